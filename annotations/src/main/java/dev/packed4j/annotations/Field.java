@@ -1,0 +1,26 @@
+package dev.packed4j.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Names the native field that a getter of an {@link Object @Object} interface reads, when it differs from the
+ * method name.
+ *
+ * <pre>{@code
+ * @Object("Calculator")
+ * public interface CalculatorRef extends AutoCloseable {
+ *   @Field("price") long priceInCents();
+ * }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Field {
+  /** The field name exactly as {@code VisitAttrs} passes it to {@code AttrVisitor::Visit}. */
+  String value();
+}

@@ -1,0 +1,348 @@
+/*!
+ * \file packed4j/c_api.h
+ * \brief The C ABI of packed4j: the only symbols libpacked4j.so exports.
+ *
+ * Everything a caller in another language (the Java runtime through FFM) or another shared library (a plugin
+ * built against packed4j::core) needs goes through these functions and the structs below. The C++ headers are
+ * inline code on top of this ABI, so a plugin never links against C++ symbols of libpacked4j.so.
+ *
+ * Conventions:
+ *  - A function returning int returns 0 on success and -1 on failure; on failure the error is kept per thread
+ *    and taken with P4JErrorMoveFromRaised. No function lets a C++ exception escape.
+ *  - "borrowed" means the callee does not take a reference; "owned" means the receiver must release it
+ *    (P4JObjectDecRef for an object handle).
+ *  - Layouts are fixed: Java reads P4JAny, the object header and the container cells straight from memory.
+ */
+#ifndef PACKED4J_C_API_H_
+#define PACKED4J_C_API_H_
+
+#include <dlpack/dlpack.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define P4J_DLL __declspec(dllexport)
+#else
+#define P4J_DLL __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*! \brief Bumped whenever a layout or a function signature below changes; checked by the Java runtime. */
+#define P4J_ABI_VERSION 1
+
+/*!
+ * \brief Type index of a value. Below kP4JStaticObjectBegin a value is a POD held in the P4JAny itself;
+ *  from kP4JStaticObjectBegin on, the P4JAny holds an object handle and the index is the object's own type
+ *  index (so the kind of an object is known without reading its header).
+ */
+typedef enum {
+  kP4JNone = 0,         /*!< null; payload is 0 */
+  kP4JInt = 1,          /*!< v_int64 */
+  kP4JBool = 2,         /*!< v_int64, 0 or 1 */
+  kP4JFloat = 3,        /*!< v_float64 */
+  kP4JOpaquePtr = 4,    /*!< v_ptr, not owned */
+  kP4JDataType = 5,     /*!< v_dtype */
+  kP4JDevice = 6,       /*!< v_device */
+  kP4JDLTensorPtr = 7,  /*!< v_ptr to a DLTensor, borrowed */
+  kP4JStrView = 8,      /*!< borrowed UTF-8: v_ptr = first byte, small_len = byte length; only as an argument */
+  kP4JBytesView = 9,    /*!< borrowed bytes: v_ptr = first byte, small_len = byte length; only as an argument */
+  kP4JStaticObjectBegin = 64,
+  kP4JObject = 64,      /*!< the root object type */
+  kP4JFunction = 65,    /*!< a PackedFunc */
+  kP4JString = 66,      /*!< immutable UTF-8 string, cell P4JByteArray */
+  kP4JBytes = 67,       /*!< immutable bytes, cell P4JByteArray */
+  kP4JList = 68,        /*!< mutable list of values, cell P4JListCell */
+  kP4JMap = 69,         /*!< mutable insertion-ordered map, cell P4JMapCell */
+  kP4JError = 70,       /*!< an error, cell P4JErrorCell */
+  kP4JNDArray = 71,     /*!< reserved for tensors */
+  kP4JDynamicObjectBegin = 128 /*!< type indices allocated at registration start here */
+} P4JTypeIndex;
+
+/*! \brief A span of bytes; data is not owned by the span. */
+typedef struct {
+  const char* data;
+  int64_t size;
+} P4JByteArray;
+
+/*!
+ * \brief Intrusive header of every object. A handle (P4JObjectHandle) points at this header.
+ *  ref_counter is updated atomically by the C++ side; other languages only call IncRef/DecRef.
+ *  The deleter frees the whole object; it is set by whoever allocated it (so memory returns to that library).
+ */
+typedef struct P4JObject {
+  int32_t type_index;
+  uint32_t flags; /*!< reserved, 0 */
+  uint64_t ref_counter;
+  void (*deleter)(struct P4JObject* self);
+} P4JObject;
+
+typedef P4JObject* P4JObjectHandle;
+
+/*!
+ * \brief A value: 16 bytes, a type index, 32 bits of small extra data and an 8-byte payload.
+ *  As a function argument, a value is borrowed. As a result, it is owned by the caller.
+ */
+typedef struct {
+  int32_t type_index;
+  union {
+    uint32_t small_len;    /*!< byte length of kP4JStrView / kP4JBytesView */
+    uint32_t zero_padding; /*!< 0 for every other type */
+  };
+  union {
+    int64_t v_int64;
+    double v_float64;
+    void* v_ptr;
+    P4JObject* v_obj;
+    DLDataType v_dtype;
+    DLDevice v_device;
+  };
+} P4JAny;
+
+/* ---- Cells: what follows the header of a built-in object, at handle + sizeof(P4JObject) ---- */
+
+/*! \brief kP4JString and kP4JBytes: data is NUL-terminated (the NUL is not counted in size). */
+typedef P4JByteArray P4JStringCell;
+
+/*! \brief kP4JError. */
+typedef struct {
+  P4JByteArray kind;      /*!< "TypeError", "ValueError", "IndexError", "KeyError", "AttributeError", ... */
+  P4JByteArray message;
+  P4JByteArray backtrace; /*!< native frames, one per line, innermost first; may be empty */
+} P4JErrorCell;
+
+/*! \brief kP4JList: size values at data; the list owns them. data moves when the list grows. */
+typedef struct {
+  P4JAny* data;
+  int64_t size;
+  int64_t capacity;
+} P4JListCell;
+
+/*! \brief kP4JMap: size entries, key then value, in insertion order; the map owns them. */
+typedef struct {
+  P4JAny* entries; /*!< 2 * size values: entries[2*i] is a key, entries[2*i+1] its value */
+  int64_t size;
+  int64_t capacity;
+} P4JMapCell;
+
+/* ---- Reflection metadata ---- */
+
+/*! \brief The kind of a field declared through VisitAttrs; the Java side reads primitive kinds from memory. */
+typedef enum {
+  kP4JFieldInt32 = 1,   /*!< int32_t / int */
+  kP4JFieldInt64 = 2,   /*!< int64_t */
+  kP4JFieldUInt64 = 3,  /*!< uint64_t */
+  kP4JFieldFloat64 = 4, /*!< double */
+  kP4JFieldBool = 5,    /*!< bool, one byte */
+  kP4JFieldString = 6,  /*!< std::string; read with P4JObjectGetField */
+  kP4JFieldObject = 7   /*!< an ObjectRef (pointer-sized, may be null); read with P4JObjectGetField */
+} P4JFieldKind;
+
+typedef struct {
+  P4JByteArray name;
+  int32_t kind;            /*!< P4JFieldKind */
+  int32_t object_type_index; /*!< for kP4JFieldObject: the declared type (kP4JObject if any); else 0 */
+  int64_t offset;          /*!< byte offset from the object handle (the header), valid for every instance */
+  int64_t size;            /*!< size in bytes of the field */
+} P4JFieldInfo;
+
+typedef struct {
+  int32_t type_index;
+  int32_t parent_type_index; /*!< -1 for the root kP4JObject */
+  int32_t depth;             /*!< 0 for the root, parent's depth + 1 otherwise */
+  int32_t num_fields;
+  P4JByteArray type_key;
+  const P4JFieldInfo* fields; /*!< inherited fields first, then the type's own, each name once */
+  int64_t instance_size;      /*!< sizeof the C++ class, measured from the handle */
+} P4JTypeInfo;
+
+/* ---- Functions ---- */
+
+/*!
+ * \brief The calling convention of every packed function.
+ * \param self what P4JFunctionCreate was given.
+ * \param args borrowed arguments. \param result uninitialised on entry; set (owned by the caller) on success.
+ * \return 0 on success, -1 with the error raised on this thread (P4JErrorSetRaised*) on failure.
+ */
+typedef int (*P4JSafeCallType)(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
+
+/* ===================================== Version ===================================== */
+
+/*! \brief P4J_ABI_VERSION of the loaded library. */
+P4J_DLL int32_t P4JAbiVersion(void);
+
+/* ===================================== Errors ====================================== */
+
+/*!
+ * \brief Moves this thread's raised error into *result (owned, a kP4JError object) and clears it.
+ *  *result is NULL when no error is raised. Never fails.
+ */
+P4J_DLL int P4JErrorMoveFromRaised(P4JObjectHandle* result);
+
+/*! \brief Raises an error on this thread; error is borrowed (a reference is taken). */
+P4J_DLL void P4JErrorSetRaised(P4JObjectHandle error);
+
+/*! \brief Raises an error built from a kind and a message (both NUL-terminated, copied). */
+P4J_DLL void P4JErrorSetRaisedFromCStr(const char* kind, const char* message);
+
+/*!
+ * \brief Creates an error object. All three spans are copied; backtrace may be NULL.
+ * \param out owned.
+ */
+P4J_DLL int P4JErrorCreate(const P4JByteArray* kind, const P4JByteArray* message, const P4JByteArray* backtrace,
+                           P4JObjectHandle* out);
+
+/* ===================================== Objects ===================================== */
+
+/*! \brief Takes one more reference to obj (which must not be NULL). */
+P4J_DLL int P4JObjectIncRef(P4JObjectHandle obj);
+
+/*! \brief Releases one reference; the object is deleted when the count reaches zero. NULL is ignored. */
+P4J_DLL int P4JObjectDecRef(P4JObjectHandle obj);
+
+/*! \brief Objects created and not yet deleted, in this process, for leak tests. */
+P4J_DLL int64_t P4JObjectLiveCount(void);
+
+/* ===================================== Types ======================================= */
+
+/*!
+ * \brief Returns the index of type_key, allocating one on first use.
+ *  Called by P4J_REGISTER_OBJECT_TYPE / the C++ type info of each Object subclass; parent_type_index must be
+ *  registered already. Registering a key again with a different parent is a ValueError.
+ */
+P4J_DLL int P4JTypeGetOrAllocIndex(const P4JByteArray* type_key, int32_t parent_type_index, int64_t instance_size,
+                                   int32_t* out_type_index);
+
+/*!
+ * \brief Records the fields of a registered type (replacing earlier ones), copied from fields[0..num_fields).
+ *  Field offsets are from the handle. Inherited fields are merged in by the registry.
+ */
+P4J_DLL int P4JTypeRegisterFields(int32_t type_index, const P4JFieldInfo* fields, int32_t num_fields);
+
+/*! \brief The index of a registered type key; KeyError naming the key when none is registered. */
+P4J_DLL int P4JTypeKeyToIndex(const P4JByteArray* type_key, int32_t* out_type_index);
+
+/*! \brief Metadata of a type; the pointer stays valid for the life of the process (updated in place). */
+P4J_DLL int P4JTypeGetInfo(int32_t type_index, const P4JTypeInfo** out);
+
+/*! \brief 1 when type_index is ancestor_type_index or derives from it, else 0. */
+P4J_DLL int32_t P4JTypeIsInstanceOf(int32_t type_index, int32_t ancestor_type_index);
+
+/*!
+ * \brief Reads a field by exact name. AttributeError naming the type and the field when there is none.
+ * \param result owned: kP4JInt/kP4JBool/kP4JFloat, a kP4JString object, an object or kP4JNone.
+ */
+P4J_DLL int P4JObjectGetAttr(P4JObjectHandle obj, const P4JByteArray* name, P4JAny* result);
+
+/*! \brief Reads the field at field_index of the object's type info (IndexError when out of range). */
+P4J_DLL int P4JObjectGetField(P4JObjectHandle obj, int32_t field_index, P4JAny* result);
+
+/* ===================================== Strings ===================================== */
+
+/*! \brief Creates a kP4JString object holding a copy of input (owned, in out). */
+P4J_DLL int P4JStringFromByteArray(const P4JByteArray* input, P4JAny* out);
+
+/*! \brief Creates a kP4JBytes object holding a copy of input (owned, in out). */
+P4J_DLL int P4JBytesFromByteArray(const P4JByteArray* input, P4JAny* out);
+
+/* ===================================== Functions =================================== */
+
+/*!
+ * \brief Creates a function object that calls safe_call(self, ...). deleter(self) runs when it is deleted
+ *  (deleter may be NULL). \param out owned.
+ */
+P4J_DLL int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
+                              P4JObjectHandle* out);
+
+/*!
+ * \brief Calls a function. args are borrowed; *result is owned by the caller on success and kP4JNone on failure.
+ */
+P4J_DLL int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result);
+
+/*! \brief Looks a global function up. *out is a borrowed handle (globals live until exit), NULL if none. */
+P4J_DLL int P4JFunctionGetGlobal(const P4JByteArray* name, P4JObjectHandle* out);
+
+/*!
+ * \brief Registers func (borrowed; the registry takes a reference) under name.
+ *  A name registered already is a ValueError unless allow_override is non-zero.
+ */
+P4J_DLL int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t allow_override);
+
+/*! \brief The registered names, sorted, as an owned kP4JList of kP4JString in *out. */
+P4J_DLL int P4JFunctionListGlobalNames(P4JAny* out);
+
+/*!
+ * \brief The signature recorded by set_body_typed, such as "(int64, int64) -> int64", as a borrowed span
+ *  valid while func lives; size 0 for an untyped function (set_body).
+ *  Type names: bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float32 float64 string bytes any void
+ *  function list<T> map<K, V> optional<T>, and an object type key for an ObjectRef type.
+ */
+P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
+
+/*!
+ * \brief The typed entry of a set_body_typed function whose parameters and result are all scalars, else NULL.
+ *
+ *  The entry is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being func, with the
+ *  wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64; the result
+ *  is int64_t for integers, double for floats, int32_t for bool (0/1) and for void (0).
+ *  It packs nothing. On a failure it raises the error on the thread and returns the sentinel of its result type
+ *  (P4J_TYPED_ERROR_I64, P4J_TYPED_ERROR_F64 bit pattern, P4J_TYPED_ERROR_I32); a caller that sees the sentinel
+ *  calls P4JErrorMoveFromRaised: a NULL error means the sentinel was a real result.
+ */
+P4J_DLL int P4JFunctionGetTypedEntry(P4JObjectHandle func, void** out_entry);
+
+#define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL) /* an unlikely result; a match costs one more call */
+#define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL) /* a quiet NaN with a payload no arithmetic makes */
+#define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)
+
+/* ===================================== Containers ================================== */
+
+/*! \brief A new list of count values copied from items (borrowed; the list takes references). \param out owned */
+P4J_DLL int P4JListCreate(const P4JAny* items, int64_t count, P4JObjectHandle* out);
+
+/*! \brief A new list of count kP4JInt values; the bulk path for long arrays. \param out owned */
+P4J_DLL int P4JListFromInt64s(const int64_t* values, int64_t count, P4JObjectHandle* out);
+
+/*! \brief A new list of count kP4JFloat values. \param out owned */
+P4J_DLL int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHandle* out);
+
+/*! \brief Appends item (borrowed). */
+P4J_DLL int P4JListAppend(P4JObjectHandle list, const P4JAny* item);
+
+/*! \brief Replaces the value at index (IndexError naming index and size). */
+P4J_DLL int P4JListSetItem(P4JObjectHandle list, int64_t index, const P4JAny* item);
+
+/*! \brief Inserts item before index (0 <= index <= size). */
+P4J_DLL int P4JListInsert(P4JObjectHandle list, int64_t index, const P4JAny* item);
+
+/*! \brief Removes the value at index and moves it to *removed (owned). */
+P4J_DLL int P4JListErase(P4JObjectHandle list, int64_t index, P4JAny* removed);
+
+/*! \brief Removes every value. */
+P4J_DLL int P4JListClear(P4JObjectHandle list);
+
+/*!
+ * \brief A new map from num_pairs key/value pairs at keys_and_values (key, value, key, value, ...; borrowed).
+ *  Keys: kP4JInt, a kP4JStrView / kP4JString (stored as kP4JString), or an object (by identity).
+ *  A duplicate key keeps the last value at the position of its first occurrence. \param out owned
+ */
+P4J_DLL int P4JMapCreate(const P4JAny* keys_and_values, int64_t num_pairs, P4JObjectHandle* out);
+
+/*! \brief Looks key up: *found is 1 and *value an owned copy, or *found is 0 and *value kP4JNone. */
+P4J_DLL int P4JMapGetItem(P4JObjectHandle map, const P4JAny* key, int32_t* found, P4JAny* value);
+
+/*! \brief Inserts or replaces; a new key goes last. */
+P4J_DLL int P4JMapSetItem(P4JObjectHandle map, const P4JAny* key, const P4JAny* value);
+
+/*! \brief Removes key: *found is 1 and *removed the owned value, or 0 and kP4JNone. Order of the rest kept. */
+P4J_DLL int P4JMapErase(P4JObjectHandle map, const P4JAny* key, int32_t* found, P4JAny* removed);
+
+/*! \brief Removes every entry. */
+P4J_DLL int P4JMapClear(P4JObjectHandle map);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif
+
+#endif  // PACKED4J_C_API_H_
