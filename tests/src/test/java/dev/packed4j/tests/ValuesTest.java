@@ -1,0 +1,192 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ValuesTest {
+  private static Values values;
+
+  @BeforeAll
+  static void bind() {
+    TestLibrary.load();
+    values = Packed4j.bind(Values.class);
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {0, -1, 1, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MIN_VALUE, 1L << 40})
+  void longsRoundTrip(long value) {
+    assertEquals(value, values.echoLong(value));
+    assertEquals(value, values.echoBoxedLong(value));
+    assertEquals(value, values.echoAny(value));
+  }
+
+  @Test
+  void narrowingResultsAreRangeChecked() {
+    assertEquals(Integer.MAX_VALUE, values.echoLongAsInt(Integer.MAX_VALUE));
+    assertEquals(Integer.MIN_VALUE, values.echoLongAsInt(Integer.MIN_VALUE));
+    assertEquals(Short.MIN_VALUE, values.echoLongAsShort(Short.MIN_VALUE));
+    assertEquals(Byte.MAX_VALUE, values.echoLongAsByte(Byte.MAX_VALUE));
+
+    Packed4jException tooBig = assertThrows(Packed4jException.class, () -> values.echoLongAsInt(1L << 32));
+    assertEquals("ValueError", tooBig.kind());
+    assertTrue(tooBig.getMessage().contains("test.EchoInt64"), tooBig.getMessage());
+    assertTrue(tooBig.getMessage().contains("4294967296"), tooBig.getMessage());
+    assertTrue(tooBig.getMessage().contains("int"), tooBig.getMessage());
+    assertThrows(Packed4jException.class, () -> values.echoLongAsShort(Short.MAX_VALUE + 1));
+    assertThrows(Packed4jException.class, () -> values.echoLongAsByte(Byte.MIN_VALUE - 1));
+  }
+
+  @Test
+  void nativeNarrowingOfArgumentsIsAnErrorNotTruncation() {
+    assertEquals(3, values.addInt32(1, 2));
+    Packed4jException error = assertThrows(Packed4jException.class, () -> values.addInt32(1L << 31, 0));
+    assertEquals("ValueError", error.kind());
+    assertTrue(error.nativeMessage().contains("test.AddInt32"), error.nativeMessage());
+    assertTrue(error.nativeMessage().contains("2147483648"), error.nativeMessage());
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {0.0, 1.5, -2.25, Double.MIN_VALUE, Double.MAX_VALUE, Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY})
+  void doublesRoundTrip(double value) {
+    assertEquals(Double.doubleToRawLongBits(value), Double.doubleToRawLongBits(values.echoDouble(value)));
+  }
+
+  @Test
+  void negativeZeroAndNaNAreBitExact() {
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(values.echoDouble(-0.0)));
+    assertTrue(Double.isNaN(values.echoDouble(Double.NaN)));
+    assertEquals(Double.doubleToRawLongBits(Double.NaN), Double.doubleToRawLongBits(values.echoDouble(Double.NaN)));
+    assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(values.echoFloat(-0.0f)));
+    assertEquals(1.25f, values.echoFloat(1.25f));
+    assertTrue(Float.isNaN(values.echoFloat(Float.NaN)));
+    assertEquals(Float.NEGATIVE_INFINITY, values.echoFloat(Float.NEGATIVE_INFINITY));
+  }
+
+  @Test
+  void booleansRoundTrip() {
+    assertTrue(values.echoBoolean(true));
+    assertEquals(false, values.echoBoolean(false));
+    assertEquals(Boolean.TRUE, values.echoAny(true));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "a", "hello, world", "nul\u0000inside", "\u0000", "caf\u00e9", "\uD83D\uDE00 emoji",
+      "\u4e2d\u6587"})
+  void stringsRoundTrip(String value) {
+    assertEquals(value, values.echoString(value));
+    assertEquals(value.getBytes(StandardCharsets.UTF_8).length, values.utf8Length(value));
+    assertEquals(value, values.echoAny(value));
+  }
+
+  @Test
+  void tenKilobyteString() {
+    String big = "0123456789".repeat(1024);
+    assertEquals(big, values.echoString(big));
+    String bigUnicode = "\u00e9\uD83D\uDE00".repeat(2000);
+    assertEquals(bigUnicode, values.echoString(bigUnicode));
+    assertEquals(bigUnicode.getBytes(StandardCharsets.UTF_8).length, values.utf8Length(bigUnicode));
+  }
+
+  @Test
+  void bytesRoundTrip() {
+    byte[] edge = {0, (byte) 0xFF, 0};
+    assertArrayEquals(edge, values.echoBytes(edge));
+    assertArrayEquals(new byte[0], values.echoBytes(new byte[0]));
+    byte[] all = new byte[256];
+    for (int i = 0; i < all.length; i++) {
+      all[i] = (byte) i;
+    }
+    assertArrayEquals(all, values.echoBytes(all));
+    assertArrayEquals(edge, (byte[]) values.echoAny(edge));
+  }
+
+  @Test
+  void voidAndNull() {
+    values.nothing();
+    assertNull(values.echoAny(null));
+  }
+
+  @Test
+  void nullForAPrimitiveLikeParameterNamesTheArgument() {
+    NullPointerException error = assertThrows(NullPointerException.class, () -> values.echoBoxedLong(null));
+    assertTrue(error.getMessage().contains("test.EchoInt64"), error.getMessage());
+    assertTrue(error.getMessage().contains("value"), error.getMessage());
+    NullPointerException string = assertThrows(NullPointerException.class, () -> values.echoString(null));
+    assertTrue(string.getMessage().contains("test.EchoString"), string.getMessage());
+  }
+
+  @Test
+  void nativeErrorsKeepKindMessageAndBacktrace() {
+    for (String kind : new String[] {"TypeError", "ValueError", "IndexError", "KeyError", "AttributeError",
+        "RuntimeError"}) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> values.raise(kind, "it broke: " + kind));
+      assertEquals(kind, error.kind());
+      assertEquals("it broke: " + kind, error.nativeMessage());
+      assertTrue(error.getMessage().contains(kind), error.getMessage());
+      assertTrue(!error.nativeBacktrace().isBlank(), "a native backtrace is kept");
+    }
+    // The thread is healthy afterwards.
+    assertEquals(7, values.echoLong(7));
+  }
+
+  @Test
+  void wrongArgumentTypeNamesFunctionIndexExpectedAndActual() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> values.echoLongGivenString("abc"));
+    assertEquals("TypeError", error.kind());
+    String message = error.nativeMessage();
+    assertTrue(message.contains("test.EchoInt64"), message);
+    assertTrue(message.contains("0"), message);
+    assertTrue(message.contains("int"), message);
+    assertTrue(message.contains("str"), message);
+  }
+
+  @Test
+  void wrongArgumentCountNamesFunctionAndCounts() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> values.echoLongTwoArguments(1, 2));
+    assertEquals("TypeError", error.kind());
+    String message = error.nativeMessage();
+    assertTrue(message.contains("test.EchoInt64"), message);
+    assertTrue(message.contains("1") && message.contains("2"), message);
+  }
+
+  @Test
+  void wrongResultTypeNamesExpectedAndActual() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> values.echoStringAsLong("x"));
+    assertEquals("TypeError", error.kind());
+    assertTrue(error.getMessage().contains("test.EchoString"), error.getMessage());
+    assertTrue(error.getMessage().contains("str"), error.getMessage());
+  }
+
+  @Test
+  void unknownFunctionNamesTheName() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> values.missing());
+    assertTrue(error.getMessage().contains("test.NoSuchFunction"), error.getMessage());
+    Packed4jException lookup = assertThrows(Packed4jException.class, () -> Registry.global("test.NoSuchFunction"));
+    assertTrue(lookup.getMessage().contains("test.NoSuchFunction"), lookup.getMessage());
+  }
+
+  @Test
+  void registryListsTheTestFunctionsAndSignatures() {
+    assertTrue(Registry.list().contains("test.EchoInt64"));
+    assertTrue(Registry.list().contains("test.UntypedEcho"));
+    PackedFunction echo = Registry.global("test.EchoInt64");
+    assertEquals("(int64) -> int64", echo.signature());
+    assertEquals("", Registry.global("test.UntypedEcho").signature());
+    assertEquals(42L, echo.invoke(42L));
+    assertEquals(42L, echo.invoke(42));
+  }
+}
