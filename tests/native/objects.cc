@@ -1,0 +1,109 @@
+// Object types for the end-to-end tests (ObjectsTest): every field kind, a derived type, and a type that Java
+// has no interface for.
+#include <packed4j/packed4j.h>
+
+#include <cstdint>
+#include <string>
+
+using namespace packed4j;
+
+class NodeObject : public Object {
+ public:
+  int32_t small = 0;
+  int64_t big = 0;
+  uint64_t unsigned_big = 0;
+  double ratio = 0.0;
+  bool flag = false;
+  std::string name;
+  ObjectRef child;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("small", &small);
+    v->Visit("big", &big);
+    v->Visit("unsigned_big", &unsigned_big);
+    v->Visit("ratio", &ratio);
+    v->Visit("flag", &flag);
+    v->Visit("name", &name);
+    v->Visit("child", &child);
+  }
+
+  static constexpr const char* _type_key = "test.Node";
+  P4J_DECLARE_OBJECT_TYPE_INFO(NodeObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(NodeObject);
+
+class DerivedNodeObject : public NodeObject {
+ public:
+  int64_t extra = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    NodeObject::VisitAttrs(v);
+    v->Visit("extra", &extra);
+  }
+
+  static constexpr const char* _type_key = "test.DerivedNode";
+  P4J_DECLARE_OBJECT_TYPE_INFO(DerivedNodeObject, NodeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(DerivedNodeObject);
+
+class HiddenObject : public Object {
+ public:
+  std::string secret;
+  int64_t level = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("secret", &secret);
+    v->Visit("level", &level);
+  }
+
+  static constexpr const char* _type_key = "test.Hidden";
+  P4J_DECLARE_OBJECT_TYPE_INFO(HiddenObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(HiddenObject);
+
+class Node : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Node, ObjectRef, NodeObject);
+};
+
+P4J_REGISTER_GLOBAL("test.MakeNode").set_body([](Args args, RetValue* rv) {
+  auto node = make_object<NodeObject>();
+  node->small = args[0];
+  node->big = args[1];
+  // Java has no unsigned long: the bit pattern of the int64 argument is the uint64 value.
+  node->unsigned_big = static_cast<uint64_t>(static_cast<int64_t>(args[2]));
+  node->ratio = args[3];
+  node->flag = args[4];
+  node->name = args[5].operator std::string();
+  *rv = node;
+});
+
+P4J_REGISTER_GLOBAL("test.MakeDerived").set_body([](Args args, RetValue* rv) {
+  auto node = make_object<DerivedNodeObject>();
+  node->name = args[0].operator std::string();
+  node->extra = args[1];
+  *rv = node;
+});
+
+P4J_REGISTER_GLOBAL("test.MakeHidden").set_body([](Args args, RetValue* rv) {
+  auto hidden = make_object<HiddenObject>();
+  hidden->secret = args[0].operator std::string();
+  hidden->level = args[1];
+  *rv = hidden;
+});
+
+P4J_REGISTER_GLOBAL("test.SetChild").set_body([](Args args, RetValue*) {
+  Node parent = args[0];
+  ObjectRef child = args[1];
+  const_cast<NodeObject*>(parent.operator->())->child = child;
+});
+
+P4J_REGISTER_GLOBAL("test.GetChild").set_body([](Args args, RetValue* rv) {
+  Node parent = args[0];
+  *rv = parent->child;
+});
+
+P4J_REGISTER_GLOBAL("test.NodeName").set_body([](Args args, RetValue* rv) {
+  Node node = args[0];
+  *rv = node->name;
+});
