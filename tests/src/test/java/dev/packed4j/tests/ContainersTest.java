@@ -1,0 +1,186 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.NativeMap;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class ContainersTest {
+  private static Containers containers;
+
+  @BeforeAll
+  static void bind() {
+    TestLibrary.load();
+    containers = Packed4j.bind(Containers.class);
+  }
+
+  @Test
+  void dglSumOverAList() {
+    assertEquals(15, containers.sum(List.of(0L, 1L, 2L, 3L, 4L, 5L)));
+  }
+
+  @Test
+  void emptyListAndMap() {
+    assertEquals(0, containers.sum(List.of()));
+    assertEquals(List.of(), containers.echoLongs(List.of()));
+    assertEquals(Map.of(), containers.echoStringMap(Map.of()));
+    assertEquals(List.of(), containers.range(0));
+  }
+
+  @Test
+  void nestedListAndMap() {
+    List<Object> nested = List.of(List.of(1L, 2L, 3L), Map.of("A", 5L, "B", 6L));
+    List<Object> back = containers.echoNested(nested);
+    assertEquals(2, back.size());
+    assertEquals(List.of(1L, 2L, 3L), back.get(0));
+    assertEquals(Map.of("A", 5L, "B", 6L), back.get(1));
+
+    List<List<Long>> lists = List.of(List.of(), List.of(1L), List.of(2L, 3L));
+    assertEquals(lists, containers.echoListOfLists(lists));
+
+    Map<String, List<Map<Long, String>>> deep = new LinkedHashMap<>();
+    deep.put("x", List.of(Map.of(1L, "one"), Map.of()));
+    deep.put("y", List.of());
+    assertEquals(deep, containers.echoDeep(deep));
+
+    Map<String, List<Double>> fromCpp = containers.mapOfLists();
+    assertEquals(List.of("A", "B"), new ArrayList<>(fromCpp.keySet()));
+    assertEquals(List.of(1.0, 2.0, 3.0), fromCpp.get("A"));
+    assertEquals(List.of(4.5), fromCpp.get("B"));
+  }
+
+  @Test
+  void returnedCopiesAreImmutable() {
+    List<Long> range = containers.range(3);
+    assertEquals(List.of(0L, 1L, 2L), range);
+    assertThrows(UnsupportedOperationException.class, () -> range.add(3L));
+    Map<Long, Long> map = containers.intKeyMap(2);
+    assertThrows(UnsupportedOperationException.class, () -> map.put(1L, 1L));
+  }
+
+  @Test
+  void mapWithOneHundredIntegerKeys() {
+    Map<Long, Long> map = containers.intKeyMap(100);
+    assertEquals(100, map.size());
+    assertEquals(LongStream.range(0, 100).map(i -> 7 * i).boxed().toList(), new ArrayList<>(map.keySet()),
+        "iteration follows insertion order");
+    for (long i = 0; i < 100; i++) {
+      assertEquals(i, map.get(7 * i));
+      assertNull(map.get(7 * i + 1));
+    }
+    assertEquals(42, containers.lookUp(map, 7 * 42));
+    Packed4jException missing = assertThrows(Packed4jException.class, () -> containers.lookUp(map, 8));
+    assertEquals("KeyError", missing.kind());
+    assertTrue(missing.getMessage().contains("8"), missing.getMessage());
+
+    try (NativeMap<Long, Long> live = containers.intKeyMapLive(100)) {
+      assertEquals(100, live.size());
+      assertEquals(3L, live.get(21L));
+      assertNull(live.get(22L), "a missing key reads as null, as java.util.Map says");
+      assertFalse(live.containsKey(22L));
+      live.put(22L, -1L);
+      assertEquals(-1L, live.get(22L));
+      assertEquals(101, live.size());
+      assertEquals(-1L, containers.lookUp(live, 22L), "a Java change is visible in C++");
+    }
+  }
+
+  @Test
+  void duplicateKeysLastWins() {
+    Map<String, Long> map = containers.duplicateKeys();
+    assertEquals(List.of("a", "b"), new ArrayList<>(map.keySet()));
+    assertEquals(3L, map.get("a"));
+    assertEquals(2L, map.get("b"));
+  }
+
+  @Test
+  void wrongElementTypeNamesTheIndex() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> containers.sumStrings(List.of("a", "b")));
+    assertEquals("TypeError", error.kind());
+    assertTrue(error.getMessage().contains("test.SumInt64List"), error.getMessage());
+    assertTrue(error.getMessage().contains("index 0") || error.getMessage().contains("[0]"), error.getMessage());
+  }
+
+  @Test
+  void nullElementNamesThePosition() {
+    List<Long> withNull = Arrays.asList(1L, 2L, null, 4L);
+    NullPointerException error = assertThrows(NullPointerException.class, () -> containers.sum(withNull));
+    assertTrue(error.getMessage().contains("test.SumInt64List"), error.getMessage());
+    assertTrue(error.getMessage().contains("2"), error.getMessage());
+    Map<String, Long> nullValue = new LinkedHashMap<>();
+    nullValue.put("k", null);
+    NullPointerException mapError = assertThrows(NullPointerException.class,
+        () -> containers.echoStringMap(nullValue));
+    assertTrue(mapError.getMessage().contains("k"), mapError.getMessage());
+  }
+
+  @Test
+  void optionals() {
+    assertEquals(Optional.of("present"), containers.maybeName(true));
+    assertEquals(Optional.empty(), containers.maybeName(false));
+    assertEquals("some 5", containers.describe(Optional.of(5L)));
+    assertEquals("none", containers.describe(Optional.empty()));
+  }
+
+  @Test
+  void sharedMutableListChangedOnEachSide() {
+    try (NativeList<Long> shared = containers.sharedList()) {
+      shared.clear();
+      containers.appendInCpp(10);
+      assertEquals(List.of(10L), shared, "a C++ change is visible in Java");
+      shared.add(5L);
+      shared.add(0, 1L);
+      assertEquals(16, containers.sumInCpp(), "a Java change is visible in C++");
+      shared.set(0, 100L);
+      assertEquals(115, containers.sumInCpp());
+      assertEquals(100L, shared.remove(0));
+      assertEquals(List.of(10L, 5L), shared);
+      assertThrows(IndexOutOfBoundsException.class, () -> shared.get(2));
+      assertThrows(IndexOutOfBoundsException.class, () -> shared.set(-1, 0L));
+    }
+    try (NativeList<Long> passed = containers.share(new ArrayList<>(List.of(1L, 2L)))) {
+      assertEquals(List.of(1L, 2L), passed);
+    }
+  }
+
+  @Test
+  void containersHoldObjectReferences() {
+    long baseline = Packed4j.liveObjectCount();
+    try (Node first = containers.makeNode(1, 1, 1, 1, true, "first");
+        Node second = containers.makeNode(2, 2, 2, 2, true, "second")) {
+      assertEquals(1, containers.useCount(first));
+      containers.hold(List.of(first, second, first));
+      assertEquals(3, containers.useCount(first), "held twice by the container");
+      assertEquals(2, containers.useCount(second));
+      containers.releaseHeld();
+      assertEquals(1, containers.useCount(first));
+      assertEquals(1, containers.useCount(second));
+    }
+    assertEquals(baseline, Packed4j.liveObjectCount());
+  }
+
+  @Test
+  void oneMillionLongs() {
+    List<Long> values = LongStream.range(0, 1_000_000).boxed().toList();
+    assertEquals(499_999_500_000L, containers.sum(values));
+    List<Long> range = containers.range(1_000_000);
+    assertEquals(1_000_000, range.size());
+    assertEquals(999_999L, range.get(999_999));
+    assertEquals(values, range);
+  }
+}
