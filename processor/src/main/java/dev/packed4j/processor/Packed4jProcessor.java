@@ -1,0 +1,225 @@
+package dev.packed4j.processor;
+
+import com.squareup.javapoet.JavaFile;
+import dev.packed4j.processor.diagnostics.Diagnostic;
+import dev.packed4j.processor.diagnostics.Report;
+import dev.packed4j.processor.diagnostics.Reporter;
+import dev.packed4j.processor.generate.BindingGenerator;
+import dev.packed4j.processor.generate.ObjectGenerator;
+import dev.packed4j.processor.model.QualifiedName;
+import dev.packed4j.processor.validate.AnnotationNames;
+import dev.packed4j.processor.validate.Validation;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.ModuleElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.tools.JavaFileObject;
+
+/**
+ * Generates the bindings of packed4j: for each interface with {@code @Global} methods a {@code Packed4j_<Name>}
+ * class implementing it through the runtime's call frames, and for each {@code @Object} interface a
+ * {@code Packed4j_<Name>} subclass of {@code ObjectRef} reading its native fields.
+ *
+ * <p>Each round validates what it can (reporting through the catalog in {@link Diagnostic}), builds a model, and
+ * generates from it. An interface whose signatures use a type that does not resolve yet waits for a later round;
+ * what still does not resolve after the last round is reported. No exception escapes into javac: a failure is
+ * reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being processed.
+ */
+public final class Packed4jProcessor extends AbstractProcessor {
+  /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
+  private final Map<String, Kind> deferred = new LinkedHashMap<>();
+
+  private Reporter reporter;
+  private Validation validation;
+  private Elements elements;
+  private final BindingGenerator bindingGenerator = new BindingGenerator();
+  private final ObjectGenerator objectGenerator = new ObjectGenerator();
+
+  /** What is generated for an interface. */
+  private enum Kind {
+    /** An interface with {@code @Global} methods: a binding. */
+    BINDING,
+    /** An {@code @Object} interface: an ObjectRef subclass. */
+    OBJECT
+  }
+
+  @Override
+  public synchronized void init(ProcessingEnvironment processingEnv) {
+    super.init(processingEnv);
+    this.reporter = new Reporter(processingEnv.getMessager());
+    this.elements = processingEnv.getElementUtils();
+    this.validation = new Validation(elements, processingEnv.getTypeUtils());
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of(AnnotationNames.GLOBAL, AnnotationNames.OBJECT, AnnotationNames.FIELD);
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    try {
+      if (round.processingOver()) {
+        reportStillDeferred();
+      } else {
+        processRound(round);
+      }
+    } catch (Throwable failure) {
+      reporter.print(Diagnostic.INTERNAL, null, "a processing round", stackTrace(failure));
+    }
+    // Other processors may read these annotations too.
+    return false;
+  }
+
+  private void processRound(RoundEnvironment round) {
+    Map<String, Kind> pending = new LinkedHashMap<>(deferred);
+    deferred.clear();
+
+    for (Element root : round.getRootElements()) {
+      noteTypes(root);
+    }
+    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.OBJECT))) {
+      if (element instanceof TypeElement type) {
+        pending.putIfAbsent(type.getQualifiedName().toString(), Kind.OBJECT);
+        validation.state().noteObjectInterface(type.getSimpleName().toString(), type.getQualifiedName().toString());
+      }
+    }
+    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.GLOBAL))) {
+      if (!(element instanceof ExecutableElement method)) {
+        continue;
+      }
+      Element owner = method.getEnclosingElement();
+      if (owner.getKind() != ElementKind.INTERFACE) {
+        validation.globals().reportMisplaced(method, reporter.newReport());
+      } else {
+        pending.putIfAbsent(((TypeElement) owner).getQualifiedName().toString(), Kind.BINDING);
+      }
+    }
+    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.FIELD))) {
+      guard(element, () -> validation.fields().check(element, reporter.newReport()));
+    }
+    // An @Object interface that also declares @Global methods is validated as an @Object interface, whose
+    // validation reports the @Global methods.
+    for (Map.Entry<String, Kind> entry : pending.entrySet()) {
+      TypeElement type = elements.getTypeElement(entry.getKey());
+      if (type == null) {
+        continue;
+      }
+      if (!validation.readiness().isReady(type)) {
+        deferred.put(entry.getKey(), entry.getValue());
+        continue;
+      }
+      guard(type, () -> process(type, entry.getValue()));
+    }
+  }
+
+  private void process(TypeElement type, Kind kind) {
+    Report report = reporter.newReport();
+    boolean generatedAvailable = generatedAnnotationAvailable(type);
+    switch (kind) {
+      case OBJECT ->
+          validation
+              .objects()
+              .validate(type, report)
+              .ifPresent(
+                  object ->
+                      write(
+                          objectGenerator.generate(object, generatedAvailable),
+                          object.name().generatedClass(),
+                          type,
+                          report));
+      case BINDING ->
+          validation
+              .globals()
+              .validate(type, report)
+              .ifPresent(
+                  binding ->
+                      write(
+                          bindingGenerator.generate(binding, generatedAvailable),
+                          binding.name().generatedClass(),
+                          type,
+                          report));
+    }
+  }
+
+  private void write(JavaFile file, QualifiedName name, TypeElement origin, Report report) {
+    try {
+      JavaFileObject source = processingEnv.getFiler().createSourceFile(name.canonical(), origin);
+      try (Writer writer = source.openWriter()) {
+        file.writeTo(writer);
+      }
+    } catch (IOException e) {
+      report.on(origin, Diagnostic.GENERATED_WRITE, name.canonical(), origin.getQualifiedName(), e.getMessage());
+    }
+  }
+
+  /** After the last round: reports, for each interface still waiting, what does not resolve. */
+  private void reportStillDeferred() {
+    for (Map.Entry<String, Kind> entry : deferred.entrySet()) {
+      TypeElement type = elements.getTypeElement(entry.getKey());
+      if (type != null) {
+        guard(type, () -> validation.readiness().reportUnresolved(type, reporter.newReport()));
+      }
+    }
+    deferred.clear();
+  }
+
+  /**
+   * Whether generated code in {@code type}'s module can use {@code @javax.annotation.processing.Generated}: a
+   * named module that does not read java.compiler cannot.
+   */
+  private boolean generatedAnnotationAvailable(TypeElement type) {
+    String generated = "javax.annotation.processing.Generated";
+    ModuleElement module = elements.getModuleOf(type);
+    return Optional.ofNullable(
+                module == null || module.isUnnamed()
+                    ? elements.getTypeElement(generated)
+                    : elements.getTypeElement(module, generated))
+            .isPresent();
+  }
+
+  /** Records the simple names of a root type and its member types, for "did you mean" hints. */
+  private void noteTypes(Element element) {
+    if (element instanceof TypeElement type) {
+      validation.state().noteType(type.getSimpleName().toString());
+      for (TypeElement member : ElementFilter.typesIn(type.getEnclosedElements())) {
+        noteTypes(member);
+      }
+    }
+  }
+
+  /** Runs one element's work; a failure is reported on that element, and the other elements still get processed. */
+  private void guard(Element element, Runnable work) {
+    try {
+      work.run();
+    } catch (Throwable failure) {
+      reporter.print(Diagnostic.INTERNAL, element, element, stackTrace(failure));
+    }
+  }
+
+  private static String stackTrace(Throwable failure) {
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    return trace.toString();
+  }
+}

@@ -1,0 +1,223 @@
+package dev.packed4j.processor.diagnostics;
+
+import javax.tools.Diagnostic.Kind;
+
+/**
+ * Every message the processor prints, with a stable id.
+ *
+ * <p>The id is the part users search for and tests assert on; it never changes once released. A message says what
+ * is wrong, why it cannot work, and how to fix it. Its {@link #format} takes {@link String#format} arguments.
+ */
+public enum Diagnostic {
+  // --- @Global ---------------------------------------------------------------------------------------------------
+
+  GLOBAL_NAME(
+      "P4J-GLOBAL-NAME",
+      Kind.ERROR,
+      "\"%s\" is not a valid global name: %s. A global name is the string given to P4J_REGISTER_GLOBAL: one or"
+          + " more segments [A-Za-z_][A-Za-z0-9_]* separated by single dots, for example \"calculator.MyAdd\"%s"),
+
+  GLOBAL_DUPLICATE(
+      "P4J-GLOBAL-DUPLICATE",
+      Kind.ERROR,
+      "\"%s\" is bound twice in %s with the same parameter and result types: by %s, and first by %s. Binding one"
+          + " function with other Java types is a deliberate view of it, but with the same types the second method"
+          + " is an alias, usually a copy-paste slip. Correct the name, or call the first method"),
+
+  GLOBAL_NOT_INTERFACE(
+      "P4J-GLOBAL-NOT-INTERFACE",
+      Kind.ERROR,
+      "@Global method %s is declared in the %s %s: packed4j generates the implementation of an interface, so"
+          + " @Global methods belong to an interface. Move the method into an interface"),
+
+  GLOBAL_NOT_ABSTRACT(
+      "P4J-GLOBAL-NOT-ABSTRACT",
+      Kind.ERROR,
+      "@Global method %s is a %s method: the generated class implements abstract methods only, so this binding"
+          + " would never be called. Make it abstract (remove '%s' and the body), or remove @Global"),
+
+  GLOBAL_GENERIC(
+      "P4J-GLOBAL-GENERIC",
+      Kind.ERROR,
+      "@Global method %s declares type parameters %s: a native function has one signature, and the binding"
+          + " needs concrete types to convert values. Replace the type parameters with concrete types"),
+
+  GLOBAL_UNBOUND(
+      "P4J-GLOBAL-UNBOUND",
+      Kind.ERROR,
+      "%s has @Global methods, so packed4j implements it, but the abstract method %s has no @Global and cannot"
+          + " be implemented. Annotate it with @Global(\"<registered name>\"), give it a default body, or move it"
+          + " to another interface"),
+
+  GLOBAL_IN_OBJECT(
+      "P4J-GLOBAL-IN-OBJECT",
+      Kind.ERROR,
+      "@Global method %s is declared in the @Object interface %s: the class generated for an @Object interface"
+          + " reads native fields and binds no functions. Move the method into a separate binding interface"),
+
+  // --- Interfaces that get a generated class ---------------------------------------------------------------------
+
+  INTERFACE_PRIVATE(
+      "P4J-INTERFACE-PRIVATE",
+      Kind.ERROR,
+      "%s is %s, so the generated class %s (in the same package) cannot implement it. Make it at least"
+          + " package-private and declare it at the top level or as a member type"),
+
+  INTERFACE_GENERIC(
+      "P4J-INTERFACE-GENERIC",
+      Kind.ERROR,
+      "%s declares type parameters %s: the generated class needs concrete types to convert values. Remove the"
+          + " type parameters"),
+
+  INTERFACE_SEALED(
+      "P4J-INTERFACE-SEALED",
+      Kind.ERROR,
+      "%s is sealed, so the generated class %s cannot implement it. Remove 'sealed' (and 'permits')"),
+
+  // --- Types in signatures ---------------------------------------------------------------------------------------
+
+  TYPE_UNSUPPORTED(
+      "P4J-TYPE-UNSUPPORTED",
+      Kind.ERROR,
+      "%s is not a supported type for %s: %s. Supported types: boolean, byte, short, int, long, float, double"
+          + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, Object, and"
+          + " List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of those; void as a result"),
+
+  TYPE_NOT_OBJECT(
+      "P4J-TYPE-NOT-OBJECT",
+      Kind.ERROR,
+      "%s is not annotated @Object, so it cannot cross the boundary in %s: an interface crosses only as the"
+          + " view of a native object type. Annotate %s with @Object(\"<type key>\"), or use NativeObject for an"
+          + " object of any type%s"),
+
+  TYPE_UNRESOLVED(
+      "P4J-TYPE-UNRESOLVED",
+      Kind.ERROR,
+      "%s in %s could not be resolved by the last processing round, so no class was generated for %s. Check"
+          + " the spelling and the import, or that the processor meant to generate it ran%s"),
+
+  THROWS_CHECKED(
+      "P4J-THROWS-CHECKED",
+      Kind.ERROR,
+      "%s declares the checked exception %s, which the generated code never throws: native errors arrive as"
+          + " the unchecked Packed4jException. Remove it from the throws clause"),
+
+  // --- @Object ---------------------------------------------------------------------------------------------------
+
+  OBJECT_NOT_INTERFACE(
+      "P4J-OBJECT-NOT-INTERFACE",
+      Kind.ERROR,
+      "@Object is on the %s %s: packed4j generates an ObjectRef subclass that implements the annotated type, so"
+          + " it must be an interface. Declare %s as an interface with one getter per native field"),
+
+  OBJECT_TYPE_KEY(
+      "P4J-OBJECT-TYPE-KEY",
+      Kind.ERROR,
+      "\"%s\" is not a valid type key: %s. A type key is the C++ class's _type_key: one or more segments"
+          + " [A-Za-z_][A-Za-z0-9_]* separated by single dots, for example \"Calculator\" or \"test.DerivedNode\"%s"),
+
+  OBJECT_DUPLICATE_KEY(
+      "P4J-OBJECT-DUPLICATE-KEY",
+      Kind.ERROR,
+      "type key \"%s\" is declared twice: by %s, and already by %s. A native type has one Java view; extend"
+          + " %s instead, or correct the key"),
+
+  OBJECT_SUPERTYPE(
+      "P4J-OBJECT-SUPERTYPE",
+      Kind.ERROR,
+      "@Object interface %s extends %s, which is not an @Object interface: the generated class can only"
+          + " implement getters of native fields and the methods ObjectRef provides. Extend only @Object"
+          + " interfaces (mirroring the C++ parent type), AutoCloseable or Closeable"),
+
+  OBJECT_PARENTS(
+      "P4J-OBJECT-PARENTS",
+      Kind.ERROR,
+      "@Object interface %s extends the @Object interfaces %s, but a native object type has exactly one parent."
+          + " Extend only the one that mirrors the C++ parent type"),
+
+  OBJECT_GETTER_PARAMETERS(
+      "P4J-OBJECT-GETTER-PARAMETERS",
+      Kind.ERROR,
+      "%s has parameters, but an abstract method of an @Object interface is a getter that reads one native"
+          + " field. Remove the parameters, or make it a default method or a @Global function in a binding"
+          + " interface"),
+
+  OBJECT_NOT_GETTER(
+      "P4J-OBJECT-NOT-GETTER",
+      Kind.ERROR,
+      "%s is not a getter: %s. An abstract method of an @Object interface reads one native field and returns"
+          + " its value. Give it a field type, or make it a default method"),
+
+  OBJECT_RESERVED(
+      "P4J-OBJECT-RESERVED",
+      Kind.ERROR,
+      "%s clashes with %s, which ObjectRef provides. Rename the getter and keep the native name with"
+          + " @Field(\"%s\")"),
+
+  // --- Fields ----------------------------------------------------------------------------------------------------
+
+  FIELD_TYPE(
+      "P4J-FIELD-TYPE",
+      Kind.ERROR,
+      "%s is not a supported type for the field getter %s: %s. A getter reads the field in place, so it can be"
+          + " int, long, double, boolean, String, an @Object interface or NativeObject"),
+
+  FIELD_NAME(
+      "P4J-FIELD-NAME",
+      Kind.ERROR,
+      "\"%s\" is not a valid field name: %s. A field name is the name VisitAttrs passes to AttrVisitor::Visit, a"
+          + " C++ identifier [A-Za-z_][A-Za-z0-9_]*, for example \"price\"%s"),
+
+  FIELD_PLACEMENT(
+      "P4J-FIELD-PLACEMENT",
+      Kind.ERROR,
+      "@Field on %s has no effect: %s. @Field renames the native field read by an abstract getter of an @Object"
+          + " interface. Remove it, or move the getter into the @Object interface"),
+
+  FIELD_REDUNDANT(
+      "P4J-FIELD-REDUNDANT",
+      Kind.WARNING,
+      "@Field(\"%s\") on %s repeats the method name, which is the field name already. Remove the annotation"),
+
+  // --- Processor --------------------------------------------------------------------------------------------------
+
+  GENERATED_WRITE(
+      "P4J-GENERATED-WRITE",
+      Kind.ERROR,
+      "cannot write %s, generated for %s: %s. If another type has that name, rename it: packed4j names the class"
+          + " generated for Outer.Inner Packed4j_Outer_Inner"),
+
+  INTERNAL(
+      "P4J-INTERNAL",
+      Kind.ERROR,
+      "packed4j failed while processing %s; this is a bug in packed4j, please report it with this trace:%n%s");
+
+  private final String id;
+  private final Kind kind;
+  private final String format;
+
+  Diagnostic(String id, Kind kind, String format) {
+    this.id = id;
+    this.kind = kind;
+    this.format = format;
+  }
+
+  /** The stable id, for example {@code P4J-GLOBAL-NAME}. */
+  public String id() {
+    return id;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The {@link String#format} pattern of the message, without the id. */
+  public String format() {
+    return format;
+  }
+
+  /** The message as printed: {@code [ID] } followed by the formatted text. */
+  public String message(Object... arguments) {
+    return "[" + id + "] " + String.format(format, arguments);
+  }
+}

@@ -1,0 +1,190 @@
+package dev.packed4j.processor.generate;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterSpec;
+import com.squareup.javapoet.TypeSpec;
+import dev.packed4j.processor.model.BindingInterface;
+import dev.packed4j.processor.model.GlobalMethod;
+import dev.packed4j.processor.model.Parameter;
+import dev.packed4j.processor.model.TypeModel;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code Packed4j_<Name>}, the implementation of an interface with {@code @Global} methods: one
+ * {@code FunctionSite} per method, codec constants for composed types, and per method one call frame that puts the
+ * arguments, invokes and takes the result.
+ */
+public final class BindingGenerator {
+
+  /** Generates the class for {@code binding}; {@code generatedAvailable} says whether to add {@code @Generated}. */
+  public JavaFile generate(BindingInterface binding, boolean generatedAvailable) {
+    ClassName iface = JavaTypes.className(binding.name());
+    ClassName generated = JavaTypes.className(binding.name().generatedClass());
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(generated)
+            .addJavadoc(
+                "Calls the native functions bound by {@link $T}. {@code Packed4j.bind($T.class)} loads it by"
+                    + " name.\n",
+                iface,
+                iface)
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addSuperinterface(iface)
+            .alwaysQualify(binding.memberTypeNames().toArray(String[]::new));
+    GeneratedAnnotations.add(type, generatedAvailable, binding.usesDeprecated());
+
+    ConstantNames names = new ConstantNames(Set.of());
+    List<MethodSpec> methods = new ArrayList<>();
+    for (GlobalMethod method : binding.methods()) {
+      methods.add(method(method, names, type, generated));
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
+    type.addMethods(methods);
+    return JavaFile.builder(binding.name().packageName(), type.build()).skipJavaLangImports(true).build();
+  }
+
+  /** Adds the method's constants to {@code type} and returns its implementation. */
+  private static MethodSpec method(
+      GlobalMethod method, ConstantNames names, TypeSpec.Builder type, ClassName generated) {
+    Set<String> parameterNames =
+        method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
+    String site = names.unique(ConstantNames.upperSnake(method.name()));
+    type.addField(
+        FieldSpec.builder(RuntimeClasses.FUNCTION_SITE, site, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            .initializer(
+                "new $T($S, $S, new String[] {$L})",
+                RuntimeClasses.FUNCTION_SITE,
+                method.globalName(),
+                method.javaName(),
+                method.parameters().stream()
+                    .map(p -> CodeBlock.of("$S", p.name()))
+                    .collect(CodeBlock.joining(", ")))
+            .build());
+
+    String frame = localName("frame", parameterNames);
+    MethodSpec.Builder implementation =
+        MethodSpec.methodBuilder(method.name())
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(JavaTypes.of(method.result()))
+            .varargs(method.varargs());
+    CodeBlock.Builder body =
+        CodeBlock.builder()
+            .beginControlFlow(
+                "try ($T $N = $T.open($L, $L))",
+                RuntimeClasses.CALL_FRAME,
+                frame,
+                RuntimeClasses.CALL_FRAME,
+                constant(site, parameterNames, generated),
+                method.parameters().size());
+    for (int i = 0; i < method.parameters().size(); i++) {
+      Parameter parameter = method.parameters().get(i);
+      implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
+      Optional<String> put = directPut(parameter.type());
+      if (put.isPresent()) {
+        body.addStatement("$N.$L($L, $N)", frame, put.get(), i, parameter.name());
+      } else {
+        CodeBlock codec = codec(parameter.type(), site + "_ARG_" + i, names, type, parameterNames, generated);
+        body.addStatement("$N.put($L, $L, $N)", frame, i, codec, parameter.name());
+      }
+    }
+    body.addStatement("$N.invoke()", frame);
+    TypeModel result = method.result();
+    if (result instanceof TypeModel.VoidType) {
+      body.addStatement("$N.returnVoid()", frame);
+    } else {
+      Optional<String> take = directReturn(result);
+      if (take.isPresent()) {
+        body.addStatement("return $N.$L()", frame, take.get());
+      } else {
+        CodeBlock codec = codec(result, site + "_RESULT", names, type, parameterNames, generated);
+        body.addStatement("return $N.returnValue($L)", frame, codec);
+      }
+    }
+    body.endControlFlow();
+    return implementation.addCode(body.build()).build();
+  }
+
+  /**
+   * The codec for a type: a {@code Codecs} constant for a leaf type, else a new constant of the generated class
+   * named {@code constantName} holding the composed codec.
+   */
+  private static CodeBlock codec(
+      TypeModel type,
+      String constantName,
+      ConstantNames names,
+      TypeSpec.Builder builder,
+      Set<String> parameterNames,
+      ClassName generated) {
+    Optional<CodeBlock> leaf = CodecExpressions.leaf(type);
+    if (leaf.isPresent()) {
+      return leaf.get();
+    }
+    String name = names.unique(constantName);
+    builder.addField(
+        FieldSpec.builder(
+                CodecExpressions.codecType(type), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            .initializer(CodecExpressions.of(type))
+            .build());
+    return constant(name, parameterNames, generated);
+  }
+
+  /** The frame operation that puts a value of this type without a codec, if there is one. */
+  private static Optional<String> directPut(TypeModel type) {
+    return switch (type) {
+      case TypeModel.Primitive p ->
+          Optional.of(
+              switch (p.kind()) {
+                case BOOLEAN -> "putBoolean";
+                case BYTE, SHORT, INT, LONG -> "putLong";
+                case FLOAT, DOUBLE -> "putDouble";
+              });
+      case TypeModel.StringType s -> Optional.of("putString");
+      case TypeModel.BytesType b -> Optional.of("putBytes");
+      default -> Optional.empty();
+    };
+  }
+
+  /** The frame operation that takes a result of this type without a codec, if there is one. */
+  private static Optional<String> directReturn(TypeModel type) {
+    return switch (type) {
+      case TypeModel.Primitive p ->
+          Optional.of(
+              switch (p.kind()) {
+                case BOOLEAN -> "returnBoolean";
+                case BYTE -> "returnByte";
+                case SHORT -> "returnShort";
+                case INT -> "returnInt";
+                case LONG -> "returnLong";
+                case FLOAT -> "returnFloat";
+                case DOUBLE -> "returnDouble";
+              });
+      case TypeModel.StringType s -> Optional.of("returnString");
+      case TypeModel.BytesType b -> Optional.of("returnBytes");
+      default -> Optional.empty();
+    };
+  }
+
+  /** A constant of the generated class, qualified if a parameter of the method shadows its name. */
+  private static CodeBlock constant(String name, Set<String> parameterNames, ClassName generated) {
+    return parameterNames.contains(name) ? CodeBlock.of("$T.$N", generated, name) : CodeBlock.of("$N", name);
+  }
+
+  /** {@code preferred}, or a variant of it that no parameter uses. */
+  private static String localName(String preferred, Set<String> parameterNames) {
+    String name = preferred;
+    for (int i = 2; parameterNames.contains(name); i++) {
+      name = preferred + i;
+    }
+    return name;
+  }
+}

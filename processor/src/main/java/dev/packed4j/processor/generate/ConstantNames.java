@@ -1,0 +1,45 @@
+package dev.packed4j.processor.generate;
+
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Hands out the names of a generated class's constants, each once: overloads share a method name. */
+final class ConstantNames {
+  private final Set<String> used = new HashSet<>();
+
+  /** Names already taken in the class, such as {@code TYPE}. */
+  ConstantNames(Set<String> reserved) {
+    used.addAll(reserved);
+  }
+
+  /** {@code base}, or {@code base_2}, {@code base_3}, ... if it is taken. */
+  String unique(String base) {
+    if (used.add(base)) {
+      return base;
+    }
+    for (int i = 2; ; i++) {
+      if (used.add(base + "_" + i)) {
+        return base + "_" + i;
+      }
+    }
+  }
+
+  /** {@code createCalculator} as {@code CREATE_CALCULATOR}, {@code readHTTPHeader} as {@code READ_HTTP_HEADER}. */
+  static String upperSnake(String camelCase) {
+    StringBuilder name = new StringBuilder();
+    for (int i = 0; i < camelCase.length(); i++) {
+      char c = camelCase.charAt(i);
+      boolean wordStart =
+          i > 0
+              && Character.isUpperCase(c)
+              && (!Character.isUpperCase(camelCase.charAt(i - 1))
+                  || (i + 1 < camelCase.length() && Character.isLowerCase(camelCase.charAt(i + 1))));
+      if (wordStart && name.charAt(name.length() - 1) != '_') {
+        name.append('_');
+      }
+      name.append(c);
+    }
+    return name.toString().toUpperCase(Locale.ROOT);
+  }
+}

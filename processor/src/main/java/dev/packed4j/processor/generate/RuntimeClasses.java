@@ -1,0 +1,36 @@
+package dev.packed4j.processor.generate;
+
+import com.squareup.javapoet.ClassName;
+import dev.packed4j.processor.model.RuntimeNames;
+
+/** The runtime types generated code names (see "Generated code and the runtime" in docs/architecture.md). */
+final class RuntimeClasses {
+  static final ClassName FUNCTION_SITE = binding("FunctionSite");
+  static final ClassName CALL_FRAME = binding("CallFrame");
+  static final ClassName CODEC = binding("Codec");
+  static final ClassName CODECS = binding("Codecs");
+  static final ClassName OBJECT_TYPE = binding("ObjectType");
+  static final ClassName FIELD_SLOT = binding("FieldSlot");
+  static final ClassName FIELD_KIND = binding("FieldKind");
+
+  static final ClassName OBJECT_REF = runtime(RuntimeNames.OBJECT_REF);
+  static final ClassName NATIVE_OBJECT = runtime(RuntimeNames.NATIVE_OBJECT);
+  static final ClassName PACKED_FUNCTION = runtime(RuntimeNames.PACKED_FUNCTION);
+  static final ClassName NATIVE_LIST = runtime(RuntimeNames.NATIVE_LIST);
+  static final ClassName NATIVE_MAP = runtime(RuntimeNames.NATIVE_MAP);
+
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  /** The value of {@code @Generated}. */
+  static final String PROCESSOR = "dev.packed4j.processor.Packed4jProcessor";
+
+  private RuntimeClasses() {}
+
+  private static ClassName binding(String simpleName) {
+    return ClassName.get(RuntimeNames.BINDING_PACKAGE, simpleName);
+  }
+
+  private static ClassName runtime(String simpleName) {
+    return ClassName.get(RuntimeNames.RUNTIME_PACKAGE, simpleName);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.packed4j.processor.validate;
+
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * One packed4j annotation on an element, with the mirror and value a diagnostic points at.
+ *
+ * @param mirror the annotation as written
+ * @param value its {@code value()} element, the string literal diagnostics underline
+ * @param string the value's text, or empty when it is not a string yet (a constant that does not resolve)
+ */
+record Annotations(AnnotationMirror mirror, AnnotationValue value, Optional<String> string) {
+
+  /** The annotation named {@code annotationName} on {@code element}, if present. */
+  static Optional<Annotations> find(Element element, String annotationName) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (type.getQualifiedName().contentEquals(annotationName)) {
+        return Optional.of(of(mirror));
+      }
+    }
+    return Optional.empty();
+  }
+
+  static boolean isPresent(Element element, String annotationName) {
+    return find(element, annotationName).isPresent();
+  }
+
+  private static Annotations of(AnnotationMirror mirror) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        mirror.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals("value")) {
+        AnnotationValue value = entry.getValue();
+        return new Annotations(
+            mirror,
+            value,
+            value.getValue() instanceof String text ? Optional.of(text) : Optional.empty());
+      }
+    }
+    // The annotations have no default for value(): javac already reports the missing value.
+    return new Annotations(mirror, null, Optional.empty());
+  }
+}

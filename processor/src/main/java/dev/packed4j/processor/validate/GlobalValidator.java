@@ -1,0 +1,188 @@
+package dev.packed4j.processor.validate;
+
+import dev.packed4j.processor.diagnostics.Diagnostic;
+import dev.packed4j.processor.diagnostics.NearNames;
+import dev.packed4j.processor.diagnostics.Report;
+import dev.packed4j.processor.model.BindingInterface;
+import dev.packed4j.processor.model.GlobalMethod;
+import dev.packed4j.processor.model.Parameter;
+import dev.packed4j.processor.model.TypeModel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/** Validates an interface with {@code @Global} methods and builds its {@link BindingInterface}. */
+public final class GlobalValidator {
+  private final Elements elements;
+  private final Interfaces interfaces;
+  private final SignatureChecks checks;
+  private final TypeMapper mapper;
+
+  GlobalValidator(
+      Elements elements,
+      Interfaces interfaces,
+      SignatureChecks checks,
+      TypeMapper mapper) {
+    this.elements = elements;
+    this.interfaces = interfaces;
+    this.checks = checks;
+    this.mapper = mapper;
+  }
+
+  /**
+   * Reports a {@code @Global} method whose enclosing type is not an interface: a class, enum, record or annotation
+   * type. Nothing is generated for it.
+   */
+  public void reportMisplaced(ExecutableElement method, Report report) {
+    Element owner = method.getEnclosingElement();
+    Annotations global = Annotations.find(method, AnnotationNames.GLOBAL).orElseThrow();
+    report.on(
+        method,
+        global.mirror(),
+        Diagnostic.GLOBAL_NOT_INTERFACE,
+        Display.method(method),
+        Display.kind(owner),
+        Display.type((TypeElement) owner));
+  }
+
+  /**
+   * Validates {@code iface}, which declares {@code @Global} methods and is not an {@code @Object} interface (whose
+   * validation reports them); returns its model if nothing is wrong.
+   */
+  public Optional<BindingInterface> validate(TypeElement iface, Report report) {
+    interfaces.checkImplementable(iface, null, report);
+    for (ExecutableElement method : ElementFilter.methodsIn(iface.getEnclosedElements())) {
+      Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      if (global.isPresent() && !method.getModifiers().contains(Modifier.ABSTRACT)) {
+        String kind = method.getModifiers().contains(Modifier.STATIC)
+            ? "static"
+            : method.getModifiers().contains(Modifier.PRIVATE) ? "private" : "default";
+        report.on(
+            method, global.get().mirror(), Diagnostic.GLOBAL_NOT_ABSTRACT, Display.method(method), kind, kind);
+      }
+    }
+    List<GlobalMethod> methods = new ArrayList<>();
+    Map<String, String> bound = new HashMap<>();
+    boolean usesDeprecated = isDeprecated(iface);
+    for (Interfaces.Member member : interfaces.abstractMethods(iface)) {
+      ExecutableElement method = member.method();
+      Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      if (global.isEmpty()) {
+        String unbound = member.declaringInterface() == iface
+            ? Display.signature(method)
+            : Display.signature(method) + " (inherited from " + Display.type(member.declaringInterface()) + ")";
+        Element target = member.declaringInterface() == iface ? method : iface;
+        report.on(target, Diagnostic.GLOBAL_UNBOUND, Display.type(iface), unbound);
+        continue;
+      }
+      usesDeprecated |= elements.isDeprecated(method) || isDeprecated(member.declaringInterface());
+      usesDeprecated |= member.type().getParameterTypes().stream().anyMatch(mapper::usesDeprecated);
+      usesDeprecated |= mapper.usesDeprecated(member.type().getReturnType());
+      method(member, global.get(), member.declaringInterface() == iface, bound, report).ifPresent(methods::add);
+    }
+    if (report.hasErrors()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new BindingInterface(
+            ModelNames.qualifiedName(iface),
+            methods,
+            interfaces.memberTypeNames(iface, null),
+            usesDeprecated));
+  }
+
+  /**
+   * Validates one bound method. {@code own} is false for a method inherited from a super-interface: its name was
+   * checked (and any problem reported) when that interface was validated. {@code bound} maps a global name and
+   * signature to the method that first bound them in this interface.
+   */
+  private Optional<GlobalMethod> method(
+      Interfaces.Member member, Annotations global, boolean own, Map<String, String> bound, Report report) {
+    ExecutableElement method = member.method();
+    String globalName = global.string().orElseThrow();
+    String display = Display.method(method);
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(
+          method,
+          Diagnostic.GLOBAL_GENERIC,
+          display,
+          Display.typeParameters(method.getTypeParameters()));
+    }
+    Optional<NameGrammar.Problem> problem = NameGrammar.dotted(globalName);
+    if (problem.isPresent()) {
+      report.on(
+          method,
+          global.mirror(),
+          global.value(),
+          Diagnostic.GLOBAL_NAME,
+          globalName,
+          problem.get().reason(),
+          problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+    } else if (own) {
+      String location = elements.getPackageOf(method).getQualifiedName().isEmpty()
+          ? display
+          : elements.getPackageOf(method).getQualifiedName() + "." + display;
+      String key = globalName + " " + member.type();
+      String first = bound.putIfAbsent(key, location);
+      if (first != null) {
+        report.on(
+            method,
+            global.mirror(),
+            global.value(),
+            Diagnostic.GLOBAL_DUPLICATE,
+            globalName,
+            Display.type((TypeElement) method.getEnclosingElement()),
+            Display.signature(method),
+            first);
+      }
+    }
+    checks.checkThrows(method, member.type().getThrownTypes(), report);
+
+    List<Parameter> parameters = new ArrayList<>();
+    boolean complete = true;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      TypeMirror type = member.type().getParameterTypes().get(i);
+      Optional<TypeModel> model =
+          checks.signatureType(type, false, parameter, Display.parameter(parameter), report);
+      if (model.isPresent()) {
+        parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
+      } else {
+        complete = false;
+      }
+    }
+    Optional<TypeModel> result =
+        checks.signatureType(member.type().getReturnType(), true, method, "the result of " + display, report);
+    if (!complete || result.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new GlobalMethod(
+            method.getSimpleName().toString(),
+            globalName,
+            Display.type(member.declaringInterface()),
+            parameters,
+            result.get(),
+            method.isVarArgs()));
+  }
+
+  private boolean isDeprecated(TypeElement type) {
+    for (Element e = type; e != null && e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
+      if (elements.isDeprecated(e)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

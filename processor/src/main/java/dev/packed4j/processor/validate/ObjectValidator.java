@@ -1,0 +1,249 @@
+package dev.packed4j.processor.validate;
+
+import dev.packed4j.processor.diagnostics.Diagnostic;
+import dev.packed4j.processor.diagnostics.NearNames;
+import dev.packed4j.processor.diagnostics.Report;
+import dev.packed4j.processor.model.Getter;
+import dev.packed4j.processor.model.ObjectInterface;
+import dev.packed4j.processor.model.TypeModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/** Validates an {@code @Object} type and builds its {@link ObjectInterface}. */
+public final class ObjectValidator {
+  /** Super-interfaces whose only method, {@code close()}, ObjectRef implements. */
+  private static final Set<String> CLOSEABLES = Set.of("java.lang.AutoCloseable", "java.io.Closeable");
+
+  private final Elements elements;
+  private final Interfaces interfaces;
+  private final SignatureChecks checks;
+  private final TypeMapper mapper;
+  private final CompilationState state;
+
+  ObjectValidator(
+      Elements elements,
+      Interfaces interfaces,
+      SignatureChecks checks,
+      TypeMapper mapper,
+      CompilationState state) {
+    this.elements = elements;
+    this.interfaces = interfaces;
+    this.checks = checks;
+    this.mapper = mapper;
+    this.state = state;
+  }
+
+  /** Validates {@code type}, which carries {@code @Object}; returns its model if nothing is wrong. */
+  public Optional<ObjectInterface> validate(TypeElement type, Report report) {
+    Annotations object = Annotations.find(type, AnnotationNames.OBJECT).orElseThrow();
+    String name = Display.type(type);
+    if (type.getKind() != ElementKind.INTERFACE) {
+      report.on(type, object.mirror(), Diagnostic.OBJECT_NOT_INTERFACE, Display.kind(type), name, name);
+      return Optional.empty();
+    }
+    interfaces.checkImplementable(type, object.mirror(), report);
+    String typeKey = object.string().orElseThrow();
+    checkTypeKey(type, object, typeKey, report);
+    checkSuperInterfaces(type, report);
+
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      Annotations.find(method, AnnotationNames.GLOBAL)
+          .ifPresent(
+              global ->
+                  report.on(
+                      method, global.mirror(), Diagnostic.GLOBAL_IN_OBJECT, Display.method(method), name));
+    }
+
+    List<Getter> getters = new ArrayList<>();
+    boolean usesDeprecated = false;
+    for (Interfaces.Member member : interfaces.abstractMethods(type)) {
+      TypeElement declaring = member.declaringInterface();
+      if (!Annotations.isPresent(declaring, AnnotationNames.OBJECT)) {
+        // close() of AutoCloseable, which ObjectRef implements, or a method of a super-interface that
+        // checkSuperInterfaces already rejected.
+        continue;
+      }
+      if (Annotations.isPresent(member.method(), AnnotationNames.GLOBAL)) {
+        // Reported below for this interface's own methods, and by their own interface for inherited ones.
+        continue;
+      }
+      Optional<Getter> getter = getter(member, report);
+      if (getter.isPresent()) {
+        getters.add(getter.get());
+        usesDeprecated |= elements.isDeprecated(member.method()) || mapper.usesDeprecated(member.type().getReturnType());
+      }
+    }
+    if (report.hasErrors()) {
+      return Optional.empty();
+    }
+    for (TypeElement t : interfaces.hierarchy(type)) {
+      usesDeprecated |= elements.isDeprecated(t);
+    }
+    for (Element e = type.getEnclosingElement(); e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      usesDeprecated |= elements.isDeprecated(t);
+    }
+    return Optional.of(
+        new ObjectInterface(
+            ModelNames.qualifiedName(type),
+            typeKey,
+            getters,
+            interfaces.memberTypeNames(type, Interfaces.objectRefName()),
+            usesDeprecated));
+  }
+
+  private void checkTypeKey(TypeElement type, Annotations object, String typeKey, Report report) {
+    Optional<NameGrammar.Problem> problem = NameGrammar.dotted(typeKey);
+    if (problem.isPresent()) {
+      report.on(
+          type,
+          object.mirror(),
+          object.value(),
+          Diagnostic.OBJECT_TYPE_KEY,
+          typeKey,
+          problem.get().reason(),
+          problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+      return;
+    }
+    String qualified = type.getQualifiedName().toString();
+    state
+        .declareTypeKey(typeKey, qualified)
+        .ifPresent(
+            first ->
+                report.on(
+                    type,
+                    object.mirror(),
+                    object.value(),
+                    Diagnostic.OBJECT_DUPLICATE_KEY,
+                    typeKey,
+                    qualified,
+                    first,
+                    first.substring(first.lastIndexOf('.') + 1)));
+  }
+
+  private void checkSuperInterfaces(TypeElement type, Report report) {
+    List<TypeElement> parents = new ArrayList<>();
+    for (TypeMirror superInterface : type.getInterfaces()) {
+      if (superInterface.getKind() != TypeKind.DECLARED) {
+        continue;
+      }
+      TypeElement element = (TypeElement) ((DeclaredType) superInterface).asElement();
+      if (Annotations.isPresent(element, AnnotationNames.OBJECT)) {
+        parents.add(element);
+      } else if (!CLOSEABLES.contains(element.getQualifiedName().toString())) {
+        report.on(type, Diagnostic.OBJECT_SUPERTYPE, Display.type(type), Display.type(superInterface));
+      }
+    }
+    if (parents.size() > 1) {
+      report.on(
+          type,
+          Diagnostic.OBJECT_PARENTS,
+          Display.type(type),
+          parents.stream().map(Display::type).collect(Collectors.joining(" and ")));
+    }
+  }
+
+  private Optional<Getter> getter(Interfaces.Member member, Report report) {
+    ExecutableElement method = member.method();
+    String methodName = method.getSimpleName().toString();
+    TypeMirror returnType = member.type().getReturnType();
+    Optional<String> reserved = reserved(methodName, method, returnType);
+    if (reserved.isPresent()) {
+      if (!reserved.get().isEmpty()) {
+        report.on(
+            method,
+            Diagnostic.OBJECT_RESERVED,
+            Display.signature(method) + " returning " + Display.type(returnType),
+            reserved.get(),
+            methodName);
+      }
+      return Optional.empty();
+    }
+    boolean valid = true;
+    if (!method.getParameters().isEmpty()) {
+      report.on(method, Diagnostic.OBJECT_GETTER_PARAMETERS, Display.method(method));
+      valid = false;
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(
+          method,
+          Diagnostic.OBJECT_NOT_GETTER,
+          Display.method(method),
+          "it declares the type parameters " + Display.typeParameters(method.getTypeParameters()));
+      valid = false;
+    } else if (returnType.getKind() == TypeKind.VOID) {
+      report.on(method, Diagnostic.OBJECT_NOT_GETTER, Display.method(method), "it returns void");
+      valid = false;
+    }
+    checks.checkThrows(method, member.type().getThrownTypes(), report);
+    String fieldName = fieldName(method, report);
+    if (!valid) {
+      return Optional.empty();
+    }
+    Optional<TypeModel> type = checks.fieldType(returnType, method, report);
+    if (type.isEmpty() || fieldName == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new Getter(methodName, fieldName, type.get()));
+  }
+
+  /**
+   * Whether the method is one ObjectRef provides: empty if not; an empty string if ObjectRef implements it as
+   * declared; otherwise the provided signature it clashes with.
+   */
+  private static Optional<String> reserved(String name, ExecutableElement method, TypeMirror returnType) {
+    if (!method.getParameters().isEmpty()) {
+      return Optional.empty();
+    }
+    return switch (name) {
+      case "close" -> Optional.of(returnType.getKind() == TypeKind.VOID ? "" : "void close()");
+      case "handle" -> Optional.of(returnType.getKind() == TypeKind.LONG ? "" : "long handle()");
+      case "typeKey" ->
+          Optional.of(returnType.toString().equals("java.lang.String") ? "" : "String typeKey()");
+      default -> Optional.empty();
+    };
+  }
+
+  /** The native field name: the method name, or the {@code @Field} value; null if that value is malformed. */
+  private static String fieldName(ExecutableElement method, Report report) {
+    String methodName = method.getSimpleName().toString();
+    Optional<Annotations> field = Annotations.find(method, AnnotationNames.FIELD);
+    if (field.isEmpty()) {
+      return methodName;
+    }
+    String fieldName = field.get().string().orElseThrow();
+    Optional<NameGrammar.Problem> problem = NameGrammar.identifier(fieldName);
+    if (problem.isPresent()) {
+      report.on(
+          method,
+          field.get().mirror(),
+          field.get().value(),
+          Diagnostic.FIELD_NAME,
+          fieldName,
+          problem.get().reason(),
+          problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+      return null;
+    }
+    if (fieldName.equals(methodName)) {
+      report.on(
+          method,
+          field.get().mirror(),
+          field.get().value(),
+          Diagnostic.FIELD_REDUNDANT,
+          fieldName,
+          Display.method(method));
+    }
+    return fieldName;
+  }
+}

@@ -1,0 +1,97 @@
+package dev.packed4j.processor.validate;
+
+import dev.packed4j.processor.diagnostics.Diagnostic;
+import dev.packed4j.processor.diagnostics.NearNames;
+import dev.packed4j.processor.diagnostics.Report;
+import dev.packed4j.processor.model.TypeModel;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/** Checks shared by {@code @Global} methods and {@code @Object} getters: types and thrown exceptions. */
+final class SignatureChecks {
+  private final Elements elements;
+  private final Types types;
+  private final TypeMapper mapper;
+  private final CompilationState state;
+
+  SignatureChecks(Elements elements, Types types, TypeMapper mapper, CompilationState state) {
+    this.elements = elements;
+    this.types = types;
+    this.mapper = mapper;
+    this.state = state;
+  }
+
+  /**
+   * Maps the type of a parameter or result of a {@code @Global} method, reporting on {@code element} (the
+   * parameter, or the method for its result) if it is not supported. {@code place} names the use in messages.
+   */
+  Optional<TypeModel> signatureType(
+      TypeMirror type, boolean result, Element element, String place, Report report) {
+    return accept(mapper.signature(type, result), type, element, place, Diagnostic.TYPE_UNSUPPORTED, report);
+  }
+
+  /** Maps the type of an {@code @Object} getter, reporting on the getter if it cannot be read as a field. */
+  Optional<TypeModel> fieldType(TypeMirror type, ExecutableElement getter, Report report) {
+    return accept(mapper.field(type), type, getter, Display.method(getter), Diagnostic.FIELD_TYPE, report);
+  }
+
+  /** Reports each checked exception the method declares: the generated code throws none. */
+  void checkThrows(ExecutableElement method, Iterable<? extends TypeMirror> thrownTypes, Report report) {
+    TypeMirror runtimeException = elements.getTypeElement("java.lang.RuntimeException").asType();
+    TypeMirror error = elements.getTypeElement("java.lang.Error").asType();
+    for (TypeMirror thrown : thrownTypes) {
+      if (!types.isSubtype(thrown, runtimeException) && !types.isSubtype(thrown, error)) {
+        report.on(method, Diagnostic.THROWS_CHECKED, Display.method(method), Display.type(thrown));
+      }
+    }
+  }
+
+  private Optional<TypeModel> accept(
+      TypeMapper.Mapping mapping,
+      TypeMirror type,
+      Element element,
+      String place,
+      Diagnostic unsupported,
+      Report report) {
+    switch (mapping) {
+      case TypeMapper.Mapping.Mapped mapped -> {
+        return Optional.of(mapped.model());
+      }
+      case TypeMapper.Mapping.Unsupported u ->
+          report.on(element, unsupported, Display.type(type), place, u.reason());
+      case TypeMapper.Mapping.NotObject notObject -> {
+        TypeElement iface = notObject.iface();
+        String name = Display.type(iface);
+        report.on(
+            element,
+            Diagnostic.TYPE_NOT_OBJECT,
+            name,
+            place,
+            name,
+            NearNames.didYouMean(iface.getSimpleName().toString(), state.objectInterfaceNames()));
+      }
+      case TypeMapper.Mapping.Unresolved unresolved ->
+          report.on(
+              element,
+              Diagnostic.TYPE_UNRESOLVED,
+              unresolved.type().toString(),
+              place,
+              Display.type(enclosingType(element)),
+              NearNames.didYouMean(unresolved.type().toString(), state.typeNames()));
+    }
+    return Optional.empty();
+  }
+
+  private static TypeElement enclosingType(Element element) {
+    Element e = element;
+    while (!(e instanceof TypeElement)) {
+      e = e.getEnclosingElement();
+    }
+    return (TypeElement) e;
+  }
+}

@@ -1,0 +1,358 @@
+package dev.packed4j.processor.validate;
+
+import dev.packed4j.processor.model.RuntimeNames;
+import dev.packed4j.processor.model.TypeModel;
+import dev.packed4j.processor.model.TypeModel.PrimitiveKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.PrimitiveType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Decides whether a Java type can cross the native boundary, and builds its {@link TypeModel}; when it cannot, says
+ * why in words that fit the catalog's messages.
+ */
+final class TypeMapper {
+
+  /** The outcome of mapping one type. */
+  sealed interface Mapping {
+    /** The type is supported. */
+    record Mapped(TypeModel model) implements Mapping {}
+
+    /** The type (or a part of it) is not supported, for {@code reason}. */
+    record Unsupported(String reason) implements Mapping {}
+
+    /** The type (or a part of it) is an interface without {@code @Object}. */
+    record NotObject(TypeElement iface) implements Mapping {}
+
+    /** The type (or a part of it) does not resolve (yet). */
+    record Unresolved(TypeMirror type) implements Mapping {}
+  }
+
+  private static final String CHAR_REASON =
+      "char has no wire type; pass a code point as int, or text as String";
+
+  private final Elements elements;
+  private final Types types;
+
+  TypeMapper(Elements elements, Types types) {
+    this.elements = elements;
+    this.types = types;
+  }
+
+  /** Maps the type of a {@code @Global} method's parameter or, when {@code result}, its result. */
+  Mapping signature(TypeMirror type, boolean result) {
+    return switch (type.getKind()) {
+      case VOID ->
+          result
+              ? new Mapping.Mapped(new TypeModel.VoidType())
+              : new Mapping.Unsupported("void is only a result type");
+      case BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE ->
+          new Mapping.Mapped(new TypeModel.Primitive(primitiveKind(type.getKind())));
+      default -> reference(type);
+    };
+  }
+
+  /** Maps the type of an {@code @Object} getter: a field read in place from native memory. */
+  Mapping field(TypeMirror type) {
+    switch (type.getKind()) {
+      case INT, LONG, DOUBLE, BOOLEAN -> {
+        return new Mapping.Mapped(new TypeModel.Primitive(primitiveKind(type.getKind())));
+      }
+      case BYTE, SHORT -> {
+        return new Mapping.Unsupported("native integer fields are int32 or int64; read them as int or long");
+      }
+      case FLOAT -> {
+        return new Mapping.Unsupported("native floating-point fields are float64; read them as double");
+      }
+      case CHAR -> {
+        return new Mapping.Unsupported(CHAR_REASON);
+      }
+      case VOID -> {
+        return new Mapping.Unsupported("void reads nothing");
+      }
+      default -> {
+        Mapping mapping = reference(type);
+        if (mapping instanceof Mapping.Mapped mapped) {
+          return switch (mapped.model()) {
+            case TypeModel.StringType s -> mapping;
+            case TypeModel.ObjectType o -> mapping;
+            case TypeModel.NativeObjectType n -> mapping;
+            case TypeModel.Boxed boxed ->
+                new Mapping.Unsupported(
+                    "a field always has a value, so read it as the primitive "
+                        + boxed.kind().name().toLowerCase(Locale.ROOT));
+            case TypeModel.ListType l ->
+                new Mapping.Unsupported(
+                    "a container field is an object; read it as NativeObject, or bind a @Global function that"
+                        + " returns the container");
+            case TypeModel.MapType m ->
+                new Mapping.Unsupported(
+                    "a container field is an object; read it as NativeObject, or bind a @Global function that"
+                        + " returns the container");
+            default -> new Mapping.Unsupported("fields of this type cannot be read in place");
+          };
+        }
+        return mapping;
+      }
+    }
+  }
+
+  /** Maps a reference type: the top level of a signature, or an element of a container. */
+  private Mapping reference(TypeMirror type) {
+    return switch (type.getKind()) {
+      case CHAR -> new Mapping.Unsupported(CHAR_REASON);
+      case ARRAY -> array((ArrayType) type);
+      case ERROR -> new Mapping.Unresolved(type);
+      case TYPEVAR ->
+          new Mapping.Unsupported(type + " is a type variable, which has no concrete type to convert");
+      case WILDCARD ->
+          new Mapping.Unsupported(
+              "the wildcard " + Display.type(type) + " has no single conversion; write the type itself");
+      case DECLARED -> declared((DeclaredType) type);
+      default -> new Mapping.Unsupported(Display.type(type) + " has no wire type");
+    };
+  }
+
+  private Mapping array(ArrayType type) {
+    if (type.getComponentType().getKind() == TypeKind.BYTE) {
+      return new Mapping.Mapped(new TypeModel.BytesType());
+    }
+    TypeMirror component = type.getComponentType();
+    String element =
+        component.getKind().isPrimitive()
+            ? Display.type(types.boxedClass((PrimitiveType) component).asType())
+            : Display.type(component);
+    return new Mapping.Unsupported("arrays other than byte[] do not cross the boundary; use List<" + element + ">");
+  }
+
+  private Mapping declared(DeclaredType type) {
+    TypeElement element = (TypeElement) type.asElement();
+    String name = element.getQualifiedName().toString();
+    switch (name) {
+      case "java.lang.Boolean" -> {
+        return boxed(PrimitiveKind.BOOLEAN);
+      }
+      case "java.lang.Byte" -> {
+        return boxed(PrimitiveKind.BYTE);
+      }
+      case "java.lang.Short" -> {
+        return boxed(PrimitiveKind.SHORT);
+      }
+      case "java.lang.Integer" -> {
+        return boxed(PrimitiveKind.INT);
+      }
+      case "java.lang.Long" -> {
+        return boxed(PrimitiveKind.LONG);
+      }
+      case "java.lang.Float" -> {
+        return boxed(PrimitiveKind.FLOAT);
+      }
+      case "java.lang.Double" -> {
+        return boxed(PrimitiveKind.DOUBLE);
+      }
+      case "java.lang.Character" -> {
+        return new Mapping.Unsupported(CHAR_REASON);
+      }
+      case "java.lang.String" -> {
+        return new Mapping.Mapped(new TypeModel.StringType());
+      }
+      case "java.lang.Object" -> {
+        return new Mapping.Mapped(new TypeModel.AnyType());
+      }
+      case "java.util.List" -> {
+        return container(type, "List").map(args -> new TypeModel.ListType(args.get(0), false));
+      }
+      case "java.util.Map" -> {
+        return map(type, "Map", false);
+      }
+      case "java.util.Optional" -> {
+        return optional(type);
+      }
+      case AnnotationNames.OBJECT -> {
+        return new Mapping.Unsupported(
+            "this Object is the @Object annotation, whose import hides java.lang.Object; write java.lang.Object");
+      }
+      default -> {
+        // Runtime types and user types below.
+      }
+    }
+    if (name.equals(RuntimeNames.runtimeType(RuntimeNames.NATIVE_OBJECT))) {
+      return new Mapping.Mapped(new TypeModel.NativeObjectType());
+    }
+    if (name.equals(RuntimeNames.runtimeType(RuntimeNames.PACKED_FUNCTION))) {
+      return new Mapping.Mapped(new TypeModel.PackedFunctionType());
+    }
+    if (name.equals(RuntimeNames.runtimeType(RuntimeNames.NATIVE_LIST))) {
+      return container(type, "NativeList").map(args -> new TypeModel.ListType(args.get(0), true));
+    }
+    if (name.equals(RuntimeNames.runtimeType(RuntimeNames.NATIVE_MAP))) {
+      return map(type, "NativeMap", true);
+    }
+    Optional<Annotations> object = Annotations.find(element, AnnotationNames.OBJECT);
+    if (object.isPresent()) {
+      if (element.getKind() != ElementKind.INTERFACE) {
+        return new Mapping.Unsupported(
+            Display.type(element) + " is annotated @Object but is a " + Display.kind(element)
+                + ", and only interfaces view native objects");
+      }
+      return new Mapping.Mapped(
+          new TypeModel.ObjectType(ModelNames.qualifiedName(element), object.get().string().orElse("")));
+    }
+    return unsupportedDeclared(element);
+  }
+
+  private Mapping unsupportedDeclared(TypeElement element) {
+    String simple = Display.type(element);
+    String packageName = elements.getPackageOf(element).getQualifiedName().toString();
+    boolean jdk = packageName.startsWith("java.") || packageName.startsWith("javax.");
+    if (isSubtypeOfErasure(element, "java.util.List")) {
+      return new Mapping.Unsupported("declare List<T> rather than " + simple + ": the runtime builds the list");
+    }
+    if (isSubtypeOfErasure(element, "java.util.Map")) {
+      return new Mapping.Unsupported("declare Map<K,V> rather than " + simple + ": the runtime builds the map");
+    }
+    if (isSubtypeOfErasure(element, "java.lang.Iterable")) {
+      return new Mapping.Unsupported(simple + " is not a container packed4j converts; use List<T>");
+    }
+    switch (element.getQualifiedName().toString()) {
+      case "java.util.OptionalInt" -> {
+        return new Mapping.Unsupported("use Optional<Integer> rather than OptionalInt");
+      }
+      case "java.util.OptionalLong" -> {
+        return new Mapping.Unsupported("use Optional<Long> rather than OptionalLong");
+      }
+      case "java.util.OptionalDouble" -> {
+        return new Mapping.Unsupported("use Optional<Double> rather than OptionalDouble");
+      }
+      default -> {
+        // The general cases below.
+      }
+    }
+    if (element.getKind() == ElementKind.ENUM) {
+      return new Mapping.Unsupported(
+          "the enum " + simple + " has no wire type; pass its name as String or its ordinal as int");
+    }
+    if (element.getKind() == ElementKind.INTERFACE) {
+      if (!jdk) {
+        return new Mapping.NotObject(element);
+      }
+      return new Mapping.Unsupported(
+          simple + " is a JDK interface with no native counterpart"
+              + (Annotations.isPresent(element, "java.lang.FunctionalInterface")
+                  ? "; pass a callable as PackedFunction"
+                  : ""));
+    }
+    return new Mapping.Unsupported(
+        simple + " is a " + Display.kind(element) + ", and a native object is viewed through an @Object interface");
+  }
+
+  private Mapping optional(DeclaredType type) {
+    Mapping mapping = container(type, "Optional").map(args -> new TypeModel.OptionalType(args.get(0)));
+    if (mapping instanceof Mapping.Mapped mapped
+        && ((TypeModel.OptionalType) mapped.model()).element() instanceof TypeModel.OptionalType) {
+      return new Mapping.Unsupported(
+          "Optional<Optional<T>> cannot be told apart from Optional<T> on the wire (both are none or a value)");
+    }
+    return mapping;
+  }
+
+  private Mapping map(DeclaredType type, String name, boolean live) {
+    Mapping mapping = container(type, name).map(args -> new TypeModel.MapType(args.get(0), args.get(1), live));
+    if (mapping instanceof Mapping.Mapped mapped) {
+      TypeModel key = ((TypeModel.MapType) mapped.model()).key();
+      boolean supportedKey =
+          switch (key) {
+            case TypeModel.StringType s -> true;
+            case TypeModel.ObjectType o -> true;
+            case TypeModel.Boxed boxed ->
+                boxed.kind() == PrimitiveKind.BYTE
+                    || boxed.kind() == PrimitiveKind.SHORT
+                    || boxed.kind() == PrimitiveKind.INT
+                    || boxed.kind() == PrimitiveKind.LONG;
+            default -> false;
+          };
+      if (!supportedKey) {
+        return new Mapping.Unsupported(
+            "map keys must be String, a boxed integer (Byte, Short, Integer, Long) or an @Object type, not "
+                + Display.type(type.getTypeArguments().get(0)));
+      }
+    }
+    return mapping;
+  }
+
+  /** Maps the type arguments of a container; the first one that fails decides the outcome. */
+  private ContainerArguments container(DeclaredType type, String name) {
+    if (type.getTypeArguments().isEmpty()) {
+      return new ContainerArguments(
+          null, new Mapping.Unsupported("the raw type " + name + " has no element type; write its type arguments"));
+    }
+    ArrayList<TypeModel> models = new ArrayList<>();
+    for (TypeMirror argument : type.getTypeArguments()) {
+      Mapping mapping = reference(argument);
+      if (!(mapping instanceof Mapping.Mapped mapped)) {
+        return new ContainerArguments(null, mapping);
+      }
+      models.add(mapped.model());
+    }
+    return new ContainerArguments(models, null);
+  }
+
+  /** Either the mapped type arguments of a container, or the failure of one of them. */
+  private record ContainerArguments(List<TypeModel> models, Mapping failure) {
+    Mapping map(Function<List<TypeModel>, TypeModel> build) {
+      return failure != null ? failure : new Mapping.Mapped(build.apply(models));
+    }
+  }
+
+  private boolean isSubtypeOfErasure(TypeElement element, String supertype) {
+    TypeElement superElement = elements.getTypeElement(supertype);
+    return superElement != null
+        && types.isSubtype(types.erasure(element.asType()), types.erasure(superElement.asType()));
+  }
+
+  /** Whether the type, or any type it is built from, is deprecated: naming it in generated code would warn. */
+  boolean usesDeprecated(TypeMirror type) {
+    return switch (type.getKind()) {
+      case ARRAY -> usesDeprecated(((ArrayType) type).getComponentType());
+      case DECLARED -> {
+        DeclaredType declared = (DeclaredType) type;
+        for (Element e = declared.asElement(); e instanceof TypeElement; e = e.getEnclosingElement()) {
+          if (elements.isDeprecated(e)) {
+            yield true;
+          }
+        }
+        yield declared.getTypeArguments().stream().anyMatch(this::usesDeprecated);
+      }
+      default -> false;
+    };
+  }
+
+  private static Mapping boxed(PrimitiveKind kind) {
+    return new Mapping.Mapped(new TypeModel.Boxed(kind));
+  }
+
+  private static PrimitiveKind primitiveKind(TypeKind kind) {
+    return switch (kind) {
+      case BOOLEAN -> PrimitiveKind.BOOLEAN;
+      case BYTE -> PrimitiveKind.BYTE;
+      case SHORT -> PrimitiveKind.SHORT;
+      case INT -> PrimitiveKind.INT;
+      case LONG -> PrimitiveKind.LONG;
+      case FLOAT -> PrimitiveKind.FLOAT;
+      case DOUBLE -> PrimitiveKind.DOUBLE;
+      default -> throw new IllegalArgumentException(kind + " has no primitive wire kind");
+    };
+  }
+}

@@ -1,0 +1,42 @@
+package dev.packed4j.processor.validate;
+
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/** The validators of one compilation, sharing its {@link CompilationState}. */
+public final class Validation {
+  private final CompilationState state = new CompilationState();
+  private final GlobalValidator globals;
+  private final ObjectValidator objects;
+  private final FieldPlacement fields = new FieldPlacement();
+  private final Readiness readiness;
+
+  public Validation(Elements elements, Types types) {
+    Interfaces interfaces = new Interfaces(elements, types);
+    TypeMapper mapper = new TypeMapper(elements, types);
+    SignatureChecks checks = new SignatureChecks(elements, types, mapper, state);
+    this.globals = new GlobalValidator(elements, interfaces, checks, mapper);
+    this.objects = new ObjectValidator(elements, interfaces, checks, mapper, state);
+    this.readiness = new Readiness(interfaces, state);
+  }
+
+  public CompilationState state() {
+    return state;
+  }
+
+  public GlobalValidator globals() {
+    return globals;
+  }
+
+  public ObjectValidator objects() {
+    return objects;
+  }
+
+  public FieldPlacement fields() {
+    return fields;
+  }
+
+  public Readiness readiness() {
+    return readiness;
+  }
+}

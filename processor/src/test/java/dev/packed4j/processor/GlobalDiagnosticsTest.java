@@ -1,0 +1,304 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** The {@code P4J-GLOBAL-*} diagnostics, each on the element (and annotation value) it is about. */
+class GlobalDiagnosticsTest {
+
+  @Test
+  void malformedNameIsReportedOnTheStringLiteral() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator..MyAdd") int add(int a, int b);
+            }
+            """);
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GLOBAL-NAME] \"calculator..MyAdd\" is not a valid global name: it has two dots in a row at"
+                + " index 10. A global name is the string given to P4J_REGISTER_GLOBAL")
+        .inFile(calculator)
+        .onLine(4)
+        .atColumn(11);
+    assertThat(compilation).hadErrorContaining("Did you mean \"calculator.MyAdd\"?");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void nameWithASpaceShowsTheGrammar() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.My Add") int add(int a, int b);
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-NAME] \"calculator.My Add\" is not a valid global name: it contains a space at index 13."
+                + " A global name is the string given to P4J_REGISTER_GLOBAL: one or more segments"
+                + " [A-Za-z_][A-Za-z0-9_]* separated by single dots, for example \"calculator.MyAdd\". Did you mean"
+                + " \"calculator.MyAdd\"?")
+        .inFile(calculator)
+        .onLineContaining("My Add");
+  }
+
+  @Test
+  void emptyNameIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("") int add(int a, int b);
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining("[P4J-GLOBAL-NAME] \"\" is not a valid global name: it is empty")
+        .inFile(calculator)
+        .onLine(4)
+        .atColumn(11);
+  }
+
+  @Test
+  void sameNameWithTheSameSignatureTwiceInOneInterfaceIsReportedOnTheSecond() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.Add") int add(int a, int b);
+              @Global("calculator.Add") int mul(int a, int b);
+            }
+            """);
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GLOBAL-DUPLICATE] \"calculator.Add\" is bound twice in Calculator with the same parameter and"
+                + " result types: by mul(int,int), and first by p.Calculator.add(int,int)")
+        .inFile(calculator)
+        .onLineContaining("int mul(");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void globalInAClassIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public abstract class Calculator {
+              @Global("calculator.Add") public abstract int add(int a, int b);
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-NOT-INTERFACE] @Global method Calculator.add(int,int) is declared in the class Calculator:"
+                + " packed4j generates the implementation of an interface")
+        .inFile(calculator)
+        .onLineContaining("calculator.Add");
+  }
+
+  @Test
+  void globalInAnEnumIsReported() {
+    JavaFileObject mode =
+        source(
+            "p.Mode",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public enum Mode {
+              ON;
+              @Global("mode.Get") int get() { return 0; }
+            }
+            """);
+    assertThat(compile(mode))
+        .hadErrorContaining("[P4J-GLOBAL-NOT-INTERFACE] @Global method Mode.get() is declared in the enum Mode")
+        .inFile(mode)
+        .onLineContaining("mode.Get");
+  }
+
+  @Test
+  void globalInAnAnnotationTypeIsReported() {
+    JavaFileObject marker =
+        source(
+            "p.Marker",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public @interface Marker {
+              @Global("marker.Value") int value();
+            }
+            """);
+    assertThat(compile(marker))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-NOT-INTERFACE] @Global method Marker.value() is declared in the annotation type Marker")
+        .inFile(marker)
+        .onLineContaining("marker.Value");
+  }
+
+  @Test
+  void globalOnADefaultMethodIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.Add") default int add(int a, int b) { return a + b; }
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-NOT-ABSTRACT] @Global method Calculator.add(int,int) is a default method: the generated"
+                + " class implements abstract methods only, so this binding would never be called. Make it abstract"
+                + " (remove 'default' and the body), or remove @Global")
+        .inFile(calculator)
+        .onLineContaining("calculator.Add");
+  }
+
+  @Test
+  void globalOnAStaticMethodIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.Add") static int add(int a, int b) { return a + b; }
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining("[P4J-GLOBAL-NOT-ABSTRACT] @Global method Calculator.add(int,int) is a static method")
+        .inFile(calculator)
+        .onLineContaining("calculator.Add");
+  }
+
+  @Test
+  void genericMethodIsReported() {
+    JavaFileObject echo =
+        source(
+            "p.Echo",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Echo {
+              @Global("test.Echo") <T> T echo(T value);
+            }
+            """);
+    assertThat(compile(echo))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-GENERIC] @Global method Echo.echo(T) declares type parameters <T>: a native function has"
+                + " one signature")
+        .inFile(echo)
+        .onLineContaining("test.Echo");
+  }
+
+  @Test
+  void abstractMethodWithoutGlobalIsReportedOnThatMethod() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.Add") int add(int a, int b);
+              int mul(int a, int b);
+            }
+            """);
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GLOBAL-UNBOUND] Calculator has @Global methods, so packed4j implements it, but the abstract"
+                + " method mul(int,int) has no @Global and cannot be implemented")
+        .inFile(calculator)
+        .onLineContaining("int mul(");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void inheritedAbstractMethodWithoutGlobalIsReportedOnTheInterface() {
+    JavaFileObject session =
+        source(
+            "p.Session",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Session extends AutoCloseable {
+              @Global("session.Open") void open();
+            }
+            """);
+    assertThat(compile(session))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-UNBOUND] Session has @Global methods, so packed4j implements it, but the abstract method"
+                + " close() (inherited from AutoCloseable) has no @Global")
+        .inFile(session)
+        .onLineContaining("interface Session");
+  }
+
+  @Test
+  void checkedExceptionIsReported() {
+    JavaFileObject files =
+        source(
+            "p.Files",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Files {
+              @Global("files.Read") byte[] read(String path) throws java.io.IOException;
+            }
+            """);
+    assertThat(compile(files))
+        .hadErrorContaining(
+            "[P4J-THROWS-CHECKED] Files.read(String) declares the checked exception IOException, which the"
+                + " generated code never throws")
+        .inFile(files)
+        .onLineContaining("files.Read");
+  }
+
+  @Test
+  void globalInAnObjectInterfaceIsReported() {
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef {
+              long price();
+              @Global("calculator.Reset") void reset();
+            }
+            """);
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-IN-OBJECT] @Global method CalculatorRef.reset() is declared in the @Object interface"
+                + " CalculatorRef")
+        .inFile(ref)
+        .onLineContaining("calculator.Reset");
+  }
+}
