@@ -41,6 +41,8 @@ import javax.tools.JavaFileObject;
  * reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being processed.
  */
 public final class Packed4jProcessor extends AbstractProcessor {
+  private static final String GENERATED = "javax.annotation.processing.Generated";
+
   /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
   private final Map<String, Kind> deferred = new LinkedHashMap<>();
 
@@ -66,9 +68,14 @@ public final class Packed4jProcessor extends AbstractProcessor {
     this.validation = new Validation(elements, processingEnv.getTypeUtils());
   }
 
+  /**
+   * The packed4j annotations, and {@code @Generated}. javac's {@code -Xlint:processing} warns about every
+   * annotation no processor claims, and the generated classes carry {@code @Generated}: claiming it keeps a build
+   * with {@code -Xlint:all -Werror} clean.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(AnnotationNames.GLOBAL, AnnotationNames.OBJECT, AnnotationNames.FIELD);
+    return Set.of(AnnotationNames.GLOBAL, AnnotationNames.OBJECT, AnnotationNames.FIELD, GENERATED);
   }
 
   @Override
@@ -87,12 +94,20 @@ public final class Packed4jProcessor extends AbstractProcessor {
     } catch (Throwable failure) {
       reporter.print(Diagnostic.INTERNAL, null, "a processing round", stackTrace(failure));
     }
-    // Other processors may read these annotations too.
-    return false;
+    // The packed4j annotations mean nothing to other processors; claiming them (and @Generated, see
+    // getSupportedAnnotationTypes) keeps -Xlint:processing quiet.
+    return true;
   }
 
   private void processRound(RoundEnvironment round) {
-    Map<String, Kind> pending = new LinkedHashMap<>(deferred);
+    // This round's elements, by identity: a local interface has no name to look it up by.
+    Map<TypeElement, Kind> pending = new LinkedHashMap<>();
+    for (Map.Entry<String, Kind> entry : deferred.entrySet()) {
+      TypeElement type = elements.getTypeElement(entry.getKey());
+      if (type != null) {
+        pending.put(type, entry.getValue());
+      }
+    }
     deferred.clear();
 
     for (Element root : round.getRootElements()) {
@@ -100,7 +115,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     }
     for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.OBJECT))) {
       if (element instanceof TypeElement type) {
-        pending.putIfAbsent(type.getQualifiedName().toString(), Kind.OBJECT);
+        pending.putIfAbsent(type, Kind.OBJECT);
         validation.state().noteObjectInterface(type.getSimpleName().toString(), type.getQualifiedName().toString());
       }
     }
@@ -110,23 +125,20 @@ public final class Packed4jProcessor extends AbstractProcessor {
       }
       Element owner = method.getEnclosingElement();
       if (owner.getKind() != ElementKind.INTERFACE) {
-        validation.globals().reportMisplaced(method, reporter.newReport());
+        guard(method, () -> validation.globals().reportMisplaced(method, reporter.newReport()));
       } else {
-        pending.putIfAbsent(((TypeElement) owner).getQualifiedName().toString(), Kind.BINDING);
+        // An @Object interface declaring @Global methods stays an OBJECT: its validation reports them.
+        pending.putIfAbsent((TypeElement) owner, Kind.BINDING);
       }
     }
     for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.FIELD))) {
       guard(element, () -> validation.fields().check(element, reporter.newReport()));
     }
-    // An @Object interface that also declares @Global methods is validated as an @Object interface, whose
-    // validation reports the @Global methods.
-    for (Map.Entry<String, Kind> entry : pending.entrySet()) {
-      TypeElement type = elements.getTypeElement(entry.getKey());
-      if (type == null) {
-        continue;
-      }
-      if (!validation.readiness().isReady(type)) {
-        deferred.put(entry.getKey(), entry.getValue());
+    for (Map.Entry<TypeElement, Kind> entry : pending.entrySet()) {
+      TypeElement type = entry.getKey();
+      String name = type.getQualifiedName().toString();
+      if (!name.isEmpty() && !validation.readiness().isReady(type)) {
+        deferred.put(name, entry.getValue());
         continue;
       }
       guard(type, () -> process(type, entry.getValue()));
@@ -189,12 +201,11 @@ public final class Packed4jProcessor extends AbstractProcessor {
    * named module that does not read java.compiler cannot.
    */
   private boolean generatedAnnotationAvailable(TypeElement type) {
-    String generated = "javax.annotation.processing.Generated";
     ModuleElement module = elements.getModuleOf(type);
     return Optional.ofNullable(
                 module == null || module.isUnnamed()
-                    ? elements.getTypeElement(generated)
-                    : elements.getTypeElement(module, generated))
+                    ? elements.getTypeElement(GENERATED)
+                    : elements.getTypeElement(module, GENERATED))
             .isPresent();
   }
 

@@ -60,8 +60,8 @@ public enum Diagnostic {
   INTERFACE_PRIVATE(
       "P4J-INTERFACE-PRIVATE",
       Kind.ERROR,
-      "%s is %s, so the generated class %s (in the same package) cannot implement it. Make it at least"
-          + " package-private and declare it at the top level or as a member type"),
+      "%s is %s, so the generated class %s (in the same package) cannot implement it. Make it (and the types"
+          + " around it) at least package-private"),
 
   INTERFACE_GENERIC(
       "P4J-INTERFACE-GENERIC",

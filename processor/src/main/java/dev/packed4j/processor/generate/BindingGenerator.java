@@ -61,7 +61,7 @@ public final class BindingGenerator {
     type.addField(
         FieldSpec.builder(RuntimeClasses.FUNCTION_SITE, site, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
             .initializer(
-                "new $T($S, $S, new String[] {$L})",
+                "new $T($S,$W$S,$Wnew String[] {$L})",
                 RuntimeClasses.FUNCTION_SITE,
                 method.globalName(),
                 method.javaName(),

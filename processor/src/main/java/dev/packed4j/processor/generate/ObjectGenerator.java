@@ -50,7 +50,7 @@ public final class ObjectGenerator {
                 Modifier.STATIC,
                 Modifier.FINAL)
             .initializer(
-                "$T.define($T.class, $S, $T::new)", RuntimeClasses.OBJECT_TYPE, iface, object.typeKey(), generated)
+                "$T.define($T.class,$W$S,$W$T::new)", RuntimeClasses.OBJECT_TYPE, iface, object.typeKey(), generated)
             .build());
     type.addMethod(
         MethodSpec.constructorBuilder()

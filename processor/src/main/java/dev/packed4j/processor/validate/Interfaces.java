@@ -14,7 +14,6 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
@@ -125,21 +124,18 @@ final class Interfaces {
   }
 
   /**
-   * Reports what keeps a class generated in the same package from implementing the interface: it is private,
-   * local, generic or sealed. {@code annotation} is the annotation to point at, or null.
+   * Reports what keeps a class generated in the same package from implementing the interface: it is private (or
+   * nested in a private type), generic or sealed. {@code annotation} is the annotation to point at, or null.
    */
   void checkImplementable(TypeElement iface, AnnotationMirror annotation, Report report) {
     String generated = ModelNames.qualifiedName(iface).generatedClass().simpleName();
     String name = Display.type(iface);
-    if (iface.getNestingKind() == NestingKind.LOCAL || iface.getNestingKind() == NestingKind.ANONYMOUS) {
-      on(report, iface, annotation, Diagnostic.INTERFACE_PRIVATE, name, "declared inside a method", generated);
-    } else {
-      for (Element e = iface; e instanceof TypeElement type; e = e.getEnclosingElement()) {
-        if (type.getModifiers().contains(Modifier.PRIVATE)) {
-          String why = type == iface ? "private" : "nested in the private type " + Display.type(type);
-          on(report, iface, annotation, Diagnostic.INTERFACE_PRIVATE, name, why, generated);
-          break;
-        }
+    // Local types need no check: javac shows processors no element declared inside a method body.
+    for (Element e = iface; e instanceof TypeElement type; e = e.getEnclosingElement()) {
+      if (type.getModifiers().contains(Modifier.PRIVATE)) {
+        String why = type == iface ? "private" : "nested in the private type " + Display.type(type);
+        on(report, iface, annotation, Diagnostic.INTERFACE_PRIVATE, name, why, generated);
+        break;
       }
     }
     if (!iface.getTypeParameters().isEmpty()) {

@@ -1,0 +1,126 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** {@code P4J-FIELD-*}: the {@code @Field} annotation's value and placement. */
+class FieldDiagnosticsTest {
+
+  @Test
+  void malformedFieldNameIsReportedOnTheStringLiteral() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              @Field("unsigned-big") long unsignedBig();
+            }
+            """);
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-FIELD-NAME] \"unsigned-big\" is not a valid field name: it contains '-' at index 8. A field name is"
+                + " the name VisitAttrs passes to AttrVisitor::Visit, a C++ identifier [A-Za-z_][A-Za-z0-9_]*, for"
+                + " example \"price\". Did you mean \"unsigned_big\"?")
+        .inFile(node)
+        .onLine(6)
+        .atColumn(10);
+  }
+
+  @Test
+  void dottedFieldNameIsReported() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              @Field("child.name") String childName();
+            }
+            """);
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-FIELD-NAME] \"child.name\" is not a valid field name: it contains a dot at index 5, and a field"
+                + " name is a single identifier")
+        .inFile(node)
+        .onLineContaining("child.name");
+  }
+
+  @Test
+  void fieldOutsideAnObjectInterfaceIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.Price") @Field("price") long price();
+            }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-FIELD-PLACEMENT] @Field on Calculator.price() has no effect: interface Calculator is not an"
+                + " @Object interface")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(31);
+  }
+
+  @Test
+  void fieldOnADefaultMethodIsReported() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              long price();
+              @Field("price") default long doubled() { return 2 * price(); }
+            }
+            """);
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-FIELD-PLACEMENT] @Field on NodeRef.doubled() has no effect: it is a default method, which computes"
+                + " its value in Java")
+        .inFile(node)
+        .onLineContaining("doubled");
+  }
+
+  @Test
+  void fieldRepeatingTheMethodNameIsAWarning() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              @Field("price") long price();
+            }
+            """);
+    assertThat(compile(node))
+        .hadWarningContaining(
+            "[P4J-FIELD-REDUNDANT] @Field(\"price\") on NodeRef.price() repeats the method name, which is the field"
+                + " name already. Remove the annotation")
+        .inFile(node)
+        .onLine(6)
+        .atColumn(10);
+  }
+}

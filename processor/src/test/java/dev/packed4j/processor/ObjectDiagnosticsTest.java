@@ -1,0 +1,239 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The {@code P4J-OBJECT-*} and {@code P4J-FIELD-TYPE} diagnostics of {@code @Object} types. */
+class ObjectDiagnosticsTest {
+
+  private static JavaFileObject objectWith(String members) {
+    return source(
+        "p.NodeRef",
+        """
+        package p;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Object;
+        import java.util.List;
+        @Object("test.Node")
+        public interface NodeRef extends AutoCloseable {
+          %s
+        }
+        """
+            .formatted(members));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"class, abstract class", "enum, enum", "record, record"})
+  void objectOnATypeOtherThanAnInterfaceIsReported(String kind, String declaration) {
+    String body = kind.equals("record") ? "(long price) {}" : kind.equals("enum") ? "{ ONE }" : "{}";
+    JavaFileObject node =
+        source(
+            "p.Node",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public %s Node %s
+            """
+                .formatted(declaration, body));
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-NOT-INTERFACE] @Object is on the " + kind + " Node: packed4j generates an ObjectRef"
+                + " subclass that implements the annotated type, so it must be an interface")
+        .inFile(node)
+        .onLineContaining("@Object(\"test.Node\")");
+  }
+
+  @Test
+  void malformedTypeKeyIsReportedOnTheStringLiteral() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node.")
+            public interface NodeRef {
+              long id();
+            }
+            """);
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-TYPE-KEY] \"test.Node.\" is not a valid type key: it ends with a dot. A type key is the C++"
+                + " class's _type_key")
+        .inFile(node)
+        .onLine(3)
+        .atColumn(9);
+    assertThat(compile(node)).hadErrorContaining("Did you mean \"test.Node\"?");
+  }
+
+  @Test
+  void duplicateTypeKeyIsReportedOnTheSecondInterface() {
+    JavaFileObject first =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              long id();
+            }
+            """);
+    JavaFileObject second =
+        source(
+            "p.OtherNodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface OtherNodeRef {
+              String name();
+            }
+            """);
+    Compilation compilation = compile(first, second);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-OBJECT-DUPLICATE-KEY] type key \"test.Node\" is declared twice: by p.OtherNodeRef, and already"
+                + " by p.NodeRef. A native type has one Java view; extend NodeRef instead, or correct the key")
+        .inFile(second)
+        .onLine(3)
+        .atColumn(9);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void superInterfaceThatIsNotAnObjectInterfaceIsReported() {
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef extends Comparable<NodeRef> {
+              long id();
+            }
+            """);
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-SUPERTYPE] @Object interface NodeRef extends Comparable<NodeRef>, which is not an @Object"
+                + " interface")
+        .inFile(node)
+        .onLineContaining("interface NodeRef");
+  }
+
+  @Test
+  void twoObjectParentsAreReported() {
+    JavaFileObject types =
+        source(
+            "p.Types",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            public interface Types {
+              @Object("test.A") interface A { long a(); }
+              @Object("test.B") interface B { long b(); }
+              @Object("test.C") interface C extends A, B { long c(); }
+            }
+            """);
+    assertThat(compile(types))
+        .hadErrorContaining(
+            "[P4J-OBJECT-PARENTS] @Object interface Types.C extends the @Object interfaces Types.A and Types.B, but a"
+                + " native object type has exactly one parent")
+        .inFile(types)
+        .onLineContaining("interface C");
+  }
+
+  @Test
+  void getterWithParametersIsReported() {
+    JavaFileObject node = objectWith("long child(int index);");
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-GETTER-PARAMETERS] NodeRef.child(int) has parameters, but an abstract method of an @Object"
+                + " interface is a getter that reads one native field")
+        .inFile(node)
+        .onLineContaining("long child(int index);");
+  }
+
+  @Test
+  void voidMethodIsNotAGetter() {
+    JavaFileObject node = objectWith("void touch();");
+    assertThat(compile(node))
+        .hadErrorContaining("[P4J-OBJECT-NOT-GETTER] NodeRef.touch() is not a getter: it returns void.")
+        .inFile(node)
+        .onLineContaining("void touch();");
+  }
+
+  @Test
+  void genericMethodIsNotAGetter() {
+    JavaFileObject node = objectWith("<T> T value();");
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-NOT-GETTER] NodeRef.value() is not a getter: it declares the type parameters <T>.")
+        .inFile(node)
+        .onLineContaining("<T> T value();");
+  }
+
+  @Test
+  void getterClashingWithObjectRefIsReported() {
+    JavaFileObject node = objectWith("int typeKey();");
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-RESERVED] typeKey() returning int clashes with String typeKey(), which ObjectRef provides."
+                + " Rename the getter and keep the native name with @Field(\"typeKey\")")
+        .inFile(node)
+        .onLineContaining("int typeKey();");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          float      | native floating-point fields are float64; read them as double
+          short      | native integer fields are int32 or int64; read them as int or long
+          Long       | a field always has a value, so read it as the primitive long
+          List<Long> | a container field is an object; read it as NativeObject
+          byte[]     | fields of this type cannot be read in place
+          char       | char has no wire type
+          """)
+  void unsupportedFieldTypeSaysWhy(String type, String reason) {
+    JavaFileObject node = objectWith(type + " value();");
+    Compilation compilation = compile(node);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): " + reason)
+        .inFile(node)
+        .onLineContaining(type + " value();");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
+                + " interface or NativeObject");
+  }
+
+  @Test
+  void fieldOfAnInterfaceWithoutObjectIsReported() {
+    JavaFileObject node = objectWith("Runnable task(); Parent parent();");
+    JavaFileObject parent =
+        source(
+            "p.Parent",
+            """
+            package p;
+            public interface Parent {}
+            """);
+    assertThat(compile(node, parent))
+        .hadErrorContaining(
+            "[P4J-TYPE-NOT-OBJECT] Parent is not annotated @Object, so it cannot cross the boundary in"
+                + " NodeRef.parent()")
+        .inFile(node)
+        .onLineContaining("Parent parent();");
+  }
+}

@@ -1,0 +1,145 @@
+package dev.packed4j.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.compiler;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** The processor across rounds, and when something goes wrong outside validation. */
+class ProcessorTest {
+  private static final JavaFileObject FACTORY =
+      source(
+          "p.Factory",
+          """
+          package p;
+          import dev.packed4j.annotations.Global;
+          import java.util.List;
+          public interface Factory {
+            @Global("test.Make") GeneratedRef make(long id);
+            @Global("test.MakeMany") List<GeneratedRef> makeMany(long count);
+          }
+          """);
+
+  private static final JavaFileObject DERIVED =
+      source(
+          "p.DerivedRef",
+          """
+          package p;
+          import dev.packed4j.annotations.Object;
+          @Object("test.Derived")
+          public interface DerivedRef extends GeneratedRef {
+            long extra();
+          }
+          """);
+
+  @Test
+  void interfaceUsingATypeGeneratedInALaterRoundWaitsForIt() {
+    // The late processor runs first: packed4j claims its annotations, so javac would not offer a round holding
+    // only those to a "*" processor after it.
+    Compilation compilation =
+        compiler(new LateTypeProcessor(), new Packed4jProcessor()).compile(FACTORY, DERIVED);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_Factory")
+        .contentsAsUtf8String()
+        .contains("Codecs.list(Codecs.object(GeneratedRef.class))");
+    assertThat(compilation).generatedSourceFile("p.Packed4j_GeneratedRef");
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_DerivedRef")
+        .contentsAsUtf8String()
+        .contains("TYPE.field(\"id\", FieldKind.INT64)");
+  }
+
+  @Test
+  void typeThatIsNeverGeneratedIsReportedOnceAfterTheLastRound() {
+    Compilation compilation = compile(FACTORY, DERIVED);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNRESOLVED] GeneratedRef in Factory.make(long) could not be resolved by the last processing"
+                + " round, so no class was generated for Factory")
+        .inFile(FACTORY)
+        .onLineContaining("test.Make\"");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNRESOLVED] GeneratedRef in the super-interfaces of DerivedRef could not be resolved")
+        .inFile(DERIVED)
+        .onLineContaining("interface DerivedRef");
+    assertThat(compilation.errors().stream().filter(e -> e.getMessage(null).contains("P4J-")).count())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void exceptionWhileGeneratingIsReportedOnTheInterfaceAndDoesNotCrashJavac() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    Compilation compilation =
+        compiler(new FailingEnvironmentProcessor(FailingEnvironmentProcessor.Failure.FILER)).compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-INTERNAL] packed4j failed while processing p.Calculator; this is a bug in packed4j, please report"
+                + " it with this trace:")
+        .inFile(calculator)
+        .onLineContaining("interface Calculator");
+    assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: disk on fire");
+    assertThat(compilation).hadErrorContaining("at dev.packed4j.processor.Packed4jProcessor.write");
+  }
+
+  @Test
+  void exceptionOutsideAnyInterfaceIsReportedWithItsTrace() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    Compilation compilation =
+        compiler(new FailingEnvironmentProcessor(FailingEnvironmentProcessor.Failure.ROUND)).compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-INTERNAL] packed4j failed while processing a processing round; this is a bug in packed4j");
+    assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: disk on fire");
+  }
+
+  @Test
+  void generatedNameTakenByAnotherTypeIsReported() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    JavaFileObject clash =
+        source(
+            "p.Packed4j_Calculator",
+            """
+            package p;
+            public final class Packed4j_Calculator {}
+            """);
+    assertThat(compile(calculator, clash))
+        .hadErrorContaining(
+            "[P4J-GENERATED-WRITE] cannot write p.Packed4j_Calculator, generated for p.Calculator:")
+        .inFile(calculator)
+        .onLineContaining("interface Calculator");
+  }
+}

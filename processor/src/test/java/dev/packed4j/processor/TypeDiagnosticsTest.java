@@ -1,0 +1,225 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code P4J-TYPE-*} and {@code P4J-THROWS-*}: types that cannot cross the boundary, on the parameter or method. */
+class TypeDiagnosticsTest {
+
+  private static JavaFileObject calculatorWith(String method) {
+    return source(
+        "p.Calculator",
+        """
+        package p;
+        import dev.packed4j.annotations.Global;
+        import java.util.*;
+        public interface Calculator {
+          %s
+        }
+        """
+            .formatted(method));
+  }
+
+  @Test
+  void mapWithObjectKeysIsReportedOnTheParameter() {
+    JavaFileObject calculator =
+        calculatorWith("@Global(\"calculator.Sum\") long sum(Map<Object, String> values);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] Map<Object,String> is not a supported type for parameter values of"
+                + " Calculator.sum(Map<Object,String>): map keys must be String, a boxed integer (Byte, Short,"
+                + " Integer, Long) or an @Object type, not Object. Supported types: boolean, byte, short, int,"
+                + " long, float, double and their boxes, String, byte[], @Object interfaces")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(58);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          char                         | char has no wire type; pass a code point as int, or text as String
+          List<Character>              | char has no wire type
+          int[]                        | arrays other than byte[] do not cross the boundary; use List<Integer>
+          String[]                     | arrays other than byte[] do not cross the boundary; use List<String>
+          List                         | the raw type List has no element type; write its type arguments
+          List<? extends Number>       | the wildcard ? extends Number has no single conversion
+          Set<Long>                    | Set is not a container packed4j converts; use List<T>
+          ArrayList<Long>              | declare List<T> rather than ArrayList: the runtime builds the list
+          HashMap<String,Long>         | declare Map<K,V> rather than HashMap: the runtime builds the map
+          Optional<Optional<String>>   | Optional<Optional<T>> cannot be told apart from Optional<T>
+          OptionalLong                 | use Optional<Long> rather than OptionalLong
+          Thread.State                 | the enum Thread.State has no wire type; pass its name as String
+          Date                         | Date is a class, and a native object is viewed through an @Object interface
+          Runnable                     | Runnable is a JDK interface with no native counterpart; pass a callable as PackedFunction
+          Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or an @Object type, not Double
+          Map<String,List<int[]>>      | arrays other than byte[] do not cross the boundary; use List<Integer>
+          """)
+  void unsupportedParameterTypeSaysWhy(String type, String reason) {
+    JavaFileObject calculator = calculatorWith("@Global(\"calculator.Take\") void take(" + type + " value);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] " + type + " is not a supported type for parameter value")
+        .inFile(calculator)
+        .onLineContaining("calculator.Take");
+    assertThat(compilation).hadErrorContaining(reason);
+  }
+
+  @Test
+  void varargsOtherThanBytesAreReported() {
+    JavaFileObject calculator = calculatorWith("@Global(\"calculator.Sum\") long sum(long... values);");
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] long[] is not a supported type for parameter values of Calculator.sum(long[]):"
+                + " arrays other than byte[] do not cross the boundary; use List<Long>")
+        .inFile(calculator)
+        .onLineContaining("calculator.Sum");
+  }
+
+  @Test
+  void typeVariableOfTheInterfaceIsReported() {
+    JavaFileObject box =
+        source(
+            "p.Box",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Box<T> {
+              @Global("box.Put") void put(T value);
+            }
+            """);
+    assertThat(compile(box))
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] T is not a supported type for parameter value of Box.put(T): T is a type"
+                + " variable, which has no concrete type to convert")
+        .inFile(box)
+        .onLineContaining("box.Put");
+  }
+
+  @Test
+  void unsupportedResultIsReportedOnTheMethod() {
+    JavaFileObject calculator = calculatorWith("@Global(\"calculator.Letter\") char letter(int index);");
+    assertThat(compile(calculator))
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] char is not a supported type for the result of Calculator.letter(int): char"
+                + " has no wire type")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(37);
+  }
+
+  @Test
+  void importedObjectAnnotationHidingJavaLangObjectIsExplained() {
+    JavaFileObject echo =
+        source(
+            "p.Echo",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.annotations.Object;
+            public interface Echo {
+              @Global("test.Echo") Object echo(Object value);
+            }
+            """);
+    assertThat(compile(echo))
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] Object is not a supported type for parameter value of Echo.echo(Object): this"
+                + " Object is the @Object annotation, whose import hides java.lang.Object; write java.lang.Object")
+        .inFile(echo)
+        .onLineContaining("test.Echo");
+  }
+
+  @Test
+  void interfaceWithoutObjectIsReportedWhereverItIsNested() {
+    JavaFileObject calculator =
+        calculatorWith("@Global(\"calculator.PrintCalculators\") void print(List<Optional<Printer>> printers);");
+    JavaFileObject printer =
+        source(
+            "p.Printer",
+            """
+            package p;
+            public interface Printer {
+              String brand();
+            }
+            """);
+    Compilation compilation = compile(calculator, printer);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-NOT-OBJECT] Printer is not annotated @Object, so it cannot cross the boundary in parameter"
+                + " printers of Calculator.print(List<Optional<Printer>>): an interface crosses only as the view of a"
+                + " native object type. Annotate Printer with @Object(\"<type key>\"), or use NativeObject")
+        .inFile(calculator)
+        .onLineContaining("calculator.PrintCalculators");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void interfaceWithoutObjectSuggestsANearObjectInterface() {
+    JavaFileObject calculator =
+        calculatorWith("@Global(\"calculator.Create\") CalculatorRefs create(String brand);");
+    JavaFileObject refs =
+        source(
+            "p.CalculatorRefs",
+            """
+            package p;
+            public interface CalculatorRefs {}
+            """);
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef {
+              String brand();
+            }
+            """);
+    assertThat(compile(calculator, refs, ref))
+        .hadErrorContaining(
+            "[P4J-TYPE-NOT-OBJECT] CalculatorRefs is not annotated @Object, so it cannot cross the boundary in the"
+                + " result of Calculator.create(String)")
+        .inFile(calculator)
+        .onLineContaining("calculator.Create");
+    assertThat(compile(calculator, refs, ref)).hadErrorContaining("Did you mean CalculatorRef?");
+  }
+
+  @Test
+  void typeThatNeverResolvesIsReportedAfterTheLastRoundWithANearName() {
+    JavaFileObject calculator =
+        calculatorWith("@Global(\"calculator.Create\") List<Calculatorref> create(String brand);");
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef {
+              String brand();
+            }
+            """);
+    Compilation compilation = compile(calculator, ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNRESOLVED] Calculatorref in Calculator.create(String) could not be resolved by the last"
+                + " processing round, so no class was generated for Calculator")
+        .inFile(calculator)
+        .onLineContaining("calculator.Create");
+    assertThat(compilation).hadErrorContaining("Did you mean CalculatorRef?");
+    // javac reports the missing symbol too.
+    assertThat(compilation).hadErrorContaining("cannot find symbol");
+  }
+}
