@@ -1,0 +1,314 @@
+package dev.packed4j.runtime;
+
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.codec.Containers;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.ref.Reference;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.ConcurrentModificationException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A live view of a native map (insertion-ordered): lookups go through the native hash ({@code P4JMapGetItem}),
+ * iteration reads the entries straight from the map's memory, writes go through the C ABI, and a change made on
+ * either side is visible to the other.
+ *
+ * <pre>{@code
+ * try (NativeMap<Object, Object> map = (NativeMap<Object, Object>) Registry.global("demo.MakeMap").invoke()) {
+ *   map.put("brand", "casio");
+ *   map.get("brand");      // "casio"
+ *   map.get("missing");    // null
+ * }
+ * }</pre>
+ *
+ * <p>It follows the {@link java.util.Map} contract; a key of a type the map cannot hold is simply absent.
+ * Values are converted on each access (an object value is a new reference, owned by the caller). Not safe for
+ * concurrent modification; {@link #close()} releases the native reference (a Cleaner does it otherwise).
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoCloseable {
+  private static final CallTarget LOOKUP = CallTarget.operation("NativeMap.get", "key");
+  private static final CallTarget PUT = CallTarget.operation("NativeMap.put", "key", "value");
+
+  private final NativeReference reference;
+  private final ValueCodec<K> keys;
+  private final ValueCodec<V> values;
+  private final EntrySet entrySet = new EntrySet();
+
+  NativeMap(long ownedHandle, ValueCodec<K> keys, ValueCodec<V> values) {
+    this.keys = keys;
+    this.values = values;
+    this.reference = new NativeReference(this, ownedHandle);
+  }
+
+  /** The live handle; IllegalStateException after close. */
+  long handle() {
+    long handle = reference.handleOrZero();
+    if (handle == 0) {
+      throw new IllegalStateException("the " + javaType() + " is closed; it cannot be used after close()");
+    }
+    return handle;
+  }
+
+  private String javaType() {
+    return "NativeMap<" + keys.javaType() + ", " + values.javaType() + ">";
+  }
+
+  @Override
+  public int size() {
+    long size = Containers.mapSize(handle());
+    Reference.reachabilityFence(this);
+    return (int) Math.min(size, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public V get(Object key) {
+    long handle = handle();
+    try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
+      if (!encodeKey(frame, key)) {
+        return null;
+      }
+      long found = frame.scratch(4, 4);
+      Errors.check(CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
+      frame.resultWritten();
+      if (NativeMemory.getInt(found) == 0) {
+        return null;
+      }
+      return decodeValue(frame);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    long handle = handle();
+    try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
+      if (!encodeKey(frame, key)) {
+        return false;
+      }
+      long found = frame.scratch(4, 4);
+      Errors.check(CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
+      frame.resultWritten();
+      return NativeMemory.getInt(found) != 0;
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  @Override
+  public V put(K key, V value) {
+    if (key == null && !keys.acceptsNull()) {
+      throw new NullPointerException(javaType() + " keys must not be null");
+    }
+    if (value == null && !values.acceptsNull()) {
+      throw new NullPointerException(javaType() + " values must not be null");
+    }
+    V previous = get(key);
+    long handle = handle();
+    try (Frame frame = ThreadStack.current().push(PUT, 2)) {
+      frame.put(0, keys, key);
+      frame.put(1, values, value);
+      Errors.check(CApi.P4JMapSetItem(handle, frame.slot(0), frame.slot(1)), null);
+      return previous;
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  @Override
+  public V remove(Object key) {
+    long handle = handle();
+    try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
+      if (!encodeKey(frame, key)) {
+        return null;
+      }
+      long found = frame.scratch(4, 4);
+      Errors.check(CApi.P4JMapErase(handle, frame.slot(0), found, frame.result()), null);
+      frame.resultWritten();
+      if (NativeMemory.getInt(found) == 0) {
+        return null;
+      }
+      return decodeValue(frame);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  @Override
+  public void clear() {
+    Errors.check(CApi.P4JMapClear(handle()), null);
+    Reference.reachabilityFence(this);
+  }
+
+  @Override
+  public Set<Entry<K, V>> entrySet() {
+    return entrySet;
+  }
+
+  /** Releases the native reference; idempotent. */
+  @Override
+  public void close() {
+    reference.release();
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return reference.handleOrZero() == 0;
+  }
+
+  @Override
+  public String toString() {
+    return isClosed() ? javaType() + "{closed}" : super.toString();
+  }
+
+  /** Writes the key to slot 0; false when it cannot be a key of this map (so it is absent). */
+  @SuppressWarnings("unchecked")
+  private boolean encodeKey(Frame frame, Object key) {
+    if (key == null && !keys.acceptsNull()) {
+      return false;
+    }
+    try {
+      keys.encode((K) key, frame.slot(0), frame);
+      return true;
+    } catch (ClassCastException | ConversionFailure notAKey) {
+      return false;
+    }
+  }
+
+  private V decodeValue(Frame frame) {
+    return frame.returnValue(values);
+  }
+
+  private K keyAt(long handle, int index) {
+    try {
+      return keys.decode(Containers.mapEntry(handle, index), false);
+    } catch (ConversionFailure failure) {
+      throw failure.toException("key " + index + " of " + javaType(), null);
+    }
+  }
+
+  private V valueAt(long handle, int index) {
+    try {
+      return values.decode(Containers.mapEntry(handle, index) + P4JAny.SIZE, false);
+    } catch (ConversionFailure failure) {
+      throw failure.toException("value " + index + " of " + javaType(), null);
+    }
+  }
+
+  /** The entries in insertion order, read from the map's memory. */
+  private final class EntrySet extends AbstractSet<Entry<K, V>> {
+    @Override
+    public int size() {
+      return NativeMap.this.size();
+    }
+
+    @Override
+    public void clear() {
+      NativeMap.this.clear();
+    }
+
+    @Override
+    public Iterator<Entry<K, V>> iterator() {
+      return new Iterator<>() {
+        private int next;
+        private K lastKey;
+        private boolean canRemove;
+
+        @Override
+        public boolean hasNext() {
+          return next < NativeMap.this.size();
+        }
+
+        @Override
+        public Entry<K, V> next() {
+          long handle = handle();
+          try {
+            if (next >= Containers.mapSize(handle)) {
+              throw new NoSuchElementException();
+            }
+            K key = keyAt(handle, next);
+            V value = valueAt(handle, next);
+            next++;
+            lastKey = key;
+            canRemove = true;
+            return new LiveEntry(key, value);
+          } finally {
+            Reference.reachabilityFence(NativeMap.this);
+          }
+        }
+
+        @Override
+        public void remove() {
+          if (!canRemove) {
+            throw new IllegalStateException("next() was not called, or remove() was called already");
+          }
+          canRemove = false;
+          if (!NativeMap.this.containsKey(lastKey)) {
+            throw new ConcurrentModificationException("the key " + lastKey + " was removed from the native map");
+          }
+          NativeMap.this.remove(lastKey);
+          next--;
+        }
+      };
+    }
+  }
+
+  /** An entry whose setValue writes through to the native map. */
+  private final class LiveEntry implements Entry<K, V> {
+    private final K key;
+    private V value;
+
+    LiveEntry(K key, V value) {
+      this.key = key;
+      this.value = value;
+    }
+
+    @Override
+    public K getKey() {
+      return key;
+    }
+
+    @Override
+    public V getValue() {
+      return value;
+    }
+
+    @Override
+    public V setValue(V newValue) {
+      NativeMap.this.put(key, newValue);
+      V previous = value;
+      value = newValue;
+      return previous;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Entry<?, ?> entry && Objects.equals(key, entry.getKey())
+          && Objects.equals(value, entry.getValue());
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(key) ^ Objects.hashCode(value);
+    }
+
+    @Override
+    public String toString() {
+      return key + "=" + value;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package dev.packed4j.runtime;
+
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.TypeInfos;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.codec.AnyCodec;
+import java.lang.ref.Reference;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A native object of a type Java has no {@code @Object} interface for, read by field name.
+ *
+ * <pre>{@code
+ * try (NativeObject calc = (NativeObject) Registry.global("calculator.CreateCalculator").invoke("casio", 100)) {
+ *   calc.fieldNames();   // [brand, price]
+ *   calc.get("price");   // 100L
+ * }
+ * }</pre>
+ */
+public final class NativeObject extends ObjectRef {
+  private static final CallTarget GET = CallTarget.operation("NativeObject.get");
+
+  NativeObject(long handle) {
+    super(handle);
+  }
+
+  /**
+   * The value of a field, by its exact name, converted like a {@link PackedFunction#invoke} result.
+   *
+   * @throws Packed4jException AttributeError (from native) when the type has no such field
+   * @throws IllegalStateException after close
+   */
+  public Object get(String field) {
+    Objects.requireNonNull(field, "field");
+    long handle = handle();
+    try (Frame frame = ThreadStack.current().push(GET, 0)) {
+      Errors.check(CApi.P4JObjectGetAttr(handle, frame.encodeSpan(field), frame.result()), null);
+      frame.resultWritten();
+      return frame.returnValue(AnyCodec.ANY);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** The names of the fields the native type declares (inherited ones first). */
+  public List<String> fieldNames() {
+    return TypeInfos.info(typeIndex()).fieldNames();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.packed4j.runtime;
+
+/**
+ * An error raised by native code, or a value that cannot cross the boundary.
+ *
+ * <p>It carries the error {@link #kind()} ({@code TypeError}, {@code ValueError}, {@code IndexError},
+ * {@code KeyError}, {@code AttributeError}, {@code RuntimeError}, ..., and {@code LoadError} for libraries that
+ * cannot be loaded), the message, the native backtrace and the function it came from:
+ *
+ * <pre>{@code
+ * try {
+ *   Registry.global("calculator.MyAdd").invoke(1, "two");
+ * } catch (Packed4jException e) {
+ *   e.kind();          // "TypeError"
+ *   e.functionName();  // "calculator.MyAdd"
+ *   e.getMessage();    // "[TypeError] calculator.MyAdd: argument 1 expected int, got string"
+ * }
+ * }</pre>
+ *
+ * <p>A non-empty native backtrace is attached as a suppressed {@link NativeBacktrace}, so
+ * {@code printStackTrace} shows the native frames under the Java ones.
+ */
+public class Packed4jException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final String kind;
+  private final String nativeMessage;
+  private final String nativeBacktrace;
+  private final String functionName;
+
+  Packed4jException(String kind, String message, String backtrace, String functionName) {
+    super(format(kind, message, functionName));
+    this.kind = kind;
+    this.nativeMessage = message;
+    this.nativeBacktrace = backtrace == null ? "" : backtrace;
+    this.functionName = functionName;
+    if (!this.nativeBacktrace.isBlank()) {
+      addSuppressed(new NativeBacktrace(this.nativeBacktrace));
+    }
+  }
+
+  private static String format(String kind, String message, String functionName) {
+    boolean namesFunction = functionName == null || message.startsWith(functionName);
+    return "[" + kind + "] " + (namesFunction ? "" : functionName + ": ") + message;
+  }
+
+  /** The error kind, such as {@code "TypeError"}. */
+  public String kind() {
+    return kind;
+  }
+
+  /** The message without the kind and function prefix. */
+  public String nativeMessage() {
+    return nativeMessage;
+  }
+
+  /** The native frames, one per line, innermost first; empty when none were recorded. */
+  public String nativeBacktrace() {
+    return nativeBacktrace;
+  }
+
+  /** The registered name of the function the error came from, or null. */
+  public String functionName() {
+    return functionName;
+  }
+
+  /**
+   * The native backtrace of a {@link Packed4jException}, shown by {@code printStackTrace} as a suppressed
+   * exception. It has no Java stack trace of its own.
+   */
+  public static final class NativeBacktrace extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NativeBacktrace(String backtrace) {
+      super("native backtrace, innermost first:\n" + indent(backtrace), null, false, false);
+    }
+
+    private static String indent(String backtrace) {
+      return backtrace.strip().lines().map(line -> "\t\t" + line.strip()).reduce((a, b) -> a + "\n" + b).orElse("");
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package dev.packed4j.runtime.binding;
+
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+
+/**
+ * One call from generated code: put the arguments, invoke, take the result, close.
+ *
+ * <pre>{@code
+ * try (CallFrame frame = CallFrame.open(ADD, 2)) {
+ *   frame.putLong(0, a);
+ *   frame.putLong(1, b);
+ *   frame.invoke();
+ *   return frame.returnInt();
+ * }
+ * }</pre>
+ *
+ * <p>The frame lives on the calling thread's argument stack (native memory reused across calls); opening one
+ * allocates nothing, and a callback that calls again from inside the call stacks a new frame above it.
+ * Arguments are borrowed by the callee: strings and bytes are copied to the stack's scratch memory, objects pass
+ * the handle Java owns, and Java collections become temporary native containers. {@link #close()} releases those
+ * temporaries, the scratch memory and any result not taken.
+ *
+ * <p>A frame belongs to the thread that opened it and is used inside one try-with-resources block.
+ */
+public final class CallFrame implements AutoCloseable {
+  private final Frame frame;
+
+  private CallFrame(Frame frame) {
+    this.frame = frame;
+  }
+
+  /**
+   * Opens a frame for a call of {@code site} with {@code argumentCount} arguments (each None until put).
+   *
+   * @param site the call site
+   * @param argumentCount the number of arguments
+   */
+  public static CallFrame open(FunctionSite site, int argumentCount) {
+    Frame frame = ThreadStack.current().push(site.target, argumentCount);
+    Object facade = frame.facade;
+    if (facade == null) {
+      facade = new CallFrame(frame);
+      frame.facade = facade;
+    }
+    return (CallFrame) facade;
+  }
+
+  /** An int64 argument; also for {@code int}, {@code short}, {@code byte} and {@code char}, widened. */
+  public void putLong(int index, long value) {
+    frame.putLong(index, value);
+  }
+
+  /** A float64 argument; also for {@code float}, widened. */
+  public void putDouble(int index, double value) {
+    frame.putDouble(index, value);
+  }
+
+  /** A bool argument. */
+  public void putBoolean(int index, boolean value) {
+    frame.putBoolean(index, value);
+  }
+
+  /**
+   * A string argument, passed as a UTF-8 view (embedded NULs kept).
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   */
+  public void putString(int index, String value) {
+    frame.putString(index, value);
+  }
+
+  /**
+   * A bytes argument, passed as a view of a copy.
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   */
+  public void putBytes(int index, byte[] value) {
+    frame.putBytes(index, value);
+  }
+
+  /**
+   * Any other argument (boxes, objects, containers, optionals), converted by {@code codec}.
+   *
+   * @throws NullPointerException naming function and argument when {@code value} (or an element) is null and
+   *     the type forbids it
+   * @throws IllegalStateException when {@code value} (or an element) is a closed object
+   */
+  public <T> void put(int index, Codec<T> codec, T value) {
+    frame.put(index, Codecs.implementation(codec), value);
+  }
+
+  /**
+   * Calls the function.
+   *
+   * @throws dev.packed4j.runtime.Packed4jException with the native error's kind, message and backtrace, or a
+   *     KeyError when no loaded library registers the function
+   */
+  public void invoke() {
+    frame.invoke();
+  }
+
+  /** For a {@code void} method: the result, if any, is released at close. */
+  public void returnVoid() {
+    // Nothing to convert: close() releases whatever the function returned.
+  }
+
+  /** An int64 result; a TypeError naming expected and actual type for anything else. */
+  public long returnLong() {
+    return frame.returnLong();
+  }
+
+  /** An int64 result that fits in {@code int}; ValueError otherwise, never truncation. */
+  public int returnInt() {
+    return frame.returnInt();
+  }
+
+  /** An int64 result that fits in {@code short}; ValueError otherwise. */
+  public short returnShort() {
+    return frame.returnShort();
+  }
+
+  /** An int64 result that fits in {@code byte}; ValueError otherwise. */
+  public byte returnByte() {
+    return frame.returnByte();
+  }
+
+  /** A float64 result (an int64 result is widened). */
+  public double returnDouble() {
+    return frame.returnDouble();
+  }
+
+  /** A float64 result as {@code float}; ValueError for a finite value beyond the float range. */
+  public float returnFloat() {
+    return frame.returnFloat();
+  }
+
+  /** A bool result. */
+  public boolean returnBoolean() {
+    return frame.returnBoolean();
+  }
+
+  /** A string result (null for None). */
+  public String returnString() {
+    return frame.returnString();
+  }
+
+  /** A bytes result (null for None). */
+  public byte[] returnBytes() {
+    return frame.returnBytes();
+  }
+
+  /** The result converted by {@code codec}; the result's native reference moves to the returned value. */
+  public <T> T returnValue(Codec<T> codec) {
+    return frame.returnValue(Codecs.implementation(codec));
+  }
+
+  /** Releases temporaries, scratch memory and a result not taken; idempotent. */
+  @Override
+  public void close() {
+    frame.close();
+  }
+}

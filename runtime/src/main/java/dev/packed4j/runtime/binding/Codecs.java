@@ -1,0 +1,129 @@
+package dev.packed4j.runtime.binding;
+
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.NativeMap;
+import dev.packed4j.runtime.NativeObject;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.GeneratedClasses;
+import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.codec.BooleanCodec;
+import dev.packed4j.runtime.internal.codec.BytesCodec;
+import dev.packed4j.runtime.internal.codec.FloatCodec;
+import dev.packed4j.runtime.internal.codec.FunctionCodec;
+import dev.packed4j.runtime.internal.codec.IntegerCodec;
+import dev.packed4j.runtime.internal.codec.ListCodec;
+import dev.packed4j.runtime.internal.codec.MapCodec;
+import dev.packed4j.runtime.internal.codec.NativeObjectCodec;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
+import dev.packed4j.runtime.internal.codec.OptionalCodec;
+import dev.packed4j.runtime.internal.codec.StringCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The codecs of the supported Java types, composed the way the types are:
+ *
+ * <pre>{@code
+ * Codecs.list(Codecs.LONG)                                  // List<Long>
+ * Codecs.map(Codecs.STRING, Codecs.object(CalculatorRef.class)) // Map<String, CalculatorRef>
+ * Codecs.optional(Codecs.STRING)                            // Optional<String>
+ * }</pre>
+ *
+ * <p>Boxes travel as int64 / float64 / bool and are range-checked when narrowed. As results, {@code List} and
+ * {@code Map} are unmodifiable copies (the native container is released), {@code NativeList} and
+ * {@code NativeMap} live views. A native None is null for every type but {@code Optional} (empty).
+ */
+public final class Codecs {
+  private Codecs() {}
+
+  /** {@code Boolean}: bool. */
+  public static final Codec<Boolean> BOOLEAN = BooleanCodec.BOOLEAN;
+  /** {@code Byte}: int64, range-checked. */
+  public static final Codec<Byte> BYTE = IntegerCodec.BYTE;
+  /** {@code Short}: int64, range-checked. */
+  public static final Codec<Short> SHORT = IntegerCodec.SHORT;
+  /** {@code Integer}: int64, range-checked. */
+  public static final Codec<Integer> INT = IntegerCodec.INT;
+  /** {@code Long}: int64. */
+  public static final Codec<Long> LONG = IntegerCodec.LONG;
+  /** {@code Float}: float64, range-checked. */
+  public static final Codec<Float> FLOAT = FloatCodec.FLOAT;
+  /** {@code Double}: float64. */
+  public static final Codec<Double> DOUBLE = FloatCodec.DOUBLE;
+  /** {@code String}: UTF-8, length-carrying. */
+  public static final Codec<String> STRING = StringCodec.STRING;
+  /** {@code byte[]}: bytes. */
+  public static final Codec<byte[]> BYTES = BytesCodec.BYTES;
+  /** {@code Object}: converted by the value's runtime type (see {@code PackedFunction.invoke}). */
+  public static final Codec<Object> ANY = AnyCodec.ANY;
+  /** {@link NativeObject}: any native object, viewed generically. */
+  public static final Codec<NativeObject> NATIVE_OBJECT = NativeObjectCodec.NATIVE_OBJECT;
+  /** {@link PackedFunction}: a function object. */
+  public static final Codec<PackedFunction> PACKED_FUNCTION = FunctionCodec.PACKED_FUNCTION;
+
+  /**
+   * An {@code @Object} interface. Loads its generated class {@code Packed4j_<Name>} (whose static {@code TYPE}
+   * registers it), now or, while that class is being initialised, on first use.
+   */
+  public static <T> Codec<T> object(Class<T> objectInterface) {
+    Objects.requireNonNull(objectInterface, "objectInterface");
+    if (!objectInterface.isInterface()) {
+      throw new IllegalArgumentException(objectInterface.getName() + " is not an interface: Codecs.object takes an "
+          + "@Object interface");
+    }
+    ObjectCodec<T> codec = new ObjectCodec<>(objectInterface);
+    try {
+      GeneratedClasses.load(objectInterface, "@Object");
+    } catch (IllegalStateException | LinkageError e) {
+      // Reported with the same message when the codec is first used.
+    }
+    return codec;
+  }
+
+  /** {@code List<E>}: an unmodifiable copy as a result. {@code list(LONG)} and {@code list(DOUBLE)} go in bulk. */
+  public static <E> Codec<List<E>> list(Codec<E> element) {
+    return ListCodec.copying(implementation(element));
+  }
+
+  /** {@code NativeList<E>}: a live view as a result. */
+  public static <E> Codec<NativeList<E>> nativeList(Codec<E> element) {
+    return ListCodec.live(implementation(element));
+  }
+
+  /** {@code Map<K, V>}: an unmodifiable, insertion-ordered copy as a result. Keys: String, integers, objects. */
+  public static <K, V> Codec<Map<K, V>> map(Codec<K> keys, Codec<V> values) {
+    return MapCodec.copying(mapKeys(keys), implementation(values));
+  }
+
+  /** {@code NativeMap<K, V>}: a live view as a result. Keys: String, integers, objects. */
+  public static <K, V> Codec<NativeMap<K, V>> nativeMap(Codec<K> keys, Codec<V> values) {
+    return MapCodec.live(mapKeys(keys), implementation(values));
+  }
+
+  /** {@code Optional<T>}: empty is None. */
+  public static <T> Codec<Optional<T>> optional(Codec<T> value) {
+    return new OptionalCodec<>(implementation(value));
+  }
+
+  private static <K> ValueCodec<K> mapKeys(Codec<K> keys) {
+    ValueCodec<K> codec = implementation(keys);
+    if (!(codec instanceof StringCodec || codec instanceof IntegerCodec<?> || codec instanceof ObjectCodec<?>
+        || codec instanceof NativeObjectCodec || codec instanceof AnyCodec)) {
+      throw new IllegalArgumentException("map keys must be String, a boxed integer or an @Object type, not "
+          + codec.javaType());
+    }
+    return codec;
+  }
+
+  /** The runtime's implementation of a codec made by this class. */
+  static <T> ValueCodec<T> implementation(Codec<T> codec) {
+    if (codec instanceof ValueCodec<T> implementation) {
+      return implementation;
+    }
+    throw new IllegalArgumentException(Objects.requireNonNull(codec, "codec").getClass().getName()
+        + " is not a codec of the packed4j runtime: use the constants and factories of Codecs");
+  }
+}

@@ -1,0 +1,170 @@
+package dev.packed4j.runtime.binding;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
+
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.Registries;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.TypeInfo;
+import dev.packed4j.runtime.internal.TypeInfos;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.codec.StringCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.ref.Reference;
+import java.util.List;
+
+/**
+ * A field of an {@link ObjectType}, read by generated accessors:
+ *
+ * <pre>{@code
+ * private static final class Fields {
+ *   static final FieldSlot PRICE = TYPE.field("price", FieldKind.INT64);
+ * }
+ * @Override public long price() { return Fields.PRICE.readLong(this); }
+ * }</pre>
+ *
+ * <p>On the first read the field is looked up in the native metadata and its kind checked (an AttributeError
+ * listing the fields when there is none, a TypeError naming type, field and both kinds when the kind differs).
+ * Then {@code readInt}, {@code readLong}, {@code readDouble} and {@code readBoolean} read the object's memory at
+ * the recorded offset, with no native call; {@code readString} and {@code readObject} make one call
+ * ({@code P4JObjectGetField}). Reading a closed object throws {@link IllegalStateException}.
+ */
+public final class FieldSlot {
+  private final ObjectType<?> type;
+  private final String name;
+  private final FieldKind kind;
+  private final CallTarget target;
+  /** Byte offset from the handle; -1 until resolved. Written last, after the two fields below. */
+  private volatile long offset = -1;
+  private int nativeKind;
+  private int fieldIndex;
+
+  FieldSlot(ObjectType<?> type, String name, FieldKind kind) {
+    this.type = type;
+    this.name = name;
+    this.kind = kind;
+    this.target = CallTarget.operation(type.typeKey() + "." + name);
+  }
+
+  /** The field name. */
+  public String name() {
+    return name;
+  }
+
+  /** The kind the accessor expects. */
+  public FieldKind kind() {
+    return kind;
+  }
+
+  /** An {@code int32_t} field. */
+  public int readInt(ObjectRef self) {
+    long handle = self.handle();
+    long at = handle + resolvedOffset(kind == FieldKind.INT32, "readInt");
+    int value = NativeMemory.getInt(at);
+    Reference.reachabilityFence(self);
+    return value;
+  }
+
+  /** An {@code int64_t}, {@code int32_t} (widened) or {@code uint64_t} field (ValueError above Long.MAX_VALUE). */
+  public long readLong(ObjectRef self) {
+    long handle = self.handle();
+    long at = handle + resolvedOffset(
+        kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "readLong");
+    long value = nativeKind == kP4JFieldInt32 ? NativeMemory.getInt(at) : NativeMemory.getLong(at);
+    Reference.reachabilityFence(self);
+    if (nativeKind == kP4JFieldUInt64 && value < 0) {
+      throw RuntimeAccess.error("ValueError", "field " + name + " of " + type.typeKey() + " holds "
+          + Long.toUnsignedString(value) + ", which does not fit in long", null);
+    }
+    return value;
+  }
+
+  /** A {@code double} field. */
+  public double readDouble(ObjectRef self) {
+    long handle = self.handle();
+    long at = handle + resolvedOffset(kind == FieldKind.FLOAT64, "readDouble");
+    double value = NativeMemory.getDouble(at);
+    Reference.reachabilityFence(self);
+    return value;
+  }
+
+  /** A {@code bool} field. */
+  public boolean readBoolean(ObjectRef self) {
+    long handle = self.handle();
+    long at = handle + resolvedOffset(kind == FieldKind.BOOL, "readBoolean");
+    boolean value = NativeMemory.getByte(at) != 0;
+    Reference.reachabilityFence(self);
+    return value;
+  }
+
+  /** A {@code std::string} field, with one native call. */
+  public String readString(ObjectRef self) {
+    return read(self, kind == FieldKind.STRING, "readString", StringCodec.STRING);
+  }
+
+  /** An object or container field, converted by {@code codec}, with one native call. */
+  public <T> T readObject(ObjectRef self, Codec<T> codec) {
+    return read(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "readObject",
+        Codecs.implementation(codec));
+  }
+
+  private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {
+    long handle = self.handle();
+    resolvedOffset(kindMatches, method);
+    try (Frame frame = ThreadStack.current().push(target, 0)) {
+      Errors.check(CApi.P4JObjectGetField(handle, fieldIndex, frame.result()), null);
+      frame.resultWritten();
+      return frame.returnValue(codec);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  private long resolvedOffset(boolean kindMatches, String method) {
+    if (!kindMatches) {
+      throw new IllegalStateException(method + " cannot read field " + name + " of " + type.typeKey()
+          + ", which the accessor declares as " + kind);
+    }
+    long resolved = offset;
+    return resolved >= 0 ? resolved : resolve();
+  }
+
+  private synchronized long resolve() {
+    if (offset >= 0) {
+      return offset;
+    }
+    int typeIndex = type.view.typeIndex();
+    TypeInfo info = TypeInfos.info(typeIndex);
+    TypeInfo.FieldInfo field = info.field(name);
+    if (field == null) {
+      info = TypeInfos.fresh(typeIndex);
+      field = info.field(name);
+    }
+    if (field == null) {
+      List<String> near = Registries.nearNames(name, info.fieldNames());
+      throw RuntimeAccess.error("AttributeError", "type " + info.key() + " has no field '" + name + "' (read by "
+          + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
+          + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), null);
+    }
+    if (!kind.accepts(field.kind())) {
+      throw RuntimeAccess.error("TypeError", "field '" + name + "' of type " + info.key() + " is "
+          + field.kindName() + " natively, but " + type.javaType().getSimpleName() + " reads it as "
+          + TypeInfo.FieldInfo.kindName(kind.nativeKind()) + ": change the accessor's return type", null);
+    }
+    nativeKind = field.kind();
+    fieldIndex = field.index();
+    offset = field.offset();
+    return field.offset();
+  }
+
+  @Override
+  public String toString() {
+    return type.typeKey() + "." + name + " (" + kind + ")";
+  }
+}

@@ -1,0 +1,66 @@
+package dev.packed4j.runtime.binding;
+
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.internal.TypeView;
+import java.util.Objects;
+import java.util.function.LongFunction;
+
+/**
+ * The Java view of a native object type, defined by the generated class of an {@code @Object} interface:
+ *
+ * <pre>{@code
+ * public static final ObjectType<CalculatorRef> TYPE =
+ *     ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
+ * }</pre>
+ *
+ * <p>The runtime views a native object through the generated class of its type or of its nearest ancestor that
+ * has one, after checking it against the declared type. The native type index is looked up on first use, so
+ * a generated class can be initialised before the plugin library that registers the type is loaded.
+ *
+ * @param <T> the {@code @Object} interface
+ */
+public final class ObjectType<T> {
+  final TypeView<T> view;
+
+  private ObjectType(TypeView<T> view) {
+    this.view = view;
+  }
+
+  /**
+   * Registers the Java view of {@code typeKey}.
+   *
+   * @param javaType the {@code @Object} interface
+   * @param typeKey the native type key, such as {@code "Calculator"}
+   * @param factory makes an instance of the generated class from an owned handle
+   */
+  public static <T> ObjectType<T> define(Class<T> javaType, String typeKey,
+      LongFunction<? extends ObjectRef> factory) {
+    Objects.requireNonNull(javaType, "javaType");
+    Objects.requireNonNull(typeKey, "typeKey");
+    Objects.requireNonNull(factory, "factory");
+    return new ObjectType<>(TypeView.define(javaType, typeKey, factory));
+  }
+
+  /**
+   * A field of this type, resolved against the native metadata on its first read: a missing field is an
+   * AttributeError listing the fields, a kind that does not match a TypeError naming both kinds.
+   */
+  public FieldSlot field(String name, FieldKind kind) {
+    return new FieldSlot(this, Objects.requireNonNull(name, "name"), Objects.requireNonNull(kind, "kind"));
+  }
+
+  /** The {@code @Object} interface. */
+  public Class<T> javaType() {
+    return view.javaType();
+  }
+
+  /** The native type key. */
+  public String typeKey() {
+    return view.typeKey();
+  }
+
+  @Override
+  public String toString() {
+    return "ObjectType[" + view + "]";
+  }
+}

@@ -1,0 +1,117 @@
+package dev.packed4j.runtime.internal;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What a frame calls and how to name it in messages: a global function resolved by name on first use (for
+ * generated code), a function object (for {@code PackedFunction}), or no function at all (for the container
+ * operations, which use a frame only for its slots).
+ */
+public final class CallTarget {
+  private final String functionName;
+  private final String javaMethod;
+  private final String[] parameterNames;
+  private final boolean global;
+  private final String exceptionFunctionName;
+  private volatile long function;
+
+  private CallTarget(String functionName, String javaMethod, String[] parameterNames, boolean global,
+      long function) {
+    this(functionName, functionName, javaMethod, parameterNames, global, function);
+  }
+
+  private CallTarget(String functionName, String exceptionFunctionName, String javaMethod, String[] parameterNames,
+      boolean global, long function) {
+    this.functionName = functionName;
+    this.exceptionFunctionName = exceptionFunctionName;
+    this.javaMethod = javaMethod;
+    this.parameterNames = parameterNames;
+    this.global = global;
+    this.function = function;
+  }
+
+  /** A global function, looked up in the registry on the first call. */
+  public static CallTarget global(String globalName, String javaMethod, String[] parameterNames) {
+    return new CallTarget(globalName, javaMethod, parameterNames.clone(), true, 0);
+  }
+
+  /** A function object whose handle stays valid while the target is used. */
+  public static CallTarget function(long handle, String name) {
+    return new CallTarget(name == null ? "<anonymous function>" : name, name, null, new String[0], false, handle);
+  }
+
+  /** An operation that calls no function; {@code description} names it in messages. */
+  public static CallTarget operation(String description, String... parameterNames) {
+    return new CallTarget(description, null, null, parameterNames.clone(), false, 0);
+  }
+
+  public String functionName() {
+    return functionName;
+  }
+
+  /** The function name for a Packed4jException, null for an operation that is not a function. */
+  public String exceptionFunctionName() {
+    return exceptionFunctionName;
+  }
+
+  /** The function handle, resolving a global on first use (a Packed4jException naming it when unknown). */
+  public long function() {
+    long handle = function;
+    if (handle == 0) {
+      handle = resolve();
+    }
+    return handle;
+  }
+
+  private synchronized long resolve() {
+    if (function != 0) {
+      return function;
+    }
+    if (!global) {
+      throw new IllegalStateException(functionName + " is not a function");
+    }
+    long handle = lookupGlobal(functionName);
+    if (handle == 0) {
+      throw Registries.unknownFunction(functionName, javaMethod);
+    }
+    // The registry keeps its reference until exit, but a later registration with allow_override could drop it;
+    // the site keeps its own.
+    CApi.P4JObjectIncRef(handle);
+    function = handle;
+    return handle;
+  }
+
+  /** The borrowed handle of a global function, or 0 when none is registered under {@code name}. */
+  public static long lookupGlobal(String name) {
+    NativeLibraries.ensureLoaded();
+    try (Arena arena = Arena.ofConfined()) {
+      byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+      MemorySegment data = arena.allocate(bytes.length + 1L);
+      MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
+      MemorySegment span = arena.allocate(16, 8);
+      span.set(ValueLayout.JAVA_LONG, 0, data.address());
+      span.set(ValueLayout.JAVA_LONG, 8, bytes.length);
+      MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+      Errors.check(CApi.P4JFunctionGetGlobal(span.address(), out.address()), name);
+      return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+  }
+
+  /** {@code "calculator.Sum argument 0 (values)"}; for an operation {@code "NativeList.set(element)"}. */
+  public String describeArgument(int index) {
+    String name = index < parameterNames.length ? parameterNames[index] : null;
+    if (!global && function == 0) {
+      return functionName + "(" + (name == null ? "argument " + index : name) + ")";
+    }
+    return functionName + " argument " + index + (name == null ? "" : " (" + name + ")");
+  }
+
+  /** {@code "calculator.Foo (Calculator.foo)"}. */
+  public String describeSource() {
+    return javaMethod == null ? functionName : functionName + " (" + javaMethod + ")";
+  }
+}

@@ -1,0 +1,72 @@
+package dev.packed4j.runtime.internal;
+
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JErrorCell;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Turns the error a C entry point raised on this thread into a {@link Packed4jException}. */
+public final class Errors {
+  private Errors() {}
+
+  /**
+   * Takes this thread's raised error (after a -1 return) and converts it.
+   *
+   * @param functionName the function the error belongs to, or null
+   */
+  public static Packed4jException takeRaised(String functionName) {
+    long error = moveFromRaised();
+    if (error == 0) {
+      return RuntimeAccess.error("RuntimeError",
+          "the native call failed without raising an error (a bug in the native library)", functionName);
+    }
+    return convertAndRelease(error, functionName);
+  }
+
+  private static Packed4jException convertAndRelease(long error, String functionName) {
+    try {
+      long cell = NativeMemory.cell(error);
+      String kind = NativeMemory.spanString(cell + P4JErrorCell.KIND);
+      String message = NativeMemory.spanString(cell + P4JErrorCell.MESSAGE);
+      String backtrace = NativeMemory.spanString(cell + P4JErrorCell.BACKTRACE);
+      return RuntimeAccess.get().newException(kind.isEmpty() ? "RuntimeError" : kind, message, backtrace,
+          functionName);
+    } finally {
+      CApi.P4JObjectDecRef(error);
+    }
+  }
+
+  /** Throws the raised error when {@code status} is not 0. */
+  public static void check(int status, String functionName) {
+    if (status != 0) {
+      throw takeRaised(functionName);
+    }
+  }
+
+  /** Drops an error raised on this thread, if any (before an operation whose failure is checked afterwards). */
+  public static void clearRaised() {
+    long error = moveFromRaised();
+    if (error != 0) {
+      CApi.P4JObjectDecRef(error);
+    }
+  }
+
+  /** Takes the raised error if there is one, else returns null. */
+  public static Packed4jException takeRaisedIfAny(String functionName) {
+    long error = moveFromRaised();
+    if (error == 0) {
+      return null;
+    }
+    return convertAndRelease(error, functionName);
+  }
+
+  private static long moveFromRaised() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+      CApi.P4JErrorMoveFromRaised(out.address());
+      return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+  }
+}

@@ -1,0 +1,378 @@
+package dev.packed4j.runtime.internal;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JBool;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JBytes;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JBytesView;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFloat;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JInt;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JString;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * One call in progress on this thread: argument slots, a result slot, scratch memory and the native objects
+ * made for the arguments, all released by {@link #close()}.
+ *
+ * <p>Frames are pooled per nesting level by {@link ThreadStack}; opening and closing one allocates nothing on the
+ * Java heap. Arguments are borrowed by the callee: strings and bytes are views of scratch memory, objects are
+ * the handles Java owns (kept reachable until the frame closes), containers built from Java collections are
+ * temporary native objects released at close. The result is owned by the frame until a {@code return...}
+ * method takes it; close releases a result nobody took.
+ */
+public final class Frame implements AutoCloseable {
+  private final ThreadStack stack;
+  private final int level;
+  private CallTarget target;
+  private int argumentCount;
+  private long arguments;
+  private long result;
+  private int savedChunk;
+  private long savedTop;
+  private long[] temporaries = new long[8];
+  private int temporaryCount;
+  private Object[] keptAlive = new Object[8];
+  private int keptAliveCount;
+  private boolean resultOwned;
+  private boolean open;
+  /** The public wrapper of this frame, created once by the binding package. */
+  public Object facade;
+
+  Frame(ThreadStack stack, int level) {
+    this.stack = stack;
+    this.level = level;
+  }
+
+  void open(CallTarget target, int argumentCount, int savedChunk, long savedTop) {
+    this.target = target;
+    this.argumentCount = argumentCount;
+    this.savedChunk = savedChunk;
+    this.savedTop = savedTop;
+    this.arguments = stack.allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
+    this.result = arguments + argumentCount * P4JAny.SIZE;
+    for (long slot = arguments; slot <= result; slot += P4JAny.SIZE) {
+      NativeMemory.putAny(slot, kP4JNone, 0, 0);
+    }
+    this.resultOwned = false;
+    this.open = true;
+  }
+
+  int level() {
+    return level;
+  }
+
+  int savedChunk() {
+    return savedChunk;
+  }
+
+  long savedTop() {
+    return savedTop;
+  }
+
+  public CallTarget target() {
+    return target;
+  }
+
+  /** Whether the frame is open (between ThreadStack.push and close). */
+  public boolean isOpen() {
+    return open;
+  }
+
+  // ---------------------------------------------------------------- memory
+
+  /** The address of argument slot {@code index}. */
+  public long slot(int index) {
+    if (index < 0 || index >= argumentCount) {
+      throw new IndexOutOfBoundsException("argument index " + index + " of " + target.functionName()
+          + ", which takes " + argumentCount + " argument" + (argumentCount == 1 ? "" : "s"));
+    }
+    return arguments + index * P4JAny.SIZE;
+  }
+
+  /** The address of the first argument slot. */
+  public long arguments() {
+    return arguments;
+  }
+
+  /** The address of the result slot. */
+  public long result() {
+    return result;
+  }
+
+  /** Scratch memory valid until this frame closes. */
+  public long scratch(long size, long alignment) {
+    return stack.allocate(size, alignment);
+  }
+
+  /** A native object made for an argument; released when the frame closes. */
+  public void ownTemporary(long handle) {
+    if (temporaryCount == temporaries.length) {
+      temporaries = Arrays.copyOf(temporaries, temporaryCount * 2);
+    }
+    temporaries[temporaryCount++] = handle;
+  }
+
+  /** Keeps the Java owner of a borrowed handle reachable (its Cleaner cannot run) until the frame closes. */
+  public void keepAlive(Object owner) {
+    if (keptAliveCount == keptAlive.length) {
+      keptAlive = Arrays.copyOf(keptAlive, keptAliveCount * 2);
+    }
+    keptAlive[keptAliveCount++] = owner;
+  }
+
+  // ---------------------------------------------------------------- arguments
+
+  public void putLong(int index, long value) {
+    NativeMemory.putAny(slot(index), kP4JInt, 0, value);
+  }
+
+  public void putDouble(int index, double value) {
+    NativeMemory.putAnyDouble(slot(index), kP4JFloat, value);
+  }
+
+  public void putBoolean(int index, boolean value) {
+    NativeMemory.putAny(slot(index), kP4JBool, 0, value ? 1 : 0);
+  }
+
+  public void putString(int index, String value) {
+    long slot = slot(index);
+    if (value == null) {
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
+    }
+    try {
+      encodeString(slot, value);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
+  }
+
+  public void putBytes(int index, byte[] value) {
+    long slot = slot(index);
+    if (value == null) {
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a byte[] argument must not be null (declare Optional<byte[]> to pass None)");
+    }
+    encodeBytes(slot, value);
+  }
+
+  public <T> void put(int index, ValueCodec<T> codec, T value) {
+    long slot = slot(index);
+    if (value == null && !codec.acceptsNull()) {
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+    }
+    try {
+      codec.encode(value, slot, this);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
+  }
+
+  /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
+  public void encodeString(long slot, String value) {
+    boolean ascii = Utf8.isAscii(value);
+    long length = ascii ? value.length() : Utf8.encodedLength(value);
+    if (length > Utf8.MAX_VIEW_LENGTH) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a string of " + length + " UTF-8 bytes, over the "
+          + Utf8.MAX_VIEW_LENGTH + "-byte (4 GiB) limit of a string view; pass large text as several strings");
+    }
+    long data = scratch(length + 1, 1);
+    Utf8.encode(value, data, ascii);
+    NativeMemory.putAny(slot, kP4JStrView, (int) length, data);
+  }
+
+  /** A {@code P4JByteArray} in scratch memory spanning the UTF-8 bytes of {@code value}; returns its address. */
+  public long encodeSpan(String value) {
+    long slot = scratch(P4JAny.SIZE, 16);
+    encodeString(slot, value);
+    long span = scratch(16, 8);
+    NativeMemory.putLong(span, NativeMemory.anyPayload(slot));
+    NativeMemory.putLong(span + 8, Integer.toUnsignedLong(NativeMemory.getInt(slot + P4JAny.SMALL_LEN)));
+    return span;
+  }
+
+  /** Writes a {@code kP4JBytesView} of a copy of {@code value} in scratch memory. */
+  public void encodeBytes(long slot, byte[] value) {
+    long data = scratch(Math.max(value.length, 1), 1);
+    MemorySegment.copy(value, 0, NativeMemory.ALL, ValueLayout.JAVA_BYTE, data, value.length);
+    NativeMemory.putAny(slot, kP4JBytesView, value.length, data);
+  }
+
+  // ---------------------------------------------------------------- call
+
+  /** Calls the target with the arguments; a native error becomes a Packed4jException naming the function. */
+  public void invoke() {
+    checkOpen();
+    long function = target.function();
+    int status = CApi.P4JFunctionCall(function, arguments, argumentCount, result);
+    if (status != 0) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    resultOwned = Values.isObject(NativeMemory.anyTypeIndex(result));
+  }
+
+  /**
+   * Records that a C function other than P4JFunctionCall wrote an owned value to {@link #result()}, so that
+   * close releases it unless a {@code return...} method takes it.
+   */
+  public void resultWritten() {
+    resultOwned = Values.isObject(NativeMemory.anyTypeIndex(result));
+  }
+
+  // ---------------------------------------------------------------- result
+
+  public long returnLong() {
+    int type = NativeMemory.anyTypeIndex(result);
+    if (type != kP4JInt) {
+      throw resultMismatch("int");
+    }
+    return NativeMemory.anyPayload(result);
+  }
+
+  public int returnInt() {
+    long value = returnLong();
+    if ((int) value != value) {
+      throw outOfRange(value, "int");
+    }
+    return (int) value;
+  }
+
+  public short returnShort() {
+    long value = returnLong();
+    if ((short) value != value) {
+      throw outOfRange(value, "short");
+    }
+    return (short) value;
+  }
+
+  public byte returnByte() {
+    long value = returnLong();
+    if ((byte) value != value) {
+      throw outOfRange(value, "byte");
+    }
+    return (byte) value;
+  }
+
+  public double returnDouble() {
+    int type = NativeMemory.anyTypeIndex(result);
+    if (type == kP4JFloat) {
+      return NativeMemory.anyDouble(result);
+    }
+    if (type == kP4JInt) {
+      return NativeMemory.anyPayload(result);
+    }
+    throw resultMismatch("float");
+  }
+
+  public float returnFloat() {
+    double value = returnDouble();
+    if (Double.isFinite(value) && Math.abs(value) > Float.MAX_VALUE) {
+      throw RuntimeAccess.error("ValueError", target.describeSource() + " returned " + value
+          + ", which does not fit in float", target.exceptionFunctionName());
+    }
+    return (float) value;
+  }
+
+  public boolean returnBoolean() {
+    int type = NativeMemory.anyTypeIndex(result);
+    if (type != kP4JBool) {
+      throw resultMismatch("bool");
+    }
+    return NativeMemory.anyPayload(result) != 0;
+  }
+
+  /** The string result; null when the function returned None. */
+  public String returnString() {
+    int type = NativeMemory.anyTypeIndex(result);
+    if (type == kP4JNone) {
+      return null;
+    }
+    if (type != kP4JString) {
+      throw resultMismatch("string");
+    }
+    String value = NativeMemory.spanString(NativeMemory.cell(NativeMemory.anyPayload(result)));
+    releaseResult();
+    return value;
+  }
+
+  /** The bytes result; null when the function returned None. */
+  public byte[] returnBytes() {
+    int type = NativeMemory.anyTypeIndex(result);
+    if (type == kP4JNone) {
+      return null;
+    }
+    if (type != kP4JBytes) {
+      throw resultMismatch("bytes");
+    }
+    byte[] value = NativeMemory.spanBytes(NativeMemory.cell(NativeMemory.anyPayload(result)));
+    releaseResult();
+    return value;
+  }
+
+  /** The result converted by {@code codec}, which takes over the reference the result holds. */
+  public <T> T returnValue(ValueCodec<T> codec) {
+    T value;
+    try {
+      value = codec.decode(result, resultOwned);
+    } catch (ConversionFailure failure) {
+      throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
+    }
+    resultOwned = false;
+    return value;
+  }
+
+  private void releaseResult() {
+    if (resultOwned) {
+      resultOwned = false;
+      CApi.P4JObjectDecRef(NativeMemory.anyPayload(result));
+    }
+  }
+
+  private RuntimeException resultMismatch(String expected) {
+    return ConversionFailure.typeMismatch(Values.describe(result), expected)
+        .toResultException(target.describeSource(), target.exceptionFunctionName());
+  }
+
+  private RuntimeException outOfRange(long value, String type) {
+    return RuntimeAccess.error("ValueError", target.describeSource() + " returned " + value
+        + ", which does not fit in " + type, target.exceptionFunctionName());
+  }
+
+  private void checkOpen() {
+    if (!open) {
+      throw new IllegalStateException("the call frame of " + (target == null ? "a call" : target.functionName())
+          + " is closed");
+    }
+  }
+
+  // ---------------------------------------------------------------- close
+
+  /** Releases the result if not taken, the temporaries and the scratch memory; idempotent. */
+  @Override
+  public void close() {
+    if (!open) {
+      return;
+    }
+    open = false;
+    try {
+      releaseResult();
+      while (temporaryCount > 0) {
+        long handle = temporaries[--temporaryCount];
+        CApi.P4JObjectDecRef(handle);
+      }
+    } finally {
+      Arrays.fill(keptAlive, 0, keptAliveCount, null);
+      keptAliveCount = 0;
+      temporaryCount = 0;
+      target = null;
+      stack.pop(this);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package dev.packed4j.runtime.internal;
+
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.codec.ListCodec;
+import dev.packed4j.runtime.internal.codec.StringCodec;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** The global function registry: names, and messages for names that are not registered. */
+public final class Registries {
+  private Registries() {}
+
+  private static final CallTarget LIST_NAMES = CallTarget.operation("Registry.list");
+  private static final ListCodec<String, List<String>> NAMES = ListCodec.copying(StringCodec.STRING);
+
+  /** The registered names, sorted. */
+  public static List<String> names() {
+    NativeLibraries.ensureLoaded();
+    try (Frame frame = ThreadStack.current().push(LIST_NAMES, 0)) {
+      Errors.check(CApi.P4JFunctionListGlobalNames(frame.result()), null);
+      frame.resultWritten();
+      return frame.returnValue(NAMES);
+    }
+  }
+
+  /** KeyError for a name no loaded library registered, with the nearest registered names. */
+  public static Packed4jException unknownFunction(String name, String javaMethod) {
+    List<String> near = nearNames(name, names());
+    StringBuilder message = new StringBuilder("no global function '").append(name).append("' is registered");
+    if (javaMethod != null) {
+      message.append(" (bound to ").append(javaMethod).append(')');
+    }
+    if (!near.isEmpty()) {
+      message.append("; did you mean ").append(String.join(", ", near)).append('?');
+    }
+    message.append(" Load the plugin library that registers it with Packed4j.loadLibrary before calling it");
+    return RuntimeAccess.error("KeyError", message.toString(), name);
+  }
+
+  /** Up to three registered names close to {@code name}: small edit distance, case, or the same last segment. */
+  public static List<String> nearNames(String name, List<String> registered) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    String lastSegment = lower.substring(lower.lastIndexOf('.') + 1);
+    int limit = Math.max(2, name.length() / 3);
+    record Candidate(String name, int distance) {}
+    return registered.stream()
+        .map(candidate -> {
+          String candidateLower = candidate.toLowerCase(Locale.ROOT);
+          int distance = distance(lower, candidateLower);
+          boolean sameLast = candidateLower.substring(candidateLower.lastIndexOf('.') + 1).equals(lastSegment);
+          return new Candidate(candidate, sameLast ? Math.min(distance, limit) : distance);
+        })
+        .filter(candidate -> candidate.distance() <= limit && !candidate.name().equals(name))
+        .sorted(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name))
+        .limit(3)
+        .map(Candidate::name)
+        .toList();
+  }
+
+  /** Levenshtein distance. */
+  static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+}

@@ -1,0 +1,65 @@
+package dev.packed4j.runtime.internal;
+
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.NativeMap;
+import dev.packed4j.runtime.NativeObject;
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+
+/**
+ * What the internal packages need from {@code dev.packed4j.runtime} that its public API does not offer: the
+ * constructors of the native views (which take ownership of a raw handle, so they are not public) and the
+ * handles of the containers (which are not {@link ObjectRef}s, as they follow the {@code List}/{@code Map}
+ * contracts for equality).
+ *
+ * <p>The public package installs the implementation when {@link ObjectRef} is initialised (the JDK's
+ * {@code SharedSecrets} pattern); {@link #get()} makes sure that happened.
+ */
+public interface RuntimeAccess {
+
+  NativeObject newNativeObject(long ownedHandle);
+
+  PackedFunction newPackedFunction(long ownedHandle, String name);
+
+  <E> NativeList<E> newNativeList(long ownedHandle, ValueCodec<E> elements);
+
+  <K, V> NativeMap<K, V> newNativeMap(long ownedHandle, ValueCodec<K> keys, ValueCodec<V> values);
+
+  Packed4jException newException(String kind, String message, String backtrace, String functionName);
+
+  /** The live handle of a {@link NativeList} or {@link NativeMap}; IllegalStateException when closed. */
+  long containerHandle(Object container);
+
+  /** Sets the implementation; called once by {@code dev.packed4j.runtime}. */
+  static void install(RuntimeAccess access) {
+    Holder.instance = access;
+  }
+
+  /** The implementation, initialising {@code dev.packed4j.runtime} first if needed. */
+  static RuntimeAccess get() {
+    RuntimeAccess access = Holder.instance;
+    if (access == null) {
+      try {
+        Class.forName(ObjectRef.class.getName(), true, ObjectRef.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError(e);
+      }
+      access = Holder.instance;
+    }
+    return access;
+  }
+
+  /** Shorthand for {@code get().newException(kind, message, "", functionName)}. */
+  static Packed4jException error(String kind, String message, String functionName) {
+    return get().newException(kind, message, "", functionName);
+  }
+
+  /** Holds the installed implementation. */
+  final class Holder {
+    private Holder() {}
+
+    private static volatile RuntimeAccess instance;
+  }
+}

@@ -1,0 +1,139 @@
+package dev.packed4j.runtime.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The calling thread's argument stack: native memory for the {@code P4JAny} slots, result slots and scratch
+ * bytes (UTF-8 strings, bulk arrays) of the calls in progress, and a pool of {@link Frame} objects, one per
+ * nesting level.
+ *
+ * <p>Memory is bump-allocated from chunks; a frame gives back everything it allocated when it closes. A chunk
+ * never moves while a frame uses it (a callback's frame may stack above a frame whose call is in progress), so
+ * the stack grows by adding a chunk, not by reallocating one. Chunks larger than {@link #RETAINED_CHUNK_LIMIT}
+ * are dropped when the outermost frame closes. Each chunk comes from its own automatic arena: the memory of a
+ * thread that ends, or of a dropped chunk, is freed by the garbage collector.
+ */
+public final class ThreadStack {
+  /** The first chunk: enough for the arguments and strings of ordinary calls. */
+  static final long FIRST_CHUNK_SIZE = 8 * 1024;
+  /** Chunks above this size are not kept once the outermost frame closes. */
+  static final long RETAINED_CHUNK_LIMIT = 1024 * 1024;
+
+  private static final ThreadLocal<ThreadStack> CURRENT = ThreadLocal.withInitial(ThreadStack::new);
+
+  private MemorySegment[] chunks = new MemorySegment[4];
+  private int chunkIndex;
+  private long top;
+  private long limit;
+  private Frame[] frames = new Frame[8];
+  private int depth;
+
+  private ThreadStack() {
+    chunks[0] = Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16);
+    enterChunk(0);
+  }
+
+  /** The calling thread's stack. */
+  public static ThreadStack current() {
+    return CURRENT.get();
+  }
+
+  /** Opens a frame with {@code argumentCount} argument slots (set to None) and a result slot. */
+  public Frame push(CallTarget target, int argumentCount) {
+    if (argumentCount < 0) {
+      throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
+          + target.functionName());
+    }
+    if (depth == frames.length) {
+      frames = Arrays.copyOf(frames, depth * 2);
+    }
+    Frame frame = frames[depth];
+    if (frame == null) {
+      frame = new Frame(this, depth);
+      frames[depth] = frame;
+    }
+    int savedChunk = chunkIndex;
+    long savedTop = top;
+    depth++;
+    frame.open(target, argumentCount, savedChunk, savedTop);
+    return frame;
+  }
+
+  /** Nesting level of open frames. */
+  public int depth() {
+    return depth;
+  }
+
+  /** Closes {@code frame}, first closing any frame above it that was left open. */
+  void pop(Frame frame) {
+    while (depth > frame.level() + 1) {
+      frames[depth - 1].close();
+    }
+    if (depth != frame.level() + 1) {
+      return;
+    }
+    depth--;
+    chunkIndex = frame.savedChunk();
+    top = frame.savedTop();
+    limit = chunks[chunkIndex].address() + chunks[chunkIndex].byteSize();
+    if (depth == 0) {
+      trim();
+    }
+  }
+
+  /** Bump-allocates {@code size} bytes aligned to {@code alignment} (a power of two), valid until the frame closes. */
+  long allocate(long size, long alignment) {
+    long address = (top + alignment - 1) & -alignment;
+    if (address + size <= limit && address + size >= address) {
+      top = address + size;
+      return address;
+    }
+    return allocateInNextChunk(size, alignment);
+  }
+
+  private long allocateInNextChunk(long size, long alignment) {
+    int next = chunkIndex + 1;
+    if (next == chunks.length) {
+      chunks = Arrays.copyOf(chunks, next * 2);
+    }
+    MemorySegment chunk = chunks[next];
+    long needed = size + alignment;
+    if (chunk == null || chunk.byteSize() < needed) {
+      long previous = chunks[chunkIndex].byteSize();
+      long chunkSize = Math.max(previous * 2, Math.max(needed, FIRST_CHUNK_SIZE));
+      chunk = Arena.ofAuto().allocate(chunkSize, 16);
+      // Chunks above the current one are not in use (frames are nested), so this one can be replaced.
+      chunks[next] = chunk;
+    }
+    enterChunk(next);
+    return allocate(size, alignment);
+  }
+
+  private void enterChunk(int index) {
+    chunkIndex = index;
+    top = chunks[index].address();
+    limit = top + chunks[index].byteSize();
+  }
+
+  private void trim() {
+    for (int i = 1; i < chunks.length; i++) {
+      if (chunks[i] != null && chunks[i].byteSize() > RETAINED_CHUNK_LIMIT) {
+        for (int j = i; j < chunks.length; j++) {
+          chunks[j] = null;
+        }
+        return;
+      }
+    }
+  }
+
+  /** Bytes of native memory this thread's stack holds, for tests. */
+  long reservedBytes() {
+    long total = 0;
+    for (MemorySegment chunk : chunks) {
+      total += chunk == null ? 0 : chunk.byteSize();
+    }
+    return total;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.packed4j.runtime.internal;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Encodes Java strings as UTF-8 straight into native memory, without an intermediate array.
+ *
+ * <p>Unpaired surrogates become {@code '?'}, as {@link String#getBytes(java.nio.charset.Charset)} does.
+ */
+public final class Utf8 {
+  private Utf8() {}
+
+  /** The largest byte length a {@code P4JAny} view can carry ({@code uint32_t small_len}). */
+  public static final long MAX_VIEW_LENGTH = 0xFFFF_FFFFL;
+
+  /** Whether every char is ASCII, in which case the UTF-8 length is {@code s.length()}. */
+  public static boolean isAscii(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The number of bytes {@link #encode} writes for {@code s}. */
+  public static long encodedLength(CharSequence s) {
+    long length = 0;
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        length += 1;
+      } else if (c < 0x800) {
+        length += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        length += 4;
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        length += 1;
+      } else {
+        length += 3;
+      }
+    }
+    return length;
+  }
+
+  /** Writes the UTF-8 bytes of {@code s} at {@code address}, followed by a NUL; returns the byte length. */
+  public static long encode(String s, long address, boolean ascii) {
+    if (ascii) {
+      // The JDK copies a Latin-1 string that is pure ASCII in bulk, without allocating.
+      NativeMemory.ALL.setString(address, s, StandardCharsets.UTF_8);
+      return s.length();
+    }
+    long at = address;
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        put(at++, c);
+      } else if (c < 0x800) {
+        put(at++, 0xC0 | c >> 6);
+        put(at++, 0x80 | c & 0x3F);
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int codePoint = Character.toCodePoint(c, s.charAt(++i));
+        put(at++, 0xF0 | codePoint >> 18);
+        put(at++, 0x80 | codePoint >> 12 & 0x3F);
+        put(at++, 0x80 | codePoint >> 6 & 0x3F);
+        put(at++, 0x80 | codePoint & 0x3F);
+      } else if (Character.isSurrogate(c)) {
+        put(at++, '?');
+      } else {
+        put(at++, 0xE0 | c >> 12);
+        put(at++, 0x80 | c >> 6 & 0x3F);
+        put(at++, 0x80 | c & 0x3F);
+      }
+    }
+    put(at, 0);
+    return at - address;
+  }
+
+  private static void put(long address, int value) {
+    NativeMemory.ALL.set(ValueLayout.JAVA_BYTE, address, (byte) value);
+  }
+}

@@ -1,0 +1,194 @@
+package dev.packed4j.runtime.internal.codec;
+
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.capi.P4JListCell;
+import dev.packed4j.runtime.internal.capi.P4JMapCell;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds native lists and maps from Java collections, and copies native ones into immutable Java ones. */
+public final class Containers {
+  private Containers() {}
+
+  /**
+   * A new native list holding {@code values} (an owned handle). Lists of integers and floats are copied into a
+   * native array and built in one call; others element by element through a {@code P4JAny} array.
+   */
+  public static <E> long buildList(Collection<? extends E> values, ValueCodec<E> element, String javaType,
+      Frame frame) {
+    int count = values.size();
+    long out = frame.scratch(8, 8);
+    int status;
+    if (element instanceof IntegerCodec<?> || element instanceof FloatCodec<?>) {
+      boolean integers = element instanceof IntegerCodec<?>;
+      long data = frame.scratch(Math.max(8L * count, 8), 8);
+      int index = 0;
+      for (E value : values) {
+        if (index == count) {
+          break;
+        }
+        if (value == null) {
+          throw nullElement(index, javaType);
+        }
+        long address = data + 8L * index;
+        if (integers) {
+          NativeMemory.putLong(address, ((Number) value).longValue());
+        } else {
+          NativeMemory.putDouble(address, ((Number) value).doubleValue());
+        }
+        index++;
+      }
+      count = index;
+      status = integers
+          ? CApi.P4JListFromInt64s(data, count, out)
+          : CApi.P4JListFromFloat64s(data, count, out);
+    } else {
+      long items = frame.scratch(Math.max(P4JAny.SIZE * count, P4JAny.SIZE), 16);
+      int index = 0;
+      for (E value : values) {
+        if (index == count) {
+          break;
+        }
+        long slot = items + P4JAny.SIZE * index;
+        NativeMemory.putAny(slot, CApi.kP4JNone, 0, 0);
+        if (value == null && !element.acceptsNull()) {
+          throw nullElement(index, javaType);
+        }
+        try {
+          element.encode(value, slot, frame);
+        } catch (ConversionFailure failure) {
+          throw failure.within("element " + index);
+        }
+        index++;
+      }
+      count = index;
+      status = CApi.P4JListCreate(items, count, out);
+    }
+    Errors.check(status, frame.target().exceptionFunctionName());
+    return NativeMemory.getLong(out);
+  }
+
+  private static ConversionFailure nullElement(int index, String javaType) {
+    return new ConversionFailure(ConversionFailure.Kind.NULL, "element " + index + " is null; " + javaType
+        + " elements must not be null");
+  }
+
+  /** A new native map holding the entries of {@code map} (an owned handle). */
+  public static <K, V> long buildMap(Map<? extends K, ? extends V> map, ValueCodec<K> keys, ValueCodec<V> values,
+      String javaType, Frame frame) {
+    int count = map.size();
+    long pairs = frame.scratch(Math.max(P4JMapCell.ENTRY_SIZE * count, P4JMapCell.ENTRY_SIZE), 16);
+    int index = 0;
+    for (Map.Entry<? extends K, ? extends V> entry : map.entrySet()) {
+      if (index == count) {
+        break;
+      }
+      long keySlot = pairs + P4JMapCell.ENTRY_SIZE * index;
+      long valueSlot = keySlot + P4JAny.SIZE;
+      NativeMemory.putAny(keySlot, CApi.kP4JNone, 0, 0);
+      NativeMemory.putAny(valueSlot, CApi.kP4JNone, 0, 0);
+      K key = entry.getKey();
+      V value = entry.getValue();
+      if (key == null && !keys.acceptsNull()) {
+        throw new ConversionFailure(ConversionFailure.Kind.NULL, "a key is null; " + javaType
+            + " keys must not be null");
+      }
+      try {
+        keys.encode(key, keySlot, frame);
+      } catch (ConversionFailure failure) {
+        throw failure.within("key " + key);
+      }
+      if (value == null && !values.acceptsNull()) {
+        throw new ConversionFailure(ConversionFailure.Kind.NULL, "the value of key " + key + " is null; "
+            + javaType + " values must not be null");
+      }
+      try {
+        values.encode(value, valueSlot, frame);
+      } catch (ConversionFailure failure) {
+        throw failure.within("the value of key " + key);
+      }
+      index++;
+    }
+    long out = frame.scratch(8, 8);
+    Errors.check(CApi.P4JMapCreate(pairs, index, out), frame.target().exceptionFunctionName());
+    return NativeMemory.getLong(out);
+  }
+
+  /** Number of values of the native list {@code handle}, read from its cell. */
+  public static long listSize(long handle) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.COUNT);
+  }
+
+  /** Address of value {@code index} of the native list {@code handle}. */
+  public static long listItem(long handle, long index) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.DATA) + index * P4JAny.SIZE;
+  }
+
+  /** Number of entries of the native map {@code handle}. */
+  public static long mapSize(long handle) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JMapCell.COUNT);
+  }
+
+  /** Address of the key of entry {@code index} of the native map {@code handle}; its value follows. */
+  public static long mapEntry(long handle, long index) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JMapCell.ENTRIES) + index * P4JMapCell.ENTRY_SIZE;
+  }
+
+  /** An unmodifiable copy of the native list {@code handle} (borrowed). */
+  public static <E> List<E> copyList(long handle, ValueCodec<E> element) {
+    long size = listSize(handle);
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a list of " + size
+          + " values, too many for a java.util.List");
+    }
+    Object[] copy = new Object[(int) size];
+    long data = listItem(handle, 0);
+    boolean hasNull = false;
+    for (int i = 0; i < copy.length; i++) {
+      try {
+        copy[i] = element.decode(data + i * P4JAny.SIZE, false);
+      } catch (ConversionFailure failure) {
+        throw failure.within("list element " + i);
+      }
+      hasNull |= copy[i] == null;
+    }
+    @SuppressWarnings("unchecked")
+    List<E> list = (List<E>) (hasNull ? Collections.unmodifiableList(Arrays.asList(copy)) : List.of(copy));
+    return list;
+  }
+
+  /** An unmodifiable copy, in insertion order, of the native map {@code handle} (borrowed). */
+  public static <K, V> Map<K, V> copyMap(long handle, ValueCodec<K> keys, ValueCodec<V> values) {
+    long size = mapSize(handle);
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a map of " + size
+          + " entries, too many for a java.util.Map");
+    }
+    Map<K, V> copy = new LinkedHashMap<>((int) Math.min(size * 4 / 3 + 1, Integer.MAX_VALUE));
+    long entries = mapEntry(handle, 0);
+    for (int i = 0; i < size; i++) {
+      long keySlot = entries + i * P4JMapCell.ENTRY_SIZE;
+      K key;
+      try {
+        key = keys.decode(keySlot, false);
+      } catch (ConversionFailure failure) {
+        throw failure.within("map key " + i);
+      }
+      try {
+        copy.put(key, values.decode(keySlot + P4JAny.SIZE, false));
+      } catch (ConversionFailure failure) {
+        throw failure.within("the map value of key " + key);
+      }
+    }
+    return Collections.unmodifiableMap(copy);
+  }
+}
