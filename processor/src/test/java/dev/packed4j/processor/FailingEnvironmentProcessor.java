@@ -55,7 +55,8 @@ final class FailingEnvironmentProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    RoundEnvironment seen = failure == Failure.ROUND ? failing(RoundEnvironment.class, round, "getRootElements") : round;
+    RoundEnvironment seen =
+        failure == Failure.ROUND ? failing(RoundEnvironment.class, round, "getRootElements") : round;
     return delegate.process(annotations, seen);
   }
 

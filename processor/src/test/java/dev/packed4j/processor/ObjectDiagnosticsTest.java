@@ -193,6 +193,16 @@ class ObjectDiagnosticsTest {
         .onLineContaining("int typeKey();");
   }
 
+  @Test
+  void getterClashingWithAFinalMethodOfObjectRefIsReported() {
+    JavaFileObject node = objectWith("int handle();");
+    assertThat(compile(node))
+        .hadErrorContaining(
+            "[P4J-OBJECT-RESERVED] handle() returning int clashes with long handle(), which ObjectRef provides.")
+        .inFile(node)
+        .onLineContaining("int handle();");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

@@ -62,8 +62,8 @@ class TypeDiagnosticsTest {
           OptionalLong                 | use Optional<Long> rather than OptionalLong
           Thread.State                 | the enum Thread.State has no wire type; pass its name as String
           Date                         | Date is a class, and a native object is viewed through an @Object interface
-          Runnable                     | Runnable is a JDK interface with no native counterpart; pass a callable as PackedFunction
-          Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or an @Object type, not Double
+          Runnable                     | Runnable is a JDK interface with no native counterpart; pass a callable as
+          Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
           Map<String,List<int[]>>      | arrays other than byte[] do not cross the boundary; use List<Integer>
           """)
   void unsupportedParameterTypeSaysWhy(String type, String reason) {

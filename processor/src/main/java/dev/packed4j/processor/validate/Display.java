@@ -73,7 +73,8 @@ final class Display {
 
   /** {@code parameter values of Calculator.sum(List<Long>)}. */
   static String parameter(VariableElement parameter) {
-    return "parameter " + parameter.getSimpleName() + " of " + method((ExecutableElement) parameter.getEnclosingElement());
+    ExecutableElement method = (ExecutableElement) parameter.getEnclosingElement();
+    return "parameter " + parameter.getSimpleName() + " of " + method(method);
   }
 
   /** {@code <T, U>}. */

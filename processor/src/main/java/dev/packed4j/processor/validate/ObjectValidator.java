@@ -7,19 +7,23 @@ import dev.packed4j.processor.model.Getter;
 import dev.packed4j.processor.model.ObjectInterface;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /** Validates an {@code @Object} type and builds its {@link ObjectInterface}. */
 public final class ObjectValidator {
@@ -27,6 +31,7 @@ public final class ObjectValidator {
   private static final Set<String> CLOSEABLES = Set.of("java.lang.AutoCloseable", "java.io.Closeable");
 
   private final Elements elements;
+  private final Types types;
   private final Interfaces interfaces;
   private final SignatureChecks checks;
   private final TypeMapper mapper;
@@ -34,11 +39,13 @@ public final class ObjectValidator {
 
   ObjectValidator(
       Elements elements,
+      Types types,
       Interfaces interfaces,
       SignatureChecks checks,
       TypeMapper mapper,
       CompilationState state) {
     this.elements = elements;
+    this.types = types;
     this.interfaces = interfaces;
     this.checks = checks;
     this.mapper = mapper;
@@ -82,7 +89,8 @@ public final class ObjectValidator {
       Optional<Getter> getter = getter(member, report);
       if (getter.isPresent()) {
         getters.add(getter.get());
-        usesDeprecated |= elements.isDeprecated(member.method()) || mapper.usesDeprecated(member.type().getReturnType());
+        usesDeprecated |= elements.isDeprecated(member.method());
+        usesDeprecated |= mapper.usesDeprecated(member.type().getReturnType());
       }
     }
     if (report.hasErrors()) {
@@ -202,17 +210,42 @@ public final class ObjectValidator {
    * Whether the method is one ObjectRef provides: empty if not; an empty string if ObjectRef implements it as
    * declared; otherwise the provided signature it clashes with.
    */
-  private static Optional<String> reserved(String name, ExecutableElement method, TypeMirror returnType) {
+  private Optional<String> reserved(String name, ExecutableElement method, TypeMirror returnType) {
     if (!method.getParameters().isEmpty()) {
       return Optional.empty();
     }
-    return switch (name) {
-      case "close" -> Optional.of(returnType.getKind() == TypeKind.VOID ? "" : "void close()");
-      case "handle" -> Optional.of(returnType.getKind() == TypeKind.LONG ? "" : "long handle()");
-      case "typeKey" ->
-          Optional.of(returnType.toString().equals("java.lang.String") ? "" : "String typeKey()");
-      default -> Optional.empty();
-    };
+    TypeMirror provided = providedByObjectRef().get(name);
+    if (provided == null) {
+      return Optional.empty();
+    }
+    return Optional.of(types.isSameType(provided, returnType) ? "" : Display.type(provided) + " " + name + "()");
+  }
+
+  /**
+   * The public methods without parameters that ObjectRef (and so every generated object class) provides, by name,
+   * with their return types. Read from the runtime on the class path, which generated code needs anyway; without
+   * it, the ones the runtime contract names.
+   */
+  private Map<String, TypeMirror> providedByObjectRef() {
+    Map<String, TypeMirror> provided = new HashMap<>();
+    TypeElement objectRef = elements.getTypeElement(Interfaces.objectRefName());
+    if (objectRef == null) {
+      provided.put("close", types.getNoType(TypeKind.VOID));
+      provided.put("handle", types.getPrimitiveType(TypeKind.LONG));
+      provided.put("isClosed", types.getPrimitiveType(TypeKind.BOOLEAN));
+      provided.put("typeKey", elements.getTypeElement("java.lang.String").asType());
+      return provided;
+    }
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(objectRef))) {
+      Set<Modifier> modifiers = method.getModifiers();
+      if (modifiers.contains(Modifier.PUBLIC)
+          && !modifiers.contains(Modifier.STATIC)
+          && method.getParameters().isEmpty()
+          && !Interfaces.isObjectMethod(method)) {
+        provided.putIfAbsent(method.getSimpleName().toString(), method.getReturnType());
+      }
+    }
+    return provided;
   }
 
   /** The native field name: the method name, or the {@code @Field} value; null if that value is malformed. */

@@ -16,7 +16,7 @@ public final class Validation {
     TypeMapper mapper = new TypeMapper(elements, types);
     SignatureChecks checks = new SignatureChecks(elements, types, mapper, state);
     this.globals = new GlobalValidator(elements, interfaces, checks, mapper);
-    this.objects = new ObjectValidator(elements, interfaces, checks, mapper, state);
+    this.objects = new ObjectValidator(elements, types, interfaces, checks, mapper, state);
     this.readiness = new Readiness(interfaces, state);
   }
 

@@ -1,0 +1,476 @@
+package dev.packed4j.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import dev.packed4j.runtime.ObjectRef;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the processor generates for valid interfaces: the shapes of docs/architecture.md ("Generated code and the
+ * runtime"), compiled against the runtime with every lint on and no warning.
+ */
+class GeneratedCodeTest {
+  private static final JavaFileObject CALCULATOR =
+      source(
+          "p.Calculator",
+          """
+          package p;
+          import dev.packed4j.annotations.Global;
+          import java.util.List;
+          public interface Calculator {
+            @Global("calculator.MyAdd") int add(int a, int b);
+            @Global("calculator.CreateCalculator") CalculatorRef create(String brand, long price);
+            @Global("calculator.Sum") long sum(List<Long> values);
+            @Global("calculator.PrintCalculators") void print(List<CalculatorRef> calculators);
+          }
+          """);
+
+  private static final JavaFileObject CALCULATOR_REF =
+      source(
+          "p.CalculatorRef",
+          """
+          package p;
+          import dev.packed4j.annotations.Object;
+          @Object("Calculator")
+          public interface CalculatorRef extends AutoCloseable {
+            String brand();
+            long price();
+            @Override void close();
+          }
+          """);
+
+  /** Asserts on the text of a generated file, whitespace-insensitively: JavaPoet decides where lines wrap. */
+  private static GeneratedSource assertGenerated(Compilation compilation, String qualifiedName) {
+    JavaFileObject file =
+        compilation
+            .generatedSourceFile(qualifiedName)
+            .orElseThrow(() -> new AssertionError("no generated source " + qualifiedName));
+    try {
+      return new GeneratedSource(file.getCharContent(true).toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private record GeneratedSource(String code) {
+    GeneratedSource contains(String expected) {
+      assertWithMessage(code).that(normalize(code)).contains(normalize(expected));
+      return this;
+    }
+
+    GeneratedSource doesNotContain(String unexpected) {
+      assertWithMessage(code).that(normalize(code)).doesNotContain(normalize(unexpected));
+      return this;
+    }
+
+    /** One space for each run of whitespace, none after an opening or before a closing bracket. */
+    private static String normalize(String text) {
+      return text.replaceAll("\\s+", " ").replaceAll("([({\\[]) ", "$1").replaceAll(" ([)}\\]])", "$1");
+    }
+  }
+
+  @Test
+  void bindingHasTheShapeOfTheContract() {
+    Compilation compilation = compile(CALCULATOR, CALCULATOR_REF);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_Calculator")
+        .hasSourceEquivalentTo(
+            source(
+                "p.Packed4j_Calculator",
+                """
+                package p;
+
+                import dev.packed4j.runtime.binding.CallFrame;
+                import dev.packed4j.runtime.binding.Codec;
+                import dev.packed4j.runtime.binding.Codecs;
+                import dev.packed4j.runtime.binding.FunctionSite;
+                import java.util.List;
+                import javax.annotation.processing.Generated;
+
+                @Generated("dev.packed4j.processor.Packed4jProcessor")
+                public final class Packed4j_Calculator implements Calculator {
+                  private static final FunctionSite ADD =
+                      new FunctionSite("calculator.MyAdd", "Calculator.add", new String[] {"a", "b"});
+                  private static final FunctionSite CREATE =
+                      new FunctionSite("calculator.CreateCalculator", "Calculator.create",
+                          new String[] {"brand", "price"});
+                  private static final Codec<CalculatorRef> CREATE_RESULT = Codecs.object(CalculatorRef.class);
+                  private static final FunctionSite SUM =
+                      new FunctionSite("calculator.Sum", "Calculator.sum", new String[] {"values"});
+                  private static final Codec<List<Long>> SUM_ARG_0 = Codecs.list(Codecs.LONG);
+                  private static final FunctionSite PRINT =
+                      new FunctionSite("calculator.PrintCalculators", "Calculator.print",
+                          new String[] {"calculators"});
+                  private static final Codec<List<CalculatorRef>> PRINT_ARG_0 =
+                      Codecs.list(Codecs.object(CalculatorRef.class));
+
+                  public Packed4j_Calculator() {}
+
+                  @Override public int add(int a, int b) {
+                    try (CallFrame frame = CallFrame.open(ADD, 2)) {
+                      frame.putLong(0, a);
+                      frame.putLong(1, b);
+                      frame.invoke();
+                      return frame.returnInt();
+                    }
+                  }
+
+                  @Override public CalculatorRef create(String brand, long price) {
+                    try (CallFrame frame = CallFrame.open(CREATE, 2)) {
+                      frame.putString(0, brand);
+                      frame.putLong(1, price);
+                      frame.invoke();
+                      return frame.returnValue(CREATE_RESULT);
+                    }
+                  }
+
+                  @Override public long sum(List<Long> values) {
+                    try (CallFrame frame = CallFrame.open(SUM, 1)) {
+                      frame.put(0, SUM_ARG_0, values);
+                      frame.invoke();
+                      return frame.returnLong();
+                    }
+                  }
+
+                  @Override public void print(List<CalculatorRef> calculators) {
+                    try (CallFrame frame = CallFrame.open(PRINT, 1)) {
+                      frame.put(0, PRINT_ARG_0, calculators);
+                      frame.invoke();
+                      frame.returnVoid();
+                    }
+                  }
+                }
+                """));
+  }
+
+  @Test
+  void objectClassHasTheShapeOfTheContract() {
+    Compilation compilation = compile(CALCULATOR, CALCULATOR_REF);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_CalculatorRef")
+        .hasSourceEquivalentTo(
+            source(
+                "p.Packed4j_CalculatorRef",
+                """
+                package p;
+
+                import dev.packed4j.runtime.ObjectRef;
+                import dev.packed4j.runtime.binding.FieldKind;
+                import dev.packed4j.runtime.binding.FieldSlot;
+                import dev.packed4j.runtime.binding.ObjectType;
+                import javax.annotation.processing.Generated;
+
+                @Generated("dev.packed4j.processor.Packed4jProcessor")
+                public final class Packed4j_CalculatorRef extends ObjectRef implements CalculatorRef {
+                  public static final ObjectType<CalculatorRef> TYPE =
+                      ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
+
+                  private Packed4j_CalculatorRef(long handle) { super(handle, TYPE); }
+
+                  @Override public String brand() { return Fields.BRAND.readString(this); }
+                  @Override public long price() { return Fields.PRICE.readLong(this); }
+
+                  private static final class Fields {
+                    static final FieldSlot BRAND = TYPE.field("brand", FieldKind.STRING);
+                    static final FieldSlot PRICE = TYPE.field("price", FieldKind.INT64);
+                  }
+                }
+                """));
+  }
+
+  @Test
+  void generatedClassesHaveWhatTheRuntimeLoadsThemBy() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compile(CALCULATOR, CALCULATOR_REF));
+
+    Class<?> binding = classes.load("p.Packed4j_Calculator");
+    assertThat(Modifier.isPublic(binding.getModifiers()) && Modifier.isFinal(binding.getModifiers())).isTrue();
+    assertThat(binding.getInterfaces()).asList().containsExactly(classes.load("p.Calculator"));
+    Constructor<?> constructor = binding.getConstructor();
+    assertThat(Modifier.isPublic(constructor.getModifiers())).isTrue();
+
+    Class<?> object = classes.load("p.Packed4j_CalculatorRef");
+    assertThat(object.getSuperclass()).isEqualTo(ObjectRef.class);
+    assertThat(Modifier.isFinal(object.getModifiers())).isTrue();
+    Field type = object.getField("TYPE");
+    assertThat(Modifier.isStatic(type.getModifiers()) && Modifier.isFinal(type.getModifiers())).isTrue();
+    assertThat(Modifier.isPrivate(object.getDeclaredConstructor(long.class).getModifiers())).isTrue();
+  }
+
+  @Test
+  void everySupportedTypeCompilesWithoutWarnings() {
+    JavaFileObject everything =
+        source(
+            "p.Everything",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.runtime.NativeList;
+            import dev.packed4j.runtime.NativeMap;
+            import dev.packed4j.runtime.NativeObject;
+            import dev.packed4j.runtime.PackedFunction;
+            import java.util.List;
+            import java.util.Map;
+            import java.util.Optional;
+            public interface Everything {
+              @Global("all.Primitives")
+              double primitives(boolean z, byte b, short s, int i, long l, float f, double d);
+              @Global("all.Boxes")
+              Double boxes(Boolean z, Byte b, Short s, Integer i, Long l, Float f, Double d);
+              @Global("all.Bool") boolean bool();
+              @Global("all.Byte") byte oneByte();
+              @Global("all.Short") short oneShort();
+              @Global("all.Float") float oneFloat();
+              @Global("all.Text") String text(String value, byte[] bytes);
+              @Global("all.Bytes") byte[] bytes(byte... chunk);
+              @Global("all.Any") Object any(Object value);
+              @Global("all.Native") NativeObject nativeObject(NativeObject value);
+              @Global("all.Function") PackedFunction function(PackedFunction callback);
+              @Global("all.Nested")
+              Map<String, List<Map<Long, Optional<CalculatorRef>>>> nested(
+                  List<List<Double>> matrix, Map<CalculatorRef, List<String>> byObject, Map<Integer, byte[]> blobs);
+              @Global("all.Live") NativeList<NativeMap<Short, Object>> live(NativeMap<Byte, NativeList<Boolean>> in);
+              @Global("all.Maybe") Optional<List<CalculatorRef>> maybe(Optional<String> name);
+              @Global("all.Nothing") void nothing();
+            }
+            """);
+    Compilation compilation = compile(everything, CALCULATOR_REF);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Everything").contains(
+            "private static final Codec<Map<String, List<Map<Long, Optional<CalculatorRef>>>>> NESTED_RESULT ="
+                + " Codecs.map(Codecs.STRING, Codecs.list(Codecs.map(Codecs.LONG,"
+                + " Codecs.optional(Codecs.object(CalculatorRef.class)))));");
+    assertGenerated(compilation, "p.Packed4j_Everything")
+        .contains("Codecs.nativeList(Codecs.nativeMap(Codecs.SHORT, Codecs.ANY))")
+        .contains("public byte[] bytes(byte... chunk)");
+  }
+
+  @Test
+  void objectInheritanceReadsInheritedFields() {
+    JavaFileObject node =
+        source(
+            "p.Node",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            import dev.packed4j.runtime.NativeObject;
+            @Object("test.Node")
+            public interface Node extends AutoCloseable {
+              int small();
+              long big();
+              @Field("unsigned_big") long unsignedBig();
+              double ratio();
+              boolean flag();
+              String name();
+              Node child();
+              NativeObject payload();
+              boolean isClosed();
+              String typeKey();
+              @Override void close();
+              default String describe() { return name() + small(); }
+              static String key() { return "test.Node"; }
+            }
+            """);
+    JavaFileObject derived =
+        source(
+            "p.DerivedNode",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("test.DerivedNode")
+            public interface DerivedNode extends Node, java.io.Closeable {
+              long extra();
+              @Override DerivedNode child();
+            }
+            """);
+    Compilation compilation = compile(node, derived);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_DerivedNode")
+        .contains(
+            "@Override public DerivedNode child() { return Fields.CHILD.readObject(this, Fields.CHILD_CODEC); }");
+    for (String expected :
+        new String[] {
+          "static final FieldSlot SMALL = TYPE.field(\"small\", FieldKind.INT32);",
+          "static final FieldSlot UNSIGNED_BIG = TYPE.field(\"unsigned_big\", FieldKind.INT64);",
+          "static final FieldSlot RATIO = TYPE.field(\"ratio\", FieldKind.FLOAT64);",
+          "static final FieldSlot FLAG = TYPE.field(\"flag\", FieldKind.BOOL);",
+          "static final FieldSlot PAYLOAD = TYPE.field(\"payload\", FieldKind.OBJECT);",
+          "static final Codec<DerivedNode> CHILD_CODEC = Codecs.object(DerivedNode.class);",
+          "static final FieldSlot EXTRA = TYPE.field(\"extra\", FieldKind.INT64);",
+          "return Fields.PAYLOAD.readObject(this, Fields.PAYLOAD_CODEC);",
+          "return Fields.SMALL.readInt(this);",
+          "return Fields.FLAG.readBoolean(this);",
+          "return Fields.RATIO.readDouble(this);",
+        }) {
+      assertGenerated(compilation, "p.Packed4j_DerivedNode").contains(expected);
+    }
+    assertGenerated(compilation, "p.Packed4j_Node").doesNotContain("isClosed");
+  }
+
+  @Test
+  void nestedInterfacesAreNamedAfterTheirOuterTypes() {
+    JavaFileObject api =
+        source(
+            "p.Api",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.annotations.Object;
+            public final class Api {
+              private Api() {}
+              public interface Geometry {
+                @Global("geometry.Origin") Point origin();
+                @Global("geometry.Distance") double distance(Point a, Point b);
+              }
+              @Object("geometry.Point")
+              public interface Point {
+                double x();
+                double y();
+              }
+            }
+            """);
+    Compilation compilation = compile(api);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Api_Geometry")
+        .contains("public final class Packed4j_Api_Geometry implements Api.Geometry {")
+        .contains("new FunctionSite(\"geometry.Origin\", \"Api.Geometry.origin\"")
+        .contains("public Api.Point origin()");
+    assertGenerated(compilation, "p.Packed4j_Api_Point")
+        .contains("ObjectType.define(Api.Point.class, \"geometry.Point\", Packed4j_Api_Point::new)");
+  }
+
+  @Test
+  void oneFunctionMayBeBoundWithDifferentJavaTypesAndInSeveralInterfaces() {
+    JavaFileObject values =
+        source(
+            "p.Values",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Values {
+              @Global("test.EchoInt64") long echoLong(long value);
+              @Global("test.EchoInt64") int echoLongAsInt(long value);
+              @Global("test.EchoInt64") Long echoBoxed(Long value);
+              @Global("test.EchoString") String echo(String value);
+              @Global("test.EchoFloat64") double echo(double value);
+            }
+            """);
+    JavaFileObject more =
+        source(
+            "p.More",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface More {
+              @Global("test.EchoInt64") long echoLong(long value);
+            }
+            """);
+    Compilation compilation = compile(values, more);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Values").contains("private static final FunctionSite ECHO_2 =");
+  }
+
+  @Test
+  void namesOfTheInterfaceDoNotShadowTheGeneratedCode() {
+    JavaFileObject shadowing =
+        source(
+            "p.Shadowing",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import java.util.List;
+            public interface Shadowing {
+              int ADD = 1;
+              interface CallFrame {}
+              interface Codecs {}
+              class FunctionSite {}
+              @Global("shadow.Add") long add(long frame, long ADD);
+              @Global("shadow.Sum") long sum(List<Long> SUM_ARG_0, List<Long> frame2);
+            }
+            """);
+    Compilation compilation = compile(shadowing);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Shadowing")
+        .contains(
+            "try (dev.packed4j.runtime.binding.CallFrame frame2 ="
+                + " dev.packed4j.runtime.binding.CallFrame.open(Packed4j_Shadowing.ADD, 2))");
+    assertGenerated(compilation, "p.Packed4j_Shadowing")
+        .contains("frame.put(0, Packed4j_Shadowing.SUM_ARG_0, SUM_ARG_0);");
+  }
+
+  @Test
+  void inheritedGlobalMethodsAreImplementedToo() {
+    JavaFileObject base =
+        source(
+            "p.Base",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Base {
+              @Global("base.Version") String version();
+              @Global("base.Ping") void ping();
+            }
+            """);
+    JavaFileObject sub =
+        source(
+            "p.Sub",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Sub extends Base {
+              @Global("sub.Work") long work(long units);
+              @Override default void ping() {}
+              @Override String toString();
+            }
+            """);
+    Compilation compilation = compile(base, sub);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Sub")
+        .contains("new FunctionSite(\"base.Version\", \"Base.version\", new String[] {})")
+        .doesNotContain("ping");
+  }
+
+  @Test
+  void deprecatedInterfacesAndTypesCompileWithoutWarnings() {
+    JavaFileObject legacy =
+        source(
+            "p.Legacy",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            @Deprecated
+            public interface Legacy {
+              @Deprecated(forRemoval = true) @Global("legacy.Old") OldRef old();
+            }
+            """);
+    JavaFileObject oldRef =
+        source(
+            "p.OldRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Deprecated
+            @Object("legacy.Old")
+            public interface OldRef {
+              @Deprecated long id();
+            }
+            """);
+    Compilation compilation = compile(legacy, oldRef);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Legacy")
+        .contains("@SuppressWarnings({\"deprecation\", \"removal\"})");
+  }
+}
