@@ -167,6 +167,17 @@ typedef struct {
  */
 typedef int (*P4JSafeCallType)(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
 
+/*!
+ * \brief kP4JFunction cell, at handle + sizeof(P4JObject) (an addition to ABI 1): how the function is called.
+ *  Read-only for callers. A caller that holds the handle may call safe_call(self, ...) directly instead of
+ *  P4JFunctionCall, with the P4JSafeCallType contract (on -1 it must set *result to kP4JNone itself).
+ */
+typedef struct {
+  void* self;                /*!< what P4JFunctionCreate was given */
+  P4JSafeCallType safe_call; /*!< the calling convention of every packed function */
+  void* typed_entry;         /*!< see P4JFunctionGetTypedEntry; NULL when none */
+} P4JFunctionCell;
+
 /* ===================================== Version ===================================== */
 
 /*! \brief P4J_ABI_VERSION of the loaded library. */
@@ -203,6 +214,13 @@ P4J_DLL int P4JObjectDecRef(P4JObjectHandle obj);
 
 /*! \brief Objects created and not yet deleted, in this process, for leak tests. */
 P4J_DLL int64_t P4JObjectLiveCount(void);
+
+/*!
+ * \brief (Addition to ABI 1.) The address of the process-wide live object counter that P4JObjectLiveCount reads.
+ *  Code that allocates objects itself (the inline C++ make_object of a plugin) fetches it once and updates it
+ *  with atomic increments (+1 on creation, -1 in the deleter), so counting costs no call. Never NULL.
+ */
+P4J_DLL int64_t* P4JObjectLiveCounterAddress(void);
 
 /* ===================================== Types ======================================= */
 
@@ -254,6 +272,14 @@ P4J_DLL int P4JBytesFromByteArray(const P4JByteArray* input, P4JAny* out);
  */
 P4J_DLL int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
                               P4JObjectHandle* out);
+
+/*!
+ * \brief (Addition to ABI 1.) P4JFunctionCreate plus what set_body_typed knows: the signature (copied; NULL or
+ *  size 0 for none, grammar of P4JFunctionGetSignature) and the typed entry (NULL for none; the entry finds
+ *  its state in the function's P4JFunctionCell.self). \param out owned.
+ */
+P4J_DLL int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
+                                   const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out);
 
 /*!
  * \brief Calls a function. args are borrowed; *result is owned by the caller on success and kP4JNone on failure.

@@ -1,0 +1,473 @@
+/*!
+ * \file packed4j/container.h
+ * \brief Containers: List<T>, Map<K, V> and Value (the element wrapper of DGL's List<Value>).
+ *
+ * The containers are objects implemented in libpacked4j.so; their cells (P4JListCell, P4JMapCell) hold dense
+ * arrays of owned P4JAny values that the Java side reads straight from memory. The classes here are typed
+ * views: reading an element converts it, checked, to T (an error names the index or the key); writing goes
+ * through the C ABI so the cell is always up to date. Containers are shared by reference and mutable; they
+ * are not synchronized (one writer at a time).
+ */
+#ifndef PACKED4J_CONTAINER_H_
+#define PACKED4J_CONTAINER_H_
+
+#include <packed4j/function.h>
+
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace packed4j {
+
+/*! \brief The object behind List<T>: the header, then the cell. Created only by libpacked4j.so. */
+class ListObject : public Object {
+ public:
+  /*! \brief size owned values at data (which moves when the list grows). */
+  P4JListCell cell;
+
+  static constexpr const char* _type_key = "List";
+  P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(ListObject, Object, kP4JList);
+
+ protected:
+  ListObject() noexcept : cell{nullptr, 0, 0} {}
+};
+
+/*! \brief The object behind Map<K, V>: the header, then the cell; the hash index follows, private. */
+class MapObject : public Object {
+ public:
+  /*! \brief size key/value pairs at entries, in insertion order. */
+  P4JMapCell cell;
+
+  static constexpr const char* _type_key = "Map";
+  P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(MapObject, Object, kP4JMap);
+
+ protected:
+  MapObject() noexcept : cell{nullptr, 0, 0} {}
+};
+
+/*!
+ * \brief A boxed value: what List<Value> hands out, so that DGL's `values[i]->data` reads the element.
+ *  A ValueObject never crosses the C ABI: storing a Value stores its data.
+ */
+class ValueObject : public Object {
+ public:
+  /*! \brief The element value. */
+  Any data;
+
+  ValueObject() = default;
+  explicit ValueObject(Any value) : data(std::move(value)) {}
+
+  static constexpr const char* _type_key = "Value";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ValueObject, Object);
+};
+
+namespace details {
+template <typename T>
+struct IsObjectPtr : std::false_type {};
+template <typename T>
+struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
+}  // namespace details
+
+/*!
+ * \brief A reference to a boxed value of any type.
+ * \code
+ *   List<Value> values = args[0];
+ *   int sum = 0;
+ *   for (int i = 0; i < values.size(); ++i) sum += static_cast<int>(values[i]->data);
+ * \endcode
+ */
+class Value : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Value, ObjectRef, ValueObject);
+
+  /*! \brief Boxes a value. \code Value v(42); \endcode */
+  template <typename T, typename Decayed = std::decay_t<T>,
+            typename = std::enable_if_t<!details::IsObjectPtr<Decayed>::value &&
+                                        !std::is_base_of<Value, Decayed>::value &&
+                                        std::is_constructible<Any, T&&>::value>>
+  explicit Value(T&& data) : ObjectRef(make_object<ValueObject>(Any(std::forward<T>(data)))) {}
+};
+
+namespace details {
+
+/*! \brief Value: any element, boxed on reading; storing unboxes it. */
+template <>
+struct TypeTraits<Value> : ObjectRefTraits<Value> {
+  static std::string TypeName() { return "any"; }
+  static Value Convert(const P4JAny& value, const ConvertContext&) {
+    if (IsObjectValue(value) && ObjectIsInstance(value.v_obj, ValueObject::RuntimeTypeIndex())) {
+      return ObjectRefAccess::FromBorrowedHandle<Value>(value.v_obj);
+    }
+    return Value(Any::FromBorrowed(value));
+  }
+  static void Store(const Value& value, P4JAny* out) {
+    if (value.defined()) {
+      TypeTraits<Any>::Store(value->data, out);
+    } else {
+      *out = NoneValue();
+    }
+  }
+};
+
+/*! \brief Stores items (any range of T) into a vector of owned values and their raw form. */
+template <typename T, typename Iterator>
+void StoreRange(Iterator first, Iterator last, std::vector<Any>* owned, std::vector<P4JAny>* raw) {
+  for (; first != last; ++first) {
+    owned->emplace_back(Any(static_cast<T>(*first)));
+    raw->push_back(owned->back().raw());
+  }
+}
+
+/*! \brief Element types a container can hold: readable and writable, and not a view into freed memory. */
+template <typename T>
+constexpr bool kIsContainerElement = TypeTraits<T>::kConvertible && TypeTraits<T>::kStorable &&
+                                     !std::is_same<T, std::string_view>::value;
+
+}  // namespace details
+
+/*!
+ * \brief A mutable list shared by reference, with elements read as T (checked).
+ *
+ * \code
+ *   List<int64_t> numbers{1, 2, 3};
+ *   numbers.push_back(4);
+ *   int64_t first = numbers[0];
+ *   for (int64_t n : numbers) { ... }
+ *   List<Calculator> calcs = args[0];   // elements checked when read: calcs[i]->price
+ * \endcode
+ */
+template <typename T>
+class List : public ObjectRef {
+  static_assert(details::kIsContainerElement<T>,
+                "List<T>: T must be a type that converts both ways (bool, integers, float, double, std::string, "
+                "String, Bytes, ObjectRef types, List, Map, std::optional, PackedFunc, Any, Value)");
+
+ public:
+  using ContainerType = ListObject;
+  using value_type = T;
+
+  /*! \brief The object. */
+  const ListObject* get() const noexcept { return static_cast<const ListObject*>(obj_.get()); }
+  const ListObject* operator->() const noexcept { return get(); }
+
+  /*! \brief Reads elements in order, by value. */
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = T;
+
+    iterator(const List* list, int64_t index) noexcept : list_(list), index_(index) {}
+    T operator*() const { return (*list_)[index_]; }
+    iterator& operator++() noexcept {
+      ++index_;
+      return *this;
+    }
+    iterator operator++(int) noexcept {
+      iterator before = *this;
+      ++index_;
+      return before;
+    }
+    bool operator==(const iterator& other) const noexcept { return index_ == other.index_; }
+    bool operator!=(const iterator& other) const noexcept { return index_ != other.index_; }
+
+   private:
+    const List* list_;
+    int64_t index_;
+  };
+
+  /*! \brief A new empty list. */
+  List() : List(static_cast<const T*>(nullptr), static_cast<const T*>(nullptr)) {}
+  /*! \brief A reference to an existing list object (elements are checked when read). */
+  explicit List(ObjectPtr<Object> ptr) noexcept : ObjectRef(std::move(ptr)) {}
+  /*! \brief A new list of items. */
+  List(std::initializer_list<T> items) : List(items.begin(), items.end()) {}
+  /*! \brief A new list holding a copy of items (int64 and double vectors take a bulk path). */
+  explicit List(const std::vector<T>& items) {
+    if constexpr (std::is_same<T, int64_t>::value) {
+      P4JObject* handle = nullptr;
+      details::CheckCall(P4JListFromInt64s(items.data(), static_cast<int64_t>(items.size()), &handle));
+      obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+    } else if constexpr (std::is_same<T, double>::value) {
+      P4JObject* handle = nullptr;
+      details::CheckCall(P4JListFromFloat64s(items.data(), static_cast<int64_t>(items.size()), &handle));
+      obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+    } else {
+      *this = List(items.begin(), items.end());
+    }
+  }
+  /*! \brief A new list of the values in [first, last). */
+  template <typename Iterator, typename = decltype(*std::declval<Iterator&>()),
+            typename = decltype(++std::declval<Iterator&>())>
+  List(Iterator first, Iterator last) {
+    std::vector<Any> owned;
+    std::vector<P4JAny> raw;
+    details::StoreRange<T>(first, last, &owned, &raw);
+    P4JObject* handle = nullptr;
+    details::CheckCall(P4JListCreate(raw.data(), static_cast<int64_t>(raw.size()), &handle));
+    obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+  }
+
+  /*! \brief Number of elements. */
+  int64_t size() const noexcept { return cell()->size; }
+  bool empty() const noexcept { return cell()->size == 0; }
+
+  /*! \brief The element at index as T; IndexError naming index and size, TypeError naming the index. */
+  T operator[](int64_t index) const {
+    const P4JListCell* list = cell();
+    if (index < 0 || index >= list->size) ThrowIndexError(index, list->size);
+    return details::TypeTraits<T>::Convert(list->data[index], details::ConvertContext::Element(index));
+  }
+  /*! \brief Same as operator[]. */
+  T at(int64_t index) const { return (*this)[index]; }
+  /*! \brief The first element. */
+  T front() const { return (*this)[0]; }
+  /*! \brief The last element. */
+  T back() const { return (*this)[size() - 1]; }
+
+  /*! \brief Appends item. */
+  void push_back(const T& item) {
+    P4JAny slot;
+    Any keep;
+    details::PackArgument(item, &slot, &keep);
+    details::CheckCall(P4JListAppend(handle(), &slot));
+  }
+  /*! \brief Replaces the element at index. */
+  void Set(int64_t index, const T& item) {
+    P4JAny slot;
+    Any keep;
+    details::PackArgument(item, &slot, &keep);
+    details::CheckCall(P4JListSetItem(handle(), index, &slot));
+  }
+  /*! \brief Inserts item before index (0 <= index <= size). */
+  void insert(int64_t index, const T& item) {
+    P4JAny slot;
+    Any keep;
+    details::PackArgument(item, &slot, &keep);
+    details::CheckCall(P4JListInsert(handle(), index, &slot));
+  }
+  /*! \brief Removes the element at index. */
+  void erase(int64_t index) {
+    P4JAny removed;
+    details::CheckCall(P4JListErase(handle(), index, &removed));
+    Any::FromOwned(removed);
+  }
+  /*! \brief Removes every element. */
+  void clear() { details::CheckCall(P4JListClear(handle())); }
+
+  iterator begin() const noexcept { return iterator(this, 0); }
+  iterator end() const noexcept { return iterator(this, size()); }
+
+  /*! \brief A copy of the elements, each converted to T. */
+  std::vector<T> ToVector() const {
+    std::vector<T> out;
+    out.reserve(static_cast<size_t>(size()));
+    for (int64_t i = 0; i < size(); ++i) out.push_back((*this)[i]);
+    return out;
+  }
+
+ private:
+  const P4JListCell* cell() const noexcept { return details::CellOf<P4JListCell>(handle()); }
+  [[noreturn]] static void ThrowIndexError(int64_t index, int64_t size) {
+    throw IndexError("list index " + std::to_string(index) + " is out of range for a list of size " +
+                     std::to_string(size));
+  }
+};
+
+namespace details {
+
+/*! \brief Key types of a map: strings and integers hash by value, objects by identity. */
+template <typename K>
+constexpr bool kIsMapKey = std::is_same<K, std::string>::value || std::is_same<K, String>::value ||
+                           (std::is_integral<K>::value && !std::is_same<K, bool>::value) ||
+                           std::is_base_of<ObjectRef, K>::value || std::is_same<K, Any>::value;
+
+}  // namespace details
+
+/*!
+ * \brief A mutable, insertion-ordered map shared by reference, with keys read as K and values as V (checked).
+ *
+ * \code
+ *   Map<std::string, double> prices{{"casio", 9.5}, {"hp", 30.0}};
+ *   double p = prices.at("casio");     // KeyError "key \"sharp\" is not in the map" for a missing key
+ *   prices.Set("sharp", 12.0);
+ *   for (const auto& [brand, price] : prices) { ... }
+ * \endcode
+ */
+template <typename K, typename V>
+class Map : public ObjectRef {
+  static_assert(details::kIsMapKey<K>,
+                "Map<K, V>: keys must be std::string, String, an integer type, an ObjectRef type or Any");
+  static_assert(details::kIsContainerElement<V>, "Map<K, V>: V must be a type that converts both ways");
+
+ public:
+  using ContainerType = MapObject;
+  using key_type = K;
+  using mapped_type = V;
+  using value_type = std::pair<K, V>;
+
+  /*! \brief The object. */
+  const MapObject* get() const noexcept { return static_cast<const MapObject*>(obj_.get()); }
+  const MapObject* operator->() const noexcept { return get(); }
+
+  /*! \brief Reads entries in insertion order, by value. */
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = std::pair<K, V>;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = std::pair<K, V>;
+
+    iterator(const Map* map, int64_t index) noexcept : map_(map), index_(index) {}
+    std::pair<K, V> operator*() const { return map_->EntryAt(index_); }
+    iterator& operator++() noexcept {
+      ++index_;
+      return *this;
+    }
+    iterator operator++(int) noexcept {
+      iterator before = *this;
+      ++index_;
+      return before;
+    }
+    bool operator==(const iterator& other) const noexcept { return index_ == other.index_; }
+    bool operator!=(const iterator& other) const noexcept { return index_ != other.index_; }
+
+   private:
+    const Map* map_;
+    int64_t index_;
+  };
+
+  /*! \brief A new empty map. */
+  Map() {
+    P4JObject* handle = nullptr;
+    details::CheckCall(P4JMapCreate(nullptr, 0, &handle));
+    obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+  }
+  /*! \brief A reference to an existing map object (entries are checked when read). */
+  explicit Map(ObjectPtr<Object> ptr) noexcept : ObjectRef(std::move(ptr)) {}
+  /*! \brief A new map of pairs; a repeated key keeps its first position and its last value. */
+  Map(std::initializer_list<std::pair<K, V>> items) : Map(items.begin(), items.end()) {}
+  /*! \brief A new map holding a copy of a std::map. */
+  explicit Map(const std::map<K, V>& items) : Map(items.begin(), items.end()) {}
+  /*! \brief A new map holding a copy of a std::unordered_map (in its iteration order). */
+  explicit Map(const std::unordered_map<K, V>& items) : Map(items.begin(), items.end()) {}
+  /*! \brief A new map of the pairs in [first, last). */
+  template <typename Iterator, typename = decltype(std::declval<Iterator&>()->first),
+            typename = decltype(std::declval<Iterator&>()->second)>
+  Map(Iterator first, Iterator last) {
+    std::vector<Any> owned;
+    std::vector<P4JAny> raw;
+    for (; first != last; ++first) {
+      owned.emplace_back(Any(static_cast<K>(first->first)));
+      raw.push_back(owned.back().raw());
+      owned.emplace_back(Any(static_cast<V>(first->second)));
+      raw.push_back(owned.back().raw());
+    }
+    P4JObject* handle = nullptr;
+    details::CheckCall(P4JMapCreate(raw.data(), static_cast<int64_t>(raw.size() / 2), &handle));
+    obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+  }
+
+  /*! \brief Number of entries. */
+  int64_t size() const noexcept { return cell()->size; }
+  bool empty() const noexcept { return cell()->size == 0; }
+
+  /*! \brief The value of key as V; KeyError naming the key when it is absent. */
+  V at(const K& key) const {
+    P4JAny key_slot;
+    Any key_keep;
+    details::PackArgument(key, &key_slot, &key_keep);
+    int32_t found = 0;
+    P4JAny raw;
+    details::CheckCall(P4JMapGetItem(handle(), &key_slot, &found, &raw));
+    if (found == 0) throw KeyError("key " + details::DescribeValue(key_slot) + " is not in the map");
+    Any value = Any::FromOwned(raw);
+    return details::TypeTraits<V>::Convert(value.raw(), details::ConvertContext::MapValue(&key_slot));
+  }
+  /*! \brief Same as at (read-only: use Set to write). */
+  V operator[](const K& key) const { return at(key); }
+  /*! \brief 1 when key is present, else 0. */
+  int64_t count(const K& key) const {
+    P4JAny key_slot;
+    Any key_keep;
+    details::PackArgument(key, &key_slot, &key_keep);
+    int32_t found = 0;
+    P4JAny raw;
+    details::CheckCall(P4JMapGetItem(handle(), &key_slot, &found, &raw));
+    Any::FromOwned(raw);
+    return found != 0 ? 1 : 0;
+  }
+  /*! \brief Whether key is present. */
+  bool contains(const K& key) const { return count(key) != 0; }
+
+  /*! \brief Inserts or replaces; a new key goes last. */
+  void Set(const K& key, const V& value) {
+    P4JAny key_slot;
+    Any key_keep;
+    details::PackArgument(key, &key_slot, &key_keep);
+    P4JAny value_slot;
+    Any value_keep;
+    details::PackArgument(value, &value_slot, &value_keep);
+    details::CheckCall(P4JMapSetItem(handle(), &key_slot, &value_slot));
+  }
+  /*! \brief Removes key; returns whether it was present. The order of the others is kept. */
+  bool erase(const K& key) {
+    P4JAny key_slot;
+    Any key_keep;
+    details::PackArgument(key, &key_slot, &key_keep);
+    int32_t found = 0;
+    P4JAny removed;
+    details::CheckCall(P4JMapErase(handle(), &key_slot, &found, &removed));
+    Any::FromOwned(removed);
+    return found != 0;
+  }
+  /*! \brief Removes every entry. */
+  void clear() { details::CheckCall(P4JMapClear(handle())); }
+
+  iterator begin() const noexcept { return iterator(this, 0); }
+  iterator end() const noexcept { return iterator(this, size()); }
+
+  /*! \brief The keys, in insertion order. */
+  std::vector<K> keys() const {
+    std::vector<K> out;
+    for (int64_t i = 0; i < size(); ++i) out.push_back(EntryAt(i).first);
+    return out;
+  }
+
+ private:
+  const P4JMapCell* cell() const noexcept { return details::CellOf<P4JMapCell>(handle()); }
+  std::pair<K, V> EntryAt(int64_t index) const {
+    const P4JAny* entry = cell()->entries + 2 * index;
+    return std::pair<K, V>(details::TypeTraits<K>::Convert(entry[0], details::ConvertContext::MapKey()),
+                           details::TypeTraits<V>::Convert(entry[1], details::ConvertContext::MapValue(&entry[0])));
+  }
+};
+
+namespace details {
+
+/*! \brief List<T>: a list object; elements are checked when read. */
+template <typename T>
+struct TypeTraits<List<T>> : ObjectRefTraits<List<T>> {
+  static constexpr bool kTypedAllowed = TypeTraits<T>::kTypedAllowed;
+  static std::string TypeName() { return "list<" + TypeTraits<T>::TypeName() + ">"; }
+};
+
+/*! \brief Map<K, V>: a map object; entries are checked when read. */
+template <typename K, typename V>
+struct TypeTraits<Map<K, V>> : ObjectRefTraits<Map<K, V>> {
+  static constexpr bool kTypedAllowed = TypeTraits<K>::kTypedAllowed && TypeTraits<V>::kTypedAllowed;
+  static std::string TypeName() { return "map<" + TypeTraits<K>::TypeName() + ", " + TypeTraits<V>::TypeName() + ">"; }
+};
+
+}  // namespace details
+}  // namespace packed4j
+
+#endif  // PACKED4J_CONTAINER_H_

@@ -1,0 +1,420 @@
+/*!
+ * \file packed4j/object.h
+ * \brief Objects: the intrusive header, ObjectPtr, ObjectRef, make_object and the type info macros.
+ *
+ * Every object is a C++ class derived from Object. Object's first base subobject is the C header P4JObject
+ * (type index, reference count, deleter); a handle is a pointer to that header, not to the C++ object (whose
+ * vtable pointer comes first). So a derived object's fields sit after the header at offsets that hold for
+ * every instance, which the reflection metadata records and the Java side reads straight from memory.
+ *
+ * Memory returns to the library that allocated it: make_object stores a deleter compiled into the calling
+ * library, and whoever drops the last reference calls that deleter through the header.
+ */
+#ifndef PACKED4J_OBJECT_H_
+#define PACKED4J_OBJECT_H_
+
+#include <packed4j/base.h>
+#include <packed4j/error.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace packed4j {
+
+class AttrVisitor;
+class Object;
+class ObjectRef;
+
+namespace details {
+
+/*! \brief Takes one more reference (relaxed: a new reference needs no ordering with other memory). */
+inline void IncRef(P4JObject* handle) noexcept { __atomic_fetch_add(&handle->ref_counter, 1, __ATOMIC_RELAXED); }
+
+/*! \brief Drops a reference; the last one runs the deleter (acquire-release so the deleter sees all writes). */
+inline void DecRef(P4JObject* handle) noexcept {
+  if (__atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr) {
+    handle->deleter(handle);
+  }
+}
+
+/*! \brief The type index of key under parent, allocated by the registry on first use. Throws on conflicts. */
+inline int32_t GetOrAllocTypeIndex(const char* type_key, int32_t parent_type_index, int64_t instance_size) {
+  P4JByteArray key = ByteArrayOf(type_key);
+  int32_t index = -1;
+  CheckCall(P4JTypeGetOrAllocIndex(&key, parent_type_index, instance_size, &index));
+  return index;
+}
+
+/*! \brief The registered key of a type index ("Calculator"), or "<type N>" when it is unknown. */
+inline std::string TypeKeyOf(int32_t type_index) {
+  const P4JTypeInfo* info = nullptr;
+  if (P4JTypeGetInfo(type_index, &info) != 0 || info == nullptr) {
+    ClearRaisedError();
+    return "<type " + std::to_string(type_index) + ">";
+  }
+  return std::string(ViewOf(info->type_key));
+}
+
+/*!
+ * \brief Byte offset of the P4JObject header inside T (the vtable pointer comes before it).
+ *  Computed on a fake, suitably aligned address: only the base class adjustment is evaluated.
+ */
+template <typename T>
+inline int64_t HandleOffset() {
+  constexpr uintptr_t kFakeAddress = 4096 * alignof(T);
+  T* fake = reinterpret_cast<T*>(kFakeAddress);
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(static_cast<P4JObject*>(fake)) - kFakeAddress);
+}
+
+/*! \brief sizeof(T) measured from the handle, as P4JTypeInfo.instance_size records it. */
+template <typename T>
+inline int64_t InstanceSizeFromHandle() {
+  return static_cast<int64_t>(sizeof(T)) - HandleOffset<T>();
+}
+
+struct ObjectRefAccess;
+
+}  // namespace details
+
+/*!
+ * \brief Base class of every object: the C header first, then the virtual functions, then the fields.
+ *
+ * \code
+ *   class CalculatorObject : public Object {
+ *    public:
+ *     std::string brand;
+ *     int price;
+ *     void VisitAttrs(AttrVisitor* v) final { v->Visit("brand", &brand); v->Visit("price", &price); }
+ *     static constexpr const char* _type_key = "Calculator";
+ *     P4J_DECLARE_OBJECT_TYPE_INFO(CalculatorObject, Object);
+ *   };
+ * \endcode
+ */
+class Object : public P4JObject {
+ public:
+  /*! \brief The key of the root type. */
+  static constexpr const char* _type_key = "Object";
+  /*! \brief Marks which class declared the type info (make_object checks it). */
+  using _p4j_self_type = Object;
+  /*! \brief The root's index is fixed by the ABI. */
+  static int32_t RuntimeTypeIndex() { return kP4JObject; }
+
+  /*! \brief A fresh header; make_object fills in the type, the count and the deleter. */
+  Object() noexcept : P4JObject{kP4JObject, 0u, 0u, nullptr} {}
+  /*! \brief Copying an object copies its fields, never its header (the copy is a new object). */
+  Object(const Object&) noexcept : P4JObject{kP4JObject, 0u, 0u, nullptr} {}
+  /*! \brief Assigning keeps this object's header. */
+  Object& operator=(const Object&) noexcept { return *this; }
+  virtual ~Object() = default;
+
+  /*!
+   * \brief Declares the fields for reflection: `v->Visit("price", &price);` for each. Called once per type at
+   *  registration (P4J_REGISTER_OBJECT_TYPE), non-virtually and on a default instance, to record offsets.
+   */
+  virtual void VisitAttrs(AttrVisitor* visitor) { (void)visitor; }
+
+  /*! \brief The runtime type index of this object (from its header). */
+  int32_t type_index() const noexcept { return P4JObject::type_index; }
+
+  /*! \brief The type key of this object, e.g. "Calculator". */
+  std::string GetTypeKey() const { return details::TypeKeyOf(type_index()); }
+
+  /*!
+   * \brief Whether this object is a TargetObject or derives from it (by type index, across libraries).
+   * \code if (obj->IsInstance<CalculatorObject>()) { ... } \endcode
+   */
+  template <typename TargetObject>
+  bool IsInstance() const {
+    int32_t target = TargetObject::RuntimeTypeIndex();
+    int32_t own = type_index();
+    if (own == target || target == kP4JObject) return true;
+    return P4JTypeIsInstanceOf(own, target) != 0;
+  }
+
+  /*! \brief The handle (the header) of this object. */
+  P4JObject* handle() noexcept { return this; }
+  /*! \brief The handle (the header) of this object. */
+  const P4JObject* handle() const noexcept { return this; }
+
+  /*! \brief The current reference count (for tests and diagnostics). */
+  uint64_t use_count() const noexcept { return __atomic_load_n(&ref_counter, __ATOMIC_RELAXED); }
+};
+
+namespace details {
+
+/*! \brief The deleter make_object stores: runs in the library that allocated the object. */
+template <typename T>
+void ObjectDeleter(P4JObject* handle) {
+  delete static_cast<T*>(static_cast<Object*>(handle));
+  __atomic_fetch_sub(LiveCounter(), 1, __ATOMIC_RELAXED);
+}
+
+}  // namespace details
+
+/*!
+ * \brief An intrusive owning pointer to an object of type T; copies share the object.
+ *
+ * It stores the handle, so an ObjectPtr (and an ObjectRef) is one pointer to the P4JObject header.
+ *
+ * \code
+ *   ObjectPtr<CalculatorObject> calc = make_object<CalculatorObject>();
+ *   calc->price = 100;
+ * \endcode
+ */
+template <typename T>
+class ObjectPtr {
+ public:
+  ObjectPtr() noexcept = default;
+  ObjectPtr(std::nullptr_t) noexcept {}  // NOLINT(runtime/explicit): a null pointer converts naturally
+  ObjectPtr(const ObjectPtr& other) noexcept : handle_(other.handle_) {
+    if (handle_ != nullptr) details::IncRef(handle_);
+  }
+  ObjectPtr(ObjectPtr&& other) noexcept : handle_(other.handle_) { other.handle_ = nullptr; }
+  /*! \brief Converts from a pointer to a derived type. */
+  template <typename U, typename = std::enable_if_t<std::is_convertible<U*, T*>::value>>
+  ObjectPtr(const ObjectPtr<U>& other) noexcept : handle_(other.handle()) {  // NOLINT(runtime/explicit)
+    if (handle_ != nullptr) details::IncRef(handle_);
+  }
+  /*! \brief Converts from a pointer to a derived type, taking over its reference. */
+  template <typename U, typename = std::enable_if_t<std::is_convertible<U*, T*>::value>>
+  ObjectPtr(ObjectPtr<U>&& other) noexcept : handle_(other.release()) {}  // NOLINT(runtime/explicit)
+  ~ObjectPtr() {
+    if (handle_ != nullptr) details::DecRef(handle_);
+  }
+
+  ObjectPtr& operator=(ObjectPtr other) noexcept {
+    std::swap(handle_, other.handle_);
+    return *this;
+  }
+
+  /*! \brief Adopts a reference the caller owns (no increment). */
+  static ObjectPtr FromOwnedHandle(P4JObject* handle) noexcept {
+    ObjectPtr ptr;
+    ptr.handle_ = handle;
+    return ptr;
+  }
+  /*! \brief Takes a new reference to a borrowed handle. */
+  static ObjectPtr FromBorrowedHandle(P4JObject* handle) noexcept {
+    if (handle != nullptr) details::IncRef(handle);
+    return FromOwnedHandle(handle);
+  }
+
+  /*! \brief The C++ object, or nullptr. */
+  T* get() const noexcept { return handle_ != nullptr ? static_cast<T*>(static_cast<Object*>(handle_)) : nullptr; }
+  T* operator->() const noexcept { return get(); }
+  T& operator*() const noexcept { return *get(); }
+  explicit operator bool() const noexcept { return handle_ != nullptr; }
+  bool operator==(const ObjectPtr& other) const noexcept { return handle_ == other.handle_; }
+  bool operator!=(const ObjectPtr& other) const noexcept { return handle_ != other.handle_; }
+  bool operator==(std::nullptr_t) const noexcept { return handle_ == nullptr; }
+  bool operator!=(std::nullptr_t) const noexcept { return handle_ != nullptr; }
+
+  /*! \brief The handle (borrowed), or nullptr. */
+  P4JObject* handle() const noexcept { return handle_; }
+  /*! \brief Gives up the reference without dropping it; the caller owns the returned handle. */
+  P4JObject* release() noexcept {
+    P4JObject* handle = handle_;
+    handle_ = nullptr;
+    return handle;
+  }
+  /*! \brief The reference count, 0 for null. */
+  uint64_t use_count() const noexcept {
+    return handle_ != nullptr ? __atomic_load_n(&handle_->ref_counter, __ATOMIC_RELAXED) : 0;
+  }
+
+ private:
+  P4JObject* handle_ = nullptr;
+};
+
+/*!
+ * \brief Allocates an object of type T in the calling library, with one reference.
+ *
+ * The type index comes from T's P4J_DECLARE_OBJECT_TYPE_INFO (allocated on first use), the deleter deletes T
+ * in this library, and the process-wide live count goes up by one (down again in the deleter).
+ *
+ * \code
+ *   auto calc = make_object<CalculatorObject>();
+ *   calc->brand = "casio";
+ *   *rv = calc;
+ * \endcode
+ */
+template <typename T, typename... CtorArgs>
+ObjectPtr<T> make_object(CtorArgs&&... ctor_args) {
+  static_assert(std::is_base_of<Object, T>::value, "make_object<T>: T must derive from packed4j::Object");
+  static_assert(std::is_same<typename T::_p4j_self_type, T>::value,
+                "make_object<T>: T must declare its type with P4J_DECLARE_OBJECT_TYPE_INFO(T, Parent) and a "
+                "static constexpr const char* _type_key");
+  int32_t type_index = T::RuntimeTypeIndex();
+  T* object = new T(std::forward<CtorArgs>(ctor_args)...);
+  P4JObject* handle = static_cast<P4JObject*>(static_cast<Object*>(object));
+  handle->type_index = type_index;
+  handle->ref_counter = 1;
+  handle->deleter = &details::ObjectDeleter<T>;
+  __atomic_fetch_add(details::LiveCounter(), 1, __ATOMIC_RELAXED);
+  return ObjectPtr<T>::FromOwnedHandle(handle);
+}
+
+/*!
+ * \brief A reference to an object: the base of typed references such as Calculator, String or List<T>.
+ *
+ * A typed reference adds `operator->` (and `using ContainerType = ...Object`); the DGL form compiles as is:
+ * \code
+ *   class Calculator : public ObjectRef {
+ *    public:
+ *     const CalculatorObject* operator->() const { return static_cast<const CalculatorObject*>(obj_.get()); }
+ *     using ContainerType = CalculatorObject;
+ *   };
+ * \endcode
+ * or shorter, with P4J_DEFINE_OBJECT_REF_METHODS(Calculator, ObjectRef, CalculatorObject).
+ * Its only member is one ObjectPtr, so an ObjectRef field of an object is the handle, read as such by the
+ * reflection code.
+ */
+class ObjectRef {
+ public:
+  /*! \brief The object type a reference of this class points to. */
+  using ContainerType = Object;
+
+  /*! \brief A reference to nothing (None on the wire). */
+  ObjectRef() noexcept = default;
+  /*! \brief A reference to the object of ptr. */
+  explicit ObjectRef(ObjectPtr<Object> ptr) noexcept : obj_(std::move(ptr)) {}
+
+  /*! \brief Whether it refers to an object. */
+  bool defined() const noexcept { return obj_ != nullptr; }
+  /*! \brief The object, or nullptr. */
+  const Object* get() const noexcept { return obj_.get(); }
+  const Object* operator->() const noexcept { return obj_.get(); }
+  /*! \brief Whether both refer to the same object (identity). */
+  bool same_as(const ObjectRef& other) const noexcept { return obj_ == other.obj_; }
+  /*! \brief Identity comparison, as same_as. */
+  bool operator==(const ObjectRef& other) const noexcept { return obj_ == other.obj_; }
+  bool operator!=(const ObjectRef& other) const noexcept { return obj_ != other.obj_; }
+  /*! \brief The reference count of the object, 0 when undefined. */
+  uint64_t use_count() const noexcept { return obj_.use_count(); }
+  /*! \brief The object as a TargetObject when it is one (or derives from it), else nullptr. */
+  template <typename TargetObject>
+  const TargetObject* as() const {
+    if (obj_ == nullptr || !obj_->template IsInstance<TargetObject>()) return nullptr;
+    return static_cast<const TargetObject*>(obj_.get());
+  }
+  /*! \brief The handle, borrowed (nullptr when undefined). */
+  P4JObject* handle() const noexcept { return obj_.handle(); }
+
+ protected:
+  /*! \brief The referenced object. */
+  ObjectPtr<Object> obj_;
+  friend struct details::ObjectRefAccess;
+};
+
+static_assert(sizeof(ObjectRef) == sizeof(void*), "an ObjectRef is exactly one handle (reflection reads it)");
+static_assert(std::is_standard_layout<ObjectRef>::value, "an ObjectRef is exactly one handle");
+
+namespace details {
+
+/*! \brief Builds and takes apart references of any ObjectRef subclass, including the DGL minimal form. */
+struct ObjectRefAccess {
+  /*! \brief A reference of type RefT adopting an owned handle (may be nullptr). */
+  template <typename RefT>
+  static RefT FromOwnedHandle(P4JObject* handle) {
+    if constexpr (std::is_constructible<RefT, ObjectPtr<Object>>::value) {
+      return RefT(ObjectPtr<Object>::FromOwnedHandle(handle));
+    } else {
+      RefT ref;
+      static_cast<ObjectRef&>(ref).obj_ = ObjectPtr<Object>::FromOwnedHandle(handle);
+      return ref;
+    }
+  }
+  /*! \brief A reference of type RefT taking a new reference to a borrowed handle. */
+  template <typename RefT>
+  static RefT FromBorrowedHandle(P4JObject* handle) {
+    if (handle != nullptr) IncRef(handle);
+    return FromOwnedHandle<RefT>(handle);
+  }
+  /*! \brief Gives up the reference; the caller owns the returned handle. */
+  static P4JObject* Release(ObjectRef& ref) noexcept { return ref.obj_.release(); }
+};
+
+}  // namespace details
+
+/*!
+ * \brief A new reference of type RefT to an object that is known to be alive (e.g. `this` in a method).
+ * \code Calculator self = GetRef<Calculator>(this); \endcode
+ */
+template <typename RefT, typename ObjectType>
+RefT GetRef(const ObjectType* object) {
+  P4JObject* handle = const_cast<P4JObject*>(static_cast<const P4JObject*>(static_cast<const Object*>(object)));
+  return details::ObjectRefAccess::FromBorrowedHandle<RefT>(handle);
+}
+
+/*!
+ * \brief Converts a reference to a derived reference type, checking the object's type (TypeError if wrong).
+ *  An undefined reference stays undefined.
+ * \code Calculator calc = Downcast<Calculator>(any_ref); \endcode
+ */
+template <typename RefT>
+RefT Downcast(const ObjectRef& ref) {
+  using Target = typename RefT::ContainerType;
+  if (ref.defined() && !ref->IsInstance<Target>()) {
+    throw TypeError("cannot downcast a " + ref->GetTypeKey() + " object to " + std::string(Target::_type_key));
+  }
+  return details::ObjectRefAccess::FromBorrowedHandle<RefT>(ref.handle());
+}
+
+}  // namespace packed4j
+
+/*!
+ * \brief Declares an object type inside its class, after `static constexpr const char* _type_key = "...";`.
+ *
+ * Defines ParentType and RuntimeTypeIndex(), which allocates the index through P4JTypeGetOrAllocIndex on first
+ * use (once per library; the registry returns the same index for the same key everywhere).
+ * P4J_REGISTER_OBJECT_TYPE(Type) at namespace scope also records the fields for reflection.
+ *
+ * \code
+ *   class CalculatorObject : public Object {
+ *    public:
+ *     static constexpr const char* _type_key = "Calculator";
+ *     P4J_DECLARE_OBJECT_TYPE_INFO(CalculatorObject, Object);
+ *   };
+ * \endcode
+ */
+#define P4J_DECLARE_OBJECT_TYPE_INFO(TypeName, ParentName)                                              \
+  using ParentType = ParentName;                                                                        \
+  using _p4j_self_type = TypeName;                                                                      \
+  static int32_t RuntimeTypeIndex() {                                                                   \
+    static_assert(std::is_base_of<ParentName, TypeName>::value, #TypeName " must derive from " #ParentName); \
+    static const int32_t type_index = ::packed4j::details::GetOrAllocTypeIndex(                          \
+        TypeName::_type_key, ParentName::RuntimeTypeIndex(), ::packed4j::details::InstanceSizeFromHandle<TypeName>()); \
+    return type_index;                                                                                  \
+  }                                                                                                     \
+  static_assert(true, "")
+
+/*!
+ * \brief Declares a built-in object type whose index is fixed by the ABI (kP4JString, kP4JList, ...).
+ *  For libpacked4j's own types; user types use P4J_DECLARE_OBJECT_TYPE_INFO.
+ */
+#define P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(TypeName, ParentName, TypeIndex) \
+  using ParentType = ParentName;                                             \
+  using _p4j_self_type = TypeName;                                           \
+  static int32_t RuntimeTypeIndex() { return TypeIndex; }                    \
+  static_assert(true, "")
+
+/*!
+ * \brief Defines the usual members of a reference class: constructors, operator->, get() and ContainerType.
+ *
+ * \code
+ *   class Calculator : public ObjectRef {
+ *    public:
+ *     P4J_DEFINE_OBJECT_REF_METHODS(Calculator, ObjectRef, CalculatorObject);
+ *   };
+ * \endcode
+ */
+#define P4J_DEFINE_OBJECT_REF_METHODS(TypeName, ParentRef, ObjectType)                                          \
+  TypeName() noexcept = default;                                                                                \
+  explicit TypeName(::packed4j::ObjectPtr<::packed4j::Object> ptr) noexcept : ParentRef(std::move(ptr)) {}      \
+  const ObjectType* operator->() const noexcept { return static_cast<const ObjectType*>(obj_.get()); }           \
+  const ObjectType* get() const noexcept { return static_cast<const ObjectType*>(obj_.get()); }                 \
+  using ContainerType = ObjectType
+
+#endif  // PACKED4J_OBJECT_H_

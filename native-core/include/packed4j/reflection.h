@@ -1,0 +1,213 @@
+/*!
+ * \file packed4j/reflection.h
+ * \brief Field metadata: AttrVisitor and P4J_REGISTER_OBJECT_TYPE.
+ *
+ * A type lists its fields in VisitAttrs. P4J_REGISTER_OBJECT_TYPE calls that function once, when the library
+ * is loaded, with a visitor that records each field's name, kind, offset from the handle and size, and hands
+ * the list to the type registry (P4JTypeRegisterFields). From then on anyone (the Java side in particular)
+ * can find a field by name and read it at its offset in any instance, with no call into the object.
+ */
+#ifndef PACKED4J_REFLECTION_H_
+#define PACKED4J_REFLECTION_H_
+
+#include <packed4j/object.h>
+
+#include <cstdio>
+#include <memory>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace packed4j {
+namespace details {
+
+/*! \brief The field kind of a C++ field type; kSupported is false for types reflection cannot describe. */
+template <typename T, typename = void>
+struct FieldKindOf {
+  static constexpr bool kSupported = false;
+};
+
+template <typename T>
+struct FieldKindOf<T, std::enable_if_t<std::is_integral<T>::value && std::is_signed<T>::value && sizeof(T) == 4>> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldInt32;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <typename T>
+struct FieldKindOf<T, std::enable_if_t<std::is_integral<T>::value && std::is_signed<T>::value && sizeof(T) == 8>> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldInt64;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <typename T>
+struct FieldKindOf<T, std::enable_if_t<std::is_integral<T>::value && std::is_unsigned<T>::value &&
+                                       !std::is_same<T, bool>::value && sizeof(T) == 8>> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldUInt64;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <>
+struct FieldKindOf<double> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldFloat64;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <>
+struct FieldKindOf<bool> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldBool;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <>
+struct FieldKindOf<std::string> {
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldString;
+  static int32_t ObjectTypeIndex() { return 0; }
+};
+
+template <typename T>
+struct FieldKindOf<T, std::enable_if_t<std::is_base_of<ObjectRef, T>::value>> {
+  static_assert(sizeof(T) == sizeof(ObjectRef),
+                "an ObjectRef subclass used as a field must not add data members (reflection reads one handle)");
+  static constexpr bool kSupported = true;
+  static constexpr P4JFieldKind kKind = kP4JFieldObject;
+  static int32_t ObjectTypeIndex() { return T::ContainerType::RuntimeTypeIndex(); }
+};
+
+}  // namespace details
+
+/*!
+ * \brief Receives the fields an object declares in VisitAttrs.
+ *
+ * Supported field types: int (int32_t), int64_t, uint64_t, double, bool, std::string and any ObjectRef
+ * subclass (Calculator, List<T>, Map<K,V>, String, ...). Any other type fails to compile, because the Java
+ * side could not read it.
+ *
+ * \code
+ *   void VisitAttrs(AttrVisitor* v) final {
+ *     v->Visit("brand", &brand);
+ *     v->Visit("price", &price);
+ *   }
+ * \endcode
+ */
+class AttrVisitor {
+ public:
+  virtual ~AttrVisitor() = default;
+
+  /*! \brief Declares one field: its name (a string literal) and its address in the object. */
+  template <typename T>
+  void Visit(const char* name, T* field) {
+    using Field = std::remove_cv_t<T>;
+    static_assert(details::FieldKindOf<Field>::kSupported,
+                  "packed4j::AttrVisitor::Visit: unsupported field type. Fields may be int (int32_t), int64_t, "
+                  "uint64_t, double, bool, std::string or an ObjectRef subclass (e.g. List<int64_t>, a ref type)");
+    VisitField(name, details::FieldKindOf<Field>::kKind, const_cast<Field*>(field), static_cast<int64_t>(sizeof(Field)),
+               details::FieldKindOf<Field>::ObjectTypeIndex());
+  }
+
+ protected:
+  /*!
+   * \brief Receives one field. \param object_type_index the declared object type for kP4JFieldObject, else 0.
+   */
+  virtual void VisitField(const char* name, P4JFieldKind kind, void* address, int64_t size,
+                          int32_t object_type_index) = 0;
+};
+
+namespace details {
+
+/*! \brief Records fields relative to one object's handle. */
+class FieldRecorder : public AttrVisitor {
+ public:
+  explicit FieldRecorder(const P4JObject* handle) : handle_(reinterpret_cast<const char*>(handle)) {}
+
+  /*! \brief The recorded fields; names point into this recorder. */
+  std::vector<P4JFieldInfo> Fields() const {
+    std::vector<P4JFieldInfo> fields;
+    for (size_t i = 0; i < names_.size(); ++i) {
+      P4JFieldInfo info = infos_[i];
+      info.name = ByteArrayOf(names_[i]);
+      fields.push_back(info);
+    }
+    return fields;
+  }
+
+ protected:
+  void VisitField(const char* name, P4JFieldKind kind, void* address, int64_t size,
+                  int32_t object_type_index) override {
+    P4JFieldInfo info{};
+    info.kind = kind;
+    info.object_type_index = object_type_index;
+    info.offset = static_cast<int64_t>(static_cast<const char*>(address) - handle_);
+    info.size = size;
+    names_.emplace_back(name);
+    infos_.push_back(info);
+  }
+
+ private:
+  const char* handle_;
+  std::vector<std::string> names_;
+  std::vector<P4JFieldInfo> infos_;
+};
+
+/*!
+ * \brief Allocates T's type index and records its fields; run by P4J_REGISTER_OBJECT_TYPE at load.
+ *
+ * VisitAttrs is called non-virtually (T's own version) on a default-constructed instance; a type without a
+ * default constructor is visited on aligned raw storage, which works because VisitAttrs only takes member
+ * addresses. A failure is written to stderr rather than thrown: an exception here would end the process
+ * while the library is still being loaded.
+ */
+template <typename T>
+int RegisterObjectType(const char* type_name) noexcept {
+  try {
+    int32_t type_index = T::RuntimeTypeIndex();
+    std::vector<P4JFieldInfo> fields;
+    if constexpr (std::is_default_constructible<T>::value) {
+      std::unique_ptr<T> instance(new T());
+      FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance.get())));
+      instance->T::VisitAttrs(&recorder);
+      fields = recorder.Fields();
+      CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+    } else {
+      struct alignas(T) Storage {
+        unsigned char bytes[sizeof(T)];
+      };
+      std::unique_ptr<Storage> storage(new Storage());
+      T* instance = reinterpret_cast<T*>(storage.get());
+      FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance)));
+      instance->T::VisitAttrs(&recorder);
+      fields = recorder.Fields();
+      CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+    }
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "packed4j: cannot register object type %s: %s\n", type_name, error.what());
+  } catch (...) {
+    std::fprintf(stderr, "packed4j: cannot register object type %s: unknown exception\n", type_name);
+  }
+  return 0;
+}
+
+}  // namespace details
+}  // namespace packed4j
+
+/*!
+ * \brief Registers an object type when its library is loaded and records its fields (at namespace scope).
+ *
+ * Without it a type still gets its index on the first make_object, but no field metadata: reflection
+ * (P4JObjectGetAttr, the Java field accessors) needs this macro.
+ *
+ * \code
+ *   P4J_REGISTER_OBJECT_TYPE(CalculatorObject);
+ * \endcode
+ */
+#define P4J_REGISTER_OBJECT_TYPE(TypeName)                                              \
+  static const int P4J_STR_CONCAT(p4j_object_type_registration_, __COUNTER__) P4J_ATTRIBUTE_UNUSED = \
+      ::packed4j::details::RegisterObjectType<TypeName>(#TypeName)
+
+#endif  // PACKED4J_REFLECTION_H_

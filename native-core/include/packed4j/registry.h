@@ -1,0 +1,136 @@
+/*!
+ * \file packed4j/registry.h
+ * \brief The global function registry seen from C++: P4J_REGISTER_GLOBAL, set_body and set_body_typed.
+ *
+ * Registration runs in static initialisers, i.e. while the dynamic loader loads the library. Nothing may
+ * throw there (the process would end), so a failed registration (a name registered twice, say) keeps the
+ * first function, writes a clear line to stderr, and is also kept by libpacked4j.so for the global
+ * "packed4j.TakeRegistrationErrors", so a loader (the Java runtime) can report it as an exception.
+ */
+#ifndef PACKED4J_REGISTRY_H_
+#define PACKED4J_REGISTRY_H_
+
+#include <packed4j/container.h>
+#include <packed4j/function.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace packed4j {
+
+/*!
+ * \brief One global function being registered; returned by P4J_REGISTER_GLOBAL so set_body can be chained.
+ *
+ * \code
+ *   P4J_REGISTER_GLOBAL("calculator.MyAdd").set_body([](Args args, RetValue* rv) {
+ *     int a = args[0];
+ *     int b = args[1];
+ *     *rv = a + b;
+ *   });
+ *   P4J_REGISTER_GLOBAL("calculator.Mul").set_body_typed([](int64_t a, int64_t b) { return a * b; });
+ * \endcode
+ */
+class Registry {
+ public:
+  /*!
+   * \brief Starts registering name. The entry lives until the library is unloaded.
+   * \param allow_override replace a function registered earlier under the same name instead of failing.
+   */
+  static Registry& Register(const char* name, bool allow_override = false) {
+    Entries().emplace_back(new Registry(name, allow_override));
+    return *Entries().back();
+  }
+
+  /*! \brief Registers a body taking (Args args, RetValue* rv). */
+  template <typename Body, typename = std::enable_if_t<std::is_invocable<Body&, Args, RetValue*>::value>>
+  Registry& set_body(Body body) {
+    try {
+      Commit(PackedFunc(std::move(body), name_));
+    } catch (const std::exception& error) {
+      Report(error.what());
+    }
+    return *this;
+  }
+
+  /*! \brief Registers an existing function under this name. */
+  Registry& set_body(PackedFunc function) {
+    try {
+      Commit(std::move(function));
+    } catch (const std::exception& error) {
+      Report(error.what());
+    }
+    return *this;
+  }
+
+  /*!
+   * \brief Registers a typed callable: the arguments are checked against its parameter types, the signature is
+   *  recorded ("(int64, int64) -> int64"), and when every parameter and the result are scalars, a typed entry
+   *  lets a caller that knows the signature call without packing (P4JFunctionGetTypedEntry).
+   */
+  template <typename F>
+  Registry& set_body_typed(F body) {
+    try {
+      Commit(PackedFunc::FromTyped(std::move(body), name_));
+    } catch (const std::exception& error) {
+      Report(error.what());
+    }
+    return *this;
+  }
+
+  /*! \brief The name being registered. */
+  const std::string& name() const noexcept { return name_; }
+
+  /*! \brief The global function registered under name, or an undefined PackedFunc. */
+  static PackedFunc Get(std::string_view name) { return PackedFunc::GetGlobal(name); }
+
+  /*! \brief Every registered name, sorted. */
+  static std::vector<std::string> ListNames() {
+    P4JAny raw;
+    details::CheckCall(P4JFunctionListGlobalNames(&raw));
+    List<std::string> names(ObjectPtr<Object>::FromOwnedHandle(raw.v_obj));
+    return names.ToVector();
+  }
+
+ private:
+  Registry(const char* name, bool allow_override) : name_(name), allow_override_(allow_override) {}
+
+  void Commit(const PackedFunc& function) {
+    P4JByteArray name = details::ByteArrayOf(name_);
+    if (P4JFunctionSetGlobal(&name, function.handle(), allow_override_ ? 1 : 0) != 0) {
+      details::ThrowLastError();
+    }
+  }
+
+  void Report(const char* what) const noexcept {
+    std::fprintf(stderr, "packed4j: cannot register global function \"%s\": %s\n", name_.c_str(), what);
+  }
+
+  /*! \brief This library's entries (each library has its own copy of this function and its static). */
+  static std::vector<std::unique_ptr<Registry>>& Entries() {
+    static std::vector<std::unique_ptr<Registry>> entries;
+    return entries;
+  }
+
+  std::string name_;
+  bool allow_override_;
+};
+
+}  // namespace packed4j
+
+/*!
+ * \brief Registers a global function when the library is loaded (at namespace scope), followed by
+ *  .set_body(...) or .set_body_typed(...).
+ *
+ * \code
+ *   P4J_REGISTER_GLOBAL("calculator.Mul").set_body_typed([](int64_t a, int64_t b) { return a * b; });
+ * \endcode
+ */
+#define P4J_REGISTER_GLOBAL(OpName)                                                                    \
+  static ::packed4j::Registry& P4J_STR_CONCAT(p4j_global_registration_, __COUNTER__) P4J_ATTRIBUTE_UNUSED = \
+      ::packed4j::Registry::Register(OpName)
+
+#endif  // PACKED4J_REGISTRY_H_

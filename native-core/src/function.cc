@@ -1,0 +1,177 @@
+/*!
+ * \file function.cc
+ * \brief Function objects, calls, and the global function registry.
+ */
+#include <map>
+#include <mutex>
+
+#include "internal.h"
+
+namespace packed4j {
+namespace internal {
+namespace {
+
+/*! \brief kP4JFunction: the cell first (self, safe_call, typed entry), then what only this library reads. */
+class FunctionImpl : public FunctionObject {
+ public:
+  P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(FunctionImpl, FunctionObject, kP4JFunction);
+
+  FunctionImpl(void* self, P4JSafeCallType safe_call, void (*self_deleter)(void*), std::string_view signature,
+               void* typed_entry)
+      : self_deleter_(self_deleter), signature_(signature) {
+    cell.self = self;
+    cell.safe_call = safe_call;
+    cell.typed_entry = typed_entry;
+  }
+  ~FunctionImpl() override {
+    if (self_deleter_ != nullptr) self_deleter_(cell.self);
+  }
+
+  const std::string& signature() const noexcept { return signature_; }
+
+ private:
+  void (*self_deleter_)(void*);
+  std::string signature_;
+};
+
+/*!
+ * \brief name -> function. Deliberately never destroyed: at exit, plugins may already be finalized and their
+ *  closures' deleters must not run. A replaced function is kept alive too, because P4JFunctionGetGlobal
+ *  hands out borrowed handles that are documented to live until exit.
+ */
+struct GlobalFunctions {
+  std::mutex mutex;
+  std::map<std::string, P4JObject*, std::less<>> functions;
+  std::vector<P4JObject*> replaced;
+  std::vector<std::string> registration_errors;
+
+  static GlobalFunctions* Get() {
+    static GlobalFunctions* globals = new GlobalFunctions();
+    return globals;
+  }
+};
+
+const FunctionImpl* AsFunction(P4JObject* func) {
+  CheckHandleType(func, kP4JFunction, "func");
+  return static_cast<const FunctionImpl*>(static_cast<Object*>(func));
+}
+
+}  // namespace
+
+void RecordRegistrationError(std::string message) {
+  GlobalFunctions* globals = GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  globals->registration_errors.push_back(std::move(message));
+}
+
+std::vector<std::string> TakeRegistrationErrors() {
+  GlobalFunctions* globals = GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  std::vector<std::string> errors;
+  errors.swap(globals->registration_errors);
+  return errors;
+}
+
+}  // namespace internal
+}  // namespace packed4j
+
+using namespace packed4j;  // NOLINT(build/namespaces): the C functions below implement packed4j
+
+extern "C" {
+
+int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), P4JObjectHandle* out) {
+  return P4JFunctionCreateTyped(self, safe_call, deleter, nullptr, nullptr, out);
+}
+
+int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
+                           const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
+  std::string_view signature_text =
+      (signature != nullptr && signature->data != nullptr) ? details::ViewOf(*signature) : std::string_view();
+  *out = make_object<internal::FunctionImpl>(self, safe_call, deleter, signature_text, typed_entry).release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result) {
+  P4J_SAFE_CALL_BEGIN();
+  *result = details::NoneValue();
+  if (func == nullptr || func->type_index != kP4JFunction) internal::CheckHandleType(func, kP4JFunction, "func");
+  if (num_args < 0 || (num_args > 0 && args == nullptr)) {
+    throw ValueError("P4JFunctionCall: " + std::to_string(num_args) + " arguments at a NULL or invalid address");
+  }
+  const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
+  if (cell->safe_call(cell->self, args, num_args, result) != 0) {
+    *result = details::NoneValue();
+    if (!internal::HasRaisedError()) {
+      throw Error("UnknownError", "a function returned -1 without raising an error");
+    }
+    return -1;
+  }
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionGetGlobal(const P4JByteArray* name, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (name == nullptr) throw ValueError("P4JFunctionGetGlobal: name is NULL");
+  internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  auto found = globals->functions.find(details::ViewOf(*name));
+  if (found != globals->functions.end()) *out = found->second;
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t allow_override) {
+  P4J_SAFE_CALL_BEGIN();
+  if (name == nullptr || name->size <= 0) throw ValueError("P4JFunctionSetGlobal: the name is empty");
+  internal::CheckHandleType(func, kP4JFunction, "func");
+  std::string key(details::ViewOf(*name));
+  internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  auto found = globals->functions.find(key);
+  if (found != globals->functions.end()) {
+    if (allow_override == 0) {
+      std::string message = "global function \"" + key + "\" is already registered (the first one is kept)";
+      globals->registration_errors.push_back("ValueError: " + message);
+      throw ValueError(message);
+    }
+    globals->replaced.push_back(found->second);
+    details::IncRef(func);
+    found->second = func;
+    return 0;
+  }
+  details::IncRef(func);
+  globals->functions.emplace(std::move(key), func);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionListGlobalNames(P4JAny* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = details::NoneValue();
+  std::vector<std::string> names;
+  {
+    internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
+    std::lock_guard<std::mutex> lock(globals->mutex);
+    for (const auto& entry : globals->functions) names.push_back(entry.first);  // std::map: already sorted
+  }
+  List<std::string> list(names);
+  details::StoreOwnedObject(details::ObjectRefAccess::Release(list), out);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out) {
+  P4J_SAFE_CALL_BEGIN();
+  const std::string& signature = internal::AsFunction(func)->signature();
+  *out = details::ByteArrayOf(signature);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionGetTypedEntry(P4JObjectHandle func, void** out_entry) {
+  P4J_SAFE_CALL_BEGIN();
+  *out_entry = internal::AsFunction(func)->cell.typed_entry;
+  P4J_SAFE_CALL_END();
+}
+
+}  // extern "C"

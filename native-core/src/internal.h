@@ -1,0 +1,68 @@
+/*!
+ * \file internal.h
+ * \brief Declarations shared by the sources of libpacked4j.so; nothing here is exported (see libpacked4j.map).
+ */
+#ifndef PACKED4J_SRC_INTERNAL_H_
+#define PACKED4J_SRC_INTERNAL_H_
+
+#include <packed4j/packed4j.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+/*!
+ * \brief Wraps the body of an exported C function: any exception becomes the thread's raised error and the
+ *  function returns -1; falling off the end returns 0. No C++ exception may leave libpacked4j.so.
+ */
+#define P4J_SAFE_CALL_BEGIN() try {
+#define P4J_SAFE_CALL_END()                      \
+  }                                              \
+  catch (...) {                                  \
+    ::packed4j::details::RaiseCurrentException(); \
+    return -1;                                   \
+  }                                              \
+  return 0
+
+namespace packed4j {
+namespace internal {
+
+/*! \brief Counts an object allocated by libpacked4j.so itself (make_object counts its own). */
+inline void CountObjectCreated() noexcept { __atomic_fetch_add(details::LiveCounter(), 1, __ATOMIC_RELAXED); }
+/*! \brief Counts an object freed by a deleter of libpacked4j.so. */
+inline void CountObjectDeleted() noexcept { __atomic_fetch_sub(details::LiveCounter(), 1, __ATOMIC_RELAXED); }
+
+/*! \brief A new kP4JString or kP4JBytes object (one allocation for header and bytes); owned by the caller. */
+P4JObject* NewByteArrayObject(int32_t type_index, const char* data, size_t size);
+
+/*!
+ * \brief Copies a borrowed value into an owned one for a container: string and bytes views become objects,
+ *  objects get a reference. A borrowed DLTensor pointer cannot be owned and is a TypeError.
+ */
+P4JAny OwnValue(const P4JAny& borrowed);
+
+/*! \brief Releases an owned value (drops the object reference) and leaves None. */
+inline void ReleaseValue(P4JAny* value) noexcept {
+  if (details::IsObjectValue(*value)) details::DecRef(value->v_obj);
+  *value = details::NoneValue();
+}
+
+/*! \brief Whether a handle is an object of type_index or of a subtype; NULL is not. */
+bool HandleIsInstance(const P4JObject* handle, int32_t type_index);
+
+/*! \brief Throws TypeError unless handle is an object of type_index; what names the parameter. */
+void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* what);
+
+/*! \brief Whether an error is raised on this thread. */
+bool HasRaisedError() noexcept;
+
+/*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
+void RecordRegistrationError(std::string message);
+
+/*! \brief Takes the recorded registration errors, oldest first. */
+std::vector<std::string> TakeRegistrationErrors();
+
+}  // namespace internal
+}  // namespace packed4j
+
+#endif  // PACKED4J_SRC_INTERNAL_H_

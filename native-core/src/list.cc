@@ -1,0 +1,182 @@
+/*!
+ * \file list.cc
+ * \brief kP4JList: a dense, growable array of owned values, read in place by the Java side.
+ */
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "internal.h"
+
+namespace packed4j {
+namespace internal {
+namespace {
+
+/*! \brief The list object: the cell is the whole state (data is malloc'ed so it can grow with realloc). */
+class ListImpl : public ListObject {
+ public:
+  P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(ListImpl, ListObject, kP4JList);
+
+  ListImpl() = default;
+  ~ListImpl() override {
+    Clear();
+    std::free(cell.data);
+  }
+
+  /*! \brief Makes room for capacity values; grows geometrically so appends are amortized O(1). */
+  void Reserve(int64_t capacity) {
+    if (capacity <= cell.capacity) return;
+    int64_t grown = cell.capacity < 4 ? 4 : cell.capacity * 2;
+    if (grown < capacity) grown = capacity;
+    void* data = std::realloc(cell.data, static_cast<size_t>(grown) * sizeof(P4JAny));
+    if (data == nullptr) throw std::bad_alloc();
+    cell.data = static_cast<P4JAny*>(data);
+    cell.capacity = grown;
+  }
+
+  /*! \brief Appends a borrowed value (copied into an owned one). */
+  void Append(const P4JAny& item) {
+    Reserve(cell.size + 1);
+    cell.data[cell.size] = OwnValue(item);
+    ++cell.size;
+  }
+
+  void SetItem(int64_t index, const P4JAny& item) {
+    CheckIndex(index, cell.size);
+    P4JAny owned = OwnValue(item);
+    P4JAny previous = cell.data[index];
+    cell.data[index] = owned;
+    ReleaseValue(&previous);
+  }
+
+  void Insert(int64_t index, const P4JAny& item) {
+    if (index < 0 || index > cell.size) {
+      throw IndexError("insert position " + std::to_string(index) + " is out of range for a list of size " +
+                       std::to_string(cell.size));
+    }
+    Reserve(cell.size + 1);
+    P4JAny owned = OwnValue(item);
+    std::memmove(cell.data + index + 1, cell.data + index, static_cast<size_t>(cell.size - index) * sizeof(P4JAny));
+    cell.data[index] = owned;
+    ++cell.size;
+  }
+
+  P4JAny Erase(int64_t index) {
+    CheckIndex(index, cell.size);
+    P4JAny removed = cell.data[index];
+    std::memmove(cell.data + index, cell.data + index + 1, static_cast<size_t>(cell.size - index - 1) * sizeof(P4JAny));
+    --cell.size;
+    return removed;
+  }
+
+  void Clear() noexcept {
+    // Shrink first, release after: a deleter that looks at this list again sees a consistent cell.
+    int64_t size = cell.size;
+    cell.size = 0;
+    for (int64_t i = 0; i < size; ++i) ReleaseValue(&cell.data[i]);
+  }
+
+ private:
+  static void CheckIndex(int64_t index, int64_t size) {
+    if (index < 0 || index >= size) {
+      throw IndexError("list index " + std::to_string(index) + " is out of range for a list of size " +
+                       std::to_string(size));
+    }
+  }
+};
+
+ListImpl* AsList(P4JObject* list) {
+  CheckHandleType(list, kP4JList, "list");
+  return static_cast<ListImpl*>(static_cast<Object*>(list));
+}
+
+void CheckItem(const P4JAny* item) {
+  if (item == nullptr) throw ValueError("item is NULL");
+}
+
+}  // namespace
+}  // namespace internal
+}  // namespace packed4j
+
+using namespace packed4j;  // NOLINT(build/namespaces): the C functions below implement packed4j
+
+extern "C" {
+
+int P4JListCreate(const P4JAny* items, int64_t count, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (count < 0 || (count > 0 && items == nullptr)) {
+    throw ValueError("P4JListCreate: " + std::to_string(count) + " items at a NULL or invalid address");
+  }
+  ObjectPtr<internal::ListImpl> list = make_object<internal::ListImpl>();
+  list->Reserve(count);
+  for (int64_t i = 0; i < count; ++i) list->Append(items[i]);
+  *out = list.release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListFromInt64s(const int64_t* values, int64_t count, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (count < 0 || (count > 0 && values == nullptr)) {
+    throw ValueError("P4JListFromInt64s: " + std::to_string(count) + " values at a NULL or invalid address");
+  }
+  ObjectPtr<internal::ListImpl> list = make_object<internal::ListImpl>();
+  list->Reserve(count);
+  P4JAny* data = list->cell.data;
+  for (int64_t i = 0; i < count; ++i) details::StoreInt(values[i], &data[i]);
+  list->cell.size = count;
+  *out = list.release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (count < 0 || (count > 0 && values == nullptr)) {
+    throw ValueError("P4JListFromFloat64s: " + std::to_string(count) + " values at a NULL or invalid address");
+  }
+  ObjectPtr<internal::ListImpl> list = make_object<internal::ListImpl>();
+  list->Reserve(count);
+  P4JAny* data = list->cell.data;
+  for (int64_t i = 0; i < count; ++i) details::TypeTraits<double>::Store(values[i], &data[i]);
+  list->cell.size = count;
+  *out = list.release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListAppend(P4JObjectHandle list, const P4JAny* item) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::CheckItem(item);
+  internal::AsList(list)->Append(*item);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListSetItem(P4JObjectHandle list, int64_t index, const P4JAny* item) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::CheckItem(item);
+  internal::AsList(list)->SetItem(index, *item);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListInsert(P4JObjectHandle list, int64_t index, const P4JAny* item) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::CheckItem(item);
+  internal::AsList(list)->Insert(index, *item);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListErase(P4JObjectHandle list, int64_t index, P4JAny* removed) {
+  P4J_SAFE_CALL_BEGIN();
+  *removed = details::NoneValue();
+  *removed = internal::AsList(list)->Erase(index);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListClear(P4JObjectHandle list) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::AsList(list)->Clear();
+  P4J_SAFE_CALL_END();
+}
+
+}  // extern "C"

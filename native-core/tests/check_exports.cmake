@@ -1,0 +1,22 @@
+# Fails unless every dynamic symbol libpacked4j.so defines is a P4J* C function.
+# Usage: cmake -DNM=<nm> -DLIBRARY=<libpacked4j.so> -P check_exports.cmake
+execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}"
+  OUTPUT_VARIABLE symbols RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${LIBRARY}")
+endif()
+string(REPLACE "\n" ";" lines "${symbols}")
+set(count 0)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^[0-9a-fA-F]* +[A-Za-z] +([^ ]+)$")
+    set(name "${CMAKE_MATCH_1}")
+    if(NOT name MATCHES "^P4J[A-Za-z0-9]+$")
+      message(FATAL_ERROR "libpacked4j.so exports ${name}; only P4J* symbols may be exported")
+    endif()
+    math(EXPR count "${count} + 1")
+  endif()
+endforeach()
+if(count LESS 30)
+  message(FATAL_ERROR "libpacked4j.so exports only ${count} P4J symbols; expected the whole C ABI")
+endif()
+message(STATUS "libpacked4j.so exports ${count} symbols, all P4J*")

@@ -1,0 +1,261 @@
+// Containers: List and Map objects, their cells as the Java side reads them, typed views and their errors,
+// ownership of held objects, and the packed4j.* container globals.
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "test_util.h"
+
+namespace {
+
+using namespace packed4j;
+using namespace packed4j::testing;
+
+const P4JListCell* ListCell(const ObjectRef& list) { return details::CellOf<P4JListCell>(list.handle()); }
+const P4JMapCell* MapCell(const ObjectRef& map) { return details::CellOf<P4JMapCell>(map.handle()); }
+
+TEST(ListTest, EmptyList) {
+  List<int64_t> list;
+  EXPECT_EQ(list.size(), 0);
+  EXPECT_TRUE(list.empty());
+  EXPECT_EQ(ListCell(list)->size, 0);
+  EXPECT_EQ(list->type_index(), kP4JList);
+  EXPECT_EQ(list.begin(), list.end());
+  EXPECT_EQ(ErrorOf([&] { list[0]; }), "IndexError: list index 0 is out of range for a list of size 0");
+}
+
+TEST(ListTest, CellIsDenseAndUpToDateAfterEveryMutation) {
+  List<int64_t> list{1, 2, 3};
+  const P4JListCell* cell = ListCell(list);
+  ASSERT_EQ(cell->size, 3);
+  EXPECT_GE(cell->capacity, 3);
+  for (int64_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(cell->data[i].type_index, kP4JInt);
+    EXPECT_EQ(cell->data[i].v_int64, i + 1);
+  }
+  list.push_back(4);
+  list.Set(0, 10);
+  list.insert(1, 15);
+  EXPECT_EQ(list.ToVector(), (std::vector<int64_t>{10, 15, 2, 3, 4}));
+  list.erase(2);
+  EXPECT_EQ(list.ToVector(), (std::vector<int64_t>{10, 15, 3, 4}));
+  EXPECT_EQ(cell->size, 4);
+  EXPECT_EQ(cell->data[3].v_int64, 4);
+  int64_t total = 0;
+  for (int64_t value : list) total += value;
+  EXPECT_EQ(total, 32);
+  for (int i = 0; i < 1000; ++i) list.push_back(i);
+  EXPECT_EQ(cell->size, 1004);
+  EXPECT_EQ(cell->data[1003].v_int64, 999);
+  list.clear();
+  EXPECT_EQ(cell->size, 0);
+  EXPECT_EQ(ErrorOf([&] { list.Set(3, 1); }), "IndexError: list index 3 is out of range for a list of size 0");
+}
+
+TEST(ListTest, StringsAreStoredAsStringObjects) {
+  List<std::string> names{"casio", std::string("a\0b", 3)};
+  names.push_back("hp");
+  const P4JListCell* cell = ListCell(names);
+  for (int64_t i = 0; i < cell->size; ++i) EXPECT_EQ(cell->data[i].type_index, kP4JString);
+  EXPECT_EQ(names[1], std::string("a\0b", 3));
+  P4JAny view = StrView("view");
+  ASSERT_EQ(P4JListAppend(names.handle(), &view), 0);
+  EXPECT_EQ(cell->data[3].type_index, kP4JString);
+  EXPECT_EQ(names[3], "view");
+}
+
+TEST(ListTest, TypedViewNamesTheBadIndex) {
+  List<Any> mixed{Any(1), Any(std::string("x")), Any(3)};
+  List<int64_t> numbers(ObjectPtr<Object>::FromBorrowedHandle(mixed.handle()));
+  EXPECT_EQ(numbers[0], 1);
+  EXPECT_EQ(ErrorOf([&] { numbers[1]; }), "TypeError: list element at index 1 expected int64, got string \"x\"");
+  List<int8_t> small{1};
+  small.push_back(100);
+  P4JAny big = IntValue(1000);
+  ASSERT_EQ(P4JListAppend(small.handle(), &big), 0);
+  EXPECT_EQ(ErrorOf([&] { small[2]; }), "ValueError: list element at index 2 value 1000 is out of range for int8");
+}
+
+TEST(ListTest, BulkBuildersAndConstructionFromVectors) {
+  std::vector<int64_t> longs(10000);
+  std::iota(longs.begin(), longs.end(), 0);
+  List<int64_t> from_longs(longs);
+  EXPECT_EQ(from_longs.size(), 10000);
+  EXPECT_EQ(from_longs[9999], 9999);
+  List<double> from_doubles(std::vector<double>{0.5, 1.5});
+  EXPECT_EQ(ListCell(from_doubles)->data[1].type_index, kP4JFloat);
+  EXPECT_EQ(from_doubles[1], 1.5);
+  List<std::string> from_strings(std::vector<std::string>{"a", "b"});
+  EXPECT_EQ(from_strings.back(), "b");
+}
+
+TEST(ListTest, HeldObjectsAreReferencedAndReleased) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    {
+      List<String> list{held, held};
+      EXPECT_EQ(held.use_count(), 3u);
+      list.erase(0);
+      EXPECT_EQ(held.use_count(), 2u);
+      List<List<String>> nested{list};
+      EXPECT_EQ(list.use_count(), 2u);
+    }
+    EXPECT_EQ(held.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ListTest, BorrowedTensorPointersCannotBeStored) {
+  List<Any> list;
+  P4JAny tensor;
+  tensor.type_index = kP4JDLTensorPtr;
+  tensor.zero_padding = 0;
+  tensor.v_ptr = nullptr;
+  EXPECT_EQ(P4JListAppend(list.handle(), &tensor), -1);
+  EXPECT_EQ(TakeRaised(), "TypeError: a borrowed DLTensor pointer cannot be stored in a container");
+}
+
+TEST(MapTest, EmptyMap) {
+  Map<std::string, int64_t> map;
+  EXPECT_EQ(map.size(), 0);
+  EXPECT_EQ(MapCell(map)->size, 0);
+  EXPECT_EQ(map->type_index(), kP4JMap);
+  EXPECT_EQ(map.count("x"), 0);
+  EXPECT_EQ(ErrorOf([&] { map.at("x"); }), "KeyError: key string \"x\" is not in the map");
+}
+
+TEST(MapTest, HundredIntKeysKeepInsertionOrder) {
+  std::vector<int64_t> keys(100);
+  std::iota(keys.begin(), keys.end(), -50);
+  std::shuffle(keys.begin(), keys.end(), std::mt19937(7));
+  Map<int64_t, int64_t> map;
+  for (int64_t key : keys) map.Set(key, key * 10);
+  ASSERT_EQ(map.size(), 100);
+  EXPECT_EQ(map.keys(), keys);
+  const P4JMapCell* cell = MapCell(map);
+  for (int64_t i = 0; i < 100; ++i) {
+    EXPECT_EQ(cell->entries[2 * i].v_int64, keys[i]);
+    EXPECT_EQ(cell->entries[2 * i + 1].v_int64, keys[i] * 10);
+    EXPECT_EQ(map.at(keys[i]), keys[i] * 10);
+  }
+  // Replacing keeps the position; erasing keeps the order of the rest.
+  map.Set(keys[0], 1);
+  EXPECT_EQ(map.keys()[0], keys[0]);
+  EXPECT_TRUE(map.erase(keys[50]));
+  EXPECT_FALSE(map.erase(keys[50]));
+  std::vector<int64_t> expected = keys;
+  expected.erase(expected.begin() + 50);
+  EXPECT_EQ(map.keys(), expected);
+  EXPECT_EQ(map.at(keys[99]), keys[99] * 10);
+  EXPECT_EQ(map.count(keys[50]), 0);
+}
+
+TEST(MapTest, DuplicateKeysAtCreationKeepFirstPositionAndLastValue) {
+  std::string a = "a";
+  std::vector<P4JAny> pairs = {StrView(a), IntValue(1), StrView("b"), IntValue(2), StrView("a"), IntValue(3)};
+  P4JObjectHandle handle = nullptr;
+  ASSERT_EQ(P4JMapCreate(pairs.data(), 3, &handle), 0);
+  Map<std::string, int64_t> map(ObjectPtr<Object>::FromOwnedHandle(handle));
+  ASSERT_EQ(map.size(), 2);
+  EXPECT_EQ(map.keys(), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(map.at("a"), 3);
+  EXPECT_EQ(MapCell(map)->entries[0].type_index, kP4JString);  // keys are stored as String objects
+  Map<std::string, int64_t> typed{{"x", 1}, {"y", 2}, {"x", 9}};
+  EXPECT_EQ(typed.keys(), (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(typed.at("x"), 9);
+}
+
+TEST(MapTest, StringKeysMatchByValueObjectKeysByIdentity) {
+  Map<Any, int64_t> map;
+  map.Set(Any(std::string("k")), 1);
+  EXPECT_EQ(map.at(Any(String("k"))), 1);  // another String object with the same bytes
+  P4JAny view = StrView("k");
+  int32_t found = 0;
+  P4JAny value;
+  ASSERT_EQ(P4JMapGetItem(map.handle(), &view, &found, &value), 0);
+  EXPECT_EQ(found, 1);
+  EXPECT_EQ(value.v_int64, 1);
+
+  List<int64_t> first;
+  List<int64_t> second;
+  map.Set(Any(first), 2);
+  EXPECT_EQ(map.at(Any(first)), 2);
+  EXPECT_EQ(map.count(Any(second)), 0);
+  EXPECT_EQ(ErrorOf([&] { map.Set(Any(true), 3); }), "TypeError: map keys must be strings, integers or objects, got bool true");
+  EXPECT_EQ(ErrorOf([&] { map.Set(Any(), 3); }), "TypeError: map keys must be strings, integers or objects, got None");
+}
+
+TEST(MapTest, NestedListInMapAndTypedErrorsNameTheKey) {
+  Map<std::string, List<int64_t>> nested{{"primes", List<int64_t>{2, 3, 5}}, {"empty", List<int64_t>()}};
+  EXPECT_EQ(nested.at("primes")[2], 5);
+  EXPECT_EQ(nested.at("empty").size(), 0);
+  for (const auto& [name, values] : nested) EXPECT_FALSE(name.empty() || values.size() < 0);
+
+  Map<std::string, Any> loose{{"price", Any(std::string("cheap"))}};
+  Map<std::string, double> prices(ObjectPtr<Object>::FromBorrowedHandle(loose.handle()));
+  EXPECT_EQ(ErrorOf([&] { prices.at("price"); }),
+            "TypeError: map value for key string \"price\" expected float64, got string \"cheap\"");
+  EXPECT_EQ(ErrorOf([&] { prices.at("missing"); }), "KeyError: key string \"missing\" is not in the map");
+  EXPECT_EQ(ErrorOf([&] { *prices.begin(); }),
+            "TypeError: map value for key string \"price\" expected float64, got string \"cheap\"");
+}
+
+TEST(MapTest, HeldObjectsAreReferencedAndReleased) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String value("v");
+    List<int64_t> key;
+    {
+      Map<ObjectRef, String> map{{key, value}};
+      EXPECT_EQ(value.use_count(), 2u);
+      EXPECT_EQ(key.use_count(), 2u);
+      map.Set(key, String("w"));
+      EXPECT_EQ(value.use_count(), 1u);
+      map.Set(String("other"), value);
+      EXPECT_EQ(value.use_count(), 2u);
+      EXPECT_TRUE(map.erase(key));
+      EXPECT_EQ(key.use_count(), 1u);
+      map.clear();
+      EXPECT_EQ(value.use_count(), 1u);
+      map.Set(key, value);
+    }
+    EXPECT_EQ(value.use_count(), 1u);
+    EXPECT_EQ(key.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ContainerGlobalsTest, ListAndMapGlobals) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    List<int64_t> list{1, 2};
+    Map<std::string, int64_t> map{{"a", 1}, {"b", 2}};
+    EXPECT_EQ(Registry::Get("packed4j.ListSize")(list).cast<int64_t>(), 2);
+    EXPECT_EQ(Registry::Get("packed4j.ListGetItem")(list, 1).cast<int64_t>(), 2);
+    EXPECT_EQ(ErrorOf([&] { Registry::Get("packed4j.ListGetItem")(list, 5); }),
+              "IndexError: list index 5 is out of range for a list of size 2");
+    Registry::Get("packed4j.ListSetItem")(list, 0, 7);
+    Registry::Get("packed4j.ListAppend")(list, "text");
+    EXPECT_EQ(list[0], 7);
+    EXPECT_EQ(ListCell(list)->data[2].type_index, kP4JString);
+    EXPECT_EQ(Registry::Get("packed4j.ListSize").signature(), "(list<any>) -> int64");
+
+    EXPECT_EQ(Registry::Get("packed4j.MapSize")(map).cast<int64_t>(), 2);
+    EXPECT_EQ(Registry::Get("packed4j.MapGetItem")(map, "b").cast<int64_t>(), 2);
+    EXPECT_EQ(ErrorOf([&] { Registry::Get("packed4j.MapGetItem")(map, "zzz"); }),
+              "KeyError: key string \"zzz\" is not in the map");
+    Registry::Get("packed4j.MapSetItem")(map, "c", 3);
+    EXPECT_EQ(map.at("c"), 3);
+    List<std::string> keys = Registry::Get("packed4j.MapKeys")(map).cast<List<std::string>>();
+    EXPECT_EQ(keys.ToVector(), (std::vector<std::string>{"a", "b", "c"}));
+    List<List<Any>> items = Registry::Get("packed4j.MapItems")(map).cast<List<List<Any>>>();
+    ASSERT_EQ(items.size(), 3);
+    EXPECT_EQ(items[1][0].cast<std::string>(), "b");
+    EXPECT_EQ(items[1][1].cast<int64_t>(), 2);
+    EXPECT_EQ(Registry::Get("packed4j.MapItems").signature(), "(map<any, any>) -> list<list<any>>");
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+}  // namespace

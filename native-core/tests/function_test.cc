@@ -1,0 +1,220 @@
+// Functions and the registry: set_body, set_body_typed (signatures, checks, typed entries and the sentinel
+// collision), globals (set, get, list, override, duplicate) and the built-in packed4j.* globals.
+#include <algorithm>
+#include <cstring>
+#include <optional>
+
+#include "test_util.h"
+
+namespace {
+
+using namespace packed4j;
+using namespace packed4j::testing;
+
+class ThingObject : public Object {
+ public:
+  static constexpr const char* _type_key = "test.Thing";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ThingObject, Object);
+};
+
+class Thing : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Thing, ObjectRef, ThingObject);
+};
+
+int64_t Scale(int64_t value, int32_t factor) { return value * factor; }
+
+P4J_REGISTER_GLOBAL("test.Mul").set_body_typed([](int64_t a, int64_t b) { return a * b; });
+P4J_REGISTER_GLOBAL("test.Scale").set_body_typed(Scale);
+P4J_REGISTER_GLOBAL("test.Echo").set_body_typed([](int64_t value) { return value; });
+P4J_REGISTER_GLOBAL("test.EchoDouble").set_body_typed([](double value) { return value; });
+P4J_REGISTER_GLOBAL("test.Narrow").set_body_typed([](int8_t a, uint16_t b, bool c, float d) {
+  return static_cast<double>(a) + b + (c ? 1000 : 0) + d;
+});
+P4J_REGISTER_GLOBAL("test.IsPositive").set_body_typed([](int64_t value) { return value > 0; });
+P4J_REGISTER_GLOBAL("test.Nothing").set_body_typed([](int32_t) {});
+P4J_REGISTER_GLOBAL("test.Concat").set_body_typed([](const std::string& a, std::string_view b) {
+  return a + std::string(b);
+});
+P4J_REGISTER_GLOBAL("test.Untyped").set_body([](Args args, RetValue* rv) { *rv = args.size(); });
+
+TEST(FunctionTest, SignaturesFollowTheGrammar) {
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Mul").signature(), "(int64, int64) -> int64");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Scale").signature(), "(int64, int32) -> int64");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Narrow").signature(), "(int8, uint16, bool, float32) -> float64");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Nothing").signature(), "(int32) -> void");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Concat").signature(), "(string, string) -> string");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Untyped").signature(), "");
+  auto complex = PackedFunc::FromTyped(
+      [](List<int64_t>, Map<std::string, double>, std::optional<Thing>, PackedFunc, Bytes, Any, ObjectRef,
+         List<Map<int64_t, String>>) { return List<std::string>(); },
+      "test.Complex");
+  EXPECT_EQ(complex.signature(),
+            "(list<int64>, map<string, float64>, optional<test.Thing>, function, bytes, any, Object, "
+            "list<map<int64, string>>) -> list<string>");
+  EXPECT_EQ(PackedFunc::FromTyped([]() { return uint64_t{1}; }).signature(), "() -> uint64");
+  EXPECT_EQ(PackedFunc::FromTyped([](uint8_t, int16_t, uint32_t) { return true; }).signature(),
+            "(uint8, int16, uint32) -> bool");
+}
+
+TEST(FunctionTest, TypedBodiesCheckCountAndTypes) {
+  PackedFunc mul = PackedFunc::GetGlobal("test.Mul");
+  EXPECT_EQ(mul(6, 7).cast<int64_t>(), 42);
+  EXPECT_EQ(ErrorOf([&] { mul(1, 2, 3); }),
+            "TypeError: test.Mul: expected 2 arguments (int64, int64) -> int64, got 3");
+  EXPECT_EQ(ErrorOf([&] { mul(1, "two"); }), "TypeError: test.Mul: argument 1 expected int64, got string \"two\"");
+  EXPECT_EQ(ErrorOf([] { PackedFunc::GetGlobal("test.Scale")(1, int64_t{1} << 33); }),
+            "ValueError: test.Scale: argument 1 value 8589934592 is out of range for int32");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Concat")("ab", std::string("c\0d", 3)).cast<std::string>(),
+            std::string("abc\0d", 5));
+  EXPECT_TRUE(PackedFunc::GetGlobal("test.Nothing")(5).is_none());
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Untyped")(1, 2, 3).cast<int>(), 3);
+}
+
+TEST(FunctionTest, TypedEntryCallsWithoutPacking) {
+  PackedFunc mul = PackedFunc::GetGlobal("test.Mul");
+  void* entry = nullptr;
+  ASSERT_EQ(P4JFunctionGetTypedEntry(mul.handle(), &entry), 0);
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry, mul.typed_entry());
+  auto mul_entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t, int64_t)>(entry);
+  EXPECT_EQ(mul_entry(mul.handle(), 6, 7), 42);
+
+  PackedFunc narrow = PackedFunc::GetGlobal("test.Narrow");
+  auto narrow_entry =
+      reinterpret_cast<double (*)(P4JObjectHandle, int64_t, int64_t, int64_t, double)>(narrow.typed_entry());
+  EXPECT_DOUBLE_EQ(narrow_entry(narrow.handle(), -1, 2, 1, 0.5), 1001.5);
+
+  PackedFunc is_positive = PackedFunc::GetGlobal("test.IsPositive");
+  auto bool_entry = reinterpret_cast<int32_t (*)(P4JObjectHandle, int64_t)>(is_positive.typed_entry());
+  EXPECT_EQ(bool_entry(is_positive.handle(), 5), 1);
+  EXPECT_EQ(bool_entry(is_positive.handle(), -5), 0);
+
+  PackedFunc nothing = PackedFunc::GetGlobal("test.Nothing");
+  auto void_entry = reinterpret_cast<int32_t (*)(P4JObjectHandle, int64_t)>(nothing.typed_entry());
+  EXPECT_EQ(void_entry(nothing.handle(), 5), 0);
+  EXPECT_EQ(TakeRaised(), "");
+}
+
+TEST(FunctionTest, TypedEntryRaisesAndReturnsTheSentinel) {
+  PackedFunc narrow = PackedFunc::GetGlobal("test.Narrow");
+  auto narrow_entry =
+      reinterpret_cast<double (*)(P4JObjectHandle, int64_t, int64_t, int64_t, double)>(narrow.typed_entry());
+  double result = narrow_entry(narrow.handle(), 300, 2, 1, 0.5);
+  int64_t bits;
+  std::memcpy(&bits, &result, sizeof(bits));
+  EXPECT_EQ(bits, P4J_TYPED_ERROR_F64_BITS);
+  EXPECT_EQ(TakeRaised(), "ValueError: test.Narrow: argument 0 value 300 is out of range for int8");
+  narrow_entry(narrow.handle(), 1, 70000, 1, 0.5);
+  EXPECT_EQ(TakeRaised(), "ValueError: test.Narrow: argument 1 value 70000 is out of range for uint16");
+  narrow_entry(narrow.handle(), 1, 2, 7, 0.5);
+  EXPECT_EQ(TakeRaised(), "ValueError: test.Narrow: argument 2 value 7 is out of range for bool");
+
+  PackedFunc scale = PackedFunc::GetGlobal("test.Scale");
+  auto scale_entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t, int64_t)>(scale.typed_entry());
+  EXPECT_EQ(scale_entry(scale.handle(), 1, int64_t{1} << 40), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "ValueError: test.Scale: argument 1 value 1099511627776 is out of range for int32");
+
+  PackedFunc failing = PackedFunc::FromTyped([](int64_t) -> bool { throw RuntimeError("no"); }, "test.Failing");
+  auto failing_entry = reinterpret_cast<int32_t (*)(P4JObjectHandle, int64_t)>(failing.typed_entry());
+  EXPECT_EQ(failing_entry(failing.handle(), 1), P4J_TYPED_ERROR_I32);
+  EXPECT_EQ(TakeRaised(), "RuntimeError: no");
+}
+
+TEST(FunctionTest, TypedEntrySentinelCollisionClearsAStaleError) {
+  PackedFunc echo = PackedFunc::GetGlobal("test.Echo");
+  auto echo_entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t)>(echo.typed_entry());
+  P4JErrorSetRaisedFromCStr("ValueError", "stale");
+  EXPECT_EQ(echo_entry(echo.handle(), P4J_TYPED_ERROR_I64), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "");  // a real result: no error may be left for the caller's check
+
+  PackedFunc echo_double = PackedFunc::GetGlobal("test.EchoDouble");
+  auto echo_double_entry = reinterpret_cast<double (*)(P4JObjectHandle, double)>(echo_double.typed_entry());
+  double sentinel;
+  int64_t bits = P4J_TYPED_ERROR_F64_BITS;
+  std::memcpy(&sentinel, &bits, sizeof(sentinel));
+  P4JErrorSetRaisedFromCStr("ValueError", "stale");
+  double result = echo_double_entry(echo_double.handle(), sentinel);
+  int64_t result_bits;
+  std::memcpy(&result_bits, &result, sizeof(result_bits));
+  EXPECT_EQ(result_bits, P4J_TYPED_ERROR_F64_BITS);
+  EXPECT_EQ(TakeRaised(), "");
+}
+
+TEST(FunctionTest, OnlyScalarSignaturesHaveATypedEntry) {
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Concat").typed_entry(), nullptr);
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Untyped").typed_entry(), nullptr);
+  EXPECT_NE(PackedFunc::GetGlobal("test.Nothing").typed_entry(), nullptr);
+}
+
+TEST(FunctionTest, GlobalsSetGetListOverrideAndDuplicate) {
+  PackedFunc first([](Args, RetValue* rv) { *rv = 1; }, "test.Registered");
+  PackedFunc second([](Args, RetValue* rv) { *rv = 2; }, "test.Registered");
+  P4JByteArray name = details::ByteArrayOf("test.Registered");
+  ASSERT_EQ(P4JFunctionSetGlobal(&name, first.handle(), 0), 0);
+  EXPECT_EQ(P4JFunctionSetGlobal(&name, second.handle(), 0), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: global function \"test.Registered\" is already registered (the first one is kept)");
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Registered")().cast<int>(), 1);
+  ASSERT_EQ(P4JFunctionSetGlobal(&name, second.handle(), 1), 0);
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Registered")().cast<int>(), 2);
+
+  P4JByteArray missing = details::ByteArrayOf("test.NoSuchFunction");
+  P4JObjectHandle handle = reinterpret_cast<P4JObjectHandle>(1);
+  ASSERT_EQ(P4JFunctionGetGlobal(&missing, &handle), 0);
+  EXPECT_EQ(handle, nullptr);
+
+  std::vector<std::string> names = Registry::ListNames();
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  for (const char* expected : {"test.Mul", "test.Registered", "packed4j.ListSize", "packed4j.MapItems",
+                               "packed4j.GetTypeKey", "packed4j.ObjectLiveCount", "packed4j.ListFromInt64Buffer"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
+}
+
+TEST(FunctionTest, RegistryMacroReportsADuplicateAndKeepsTheFirst) {
+  Registry::Register("test.MacroDuplicate").set_body_typed([]() { return 1; });
+  ::testing::internal::CaptureStderr();
+  Registry::Register("test.MacroDuplicate").set_body_typed([]() { return 2; });
+  std::string printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(printed,
+            "packed4j: cannot register global function \"test.MacroDuplicate\": ValueError: global function "
+            "\"test.MacroDuplicate\" is already registered (the first one is kept)\n");
+  EXPECT_EQ(Registry::Get("test.MacroDuplicate")().cast<int>(), 1);
+  Registry::Register("test.MacroDuplicate", /*allow_override=*/true).set_body_typed([]() { return 3; });
+  EXPECT_EQ(Registry::Get("test.MacroDuplicate")().cast<int>(), 3);
+}
+
+TEST(FunctionTest, CallbacksAndClosures) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    auto apply = PackedFunc::FromTyped([](PackedFunc f, int64_t x) { return f(x).cast<int64_t>() + 1; }, "test.Apply");
+    PackedFunc square([](Args args, RetValue* rv) { *rv = args[0].cast<int64_t>() * args[0].cast<int64_t>(); });
+    EXPECT_EQ(apply(square, 5).cast<int64_t>(), 26);
+    auto make_adder = PackedFunc::FromTyped([](int64_t n) {
+      return PackedFunc::FromTyped([n](int64_t x) { return x + n; }, "test.Adder");
+    });
+    EXPECT_EQ(make_adder.signature(), "(int64) -> function");
+    PackedFunc add_ten = make_adder(10).cast<PackedFunc>();
+    EXPECT_EQ(add_ten(5).cast<int64_t>(), 15);
+    EXPECT_EQ(ErrorOf([&] { add_ten("x"); }), "TypeError: test.Adder: argument 0 expected int64, got string \"x\"");
+    EXPECT_EQ(ErrorOf([] { PackedFunc()(); }), "ValueError: calling an undefined PackedFunc");
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(FunctionTest, BuiltinGlobals) {
+  int64_t live = PackedFunc::GetGlobal("packed4j.ObjectLiveCount")().cast<int64_t>();
+  EXPECT_EQ(live, P4JObjectLiveCount());
+  EXPECT_EQ(PackedFunc::GetGlobal("packed4j.ObjectLiveCount").signature(), "() -> int64");
+  EXPECT_EQ(PackedFunc::GetGlobal("packed4j.GetTypeKey")(List<int64_t>()).cast<std::string>(), "List");
+  EXPECT_EQ(ErrorOf([] { PackedFunc::GetGlobal("packed4j.GetTypeKey")(nullptr); }),
+            "TypeError: packed4j.GetTypeKey: argument 0 expected Object, got None");
+  int64_t buffer[] = {5, 6, 7};
+  List<int64_t> list = PackedFunc::GetGlobal("packed4j.ListFromInt64Buffer")(static_cast<void*>(buffer), 3)
+                           .cast<List<int64_t>>();
+  EXPECT_EQ(list.ToVector(), (std::vector<int64_t>{5, 6, 7}));
+}
+
+TEST(FunctionTest, AbiVersion) { EXPECT_EQ(P4JAbiVersion(), P4J_ABI_VERSION); }
+
+}  // namespace

@@ -1,0 +1,95 @@
+// A plugin library loaded with dlopen registers its globals and types at load; its objects are freed by its
+// own deleters; its exceptions come back as errors; and libpacked4j.so shows only P4J* symbols.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <packed4j/packed4j.h>
+
+namespace {
+
+using namespace packed4j;
+
+void* LoadPlugin() {
+  void* plugin = dlopen(PACKED4J_TEST_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
+  EXPECT_NE(plugin, nullptr) << dlerror();
+  return plugin;
+}
+
+TEST(PluginTest, RegistersGlobalsWhenLoaded) {
+  EXPECT_FALSE(PackedFunc::GetGlobal("test_plugin.Add").defined());
+  LoadPlugin();
+  PackedFunc add = PackedFunc::GetGlobal("test_plugin.Add");
+  ASSERT_TRUE(add.defined());
+  EXPECT_EQ(add(2, 3).cast<int64_t>(), 5);
+  EXPECT_EQ(add.signature(), "(int64, int64) -> int64");
+  std::vector<std::string> names = Registry::ListNames();
+  EXPECT_NE(std::find(names.begin(), names.end(), "test_plugin.MakePoint"), names.end());
+}
+
+TEST(PluginTest, DuplicateNameKeepsTheFirstAndIsReported) {
+  LoadPlugin();
+  EXPECT_EQ(PackedFunc::GetGlobal("test_plugin.Duplicate")().cast<int64_t>(), 1);
+  List<std::string> errors = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>();
+  bool reported = false;
+  for (const std::string& error : errors) {
+    reported = reported || error.find("\"test_plugin.Duplicate\" is already registered") != std::string::npos;
+  }
+  EXPECT_TRUE(reported);
+  // Taken: a second call has nothing left.
+  EXPECT_EQ(PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>().size(), 0);
+}
+
+TEST(PluginTest, PluginExceptionArrivesAsErrorOfItsKind) {
+  LoadPlugin();
+  try {
+    PackedFunc::GetGlobal("test_plugin.Fail")();
+    FAIL() << "expected a ValueError";
+  } catch (const ValueError& error) {
+    EXPECT_EQ(error.message(), "plugin failure");
+    EXPECT_FALSE(error.backtrace().empty());
+  }
+}
+
+TEST(PluginTest, ObjectsOfThePluginAreReflectedAndFreedByIt) {
+  LoadPlugin();
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    ObjectRef point = PackedFunc::GetGlobal("test_plugin.MakePoint")(3, 4, "p").cast<ObjectRef>();
+    EXPECT_EQ(point->GetTypeKey(), "test_plugin.Point");
+    P4JByteArray name = details::ByteArrayOf("y");
+    P4JAny value;
+    ASSERT_EQ(P4JObjectGetAttr(point.handle(), &name, &value), 0);
+    EXPECT_EQ(value.type_index, kP4JInt);
+    EXPECT_EQ(value.v_int64, 4);
+    EXPECT_EQ(P4JObjectLiveCount(), baseline + 1);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(PluginTest, CallbacksCrossLibrariesBothWays) {
+  LoadPlugin();
+  PackedFunc triple([](Args args, RetValue* rv) { *rv = args[0].cast<int64_t>() * 3; }, "test.Triple");
+  EXPECT_EQ(PackedFunc::GetGlobal("test_plugin.CallTwice")(triple, 2).cast<int64_t>(), 18);
+  PackedFunc failing([](Args, RetValue*) { throw IndexError("from the callback"); }, "test.Failing");
+  try {
+    PackedFunc::GetGlobal("test_plugin.CallTwice")(failing, 2);
+    FAIL() << "expected an IndexError";
+  } catch (const IndexError& error) {
+    EXPECT_EQ(error.message(), "from the callback");
+  }
+}
+
+TEST(PluginTest, CoreExportsOnlyTheCAbi) {
+  void* core = dlopen(PACKED4J_LIBRARY_PATH, RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_NE(core, nullptr) << dlerror();
+  EXPECT_NE(dlsym(core, "P4JAbiVersion"), nullptr);
+  EXPECT_NE(dlsym(core, "P4JFunctionCall"), nullptr);
+  // C++ functions of the core are hidden, e.g. packed4j::internal::HasRaisedError().
+  EXPECT_EQ(dlsym(core, "_ZN8packed48internal14HasRaisedErrorEv"), nullptr);
+  EXPECT_EQ(dlsym(core, "_ZN8packed48internal22TakeRegistrationErrorsEv"), nullptr);
+  dlclose(core);
+}
+
+}  // namespace
