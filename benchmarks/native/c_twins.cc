@@ -1,0 +1,45 @@
+// Plain C twins of the benchmark functions (c_twins.h): the same C++ functions, called the way raw FFM and JNA
+// call C.
+#include "c_twins.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "bench_functions.h"
+#include "counter.h"
+
+int64_t bench_add(int64_t a, int64_t b) { return bench::Add(a, b); }
+
+void bench_nop(void) { bench::Nop(); }
+
+int64_t bench_count_code_points(const char* utf8, int64_t size) {
+  return bench::CountCodePoints(std::string_view(utf8, static_cast<size_t>(size)));
+}
+
+int64_t bench_echo_string(const char* utf8, int64_t size, char* out, int64_t capacity) {
+  std::string echoed = bench::EchoString(std::string_view(utf8, static_cast<size_t>(size)));
+  std::memcpy(out, echoed.data(), std::min(echoed.size(), static_cast<size_t>(capacity)));
+  return static_cast<int64_t>(echoed.size());
+}
+
+int64_t bench_counter_value(const void* counter_handle) {
+  // A handle points at the object's P4JObject header, which is Object's first base (packed4j/object.h).
+  const auto* header = static_cast<const P4JObject*>(counter_handle);
+  return static_cast<const bench::CounterObject*>(static_cast<const packed4j::Object*>(header))->value;
+}
+
+int64_t bench_counter_value_offset(void) {
+  static const int64_t offset = [] {
+    bench::CounterObject probe;
+    const P4JObject* header = probe.handle();
+    return static_cast<int64_t>(reinterpret_cast<const char*>(&probe.value) -
+                                reinterpret_cast<const char*>(header));
+  }();
+  return offset;
+}
+
+int64_t bench_sum(const int64_t* values, int64_t count) {
+  return bench::Sum(count, [values](int64_t i) { return values[i]; });
+}

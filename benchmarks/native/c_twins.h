@@ -1,0 +1,39 @@
+// Plain C twins of the benchmark functions, for raw FFM (dev.packed4j.benchmarks.RawFfm) and JNA: the baseline
+// a user would write without packed4j.
+#ifndef PACKED4J_BENCHMARKS_C_TWINS_H_
+#define PACKED4J_BENCHMARKS_C_TWINS_H_
+
+#include <stdint.h>
+
+#define P4JBENCH_EXPORT __attribute__((visibility("default")))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+P4JBENCH_EXPORT int64_t bench_add(int64_t a, int64_t b);
+
+P4JBENCH_EXPORT void bench_nop(void);
+
+/*! \brief Code points of size bytes of UTF-8 at utf8 (borrowed). */
+P4JBENCH_EXPORT int64_t bench_count_code_points(const char* utf8, int64_t size);
+
+/*!
+ * \brief Echoes size bytes at utf8 into out (at most capacity bytes, no NUL) and returns the echo's full size,
+ *  which may exceed capacity: the caller then retries with a larger buffer.
+ */
+P4JBENCH_EXPORT int64_t bench_echo_string(const char* utf8, int64_t size, char* out, int64_t capacity);
+
+/*! \brief The field value of the bench.Counter object at counter_handle (a packed4j object handle, borrowed). */
+P4JBENCH_EXPORT int64_t bench_counter_value(const void* counter_handle);
+
+/*! \brief Byte offset of bench.Counter's field value from the object handle. */
+P4JBENCH_EXPORT int64_t bench_counter_value_offset(void);
+
+P4JBENCH_EXPORT int64_t bench_sum(const int64_t* values, int64_t count);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif
+
+#endif  // PACKED4J_BENCHMARKS_C_TWINS_H_

@@ -1,0 +1,24 @@
+// bench.Counter: an object with one int64 field, read from Java by the generated getter (straight from memory,
+// at the offset VisitAttrs records) and by the C twin bench_counter_value.
+#ifndef PACKED4J_BENCHMARKS_COUNTER_H_
+#define PACKED4J_BENCHMARKS_COUNTER_H_
+
+#include <packed4j/packed4j.h>
+
+#include <cstdint>
+
+namespace bench {
+
+class CounterObject : public packed4j::Object {
+ public:
+  int64_t value = 0;
+
+  void VisitAttrs(packed4j::AttrVisitor* v) override { v->Visit("value", &value); }
+
+  static constexpr const char* _type_key = "bench.Counter";
+  P4J_DECLARE_OBJECT_TYPE_INFO(CounterObject, packed4j::Object);
+};
+
+}  // namespace bench
+
+#endif  // PACKED4J_BENCHMARKS_COUNTER_H_

@@ -1,0 +1,44 @@
+// The benchmark functions in packed4j's registry, as a user registers them.
+#include <packed4j/packed4j.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "bench_functions.h"
+#include "counter.h"
+
+using namespace packed4j;
+
+// Untyped, the DGL way: the arguments arrive packed and are converted one by one.
+P4J_REGISTER_GLOBAL("bench.AddPacked").set_body([](Args args, RetValue* rv) {
+  int64_t a = args[0];
+  int64_t b = args[1];
+  *rv = bench::Add(a, b);
+});
+
+// Typed: the signature comes from the callable, so Java may call it without packing (a typed entry).
+P4J_REGISTER_GLOBAL("bench.AddTyped").set_body_typed([](int64_t a, int64_t b) { return bench::Add(a, b); });
+
+P4J_REGISTER_GLOBAL("bench.Nop").set_body_typed([]() { bench::Nop(); });
+
+// std::string_view: the bytes are read where the caller put them, as the C twin reads them.
+P4J_REGISTER_GLOBAL("bench.CountCodePoints").set_body_typed([](std::string_view text) {
+  return bench::CountCodePoints(text);
+});
+
+P4J_REGISTER_GLOBAL("bench.EchoString").set_body_typed([](std::string_view text) {
+  return bench::EchoString(text);
+});
+
+P4J_REGISTER_OBJECT_TYPE(bench::CounterObject);
+
+P4J_REGISTER_GLOBAL("bench.MakeCounter").set_body([](Args args, RetValue* rv) {
+  auto counter = make_object<bench::CounterObject>();
+  counter->value = args[0];
+  *rv = counter;
+});
+
+P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
+  return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
+});

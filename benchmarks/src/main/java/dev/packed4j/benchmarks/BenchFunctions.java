@@ -1,0 +1,30 @@
+package dev.packed4j.benchmarks;
+
+import dev.packed4j.annotations.Global;
+import java.util.List;
+
+/** The benchmark plugin's registered functions (benchmarks/native/packed_registrations.cc). */
+public interface BenchFunctions {
+  /** Registered with the untyped {@code set_body}, the way DGL's guide writes {@code MyAdd}. */
+  @Global("bench.AddPacked")
+  int addPacked(int a, int b);
+
+  /** The same addition registered with {@code set_body_typed}: the native side knows its exact signature. */
+  @Global("bench.AddTyped")
+  int addTyped(int a, int b);
+
+  @Global("bench.Nop")
+  void nop();
+
+  @Global("bench.CountCodePoints")
+  long countCodePoints(String text);
+
+  @Global("bench.EchoString")
+  String echoString(String text);
+
+  @Global("bench.MakeCounter")
+  Counter makeCounter(long value);
+
+  @Global("bench.SumList")
+  long sum(List<Long> values);
+}

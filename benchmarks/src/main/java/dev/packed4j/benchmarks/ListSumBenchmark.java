@@ -1,0 +1,87 @@
+package dev.packed4j.benchmarks;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * A million longs summed in C++. The generated binding takes the {@code List<Long>} its interface declares;
+ * raw FFM copies a {@code long[]} into a segment allocated once and passes a pointer; JNI pins the array
+ * ({@code GetPrimitiveArrayCritical}); JNA copies the array in and out of native memory. ns/op here is the time
+ * for all {@value #SIZE} elements; scripts/ratios.py also prints elements per second.
+ */
+public class ListSumBenchmark extends BenchmarkSettings {
+  static final int SIZE = 1_000_000;
+
+  private List<Long> values;
+  private long[] array;
+  private BenchFunctions functions;
+  private PackedFunction sumList;
+  private Arena arena;
+  private MemorySegment nativeValues;
+
+  @Setup
+  public void setUp() throws Throwable {
+    functions = BenchLibrary.bind();
+    sumList = Registry.global("bench.SumList");
+    array = new long[SIZE];
+    values = new ArrayList<>(SIZE);
+    for (int i = 0; i < SIZE; i++) {
+      array[i] = i;
+      values.add((long) i);
+    }
+    arena = Arena.ofShared();
+    nativeValues = arena.allocate(JAVA_LONG, SIZE);
+    long expected = (long) SIZE * (SIZE - 1) / 2;
+    Expect.equal(expected, generated(), "generated bench.SumList");
+    Expect.equal(expected, packedFunction(), "PackedFunction bench.SumList");
+    Expect.equal(expected, rawFfm(), "raw FFM bench_sum");
+    Expect.equal(expected, jni(), "JNI sum");
+    Expect.equal(expected, jnaDirect(), "JNA direct bench_sum");
+    Expect.equal(expected, jnaInterface(), "JNA interface bench_sum");
+  }
+
+  @TearDown
+  public void tearDown() {
+    arena.close();
+  }
+
+  @Benchmark
+  public long generated() {
+    return functions.sum(values);
+  }
+
+  @Benchmark
+  public long packedFunction() {
+    return (Long) sumList.invoke(values);
+  }
+
+  @Benchmark
+  public long rawFfm() throws Throwable {
+    MemorySegment.copy(array, 0, nativeValues, JAVA_LONG, 0, SIZE);
+    return (long) RawFfm.SUM.invokeExact(nativeValues, (long) SIZE);
+  }
+
+  @Benchmark
+  public long jni() {
+    return Jni.sum(array);
+  }
+
+  @Benchmark
+  public long jnaDirect() {
+    return JnaDirect.bench_sum(array, array.length);
+  }
+
+  @Benchmark
+  public long jnaInterface() {
+    return JnaLibrary.INSTANCE.bench_sum(array, array.length);
+  }
+}

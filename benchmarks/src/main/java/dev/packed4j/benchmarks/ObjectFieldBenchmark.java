@@ -1,0 +1,76 @@
+package dev.packed4j.benchmarks;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import com.sun.jna.Pointer;
+import dev.packed4j.runtime.ObjectRef;
+import java.lang.foreign.MemorySegment;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Reading the int64 field {@code value} of a native {@code bench.Counter}: the generated getter against a
+ * downcall to a C accessor (raw FFM, JNI, JNA) and against a hand-written read of the field's memory, the floor.
+ */
+public class ObjectFieldBenchmark extends BenchmarkSettings {
+  private static final long VALUE = 42;
+
+  private Counter counter;
+  private MemorySegment handle;
+  private MemorySegment fieldMemory;
+  private long handleAddress;
+  private Pointer jnaHandle;
+
+  @Setup
+  public void setUp() throws Throwable {
+    counter = BenchLibrary.bind().makeCounter(VALUE);
+    handleAddress = ((ObjectRef) counter).handle();
+    handle = MemorySegment.ofAddress(handleAddress);
+    long offset = (long) RawFfm.COUNTER_VALUE_OFFSET.invokeExact();
+    fieldMemory = MemorySegment.ofAddress(handleAddress + offset).reinterpret(JAVA_LONG.byteSize());
+    jnaHandle = new Pointer(handleAddress);
+    Expect.equal(VALUE, generated(), "generated Counter.value()");
+    Expect.equal(VALUE, rawFfm(), "raw FFM bench_counter_value");
+    Expect.equal(VALUE, rawMemoryRead(), "raw FFM memory read");
+    Expect.equal(VALUE, jni(), "JNI counterValue");
+    Expect.equal(VALUE, jnaDirect(), "JNA direct bench_counter_value");
+    Expect.equal(VALUE, jnaInterface(), "JNA interface bench_counter_value");
+  }
+
+  @TearDown
+  public void tearDown() {
+    counter.close();
+  }
+
+  @Benchmark
+  public long generated() {
+    return counter.value();
+  }
+
+  @Benchmark
+  public long rawFfm() throws Throwable {
+    return (long) RawFfm.COUNTER_VALUE.invokeExact(handle);
+  }
+
+  /** What a user who knows the C++ layout could write: no call at all. */
+  @Benchmark
+  public long rawMemoryRead() {
+    return fieldMemory.get(JAVA_LONG, 0);
+  }
+
+  @Benchmark
+  public long jni() {
+    return Jni.counterValue(handleAddress);
+  }
+
+  @Benchmark
+  public long jnaDirect() {
+    return JnaDirect.bench_counter_value(jnaHandle);
+  }
+
+  @Benchmark
+  public long jnaInterface() {
+    return JnaLibrary.INSTANCE.bench_counter_value(jnaHandle);
+  }
+}

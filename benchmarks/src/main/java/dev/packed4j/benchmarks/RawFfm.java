@@ -1,0 +1,50 @@
+package dev.packed4j.benchmarks;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The baseline: hand-written FFM downcalls to the plugin's {@code extern "C"} twins (benchmarks/native/c_twins.cc),
+ * the way a user without packed4j would call them. {@code static final} handles called with {@code invokeExact}, no
+ * linker options (no {@code critical}), as jextract would generate them.
+ */
+final class RawFfm {
+  private static final Linker LINKER = Linker.nativeLinker();
+  private static final SymbolLookup LIBRARY = SymbolLookup.libraryLookup(BenchLibrary.path(), Arena.global());
+
+  /** {@code int64_t bench_add(int64_t a, int64_t b)}. */
+  static final MethodHandle ADD = downcall("bench_add", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
+
+  /** {@code void bench_nop(void)}. */
+  static final MethodHandle NOP = downcall("bench_nop", FunctionDescriptor.ofVoid());
+
+  /** {@code int64_t bench_count_code_points(const char* utf8, int64_t size)}. */
+  static final MethodHandle COUNT_CODE_POINTS =
+      downcall("bench_count_code_points", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+
+  /** {@code int64_t bench_echo_string(const char* utf8, int64_t size, char* out, int64_t capacity)}. */
+  static final MethodHandle ECHO_STRING =
+      downcall("bench_echo_string", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+
+  /** {@code int64_t bench_counter_value(const void* counter_handle)}. */
+  static final MethodHandle COUNTER_VALUE = downcall("bench_counter_value", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+
+  /** {@code int64_t bench_counter_value_offset(void)}: where the field sits, from the object handle. */
+  static final MethodHandle COUNTER_VALUE_OFFSET = downcall("bench_counter_value_offset", FunctionDescriptor.of(JAVA_LONG));
+
+  /** {@code int64_t bench_sum(const int64_t* values, int64_t count)}. */
+  static final MethodHandle SUM = downcall("bench_sum", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+
+  private RawFfm() {}
+
+  private static MethodHandle downcall(String name, FunctionDescriptor descriptor) {
+    return LINKER.downcallHandle(
+        LIBRARY.find(name).orElseThrow(() -> new IllegalStateException(name + " is not exported")), descriptor);
+  }
+}
