@@ -33,11 +33,12 @@ P4J_REGISTER_GLOBAL("calculator.Describe").set_body_typed([](std::string brand, 
 P4J_REGISTER_GLOBAL("calculator.Checksum").set_body_typed([](Bytes data) {
   // Fletcher-16 over the bytes, returned as two bytes: a bytes result.
   uint32_t low = 0, high = 0;
-  for (char c : std::string(data)) {
-    low = (low + static_cast<uint8_t>(c)) % 255;
+  for (size_t i = 0; i < data.size(); ++i) {
+    low = (low + data.data()[i]) % 255;
     high = (high + low) % 255;
   }
-  return Bytes(std::string{static_cast<char>(high), static_cast<char>(low)});
+  const uint8_t checksum[2] = {static_cast<uint8_t>(high), static_cast<uint8_t>(low)};
+  return Bytes(checksum, sizeof(checksum));
 });
 
 // ---- Objects (DGL guide: "Defining new types").
