@@ -107,3 +107,25 @@ P4J_REGISTER_GLOBAL("test.NodeName").set_body([](Args args, RetValue* rv) {
   Node node = args[0];
   *rv = node->name;
 });
+
+// A type whose Java view (LeafNode) no test touches before it arrives declared as its base: the runtime must
+// find the view by the type key alone.
+class LeafNodeObject : public NodeObject {
+ public:
+  std::string leaf_label;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    NodeObject::VisitAttrs(v);
+    v->Visit("leaf_label", &leaf_label);
+  }
+
+  static constexpr const char* _type_key = "test.LeafNode";
+  P4J_DECLARE_OBJECT_TYPE_INFO(LeafNodeObject, NodeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(LeafNodeObject);
+
+P4J_REGISTER_GLOBAL("test.MakeLeaf").set_body_typed([](std::string label) {
+  auto leaf = make_object<LeafNodeObject>();
+  leaf->leaf_label = label;
+  return ObjectRef(leaf);
+});

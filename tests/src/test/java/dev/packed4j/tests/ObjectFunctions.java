@@ -35,6 +35,9 @@ public interface ObjectFunctions {
   @Global("test.GetChild")
   Node getChild(Node parent);
 
+  @Global("test.MakeLeaf")
+  Node makeLeaf(String label);
+
   @Global("test.NodeName")
   String nameOf(Node node);
 }

@@ -90,6 +90,14 @@ class ObjectsTest {
   }
 
   @Test
+  void derivedViewIsFoundByTypeKeyBeforeItsClassIsUsed() {
+    try (Node node = objects.makeLeaf("leaf")) {
+      assertInstanceOf(LeafNode.class, node, "found through the processor's type index, not by prior use");
+      assertEquals("leaf", ((LeafNode) node).label());
+    }
+  }
+
+  @Test
   void baseObjectIsNotADerivedOne() {
     long before = Packed4j.liveObjectCount();
     Packed4jException error = assertThrows(Packed4jException.class,
