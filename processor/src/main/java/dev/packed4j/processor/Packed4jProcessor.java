@@ -113,13 +113,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
     for (Element root : round.getRootElements()) {
       noteTypes(root);
     }
-    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.OBJECT))) {
+    for (Element element : annotatedWith(round, AnnotationNames.OBJECT)) {
       if (element instanceof TypeElement type) {
         pending.putIfAbsent(type, Kind.OBJECT);
         validation.state().noteObjectInterface(type.getSimpleName().toString(), type.getQualifiedName().toString());
       }
     }
-    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.GLOBAL))) {
+    for (Element element : annotatedWith(round, AnnotationNames.GLOBAL)) {
       if (!(element instanceof ExecutableElement method)) {
         continue;
       }
@@ -131,7 +131,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
         pending.putIfAbsent((TypeElement) owner, Kind.BINDING);
       }
     }
-    for (Element element : round.getElementsAnnotatedWith(elements.getTypeElement(AnnotationNames.FIELD))) {
+    for (Element element : annotatedWith(round, AnnotationNames.FIELD)) {
       guard(element, () -> validation.fields().check(element, reporter.newReport()));
     }
     for (Map.Entry<TypeElement, Kind> entry : pending.entrySet()) {
@@ -207,6 +207,15 @@ public final class Packed4jProcessor extends AbstractProcessor {
                     ? elements.getTypeElement(GENERATED)
                     : elements.getTypeElement(module, GENERATED))
             .isPresent();
+  }
+
+  /**
+   * The elements of this round annotated with {@code annotation}; none when the annotation is not on the class
+   * path, as in a compilation that only holds {@code @Generated} code of other processors.
+   */
+  private Set<? extends Element> annotatedWith(RoundEnvironment round, String annotation) {
+    TypeElement type = elements.getTypeElement(annotation);
+    return type == null ? Set.of() : round.getElementsAnnotatedWith(type);
   }
 
   /** Records the simple names of a root type and its member types, for "did you mean" hints. */

@@ -24,6 +24,14 @@ final class Compilations {
         .withClasspath(testClasspath());
   }
 
+  /** A compiler whose class path lacks the entries whose path contains {@code excluded}. */
+  static Compiler compilerWithout(String excluded) {
+    return Compiler.javac()
+        .withProcessors(new Packed4jProcessor())
+        .withOptions("-Xlint:all")
+        .withClasspath(testClasspath().stream().filter(f -> !f.getPath().contains(excluded)).toList());
+  }
+
   /** A source file for the top-level type {@code qualifiedName}, from its code. */
   static JavaFileObject source(String qualifiedName, String code) {
     return JavaFileObjects.forSourceString(qualifiedName, code);

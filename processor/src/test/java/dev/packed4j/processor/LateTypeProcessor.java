@@ -11,7 +11,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Stands for another annotation processor whose output packed4j's input uses: it generates a trigger class in the
- * first round, and the {@code @Object} interface {@code p.GeneratedRef} only in the second.
+ * first round, and only in the second the {@code @Object} interface {@code p.GeneratedRef} and {@code p.Names},
+ * whose constant {@code MAKE} is a global name.
  */
 final class LateTypeProcessor extends AbstractProcessor {
   private int round;
@@ -41,6 +42,7 @@ final class LateTypeProcessor extends AbstractProcessor {
             long id();
           }
           """);
+      write("p.Names", "package p; public final class Names { public static final String MAKE = \"test.Make\"; }");
     }
     return false;
   }

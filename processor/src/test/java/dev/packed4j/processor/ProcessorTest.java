@@ -56,6 +56,63 @@ class ProcessorTest {
   }
 
   @Test
+  void globalNameFromAConstantGeneratedInALaterRoundIsWaitedFor() {
+    JavaFileObject maker =
+        source(
+            "p.Maker",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Maker {
+              @Global(Names.MAKE) long make(long id);
+            }
+            """);
+    Compilation compilation = compiler(new LateTypeProcessor(), new Packed4jProcessor()).compile(maker);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_Maker")
+        .contentsAsUtf8String()
+        .contains("\"test.Make\"");
+  }
+
+  @Test
+  void globalNameFromAConstantThatNeverResolvesIsReportedAfterTheLastRound() {
+    JavaFileObject maker =
+        source(
+            "p.Maker",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Maker {
+              @Global(Names.MAKE) long make(long id);
+            }
+            """);
+    assertThat(compile(maker))
+        .hadErrorContaining(
+            "[P4J-TYPE-UNRESOLVED] the value of @Global in Maker.make(long) could not be resolved by the last"
+                + " processing round, so no class was generated for Maker")
+        .inFile(maker)
+        .onLineContaining("Names.MAKE");
+  }
+
+  @Test
+  void annotationWithoutItsValueIsLeftToJavac() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global() int add(int a, int b);
+            }
+            """);
+    Compilation compilation = compile(calculator);
+    assertThat(compilation).hadErrorContaining("is missing a default value for the element 'value'");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void typeThatIsNeverGeneratedIsReportedOnceAfterTheLastRound() {
     Compilation compilation = compile(FACTORY, DERIVED);
     assertThat(compilation)
@@ -71,6 +128,21 @@ class ProcessorTest {
         .onLineContaining("interface DerivedRef");
     assertThat(compilation.errors().stream().filter(e -> e.getMessage(null).contains("P4J-")).count())
         .isEqualTo(2);
+  }
+
+  @Test
+  void compilationWithoutThePacked4jAnnotationsIsLeftAlone() {
+    // The processor also claims @Generated, so javac runs it for other processors' output.
+    JavaFileObject generated =
+        source(
+            "p.Generated",
+            """
+            package p;
+            @javax.annotation.processing.Generated("some.OtherProcessor")
+            final class Generated {}
+            """);
+    assertThat(Compilations.compilerWithout("packed4j-annotations").compile(generated))
+        .succeededWithoutWarnings();
   }
 
   @Test

@@ -37,6 +37,14 @@ public final class Report {
     add(diagnostic, element, annotation, value, arguments);
   }
 
+  /**
+   * Marks what is validated as unfit to generate from, for a problem javac reports itself (an annotation without
+   * its value): a second message would only repeat it.
+   */
+  public void invalid() {
+    errors++;
+  }
+
   /** True if an error was reported: nothing may be generated from what was validated. */
   public boolean hasErrors() {
     return errors > 0;

@@ -16,6 +16,11 @@ import javax.lang.model.element.TypeElement;
  * @param string the value's text, or empty when it is not a string yet (a constant that does not resolve)
  */
 record Annotations(AnnotationMirror mirror, AnnotationValue value, Optional<String> string) {
+  /**
+   * What javac gives as the value of a constant that does not resolve (yet), such as one in a class another
+   * processor generates later: not a name anyone writes, since no name grammar admits it.
+   */
+  private static final String UNRESOLVED = "<error>";
 
   /** The annotation named {@code annotationName} on {@code element}, if present. */
   static Optional<Annotations> find(Element element, String annotationName) {
@@ -37,10 +42,9 @@ record Annotations(AnnotationMirror mirror, AnnotationValue value, Optional<Stri
         mirror.getElementValues().entrySet()) {
       if (entry.getKey().getSimpleName().contentEquals("value")) {
         AnnotationValue value = entry.getValue();
+        boolean resolved = value.getValue() instanceof String text && !text.equals(UNRESOLVED);
         return new Annotations(
-            mirror,
-            value,
-            value.getValue() instanceof String text ? Optional.of(text) : Optional.empty());
+            mirror, value, resolved ? Optional.of((String) value.getValue()) : Optional.empty());
       }
     }
     // The annotations have no default for value(): javac already reports the missing value.

@@ -110,7 +110,11 @@ public final class GlobalValidator {
   private Optional<GlobalMethod> method(
       Interfaces.Member member, Annotations global, boolean own, Map<String, String> bound, Report report) {
     ExecutableElement method = member.method();
-    String globalName = global.string().orElseThrow();
+    if (global.string().isEmpty()) {
+      report.invalid();
+      return Optional.empty();
+    }
+    String globalName = global.string().get();
     String display = Display.method(method);
     if (!method.getTypeParameters().isEmpty()) {
       report.on(

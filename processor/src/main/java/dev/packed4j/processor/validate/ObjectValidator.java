@@ -61,7 +61,11 @@ public final class ObjectValidator {
       return Optional.empty();
     }
     interfaces.checkImplementable(type, object.mirror(), report);
-    String typeKey = object.string().orElseThrow();
+    if (object.string().isEmpty()) {
+      report.invalid();
+      return Optional.empty();
+    }
+    String typeKey = object.string().get();
     checkTypeKey(type, object, typeKey, report);
     checkSuperInterfaces(type, report);
 
@@ -255,7 +259,11 @@ public final class ObjectValidator {
     if (field.isEmpty()) {
       return methodName;
     }
-    String fieldName = field.get().string().orElseThrow();
+    if (field.get().string().isEmpty()) {
+      report.invalid();
+      return null;
+    }
+    String fieldName = field.get().string().get();
     Optional<NameGrammar.Problem> problem = NameGrammar.identifier(fieldName);
     if (problem.isPresent()) {
       report.on(

@@ -52,6 +52,10 @@ public final class Readiness {
   }
 
   Optional<Unresolved> firstUnresolved(TypeElement iface) {
+    Optional<Annotations> object = Annotations.find(iface, AnnotationNames.OBJECT);
+    if (object.isPresent() && object.get().value() != null && object.get().string().isEmpty()) {
+      return Optional.of(new Unresolved(iface, "the value of @Object", Display.type(iface)));
+    }
     for (TypeMirror superInterface : iface.getInterfaces()) {
       Optional<TypeMirror> error = firstError(superInterface);
       if (error.isPresent()) {
