@@ -1,13 +1,14 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -31,22 +32,29 @@ public final class Packed4j {
    * does nothing.
    *
    * @throws Packed4jException LoadError naming the path, what is wrong (no such file, not a shared library,
-   *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or the error a
-   *     registration raised while the library loaded
+   *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or, with the kind of
+   *     the first refusal, the registrations the native registry refused (a name registered twice, ...)
    */
   public static void loadLibrary(Path library) {
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
-    Errors.clearRaised();
+    // Refusals left from earlier loads belong to those; only this library's are reported below.
+    Registries.takeRegistrationErrors();
     String problem = NativeLibraries.loadPlugin(library);
     TypeInfos.invalidate();
     if (problem != null) {
       throw RuntimeAccess.error("LoadError", problem, null);
     }
-    Packed4jException registrationError = Errors.takeRaisedIfAny(null);
-    if (registrationError != null) {
-      throw RuntimeAccess.get().newException(registrationError.kind(), "loading " + library.toAbsolutePath()
-          + ": " + registrationError.nativeMessage(), registrationError.nativeBacktrace(), null);
+    List<String> refused = Registries.takeRegistrationErrors();
+    if (!refused.isEmpty()) {
+      String first = refused.getFirst();
+      int colon = first.indexOf(':');
+      String kind = colon > 0 && first.substring(0, colon).endsWith("Error") ? first.substring(0, colon)
+          : "RuntimeError";
+      throw RuntimeAccess.error(kind, "loading " + library.toAbsolutePath() + ", the native registry refused "
+          + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
+          + String.join("; ", refused) + " (the library is loaded; the refused registrations keep their first "
+          + "definition)", null);
     }
   }
 

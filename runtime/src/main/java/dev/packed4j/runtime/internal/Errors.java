@@ -53,15 +53,6 @@ public final class Errors {
     }
   }
 
-  /** Takes the raised error if there is one, else returns null. */
-  public static Packed4jException takeRaisedIfAny(String functionName) {
-    long error = moveFromRaised();
-    if (error == 0) {
-      return null;
-    }
-    return convertAndRelease(error, functionName);
-  }
-
   private static long moveFromRaised() {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);

@@ -179,10 +179,7 @@ public final class Frame implements AutoCloseable {
   public void encodeString(long slot, String value) {
     boolean ascii = Utf8.isAscii(value);
     long length = ascii ? value.length() : Utf8.encodedLength(value);
-    if (length > Utf8.MAX_VIEW_LENGTH) {
-      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a string of " + length + " UTF-8 bytes, over the "
-          + Utf8.MAX_VIEW_LENGTH + "-byte (4 GiB) limit of a string view; pass large text as several strings");
-    }
+    Utf8.checkViewLength(length);
     long data = scratch(length + 1, 1);
     Utf8.encode(value, data, ascii);
     NativeMemory.putAny(slot, kP4JStrView, (int) length, data);

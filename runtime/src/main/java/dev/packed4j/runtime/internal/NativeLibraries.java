@@ -224,7 +224,7 @@ public final class NativeLibraries {
   }
 
   /** Turns the loader's message into what is wrong and what to do. */
-  static String explain(String error, Path path) {
+  public static String explain(String error, Path path) {
     String message = error == null ? "the dynamic loader gave no reason" : error;
     int undefined = message.indexOf("undefined symbol: ");
     if (undefined >= 0) {

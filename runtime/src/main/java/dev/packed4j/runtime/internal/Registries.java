@@ -25,6 +25,23 @@ public final class Registries {
     }
   }
 
+  private static final CallTarget TAKE_REGISTRATION_ERRORS = CallTarget.global(
+      "packed4j.TakeRegistrationErrors", "Packed4j.loadLibrary", new String[0]);
+
+  /**
+   * The registrations the core refused since the last call ("Kind: message" each, such as a name registered
+   * twice); empty when the core does not report them.
+   */
+  public static List<String> takeRegistrationErrors() {
+    if (CallTarget.lookupGlobal("packed4j.TakeRegistrationErrors") == 0) {
+      return List.of();
+    }
+    try (Frame frame = ThreadStack.current().push(TAKE_REGISTRATION_ERRORS, 0)) {
+      frame.invoke();
+      return frame.returnValue(NAMES);
+    }
+  }
+
   /** KeyError for a name no loaded library registered, with the nearest registered names. */
   public static Packed4jException unknownFunction(String name, String javaMethod) {
     List<String> near = nearNames(name, names());
@@ -43,7 +60,8 @@ public final class Registries {
   public static List<String> nearNames(String name, List<String> registered) {
     String lower = name.toLowerCase(Locale.ROOT);
     String lastSegment = lower.substring(lower.lastIndexOf('.') + 1);
-    int limit = Math.max(2, name.length() / 3);
+    // Typos are local: allow about one edit per three characters of the last segment, at most three.
+    int limit = Math.max(1, Math.min(3, (lastSegment.length() + 2) / 3));
     record Candidate(String name, int distance) {}
     return registered.stream()
         .map(candidate -> {

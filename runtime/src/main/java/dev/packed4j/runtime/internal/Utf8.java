@@ -24,6 +24,14 @@ public final class Utf8 {
     return true;
   }
 
+  /** Fails (VALUE) when {@code length} UTF-8 bytes do not fit in a string view's 32-bit length. */
+  public static void checkViewLength(long length) {
+    if (length > MAX_VIEW_LENGTH) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a string of " + length + " UTF-8 bytes, over the "
+          + MAX_VIEW_LENGTH + "-byte (4 GiB) limit of a string view; pass large text in parts");
+    }
+  }
+
   /** The number of bytes {@link #encode} writes for {@code s}. */
   public static long encodedLength(CharSequence s) {
     long length = 0;

@@ -537,6 +537,45 @@ public final class CApi {
     }
   }
 
+  private static final class P4JObjectLiveCounterAddress {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JObjectLiveCounterAddress");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+  }
+
+  /** Function descriptor of {@code int64_t* P4JObjectLiveCounterAddress(void)}. */
+  public static FunctionDescriptor P4JObjectLiveCounterAddress$descriptor() {
+    return P4JObjectLiveCounterAddress.DESC;
+  }
+
+  /** Downcall handle of {@code P4JObjectLiveCounterAddress}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JObjectLiveCounterAddress$handle() {
+    return P4JObjectLiveCounterAddress.HANDLE;
+  }
+
+  /** Address of {@code P4JObjectLiveCounterAddress} in libpacked4j.so. */
+  public static MemorySegment P4JObjectLiveCounterAddress$address() {
+    return P4JObjectLiveCounterAddress.ADDR;
+  }
+
+  /**
+   * {@code int64_t* P4JObjectLiveCounterAddress(void)}
+   *
+   * (Addition to ABI 1.) The address of the process-wide live object counter that P4JObjectLiveCount reads. Code
+   * that allocates objects itself (the inline C++ make_object of a plugin) fetches it once and updates it with
+   * atomic increments (+1 on creation, -1 in the deleter), so counting costs no call. Never NULL.
+   */
+  public static MemorySegment P4JObjectLiveCounterAddress() {
+    MethodHandle handle = P4JObjectLiveCounterAddress.HANDLE;
+    try {
+      return (MemorySegment) handle.invokeExact();
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JTypeGetOrAllocIndex {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_LONG, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JTypeGetOrAllocIndex");
@@ -1081,6 +1120,66 @@ public final class CApi {
     MethodHandle handle = P4JFunctionCreate.ADDRESS_HANDLE;
     try {
       return (int) handle.invokeExact(self, safe_call, deleter, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionCreateTyped {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionCreateTyped");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out)}. */
+  public static FunctionDescriptor P4JFunctionCreateTyped$descriptor() {
+    return P4JFunctionCreateTyped.DESC;
+  }
+
+  /** Downcall handle of {@code P4JFunctionCreateTyped}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JFunctionCreateTyped$handle() {
+    return P4JFunctionCreateTyped.HANDLE;
+  }
+
+  /** Address of {@code P4JFunctionCreateTyped} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionCreateTyped$address() {
+    return P4JFunctionCreateTyped.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) P4JFunctionCreate plus what set_body_typed knows: the signature (copied; NULL or size 0
+   * for none, grammar of P4JFunctionGetSignature) and the typed entry (NULL for none; the entry finds its state
+   * in the function's P4JFunctionCell.self). param: out owned.
+   */
+  public static int P4JFunctionCreateTyped(MemorySegment self, MemorySegment safe_call, MemorySegment deleter, MemorySegment signature, MemorySegment typed_entry, MemorySegment out) {
+    MethodHandle handle = P4JFunctionCreateTyped.HANDLE;
+    try {
+      return (int) handle.invokeExact(self, safe_call, deleter, signature, typed_entry, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) P4JFunctionCreate plus what set_body_typed knows: the signature (copied; NULL or size 0
+   * for none, grammar of P4JFunctionGetSignature) and the typed entry (NULL for none; the entry finds its state
+   * in the function's P4JFunctionCell.self). param: out owned.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static int P4JFunctionCreateTyped(long self, long safe_call, long deleter, long signature, long typed_entry, long out) {
+    MethodHandle handle = P4JFunctionCreateTyped.ADDRESS_HANDLE;
+    try {
+      return (int) handle.invokeExact(self, safe_call, deleter, signature, typed_entry, out);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -1,0 +1,25 @@
+package dev.packed4j.runtime.internal.capi;
+
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+
+/** {@code P4JFunctionCell}, the cell of a {@code kP4JFunction}: {@code self}, {@code safe_call}, {@code typed_entry}. */
+public final class P4JFunctionCell {
+  private P4JFunctionCell() {}
+
+  /** The layout. */
+  public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+      ValueLayout.ADDRESS.withName("self"),
+      ValueLayout.ADDRESS.withName("safe_call"),
+      ValueLayout.ADDRESS.withName("typed_entry")).withName("P4JFunctionCell");
+
+  /** Offset of {@code void* self}. */
+  public static final long SELF = LAYOUT.byteOffset(groupElement("self"));
+  /** Offset of {@code P4JSafeCallType safe_call}. */
+  public static final long SAFE_CALL = LAYOUT.byteOffset(groupElement("safe_call"));
+  /** Offset of {@code void* typed_entry}. */
+  public static final long TYPED_ENTRY = LAYOUT.byteOffset(groupElement("typed_entry"));
+}

@@ -1,0 +1,63 @@
+package dev.packed4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.internal.Registries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class RegistryTest {
+  @BeforeAll
+  static void core() {
+    TestLibraries.requireCore();
+  }
+
+  @Test
+  void listHasTheBuiltInsSorted() {
+    List<String> names = Registry.list();
+    assertTrue(names.containsAll(List.of("packed4j.ListSize", "packed4j.ListGetItem", "packed4j.ListAppend",
+        "packed4j.MapGetItem", "packed4j.MapKeys", "packed4j.ObjectLiveCount", "packed4j.GetTypeKey")), names::toString);
+    List<String> sorted = new ArrayList<>(names);
+    sorted.sort(null);
+    assertEquals(sorted, names);
+    assertThrows(UnsupportedOperationException.class, () -> names.add("x"));
+  }
+
+  @Test
+  void globalReturnsANamedFunction() {
+    try (PackedFunction size = Registry.global("packed4j.ListSize")) {
+      assertEquals("packed4j.ListSize", size.name());
+      assertEquals(3L, size.invoke(List.of(1, 2, 3)));
+      assertTrue(size.signature().contains("int64"), size.signature());
+      assertTrue(size.toString().startsWith("PackedFunction[packed4j.ListSize ("), size.toString());
+    }
+  }
+
+  @Test
+  void anUnknownNameIsAKeyErrorWithNearNames() {
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Registry.global("packed4j.ListSiz"));
+    assertEquals("KeyError", e.kind());
+    assertEquals("packed4j.ListSiz", e.functionName());
+    assertTrue(e.getMessage().contains("'packed4j.ListSiz'"), e.getMessage());
+    assertTrue(e.getMessage().contains("did you mean packed4j.ListSize"), e.getMessage());
+    assertTrue(e.getMessage().contains("Packed4j.loadLibrary"), e.getMessage());
+  }
+
+  @Test
+  void findIsEmptyForAnUnknownName() {
+    assertEquals(Optional.empty(), Registry.find("no.such.Function"));
+    assertTrue(Registry.find("packed4j.MapKeys").isPresent());
+  }
+
+  @Test
+  void nearNamesPreferSmallEditsAndTheSameLastSegment() {
+    List<String> registered = List.of("calculator.MyAdd", "calculator.Mul", "other.MyAdd", "unrelated.Thing");
+    assertEquals(List.of("calculator.MyAdd", "other.MyAdd"), Registries.nearNames("calculator.myadd", registered));
+    assertEquals(List.of(), Registries.nearNames("completely.Different", registered));
+  }
+}

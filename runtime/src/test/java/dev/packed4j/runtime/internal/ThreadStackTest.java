@@ -1,0 +1,101 @@
+package dev.packed4j.runtime.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The per-thread argument stack, without native calls. */
+class ThreadStackTest {
+  private static final CallTarget TARGET = CallTarget.operation("test", "first", "second");
+
+  @Test
+  void framesStackAndRestoreTheirMemory() {
+    ThreadStack stack = ThreadStack.current();
+    int depth = stack.depth();
+    long outerSlot;
+    try (Frame outer = stack.push(TARGET, 2)) {
+      outerSlot = outer.slot(0);
+      assertEquals(outer.slot(0) + P4JAny.SIZE, outer.slot(1));
+      assertEquals(outer.slot(1) + P4JAny.SIZE, outer.result());
+      assertEquals(CApi.kP4JNone, NativeMemory.anyTypeIndex(outer.slot(1)), "slots start as None");
+      outer.putLong(0, 41);
+      long innerSlot;
+      try (Frame inner = stack.push(TARGET, 1)) {
+        assertEquals(depth + 2, stack.depth());
+        innerSlot = inner.slot(0);
+        assertTrue(innerSlot > outer.result(), "the inner frame stacks above the outer one");
+        inner.putLong(0, 7);
+      }
+      assertEquals(41, NativeMemory.anyPayload(outer.slot(0)), "the outer frame is untouched");
+      try (Frame again = stack.push(TARGET, 1)) {
+        assertEquals(innerSlot, again.slot(0), "memory of a closed frame is reused");
+      }
+    }
+    assertEquals(depth, stack.depth());
+    try (Frame next = stack.push(TARGET, 1)) {
+      assertEquals(outerSlot, next.slot(0));
+    }
+  }
+
+  @Test
+  void scratchBeyondAChunkMovesToANewChunkWithoutMovingEarlierMemory() {
+    ThreadStack stack = ThreadStack.current();
+    try (Frame outer = stack.push(TARGET, 1)) {
+      outer.encodeString(outer.slot(0), "kept");
+      long kept = NativeMemory.anyPayload(outer.slot(0));
+      try (Frame inner = stack.push(TARGET, 1)) {
+        String large = "x".repeat(3 * (int) ThreadStack.FIRST_CHUNK_SIZE);
+        inner.encodeString(inner.slot(0), large);
+        long data = NativeMemory.anyPayload(inner.slot(0));
+        assertEquals(large, new String(NativeMemory.copyBytes(data, large.length()), StandardCharsets.UTF_8));
+        assertTrue(stack.reservedBytes() > 3 * ThreadStack.FIRST_CHUNK_SIZE);
+      }
+      assertEquals("kept", new String(NativeMemory.copyBytes(kept, 4), StandardCharsets.UTF_8));
+    }
+    try (Frame huge = stack.push(TARGET, 1)) {
+      huge.scratch(4 * ThreadStack.RETAINED_CHUNK_LIMIT, 16);
+    }
+    assertTrue(stack.reservedBytes() < 2 * ThreadStack.RETAINED_CHUNK_LIMIT,
+        "chunks above the retained limit are dropped when the outermost frame closes: " + stack.reservedBytes());
+  }
+
+  @Test
+  void aFrameLeftOpenIsClosedWithTheFrameBelowIt() {
+    ThreadStack stack = ThreadStack.current();
+    int depth = stack.depth();
+    Frame outer = stack.push(TARGET, 0);
+    Frame leaked = stack.push(TARGET, 0);
+    outer.close();
+    assertFalse(leaked.isOpen());
+    assertEquals(depth, stack.depth());
+  }
+
+  @Test
+  void slotIndexesAreChecked() {
+    try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
+      IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> frame.putLong(1, 0));
+      assertTrue(e.getMessage().contains("argument index 1 of test, which takes 1 argument"), e.getMessage());
+    }
+  }
+
+  @Test
+  void eachThreadHasItsOwnStack() throws InterruptedException {
+    AtomicLong other = new AtomicLong();
+    Thread thread = Thread.ofVirtual().start(() -> {
+      try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
+        other.set(frame.slot(0));
+      }
+    });
+    thread.join();
+    try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
+      assertTrue(other.get() != 0 && other.get() != frame.slot(0));
+    }
+  }
+}

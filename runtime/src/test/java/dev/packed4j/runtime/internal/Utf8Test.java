@@ -1,0 +1,83 @@
+package dev.packed4j.runtime.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class Utf8Test {
+  private static byte[] encode(String text) {
+    boolean ascii = Utf8.isAscii(text);
+    long length = ascii ? text.length() : Utf8.encodedLength(text);
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(length + 1);
+      assertEquals(length, Utf8.encode(text, memory.address(), ascii));
+      assertEquals(0, memory.get(java.lang.foreign.ValueLayout.JAVA_BYTE, length), "NUL-terminated");
+      return NativeMemory.copyBytes(memory.address(), length);
+    }
+  }
+
+  @Test
+  void encodesLikeTheJdk() {
+    for (String text : List.of("", "ascii", "a\0b", "é", "€uro", "日本", "😀 𝄞", "\uD800 lone", "tail \uDC00", "\uFFFF")) {
+      assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encode(text), text);
+      assertEquals(text.getBytes(StandardCharsets.UTF_8).length, Utf8.encodedLength(text));
+    }
+  }
+
+  @Test
+  void encodesRandomTextLikeTheJdk() {
+    Random random = new Random(42);
+    for (int round = 0; round < 200; round++) {
+      char[] chars = new char[random.nextInt(64)];
+      for (int i = 0; i < chars.length; i++) {
+        chars[i] = (char) random.nextInt(Character.MAX_VALUE + 1);
+      }
+      String text = new String(chars);
+      assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encode(text));
+    }
+  }
+
+  @Test
+  void asciiDetection() {
+    assertTrue(Utf8.isAscii("plain\0text"));
+    assertFalse(Utf8.isAscii("café"));
+  }
+
+  @Test
+  void aStringBeyondTheViewLimitIsRejected() {
+    Utf8.checkViewLength(Utf8.MAX_VIEW_LENGTH);
+    ConversionFailure failure = assertThrows(ConversionFailure.class,
+        () -> Utf8.checkViewLength(Utf8.MAX_VIEW_LENGTH + 1));
+    assertTrue(failure.detail().contains("4 GiB"), failure.detail());
+    assertEquals(ConversionFailure.Kind.VALUE, failure.kind());
+    // 1.5 billion three-byte chars: more UTF-8 bytes than a view can carry, though the String is legal.
+    assertEquals(3L * 1_500_000_000L, Utf8.encodedLength(new RepeatedChar('€', 1_500_000_000)));
+  }
+
+  /** A long CharSequence without the memory of a String. */
+  private record RepeatedChar(char value, int length) implements CharSequence {
+    @Override
+    public char charAt(int index) {
+      return value;
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return new RepeatedChar(value, end - start);
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value).repeat(Math.min(length, 16));
+    }
+  }
+}

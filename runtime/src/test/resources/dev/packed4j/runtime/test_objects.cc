@@ -1,0 +1,100 @@
+// A plugin for the runtime's tests: object types with every field kind, a subtype, an unrelated type, and
+// functions that make them, echo values and fail on request. TestPlugin compiles it against libpacked4j.so.
+#include <packed4j/packed4j.h>
+
+#include <string>
+
+using namespace packed4j;
+
+class ShapeObject : public Object {
+ public:
+  int32_t sides = 0;
+  int64_t id = 0;
+  uint64_t serial = 0;
+  double area = 0;
+  bool filled = false;
+  std::string name;
+  ObjectRef child;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("sides", &sides);
+    v->Visit("id", &id);
+    v->Visit("serial", &serial);
+    v->Visit("area", &area);
+    v->Visit("filled", &filled);
+    v->Visit("name", &name);
+    v->Visit("child", &child);
+  }
+
+  static constexpr const char* _type_key = "test.Shape";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShapeObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShapeObject);
+
+class SquareObject : public ShapeObject {
+ public:
+  double side = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    ShapeObject::VisitAttrs(v);
+    v->Visit("side", &side);
+  }
+
+  static constexpr const char* _type_key = "test.Square";
+  P4J_DECLARE_OBJECT_TYPE_INFO(SquareObject, ShapeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(SquareObject);
+
+class OtherObject : public Object {
+ public:
+  int64_t value = 7;
+
+  void VisitAttrs(AttrVisitor* v) override { v->Visit("value", &value); }
+
+  static constexpr const char* _type_key = "test.Other";
+  P4J_DECLARE_OBJECT_TYPE_INFO(OtherObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(OtherObject);
+
+P4J_REGISTER_GLOBAL("test.MakeShape").set_body_typed([](int64_t sides, std::string name) {
+  auto shape = make_object<ShapeObject>();
+  shape->sides = static_cast<int32_t>(sides);
+  shape->id = sides * 1000000000000LL;
+  shape->serial = 18446744073709551615ULL;
+  shape->area = sides * 1.5;
+  shape->filled = sides % 2 == 0;
+  shape->name = name;
+  return shape;
+});
+
+P4J_REGISTER_GLOBAL("test.MakeSquare").set_body_typed([](double side) {
+  auto square = make_object<SquareObject>();
+  square->sides = 4;
+  square->side = side;
+  square->area = side * side;
+  square->name = "square";
+  square->serial = 4;
+  return square;
+});
+
+P4J_REGISTER_GLOBAL("test.MakeOther").set_body_typed([]() { return make_object<OtherObject>(); });
+
+P4J_REGISTER_GLOBAL("test.SetChild").set_body([](Args args, RetValue* rv) {
+  ObjectRef shape = args[0];
+  ObjectRef child = args[1];
+  static_cast<ShapeObject*>(const_cast<Object*>(shape.get()))->child = child;
+  *rv = shape;
+});
+
+P4J_REGISTER_GLOBAL("test.Echo").set_body([](Args args, RetValue* rv) { *rv = args[0]; });
+
+P4J_REGISTER_GLOBAL("test.Count").set_body([](Args args, RetValue* rv) { *rv = static_cast<int64_t>(args.size()); });
+
+P4J_REGISTER_GLOBAL("test.Fail").set_body([](Args args, RetValue*) {
+  std::string kind = args[0];
+  std::string message = args[1];
+  if (kind == "TypeError") throw TypeError(message);
+  if (kind == "IndexError") throw IndexError(message);
+  if (kind == "KeyError") throw KeyError(message);
+  throw ValueError(message);
+});
