@@ -100,7 +100,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
   }
 
   private void processRound(RoundEnvironment round) {
-    // This round's elements, by identity: a local interface has no name to look it up by.
+    // Elements do not survive a round: interfaces deferred earlier are looked up again by name.
     Map<TypeElement, Kind> pending = new LinkedHashMap<>();
     for (Map.Entry<String, Kind> entry : deferred.entrySet()) {
       TypeElement type = elements.getTypeElement(entry.getKey());
@@ -116,7 +116,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     for (Element element : annotatedWith(round, AnnotationNames.OBJECT)) {
       if (element instanceof TypeElement type) {
         pending.putIfAbsent(type, Kind.OBJECT);
-        validation.state().noteObjectInterface(type.getSimpleName().toString(), type.getQualifiedName().toString());
+        validation.state().noteObjectInterface(type.getSimpleName().toString());
       }
     }
     for (Element element : annotatedWith(round, AnnotationNames.GLOBAL)) {

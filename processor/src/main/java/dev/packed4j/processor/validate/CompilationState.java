@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -13,7 +12,7 @@ import java.util.TreeSet;
  */
 public final class CompilationState {
   private final Map<String, String> typeKeys = new HashMap<>();
-  private final Map<String, String> objectInterfaces = new TreeMap<>();
+  private final Set<String> objectInterfaces = new TreeSet<>();
   private final Set<String> typeNames = new TreeSet<>();
 
   /** Records that {@code iface} declares {@code typeKey}; returns which interface declared it before, if any. */
@@ -22,8 +21,8 @@ public final class CompilationState {
   }
 
   /** Records an {@code @Object} interface by simple name, for hints. */
-  public void noteObjectInterface(String simpleName, String qualifiedName) {
-    objectInterfaces.put(simpleName, qualifiedName);
+  public void noteObjectInterface(String simpleName) {
+    objectInterfaces.add(simpleName);
     typeNames.add(simpleName);
   }
 
@@ -34,7 +33,7 @@ public final class CompilationState {
 
   /** Simple names of the {@code @Object} interfaces seen. */
   Set<String> objectInterfaceNames() {
-    return objectInterfaces.keySet();
+    return objectInterfaces;
   }
 
   /** Simple names of all types seen. */

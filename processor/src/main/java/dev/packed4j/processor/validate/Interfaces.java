@@ -2,7 +2,6 @@ package dev.packed4j.processor.validate;
 
 import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.Report;
-import dev.packed4j.processor.model.RuntimeNames;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -150,11 +149,6 @@ final class Interfaces {
     if (iface.getModifiers().contains(Modifier.SEALED)) {
       on(report, iface, annotation, Diagnostic.INTERFACE_SEALED, name, generated);
     }
-  }
-
-  /** The runtime's {@code ObjectRef}, whose member types the generated object class inherits. */
-  static String objectRefName() {
-    return RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF);
   }
 
   /** {@code toString()}, {@code hashCode()}, {@code equals(Object)}: every class implements them. */

@@ -5,6 +5,7 @@ import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.model.Getter;
 import dev.packed4j.processor.model.ObjectInterface;
+import dev.packed4j.processor.model.RuntimeNames;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -87,7 +88,7 @@ public final class ObjectValidator {
         continue;
       }
       if (Annotations.isPresent(member.method(), AnnotationNames.GLOBAL)) {
-        // Reported below for this interface's own methods, and by their own interface for inherited ones.
+        // Reported above for this interface's own methods, and by their own interface for inherited ones.
         continue;
       }
       Optional<Getter> getter = getter(member, report);
@@ -111,7 +112,7 @@ public final class ObjectValidator {
             ModelNames.qualifiedName(type),
             typeKey,
             getters,
-            interfaces.memberTypeNames(type, Interfaces.objectRefName()),
+            interfaces.memberTypeNames(type, RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF)),
             usesDeprecated));
   }
 
@@ -232,7 +233,7 @@ public final class ObjectValidator {
    */
   private Map<String, TypeMirror> providedByObjectRef() {
     Map<String, TypeMirror> provided = new HashMap<>();
-    TypeElement objectRef = elements.getTypeElement(Interfaces.objectRefName());
+    TypeElement objectRef = elements.getTypeElement(RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF));
     if (objectRef == null) {
       provided.put("close", types.getNoType(TypeKind.VOID));
       provided.put("handle", types.getPrimitiveType(TypeKind.LONG));
