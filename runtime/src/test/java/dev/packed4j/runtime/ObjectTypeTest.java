@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.FieldKind;
+import dev.packed4j.runtime.fixture.Circle;
 import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Packed4j_Square;
 import dev.packed4j.runtime.fixture.Shape;
@@ -89,6 +90,19 @@ class ObjectTypeTest {
   }
 
   @Test
+  void aSubtypeWhoseClassWasNeverUsedIsFoundThroughTheProcessorsIndex() {
+    try (Shape shape = shapes.makeCircleAsShape(2.0)) {
+      Circle circle = assertInstanceOf(Circle.class, shape);
+      assertEquals(2.0, circle.radius());
+      assertEquals("circle", circle.name());
+    }
+    try (PackedFunction makeCircle = Registry.global("test.MakeCircle");
+        ObjectRef any = (ObjectRef) makeCircle.invoke(1.0)) {
+      assertInstanceOf(Circle.class, any, "also for a result declared as Object");
+    }
+  }
+
+  @Test
   void anUnrelatedTypeIsATypeErrorNamingBothKeys() throws InterruptedException {
     long before = TestLibraries.settledLiveObjectCount();
     Packed4jException e = assertThrows(Packed4jException.class, shapes::makeOtherAsShape);
@@ -125,8 +139,16 @@ class ObjectTypeTest {
       assertEquals("TypeError", e.kind());
       assertTrue(e.getMessage().contains("name") && e.getMessage().contains("test.Shape")
           && e.getMessage().contains("string") && e.getMessage().contains("int64"), e.getMessage());
+      Packed4jException narrowing = assertThrows(Packed4jException.class,
+          () -> Packed4j_Shape.TYPE.field("id", FieldKind.INT32).readInt((ObjectRef) shape));
+      assertTrue(narrowing.getMessage().contains("int64 natively") && narrowing.getMessage().contains("int32"),
+          narrowing.getMessage());
       // an int32 field widens to a long accessor
       assertEquals(5L, Packed4j_Shape.TYPE.field("sides", FieldKind.INT64).readLong((ObjectRef) shape));
+      // a uint64 field read by a long accessor is range-checked
+      Packed4jException unsigned = assertThrows(Packed4jException.class,
+          () -> Packed4j_Shape.TYPE.field("serial", FieldKind.INT64).readLong((ObjectRef) shape));
+      assertEquals("ValueError", unsigned.kind());
     }
   }
 

@@ -45,6 +45,21 @@ class SquareObject : public ShapeObject {
 };
 P4J_REGISTER_OBJECT_TYPE(SquareObject);
 
+// Its Java view (Circle) is found through the processor's index, never by prior use.
+class CircleObject : public ShapeObject {
+ public:
+  double radius = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    ShapeObject::VisitAttrs(v);
+    v->Visit("radius", &radius);
+  }
+
+  static constexpr const char* _type_key = "test.Circle";
+  P4J_DECLARE_OBJECT_TYPE_INFO(CircleObject, ShapeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(CircleObject);
+
 class OtherObject : public Object {
  public:
   int64_t value = 7;
@@ -75,6 +90,13 @@ P4J_REGISTER_GLOBAL("test.MakeSquare").set_body_typed([](double side) {
   square->name = "square";
   square->serial = 4;
   return square;
+});
+
+P4J_REGISTER_GLOBAL("test.MakeCircle").set_body_typed([](double radius) {
+  auto circle = make_object<CircleObject>();
+  circle->radius = radius;
+  circle->name = "circle";
+  return circle;
 });
 
 P4J_REGISTER_GLOBAL("test.MakeOther").set_body_typed([]() { return make_object<OtherObject>(); });

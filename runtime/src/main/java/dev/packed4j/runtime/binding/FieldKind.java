@@ -11,7 +11,10 @@ package dev.packed4j.runtime.binding;
 public enum FieldKind {
   /** {@code int32_t}: {@link FieldSlot#readInt}, {@link FieldSlot#readLong}. */
   INT32(1),
-  /** {@code int64_t} (an {@code int32_t} field is widened): {@link FieldSlot#readLong}. */
+  /**
+   * {@code int64_t}, what a {@code long} accessor expects: an {@code int32_t} field is widened, a {@code uint64_t}
+   * field read with a range check. {@link FieldSlot#readLong}.
+   */
   INT64(2),
   /** {@code uint64_t}: {@link FieldSlot#readLong}, a value above {@code Long.MAX_VALUE} is a ValueError. */
   UINT64(3),
@@ -19,9 +22,9 @@ public enum FieldKind {
   FLOAT64(4),
   /** {@code bool}: {@link FieldSlot#readBoolean}. */
   BOOL(5),
-  /** {@code std::string}: {@link FieldSlot#readString}. */
+  /** {@code std::string} (or a string object field): {@link FieldSlot#readString}. */
   STRING(6),
-  /** An {@code ObjectRef} (objects, containers): {@link FieldSlot#readObject}. */
+  /** An {@code ObjectRef} (objects, containers) or a {@code std::string}: {@link FieldSlot#readObject}. */
   OBJECT(7);
 
   private final int nativeKind;
@@ -35,8 +38,16 @@ public enum FieldKind {
     return nativeKind;
   }
 
-  /** Whether a native field of kind {@code nativeKind} can be read as this kind. */
+  /**
+   * Whether a native field of kind {@code nativeKind} can be read as this kind: the same kind, a widening, or a
+   * read whose value is checked (uint64 as long, a string object as String); never a narrowing.
+   */
   boolean accepts(int nativeKind) {
-    return this.nativeKind == nativeKind || this == INT64 && nativeKind == INT32.nativeKind;
+    return switch (this) {
+      case INT32, FLOAT64, BOOL -> this.nativeKind == nativeKind;
+      case INT64, UINT64 -> nativeKind == INT32.nativeKind || nativeKind == INT64.nativeKind
+          || nativeKind == UINT64.nativeKind;
+      case STRING, OBJECT -> nativeKind == STRING.nativeKind || nativeKind == OBJECT.nativeKind;
+    };
   }
 }

@@ -123,13 +123,35 @@ public final class TypeView<T> {
    */
   private static Object nearestView(int objectTypeIndex, Class<?> declared, Object fallback) {
     for (TypeInfo info : TypeInfos.lineage(objectTypeIndex)) {
-      for (TypeView<?> view : BY_KEY.getOrDefault(info.key(), List.of())) {
-        if (declared.isAssignableFrom(view.javaType)) {
-          return view.factory;
-        }
+      Object factory = registeredView(info.key(), declared);
+      if (factory == null && loadIndexed(info.key(), declared)) {
+        factory = registeredView(info.key(), declared);
+      }
+      if (factory != null) {
+        return factory;
       }
     }
     return fallback;
+  }
+
+  private static Object registeredView(String typeKey, Class<?> declared) {
+    for (TypeView<?> view : BY_KEY.getOrDefault(typeKey, List.of())) {
+      if (declared.isAssignableFrom(view.javaType)) {
+        return view.factory;
+      }
+    }
+    return null;
+  }
+
+  /** Loads the generated class the processor's index lists for the key, from the declared type's loader. */
+  private static boolean loadIndexed(String typeKey, Class<?> declared) {
+    ClassLoader declaring = declared.getClassLoader();
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    boolean loaded = declaring != null && ObjectTypeIndex.load(typeKey, declaring);
+    if (!loaded && context != null && context != declaring) {
+      loaded = ObjectTypeIndex.load(typeKey, context);
+    }
+    return loaded;
   }
 
   private static volatile Cache anyCache = new Cache(-1, -1, new Object[0]);
