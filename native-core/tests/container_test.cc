@@ -106,6 +106,20 @@ TEST(ListTest, HeldObjectsAreReferencedAndReleased) {
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
+TEST(ListTest, ValuesAreBoxedOnReadingAndUnboxedOnStoring) {
+  List<Value> values{Value(1), Value(std::string("two"))};
+  values.push_back(Value(3.5));
+  const P4JListCell* cell = ListCell(values);
+  EXPECT_EQ(cell->data[0].type_index, kP4JInt);
+  EXPECT_EQ(cell->data[1].type_index, kP4JString);
+  EXPECT_EQ(cell->data[2].type_index, kP4JFloat);
+  EXPECT_EQ(static_cast<int>(values[0]->data), 1);
+  EXPECT_EQ(values[1]->data.cast<std::string>(), "two");
+  EXPECT_EQ(values[2]->data.cast<double>(), 3.5);
+  values.Set(0, values[2]);
+  EXPECT_EQ(cell->data[0].type_index, kP4JFloat);
+}
+
 TEST(ListTest, BorrowedTensorPointersCannotBeStored) {
   List<Any> list;
   P4JAny tensor;

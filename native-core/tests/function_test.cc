@@ -1,8 +1,10 @@
 // Functions and the registry: set_body, set_body_typed (signatures, checks, typed entries and the sentinel
 // collision), globals (set, get, list, override, duplicate) and the built-in packed4j.* globals.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <optional>
+#include <thread>
 
 #include "test_util.h"
 
@@ -213,6 +215,26 @@ TEST(FunctionTest, BuiltinGlobals) {
   List<int64_t> list = PackedFunc::GetGlobal("packed4j.ListFromInt64Buffer")(static_cast<void*>(buffer), 3)
                            .cast<List<int64_t>>();
   EXPECT_EQ(list.ToVector(), (std::vector<int64_t>{5, 6, 7}));
+}
+
+TEST(FunctionTest, ConcurrentCallsShareFunctionsAndCountObjects) {
+  int64_t baseline = P4JObjectLiveCount();
+  PackedFunc concat = PackedFunc::GetGlobal("test.Concat");
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 2000; ++i) {
+        std::string expected = std::to_string(t) + "-" + std::to_string(i);
+        std::string got = concat(std::to_string(t), "-" + std::to_string(i));
+        if (got != expected) ++failures;
+        if (!PackedFunc::GetGlobal("test.Mul").defined()) ++failures;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
 TEST(FunctionTest, AbiVersion) { EXPECT_EQ(P4JAbiVersion(), P4J_ABI_VERSION); }

@@ -95,6 +95,9 @@ class Value : public ObjectRef {
 
 namespace details {
 
+template <>
+struct IsBoxedValue<Value> : std::true_type {};
+
 /*! \brief Value: any element, boxed on reading; storing unboxes it. */
 template <>
 struct TypeTraits<Value> : ObjectRefTraits<Value> {

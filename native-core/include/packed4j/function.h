@@ -174,6 +174,10 @@ P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, voi
   return handle;
 }
 
+/*! \brief Whether T is a box whose storing unboxes it (Value); such refs are not lent as their own handle. */
+template <typename T>
+struct IsBoxedValue : std::false_type {};
+
 /*!
  * \brief Borrows a C++ value as an argument: strings become views, objects are lent; anything else is stored
  *  into keep (which lives for the call).
@@ -194,7 +198,7 @@ void PackArgument(T&& value, P4JAny* slot, Any* keep) {
     }
   } else if constexpr (std::is_base_of<Any, Decayed>::value) {
     *slot = value.raw();
-  } else if constexpr (std::is_base_of<ObjectRef, Decayed>::value) {
+  } else if constexpr (std::is_base_of<ObjectRef, Decayed>::value && !IsBoxedValue<Decayed>::value) {
     P4JObject* handle = value.handle();
     if (handle == nullptr) {
       *slot = NoneValue();
@@ -474,7 +478,7 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
                 "set_body_typed: a parameter type has no conversion from a packed value; supported: bool, integers, "
                 "float, double, std::string, std::string_view, String, Bytes, ObjectRef types, List<T>, Map<K, V>, "
                 "std::optional<T>, PackedFunc, Any");
-  static_assert((... && TypeTraits<std::decay_t<A>>::kTypedAllowed),
+  static_assert((... && (!TypeTraits<std::decay_t<A>>::kConvertible || TypeTraits<std::decay_t<A>>::kTypedAllowed)),
                 "set_body_typed: a parameter type cannot appear in a signature (use set_body for raw pointers)");
 
   using Closure = TypedClosure<F, R, A...>;

@@ -153,6 +153,9 @@ void ObjectDeleter(P4JObject* handle) {
 
 }  // namespace details
 
+static_assert(sizeof(Object) == sizeof(void*) + sizeof(P4JObject),
+              "an Object is its vtable pointer and the C header, so fields start at handle + sizeof(P4JObject)");
+
 /*!
  * \brief An intrusive owning pointer to an object of type T; copies share the object.
  *
