@@ -13,10 +13,10 @@ public enum FieldKind {
   INT32(1),
   /**
    * {@code int64_t}, what a {@code long} accessor expects: an {@code int32_t} field is widened, a {@code uint64_t}
-   * field read with a range check. {@link FieldSlot#readLong}.
+   * field read as its bit pattern. {@link FieldSlot#readLong}.
    */
   INT64(2),
-  /** {@code uint64_t}: {@link FieldSlot#readLong}, a value above {@code Long.MAX_VALUE} is a ValueError. */
+  /** {@code uint64_t}: {@link FieldSlot#readLong}, as its bit pattern (Java has no unsigned long). */
   UINT64(3),
   /** {@code double}: {@link FieldSlot#readDouble}. */
   FLOAT64(4),
@@ -40,7 +40,8 @@ public enum FieldKind {
 
   /**
    * Whether a native field of kind {@code nativeKind} can be read as this kind: the same kind, a widening, or a
-   * read whose value is checked (uint64 as long, a string object as String); never a narrowing.
+   * reinterpretation Java code expects (uint64 as a long bit pattern, a string object as String); never a
+   * narrowing.
    */
   boolean accepts(int nativeKind) {
     return switch (this) {

@@ -1,7 +1,6 @@
 package dev.packed4j.runtime.binding;
 
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
-import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
 
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.CallTarget;
@@ -71,17 +70,17 @@ public final class FieldSlot {
     return value;
   }
 
-  /** An {@code int64_t}, {@code int32_t} (widened) or {@code uint64_t} field (ValueError above Long.MAX_VALUE). */
+  /**
+   * An {@code int64_t}, {@code int32_t} (widened) or {@code uint64_t} field. Java has no unsigned long: a uint64
+   * is returned as its bit pattern (read it with {@link Long#toUnsignedString(long)},
+   * {@link Long#compareUnsigned(long, long)}), the convention the C++ side uses for uint64 arguments too.
+   */
   public long readLong(ObjectRef self) {
     long handle = self.handle();
     long at = handle + resolvedOffset(
         kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "readLong");
     long value = nativeKind == kP4JFieldInt32 ? NativeMemory.getInt(at) : NativeMemory.getLong(at);
     Reference.reachabilityFence(self);
-    if (nativeKind == kP4JFieldUInt64 && value < 0) {
-      throw RuntimeAccess.error("ValueError", "field " + name + " of " + type.typeKey() + " holds "
-          + Long.toUnsignedString(value) + ", which does not fit in long", null);
-    }
     return value;
   }
 
