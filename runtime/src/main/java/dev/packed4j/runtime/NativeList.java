@@ -35,7 +35,6 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   private static final CallTarget SET = CallTarget.operation("NativeList.set", "element");
   private static final CallTarget ADD = CallTarget.operation("NativeList.add", "element");
   private static final CallTarget REMOVE = CallTarget.operation("NativeList.remove");
-  private static final CallTarget CLEAR = CallTarget.operation("NativeList.clear");
 
   private final NativeReference reference;
   private final ValueCodec<E> element;
@@ -135,7 +134,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   @Override
   public void clear() {
     long handle = handle();
-    Errors.check(CApi.P4JListClear(handle), CLEAR.exceptionFunctionName());
+    Errors.check(CApi.P4JListClear(handle), null);
     modCount++;
     Reference.reachabilityFence(this);
   }
