@@ -14,8 +14,11 @@ import java.util.function.LongFunction;
  * }</pre>
  *
  * <p>The runtime views a native object through the generated class of its type or of its nearest ancestor that
- * has one, after checking it against the declared type. The native type index is looked up on first use, so
- * a generated class can be initialised before the plugin library that registers the type is loaded.
+ * has one, after checking it against the declared type. A generated class registers when it is initialised;
+ * one not initialised yet is found through the index packed4j-processor writes,
+ * {@code META-INF/packed4j/object-types.properties} ({@code typeKey=generated.class.Name} per line). The native
+ * type index is looked up on first use, so a generated class can be initialised before the plugin library that
+ * registers the type is loaded.
  *
  * @param <T> the {@code @Object} interface
  */
