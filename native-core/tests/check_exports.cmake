@@ -1,5 +1,5 @@
-# Fails unless every dynamic symbol libpacked4j.so defines is a P4J* C function.
-# Usage: cmake -DNM=<nm> -DLIBRARY=<libpacked4j.so> -P check_exports.cmake
+# Fails unless the dynamic symbols libpacked4j.so defines are exactly the functions c_api.h declares.
+# Usage: cmake -DNM=<nm> -DLIBRARY=<libpacked4j.so> -DHEADER=<c_api.h> -P check_exports.cmake
 execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}"
   OUTPUT_VARIABLE symbols RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -16,7 +16,18 @@ foreach(line IN LISTS lines)
     math(EXPR count "${count} + 1")
   endif()
 endforeach()
-if(count LESS 30)
-  message(FATAL_ERROR "libpacked4j.so exports only ${count} P4J symbols; expected the whole C ABI")
+file(READ "${HEADER}" header)
+string(REGEX MATCHALL "P4J_DLL [^;]*[ *](P4J[A-Za-z0-9]+)\\(" declarations "${header}")
+set(declared 0)
+foreach(declaration IN LISTS declarations)
+  string(REGEX MATCH "(P4J[A-Za-z0-9]+)\\($" ignored "${declaration}")
+  set(function "${CMAKE_MATCH_1}")
+  if(NOT symbols MATCHES " ${function}\n")
+    message(FATAL_ERROR "c_api.h declares ${function}, but libpacked4j.so does not export it")
+  endif()
+  math(EXPR declared "${declared} + 1")
+endforeach()
+if(NOT count EQUAL declared)
+  message(FATAL_ERROR "libpacked4j.so exports ${count} symbols, c_api.h declares ${declared} functions")
 endif()
 message(STATUS "libpacked4j.so exports ${count} symbols, all P4J*")
