@@ -6,17 +6,22 @@ import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.diagnostics.Reporter;
 import dev.packed4j.processor.generate.BindingGenerator;
 import dev.packed4j.processor.generate.ObjectGenerator;
+import dev.packed4j.processor.generate.ObjectTypeIndex;
 import dev.packed4j.processor.model.QualifiedName;
 import dev.packed4j.processor.validate.AnnotationNames;
 import dev.packed4j.processor.validate.Validation;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import javax.annotation.processing.Filer;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
@@ -28,7 +33,9 @@ import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.tools.FileObject;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
 /**
  * Generates the bindings of packed4j: for each interface with {@code @Global} methods a {@code Packed4j_<Name>}
@@ -36,7 +43,8 @@ import javax.tools.JavaFileObject;
  * {@code Packed4j_<Name>} subclass of {@code ObjectRef} reading its native fields.
  *
  * <p>Each round validates what it can (reporting through the catalog in {@link Diagnostic}), builds a model, and
- * generates from it. An interface whose signatures use a type that does not resolve yet waits for a later round;
+ * generates from it. After the last round it writes {@value ObjectTypeIndex#RESOURCE}, the index by which the
+ * runtime finds the generated class of a type key. An interface whose signatures use a type that does not resolve yet waits for a later round;
  * what still does not resolve after the last round is reported. No exception escapes into javac: a failure is
  * reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being processed.
  */
@@ -45,6 +53,12 @@ public final class Packed4jProcessor extends AbstractProcessor {
 
   /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
   private final Map<String, Kind> deferred = new LinkedHashMap<>();
+
+  /** The @Object interfaces generated so far, for the index written after the last round. */
+  private final ObjectTypeIndex objectTypeIndex = new ObjectTypeIndex();
+
+  /** Canonical names of those interfaces: the index's originating elements. */
+  private final Set<String> indexedInterfaces = new LinkedHashSet<>();
 
   private Reporter reporter;
   private Validation validation;
@@ -88,6 +102,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     try {
       if (round.processingOver()) {
         reportStillDeferred();
+        writeObjectTypeIndex();
       } else {
         processRound(round);
       }
@@ -154,12 +169,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
               .objects()
               .validate(type, report)
               .ifPresent(
-                  object ->
-                      write(
-                          objectGenerator.generate(object, generatedAvailable),
-                          object.name().generatedClass(),
-                          type,
-                          report));
+                  object -> {
+                    QualifiedName generated = object.name().generatedClass();
+                    if (write(objectGenerator.generate(object, generatedAvailable), generated, type, report)) {
+                      objectTypeIndex.put(object.typeKey(), generated.canonical());
+                      indexedInterfaces.add(type.getQualifiedName().toString());
+                    }
+                  });
       case BINDING ->
           validation
               .globals()
@@ -174,15 +190,62 @@ public final class Packed4jProcessor extends AbstractProcessor {
     }
   }
 
-  private void write(JavaFile file, QualifiedName name, TypeElement origin, Report report) {
+  /** Writes a generated class; returns false (having reported why) if it could not. */
+  private boolean write(JavaFile file, QualifiedName name, TypeElement origin, Report report) {
     try {
       JavaFileObject source = processingEnv.getFiler().createSourceFile(name.canonical(), origin);
       try (Writer writer = source.openWriter()) {
         file.writeTo(writer);
       }
+      return true;
     } catch (IOException e) {
       report.on(origin, Diagnostic.GENERATED_WRITE, name.canonical(), origin.getQualifiedName(), e.getMessage());
+      return false;
     }
+  }
+
+  /**
+   * After the last round, writes the index of the @Object interfaces' generated classes, merged with the one an
+   * earlier compilation left in the output (as AutoService merges service files): a partial recompilation keeps
+   * the entries of the interfaces it did not see, and the runtime ignores entries whose class is gone.
+   */
+  private void writeObjectTypeIndex() {
+    if (objectTypeIndex.isEmpty()) {
+      return;
+    }
+    Filer filer = processingEnv.getFiler();
+    TypeElement[] origins =
+        indexedInterfaces.stream()
+            .map(elements::getTypeElement)
+            .filter(Objects::nonNull)
+            .toArray(TypeElement[]::new);
+    Element first = origins.length > 0 ? origins[0] : null;
+    guard(
+        first,
+        () -> {
+          try {
+            FileObject previous = filer.getResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE);
+            try (Reader reader = previous.openReader(true)) {
+              objectTypeIndex.merge(reader);
+            }
+          } catch (IOException | IllegalArgumentException noPreviousIndex) {
+            // A clean build: nothing to merge.
+          }
+          try {
+            FileObject index =
+                filer.createResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE, origins);
+            try (Writer writer = index.openWriter()) {
+              writer.write(objectTypeIndex.render());
+            }
+          } catch (IOException e) {
+            reporter.print(
+                Diagnostic.GENERATED_WRITE,
+                first,
+                ObjectTypeIndex.RESOURCE,
+                "the @Object interfaces " + String.join(", ", indexedInterfaces),
+                e.getMessage());
+          }
+        });
   }
 
   /** After the last round: reports, for each interface still waiting, what does not resolve. */
@@ -228,12 +291,16 @@ public final class Packed4jProcessor extends AbstractProcessor {
     }
   }
 
-  /** Runs one element's work; a failure is reported on that element, and the other elements still get processed. */
+  /**
+   * Runs one element's work; a failure is reported on that element (null: on none), and the other elements still
+   * get processed.
+   */
   private void guard(Element element, Runnable work) {
     try {
       work.run();
     } catch (Throwable failure) {
-      reporter.print(Diagnostic.INTERNAL, element, element, stackTrace(failure));
+      reporter.print(
+          Diagnostic.INTERNAL, element, element == null ? "the object-type index" : element, stackTrace(failure));
     }
   }
 

@@ -8,6 +8,7 @@ import static dev.packed4j.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /** The processor across rounds, and when something goes wrong outside validation. */
@@ -53,6 +54,10 @@ class ProcessorTest {
         .generatedSourceFile("p.Packed4j_DerivedRef")
         .contentsAsUtf8String()
         .contains("TYPE.field(\"id\", FieldKind.INT64)");
+    assertThat(compilation)
+        .generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/packed4j/object-types.properties")
+        .contentsAsUtf8String()
+        .contains("test.Derived=p.Packed4j_DerivedRef\ntest.Generated=p.Packed4j_GeneratedRef\n");
   }
 
   @Test
