@@ -56,8 +56,10 @@ public final class Frame implements AutoCloseable {
     this.savedTop = savedTop;
     this.arguments = stack.allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
     this.result = arguments + argumentCount * P4JAny.SIZE;
+    // None is all zero bits: type index 0, small length 0, payload 0.
     for (long slot = arguments; slot <= result; slot += P4JAny.SIZE) {
-      NativeMemory.putAny(slot, kP4JNone, 0, 0);
+      NativeMemory.putLong(slot, 0);
+      NativeMemory.putLong(slot + 8, 0);
     }
     this.resultOwned = false;
     this.open = true;
@@ -365,10 +367,11 @@ public final class Frame implements AutoCloseable {
         CApi.P4JObjectDecRef(handle);
       }
     } finally {
-      Arrays.fill(keptAlive, 0, keptAliveCount, null);
-      keptAliveCount = 0;
+      if (keptAliveCount > 0) {
+        Arrays.fill(keptAlive, 0, keptAliveCount, null);
+        keptAliveCount = 0;
+      }
       temporaryCount = 0;
-      target = null;
       stack.pop(this);
     }
   }

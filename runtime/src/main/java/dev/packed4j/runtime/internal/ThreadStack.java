@@ -24,6 +24,10 @@ public final class ThreadStack {
   private static final ThreadLocal<ThreadStack> CURRENT = ThreadLocal.withInitial(ThreadStack::new);
 
   private MemorySegment[] chunks = new MemorySegment[4];
+  /** End address of each chunk, so restoring a frame's position reads no segment. */
+  private long[] chunkLimits = new long[4];
+  /** Whether a chunk above {@link #RETAINED_CHUNK_LIMIT} exists, to be dropped when the stack empties. */
+  private boolean hasLargeChunk;
   private int chunkIndex;
   private long top;
   private long limit;
@@ -31,7 +35,7 @@ public final class ThreadStack {
   private int depth;
 
   private ThreadStack() {
-    chunks[0] = Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16);
+    setChunk(0, Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16));
     enterChunk(0);
   }
 
@@ -68,18 +72,25 @@ public final class ThreadStack {
 
   /** Closes {@code frame}, first closing any frame above it that was left open. */
   void pop(Frame frame) {
-    while (depth > frame.level() + 1) {
-      frames[depth - 1].close();
-    }
     if (depth != frame.level() + 1) {
-      return;
+      closeAbove(frame);
+      if (depth != frame.level() + 1) {
+        return;
+      }
     }
     depth--;
     chunkIndex = frame.savedChunk();
     top = frame.savedTop();
-    limit = chunks[chunkIndex].address() + chunks[chunkIndex].byteSize();
-    if (depth == 0) {
+    limit = chunkLimits[chunkIndex];
+    if (depth == 0 && hasLargeChunk) {
       trim();
+    }
+  }
+
+  /** A frame left open above one that closes (a missed close): closed now, innermost first. */
+  private void closeAbove(Frame frame) {
+    while (depth > frame.level() + 1) {
+      frames[depth - 1].close();
     }
   }
 
@@ -97,6 +108,7 @@ public final class ThreadStack {
     int next = chunkIndex + 1;
     if (next == chunks.length) {
       chunks = Arrays.copyOf(chunks, next * 2);
+      chunkLimits = Arrays.copyOf(chunkLimits, next * 2);
     }
     MemorySegment chunk = chunks[next];
     long needed = size + alignment;
@@ -105,16 +117,22 @@ public final class ThreadStack {
       long chunkSize = Math.max(previous * 2, Math.max(needed, FIRST_CHUNK_SIZE));
       chunk = Arena.ofAuto().allocate(chunkSize, 16);
       // Chunks above the current one are not in use (frames are nested), so this one can be replaced.
-      chunks[next] = chunk;
+      setChunk(next, chunk);
     }
     enterChunk(next);
     return allocate(size, alignment);
   }
 
+  private void setChunk(int index, MemorySegment chunk) {
+    chunks[index] = chunk;
+    chunkLimits[index] = chunk.address() + chunk.byteSize();
+    hasLargeChunk |= chunk.byteSize() > RETAINED_CHUNK_LIMIT;
+  }
+
   private void enterChunk(int index) {
     chunkIndex = index;
     top = chunks[index].address();
-    limit = top + chunks[index].byteSize();
+    limit = chunkLimits[index];
   }
 
   private void trim() {
@@ -122,10 +140,12 @@ public final class ThreadStack {
       if (chunks[i] != null && chunks[i].byteSize() > RETAINED_CHUNK_LIMIT) {
         for (int j = i; j < chunks.length; j++) {
           chunks[j] = null;
+          chunkLimits[j] = 0;
         }
-        return;
+        break;
       }
     }
+    hasLargeChunk = false;
   }
 
   /** Bytes of native memory this thread's stack holds, for tests. */
