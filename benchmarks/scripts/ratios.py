@@ -164,7 +164,11 @@ def main(argv):
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    cases, results = load(argv[1])
+    try:
+        cases, results = load(argv[1])
+    except FileNotFoundError:
+        print(f"{argv[1]}: no JMH result (run the benchmarks with -rf json -rff {argv[1]})", file=sys.stderr)
+        return 1
     if not results:
         print(f"{argv[1]}: no results", file=sys.stderr)
         return 1
