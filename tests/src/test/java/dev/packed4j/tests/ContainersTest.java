@@ -176,6 +176,22 @@ class ContainersTest {
   }
 
   @Test
+  void closedObjectInsideAListNamesFunctionArgumentAndElement() {
+    long baseline = Packed4j.liveObjectCount();
+    Node open = containers.makeNode(1, 1, 1, 1, true, "open");
+    Node closed = containers.makeNode(2, 2, 2, 2, true, "closed");
+    closed.close();
+    IllegalStateException error = assertThrows(IllegalStateException.class,
+        () -> containers.hold(List.of(open, closed)));
+    assertTrue(error.getMessage().contains("test.Hold"), error.getMessage());
+    assertTrue(error.getMessage().contains("nodes"), error.getMessage());
+    assertTrue(error.getMessage().contains("1"), error.getMessage());
+    assertEquals(1, containers.useCount(open), "the partly built list was released");
+    open.close();
+    assertEquals(baseline, Packed4j.liveObjectCount());
+  }
+
+  @Test
   void oneMillionLongs() {
     List<Long> values = LongStream.range(0, 1_000_000).boxed().toList();
     assertEquals(499_999_500_000L, containers.sum(values));
