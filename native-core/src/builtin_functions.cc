@@ -5,6 +5,9 @@
  *
  * They are written with the public C++ API, exactly like a plugin's functions.
  */
+#include <cstring>
+#include <vector>
+
 #include "internal.h"
 
 namespace packed4j {
@@ -44,15 +47,21 @@ P4J_REGISTER_GLOBAL("packed4j.MapItems").set_body_typed([](Map<Any, Any> map) {
   return items;
 });
 
-/*! \brief (opaque pointer to count int64 values, count) -> list<int64>: the bulk path without the C ABI. */
-P4J_REGISTER_GLOBAL("packed4j.ListFromInt64Buffer").set_body([](Args args, RetValue* rv) {
-  void* data = args[0];
-  int64_t count = args[1];
-  if (count < 0) throw ValueError("packed4j.ListFromInt64Buffer: count " + std::to_string(count) + " is negative");
-  if (data == nullptr && count > 0) throw ValueError("packed4j.ListFromInt64Buffer: the buffer is NULL");
+/*!
+ * \brief (bytes holding int64 values in native byte order) -> list<int64>: the bulk path for callers without
+ *  the C ABI. It takes bytes, not a raw pointer, so a caller cannot make it read memory it does not own.
+ */
+P4J_REGISTER_GLOBAL("packed4j.ListFromInt64Bytes").set_body_typed([](Bytes values) {
+  if (values.size() % sizeof(int64_t) != 0) {
+    throw ValueError("packed4j.ListFromInt64Bytes: argument 0 has " + std::to_string(values.size()) +
+                     " bytes, which is not a whole number of int64 values (8 bytes each)");
+  }
+  // Bytes data is only 1-byte aligned in principle: copy rather than reinterpret.
+  std::vector<int64_t> aligned(values.size() / sizeof(int64_t));
+  if (!aligned.empty()) std::memcpy(aligned.data(), values.data(), values.size());
   P4JObject* list = nullptr;
-  details::CheckCall(P4JListFromInt64s(static_cast<const int64_t*>(data), count, &list));
-  *rv = details::ObjectRefAccess::FromOwnedHandle<List<int64_t>>(list);
+  details::CheckCall(P4JListFromInt64s(aligned.data(), static_cast<int64_t>(aligned.size()), &list));
+  return details::ObjectRefAccess::FromOwnedHandle<List<int64_t>>(list);
 });
 
 P4J_REGISTER_GLOBAL("packed4j.ObjectLiveCount").set_body_typed([]() { return P4JObjectLiveCount(); });

@@ -2,6 +2,7 @@
  * \file list.cc
  * \brief kP4JList: a dense, growable array of owned values, read in place by the Java side.
  */
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -26,7 +27,12 @@ class ListImpl : public ListObject {
   /*! \brief Makes room for capacity values; grows geometrically so appends are amortized O(1). */
   void Reserve(int64_t capacity) {
     if (capacity <= cell.capacity) return;
-    int64_t grown = cell.capacity < 4 ? 4 : cell.capacity * 2;
+    // The byte size must fit in ptrdiff_t: a count from a caller (P4JListFromInt64s, a bulk path) is not trusted.
+    constexpr int64_t kMaxCapacity = static_cast<int64_t>(PTRDIFF_MAX / (sizeof(P4JAny)));
+    if (capacity > kMaxCapacity) {
+      throw ValueError("a list of " + std::to_string(capacity) + " entries is larger than memory can hold");
+    }
+    int64_t grown = cell.capacity < 4 ? 4 : (cell.capacity > kMaxCapacity / 2 ? kMaxCapacity : cell.capacity * 2);
     if (grown < capacity) grown = capacity;
     void* data = std::realloc(cell.data, static_cast<size_t>(grown) * sizeof(P4JAny));
     if (data == nullptr) throw std::bad_alloc();

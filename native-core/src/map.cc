@@ -3,6 +3,7 @@
  * \brief kP4JMap: insertion-ordered entries in a dense array (read in place by the Java side), plus a hash
  *  index from key to position kept beside the cell.
  */
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -126,7 +127,12 @@ class MapImpl : public MapObject {
  private:
   void Reserve(int64_t capacity) {
     if (capacity <= cell.capacity) return;
-    int64_t grown = cell.capacity < 4 ? 4 : cell.capacity * 2;
+    // The byte size must fit in ptrdiff_t: a count from a caller (P4JListFromInt64s, a bulk path) is not trusted.
+    constexpr int64_t kMaxCapacity = static_cast<int64_t>(PTRDIFF_MAX / (2 * sizeof(P4JAny)));
+    if (capacity > kMaxCapacity) {
+      throw ValueError("a map of " + std::to_string(capacity) + " entries is larger than memory can hold");
+    }
+    int64_t grown = cell.capacity < 4 ? 4 : (cell.capacity > kMaxCapacity / 2 ? kMaxCapacity : cell.capacity * 2);
     if (grown < capacity) grown = capacity;
     void* entries = std::realloc(cell.entries, static_cast<size_t>(grown) * 2 * sizeof(P4JAny));
     if (entries == nullptr) throw std::bad_alloc();

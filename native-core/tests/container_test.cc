@@ -76,6 +76,16 @@ TEST(ListTest, TypedViewNamesTheBadIndex) {
   EXPECT_EQ(ErrorOf([&] { small[2]; }), "ValueError: list element at index 2 value 1000 is out of range for int8");
 }
 
+TEST(ListTest, ImpossibleSizesAreErrorsNotOverflows) {
+  // A count whose byte size overflows must fail before any allocation or write.
+  int64_t one = 1;
+  P4JObject* list = nullptr;
+  EXPECT_EQ(P4JListFromInt64s(&one, int64_t{1} << 60, &list), -1);
+  EXPECT_EQ(list, nullptr);
+  EXPECT_EQ(TakeRaised(), "ValueError: a list of 1152921504606846976 entries is larger than memory can hold");
+  // Maps grow one entry at a time through the same kind of guarded Reserve.
+}
+
 TEST(ListTest, BulkBuildersAndConstructionFromVectors) {
   std::vector<int64_t> longs(10000);
   std::iota(longs.begin(), longs.end(), 0);

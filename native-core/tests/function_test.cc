@@ -168,7 +168,7 @@ TEST(FunctionTest, GlobalsSetGetListOverrideAndDuplicate) {
   std::vector<std::string> names = Registry::ListNames();
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
   for (const char* expected : {"test.Mul", "test.Registered", "packed4j.ListSize", "packed4j.MapItems",
-                               "packed4j.GetTypeKey", "packed4j.ObjectLiveCount", "packed4j.ListFromInt64Buffer"}) {
+                               "packed4j.GetTypeKey", "packed4j.ObjectLiveCount", "packed4j.ListFromInt64Bytes"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }
@@ -212,9 +212,15 @@ TEST(FunctionTest, BuiltinGlobals) {
   EXPECT_EQ(ErrorOf([] { PackedFunc::GetGlobal("packed4j.GetTypeKey")(nullptr); }),
             "TypeError: packed4j.GetTypeKey: argument 0 expected Object, got None");
   int64_t buffer[] = {5, 6, 7};
-  List<int64_t> list = PackedFunc::GetGlobal("packed4j.ListFromInt64Buffer")(static_cast<void*>(buffer), 3)
+  List<int64_t> list = PackedFunc::GetGlobal("packed4j.ListFromInt64Bytes")(Bytes(buffer, sizeof(buffer)))
                            .cast<List<int64_t>>();
   EXPECT_EQ(list.ToVector(), (std::vector<int64_t>{5, 6, 7}));
+  EXPECT_EQ(ErrorOf([] { PackedFunc::GetGlobal("packed4j.ListFromInt64Bytes")(Bytes("abc", 3)); }),
+            "ValueError: packed4j.ListFromInt64Bytes: argument 0 has 3 bytes, which is not a whole number of int64 "
+            "values (8 bytes each)");
+  // A raw pointer is refused: the built-ins never read memory the caller does not prove it owns.
+  EXPECT_NE(ErrorOf([&] { PackedFunc::GetGlobal("packed4j.ListFromInt64Bytes")(static_cast<void*>(buffer)); }),
+            "");
 }
 
 TEST(FunctionTest, ConcurrentCallsShareFunctionsAndCountObjects) {
