@@ -195,8 +195,11 @@ class TypeRegistry {
         merged->push_back(field);
       }
     }
-    entry->info.fields = merged->empty() ? nullptr : merged->data();
-    entry->info.num_fields = static_cast<int32_t>(merged->size());
+    // Readers take P4JTypeInfo without the lock (P4JTypeGetInfo hands out a stable pointer): publish the array
+    // before its count, so a reader that loads num_fields first never indexes past the array it then loads.
+    // A new array only grows on its parent's (inherited fields come first and are never dropped).
+    __atomic_store_n(&entry->info.fields, merged->empty() ? nullptr : merged->data(), __ATOMIC_RELEASE);
+    __atomic_store_n(&entry->info.num_fields, static_cast<int32_t>(merged->size()), __ATOMIC_RELEASE);
     field_arrays_.push_back(std::move(merged));
   }
 

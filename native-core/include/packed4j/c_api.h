@@ -241,7 +241,11 @@ P4J_DLL int P4JTypeRegisterFields(int32_t type_index, const P4JFieldInfo* fields
 /*! \brief The index of a registered type key; KeyError naming the key when none is registered. */
 P4J_DLL int P4JTypeKeyToIndex(const P4JByteArray* type_key, int32_t* out_type_index);
 
-/*! \brief Metadata of a type; the pointer stays valid for the life of the process (updated in place). */
+/*!
+ * \brief Metadata of a type; the pointer stays valid for the life of the process (updated in place when a
+ *  library registers fields or a subtype's parent). Field arrays are never freed and are published before
+ *  their count: read num_fields first, then fields.
+ */
 P4J_DLL int P4JTypeGetInfo(int32_t type_index, const P4JTypeInfo** out);
 
 /*! \brief 1 when type_index is ancestor_type_index or derives from it, else 0. */
