@@ -40,6 +40,9 @@ public interface Containers {
   @Global("test.EchoContainer")
   NativeList<Long> share(List<Long> values);
 
+  @Global("test.EchoContainer")
+  Map<Node, Long> echoNodeKeys(Map<Node, Long> values);
+
   @Global("test.IntKeyMap")
   Map<Long, Long> intKeyMap(long count);
 

@@ -101,6 +101,24 @@ class ContainersTest {
   }
 
   @Test
+  void objectKeysCompareByNativeIdentity() {
+    long baseline = Packed4j.liveObjectCount();
+    try (Node a = containers.makeNode(1, 1, 1, 1, true, "a");
+        Node b = containers.makeNode(1, 1, 1, 1, true, "a")) {
+      Map<Node, Long> keyed = new LinkedHashMap<>();
+      keyed.put(a, 10L);
+      keyed.put(b, 20L);
+      Map<Node, Long> back = containers.echoNodeKeys(keyed);
+      assertEquals(2, back.size(), "equal fields, distinct objects: two keys");
+      assertEquals(10L, back.get(a));
+      assertEquals(20L, back.get(b));
+      assertEquals(List.of(a, b), new ArrayList<>(back.keySet()));
+      back.keySet().forEach(Node::close);
+    }
+    assertEquals(baseline, Packed4j.liveObjectCount());
+  }
+
+  @Test
   void duplicateKeysLastWins() {
     Map<String, Long> map = containers.duplicateKeys();
     assertEquals(List.of("a", "b"), new ArrayList<>(map.keySet()));
