@@ -97,6 +97,8 @@ class GeneratedCodeTest {
                 import dev.packed4j.runtime.binding.Codec;
                 import dev.packed4j.runtime.binding.Codecs;
                 import dev.packed4j.runtime.binding.FunctionSite;
+                import java.lang.invoke.MethodHandle;
+                import java.lang.invoke.MethodType;
                 import java.util.List;
                 import javax.annotation.processing.Generated;
 
@@ -120,6 +122,14 @@ class GeneratedCodeTest {
                   public Packed4j_Calculator() {}
 
                   @Override public int add(int a, int b) {
+                    MethodHandle typed = AddEntry.TYPED;
+                    if (typed != null) {
+                      try {
+                        return (int) typed.invokeExact(a, b);
+                      } catch (Throwable e) {
+                        throw FunctionSite.rethrow(e);
+                      }
+                    }
                     try (CallFrame frame = CallFrame.open(ADD, 2)) {
                       frame.putLong(0, a);
                       frame.putLong(1, b);
@@ -152,8 +162,83 @@ class GeneratedCodeTest {
                       frame.returnVoid();
                     }
                   }
+
+                  /** Typed entry of {@code calculator.MyAdd}, linked at the first call of {@code add}; null: use the call frame. */
+                  private static final class AddEntry {
+                    static final MethodHandle TYPED =
+                        ADD.typedEntry(MethodType.methodType(int.class, int.class, int.class));
+                  }
                 }
                 """));
+  }
+
+  @Test
+  void primitiveMethodsTryTheTypedEntryFirst() {
+    JavaFileObject scalars =
+        source(
+            "p.Scalars",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Scalars {
+              @Global("s.Set") void set(boolean flag, byte b, short s, float f);
+              @Global("s.Half") double half(double value);
+              @Global("s.IsEven") boolean isEven(long value);
+              @Global("s.Half") float half(float value);
+              @Global("s.Boxed") long boxed(Long value);
+              @Global("s.Text") long length(String text);
+            }
+            """);
+    Compilation compilation = compile(scalars);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Scalars")
+        .contains(
+            """
+            public void set(boolean flag, byte b, short s, float f) {
+              MethodHandle typed = SetEntry.TYPED;
+              if (typed != null) {
+                try {
+                  typed.invokeExact(flag, b, s, f);
+                  return;
+                } catch (Throwable e) {
+                  throw FunctionSite.rethrow(e);
+                }
+              }
+              try (CallFrame frame = CallFrame.open(SET, 4)) {
+            """)
+        .contains(
+            "static final MethodHandle TYPED = SET.typedEntry(MethodType.methodType(void.class, boolean.class,"
+                + " byte.class, short.class, float.class));")
+        .contains("return (boolean) typed.invokeExact(value);")
+        .contains("private static final class HalfEntry {")
+        .contains(
+            "private static final class Half2Entry { static final MethodHandle TYPED ="
+                + " HALF_2.typedEntry(MethodType.methodType(float.class, float.class)); }")
+        .doesNotContain("BoxedEntry")
+        .doesNotContain("LengthEntry");
+  }
+
+  @Test
+  void typedEntryNamesDoNotClashWithParametersOrMemberTypes() {
+    JavaFileObject clashing =
+        source(
+            "p.Clashing",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Clashing {
+              interface AddEntry {}
+              @Global("c.Add") long add(long typed, long e);
+              @Global("c.Sub") long sub(long SubEntry, long b);
+            }
+            """);
+    Compilation compilation = compile(clashing);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Clashing")
+        .contains("MethodHandle typed2 = AddEntry_2.TYPED;")
+        .contains("return (long) typed2.invokeExact(typed, e);")
+        .contains("} catch (Throwable e2) { throw FunctionSite.rethrow(e2); }")
+        .contains("MethodHandle typed = Packed4j_Clashing.SubEntry.TYPED;");
   }
 
   @Test

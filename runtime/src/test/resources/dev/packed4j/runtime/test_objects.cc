@@ -2,6 +2,7 @@
 // functions that make them, echo values and fail on request. TestPlugin compiles it against libpacked4j.so.
 #include <packed4j/packed4j.h>
 
+#include <cstring>
 #include <string>
 
 using namespace packed4j;
@@ -120,3 +121,44 @@ P4J_REGISTER_GLOBAL("test.Fail").set_body([](Args args, RetValue*) {
   if (kind == "KeyError") throw KeyError(message);
   throw ValueError(message);
 });
+
+// Scalar functions with typed entries (TypedEntryTest): results of every wire type, one equal to the error
+// sentinel, narrowing parameters and failures.
+P4J_REGISTER_GLOBAL("test.TypedAdd").set_body_typed([](int64_t a, int64_t b) { return a + b; });
+
+P4J_REGISTER_GLOBAL("test.TypedAddInt32").set_body_typed([](int32_t a, int32_t b) { return a + b; });
+
+P4J_REGISTER_GLOBAL("test.TypedNarrowByte").set_body_typed([](int8_t value) { return static_cast<int64_t>(value); });
+
+P4J_REGISTER_GLOBAL("test.TypedSentinel").set_body_typed([]() -> int64_t { return P4J_TYPED_ERROR_I64; });
+
+P4J_REGISTER_GLOBAL("test.TypedSentinelDouble").set_body_typed([]() {
+  int64_t bits = P4J_TYPED_ERROR_F64_BITS;
+  double value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedHalf").set_body_typed([](double value) { return value / 2; });
+
+P4J_REGISTER_GLOBAL("test.TypedTwice").set_body_typed([](float value) { return value * 2; });
+
+P4J_REGISTER_GLOBAL("test.TypedIsEven").set_body_typed([](int64_t value) { return value % 2 == 0; });
+
+namespace {
+bool typed_flag = false;
+}
+
+P4J_REGISTER_GLOBAL("test.TypedSetFlag").set_body_typed([](bool flag) { typed_flag = flag; });
+
+P4J_REGISTER_GLOBAL("test.TypedFlag").set_body_typed([]() { return typed_flag; });
+
+P4J_REGISTER_GLOBAL("test.TypedFail").set_body_typed([](int64_t value) -> int64_t {
+  throw IndexError("no item " + std::to_string(value));
+});
+
+P4J_REGISTER_GLOBAL("test.TypedFailDouble").set_body_typed([](double) -> double { throw ValueError("no double"); });
+
+P4J_REGISTER_GLOBAL("test.TypedFailBool").set_body_typed([](int64_t) -> bool { throw KeyError("no bool"); });
+
+P4J_REGISTER_GLOBAL("test.TypedFailVoid").set_body_typed([]() { throw TypeError("no void"); });

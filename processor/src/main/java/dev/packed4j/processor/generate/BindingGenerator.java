@@ -17,14 +17,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.lang.model.element.Modifier;
 
 /**
  * Writes {@code Packed4j_<Name>}, the implementation of an interface with {@code @Global} methods: one
  * {@code FunctionSite} per method, codec constants for composed types, and per method one call frame that puts the
- * arguments, invokes and takes the result.
+ * arguments, invokes and takes the result. A method whose parameters and result are all primitives first tries the
+ * function's typed entry, kept in a holder class of its own that links it at the method's first call.
  */
 public final class BindingGenerator {
+  /** The field of a typed entry holder class. */
+  private static final String TYPED_FIELD = "TYPED";
 
   /** Generates the class for {@code binding}; {@code generatedAvailable} says whether to add {@code @Generated}. */
   public JavaFile generate(BindingInterface binding, boolean generatedAvailable) {
@@ -43,9 +47,14 @@ public final class BindingGenerator {
     GeneratedAnnotations.add(type, generatedAvailable, binding.usesDeprecated());
 
     ConstantNames names = new ConstantNames(Set.of());
+    // Holder classes must not hide a member type of the interface nor be named like the class or interface.
+    Set<String> takenTypeNames = new HashSet<>(binding.memberTypeNames());
+    takenTypeNames.add(generated.simpleName());
+    takenTypeNames.add(iface.simpleName());
+    ConstantNames holderNames = new ConstantNames(takenTypeNames);
     List<MethodSpec> methods = new ArrayList<>();
     for (GlobalMethod method : binding.methods()) {
-      methods.add(method(method, names, type, generated));
+      methods.add(method(method, names, holderNames, type, generated));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
     type.addMethods(methods);
@@ -54,7 +63,11 @@ public final class BindingGenerator {
 
   /** Adds the method's constants to {@code type} and returns its implementation. */
   private static MethodSpec method(
-      GlobalMethod method, ConstantNames names, TypeSpec.Builder type, ClassName generated) {
+      GlobalMethod method,
+      ConstantNames names,
+      ConstantNames holderNames,
+      TypeSpec.Builder type,
+      ClassName generated) {
     Set<String> parameterNames =
         method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
     String site = names.unique(ConstantNames.upperSnake(method.name()));
@@ -77,9 +90,13 @@ public final class BindingGenerator {
             .addModifiers(Modifier.PUBLIC)
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
-    CodeBlock.Builder body =
-        CodeBlock.builder()
-            .beginControlFlow(
+    CodeBlock.Builder body = CodeBlock.builder();
+    if (hasTypedEntry(method)) {
+      String holder = holderNames.unique(ConstantNames.upperCamel(site) + "Entry");
+      type.addType(typedEntryHolder(method, site, holder));
+      body.add(typedCall(method, holder, parameterNames, generated));
+    }
+    body.beginControlFlow(
                 "try ($T $N = $T.open($L, $L))",
                 RuntimeClasses.CALL_FRAME,
                 frame,
@@ -112,6 +129,71 @@ public final class BindingGenerator {
     }
     body.endControlFlow();
     return implementation.addCode(body.build()).build();
+  }
+
+  /** Whether the method's parameters and result are all primitives, so the function may have a typed entry. */
+  private static boolean hasTypedEntry(GlobalMethod method) {
+    return method.parameters().stream().allMatch(p -> p.type() instanceof TypeModel.Primitive)
+        && (method.result() instanceof TypeModel.Primitive || method.result() instanceof TypeModel.VoidType);
+  }
+
+  /**
+   * {@code private static final class AddEntry { static final MethodHandle TYPED = ADD.typedEntry(...); }}: the
+   * typed entry in a constant the JIT folds, linked when the method first reads it.
+   */
+  private static TypeSpec typedEntryHolder(GlobalMethod method, String site, String holder) {
+    CodeBlock javaType =
+        CodeBlock.of(
+            "$T.methodType($L)",
+            RuntimeClasses.METHOD_TYPE,
+            Stream.concat(
+                    Stream.of(method.result()),
+                    method.parameters().stream().map(Parameter::type))
+                .map(t -> CodeBlock.of("$T.class", JavaTypes.of(t)))
+                .collect(CodeBlock.joining(", ")));
+    return TypeSpec.classBuilder(holder)
+        .addJavadoc(
+            "Typed entry of {@code $L}, linked at the first call of {@code $L}; null: use the call frame.\n",
+            method.globalName(),
+            method.name())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addField(
+            FieldSpec.builder(RuntimeClasses.METHOD_HANDLE, TYPED_FIELD, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$N.typedEntry($L)", site, javaType)
+                .build())
+        .build();
+  }
+
+  /**
+   * {@code MethodHandle typed = AddEntry.TYPED; if (typed != null) { ... return (int) typed.invokeExact(a, b); ...
+   * }}, before the call frame the method falls back to.
+   */
+  private static CodeBlock typedCall(
+      GlobalMethod method, String holder, Set<String> parameterNames, ClassName generated) {
+    String typed = localName("typed", parameterNames);
+    String failure = localName("e", parameterNames);
+    CodeBlock arguments =
+        method.parameters().stream().map(p -> CodeBlock.of("$N", p.name())).collect(CodeBlock.joining(", "));
+    CodeBlock.Builder code =
+        CodeBlock.builder()
+            .addStatement(
+                "$T $N = $L.$N",
+                RuntimeClasses.METHOD_HANDLE,
+                typed,
+                constant(holder, parameterNames, generated),
+                TYPED_FIELD)
+            .beginControlFlow("if ($N != null)", typed)
+            .beginControlFlow("try");
+    if (method.result() instanceof TypeModel.VoidType) {
+      code.addStatement("$N.invokeExact($L)", typed, arguments).addStatement("return");
+    } else {
+      code.addStatement("return ($T) $N.invokeExact($L)", JavaTypes.of(method.result()), typed, arguments);
+    }
+    return code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
+        .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure)
+        .endControlFlow()
+        .endControlFlow()
+        .build();
   }
 
   /**

@@ -42,4 +42,15 @@ final class ConstantNames {
     }
     return name.toString().toUpperCase(Locale.ROOT);
   }
+
+  /** {@code MAKE_SHAPE} as {@code MakeShape}, {@code ECHO_2} as {@code Echo2}: a class name from a constant's. */
+  static String upperCamel(String upperSnake) {
+    StringBuilder name = new StringBuilder();
+    for (String word : upperSnake.split("_")) {
+      if (!word.isEmpty()) {
+        name.append(word.charAt(0)).append(word.substring(1).toLowerCase(Locale.ROOT));
+      }
+    }
+    return name.toString();
+  }
 }

@@ -20,6 +20,8 @@ final class RuntimeClasses {
   static final ClassName NATIVE_MAP = runtime(RuntimeNames.NATIVE_MAP);
 
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+  static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");
+  static final ClassName METHOD_TYPE = ClassName.get("java.lang.invoke", "MethodType");
 
   /** The value of {@code @Generated}. */
   static final String PROCESSOR = "dev.packed4j.processor.Packed4jProcessor";

@@ -62,12 +62,24 @@ public final class CallTarget {
   public long function() {
     long handle = function;
     if (handle == 0) {
-      handle = resolve();
+      handle = resolve(true);
     }
     return handle;
   }
 
-  private synchronized long resolve() {
+  /**
+   * The function handle when the global is registered now, resolving it as {@link #function()} does; 0 when no
+   * loaded library registers it yet (a later call resolves it then).
+   */
+  public long functionIfRegistered() {
+    long handle = function;
+    if (handle == 0) {
+      handle = resolve(false);
+    }
+    return handle;
+  }
+
+  private synchronized long resolve(boolean required) {
     if (function != 0) {
       return function;
     }
@@ -76,6 +88,9 @@ public final class CallTarget {
     }
     long handle = lookupGlobal(functionName);
     if (handle == 0) {
+      if (!required) {
+        return 0;
+      }
       throw Registries.unknownFunction(functionName, javaMethod);
     }
     // The registry keeps its reference until exit, but a later registration with allow_override could drop it;
@@ -108,6 +123,15 @@ public final class CallTarget {
       return functionName + "(" + (name == null ? "argument " + index : name) + ")";
     }
     return functionName + " argument " + index + (name == null ? "" : " (" + name + ")");
+  }
+
+  /**
+   * The ValueError of a result that does not fit the Java type:
+   * {@code "[ValueError] calculator.Foo (Calculator.foo) returned 4294967296, which does not fit in int"}.
+   */
+  public RuntimeException resultOutOfRange(String value, String javaType) {
+    return RuntimeAccess.error("ValueError", describeSource() + " returned " + value + ", which does not fit in "
+        + javaType, exceptionFunctionName);
   }
 
   /** {@code "calculator.Foo (Calculator.foo)"}. */

@@ -25,6 +25,17 @@ public final class Errors {
     return convertAndRelease(error, functionName);
   }
 
+  /**
+   * Takes this thread's raised error, if there is one, and converts it; null when none is raised (after a typed
+   * entry returned its error sentinel as a real result).
+   *
+   * @param functionName the function the error belongs to, or null
+   */
+  public static Packed4jException takeRaisedIfAny(String functionName) {
+    long error = moveFromRaised();
+    return error == 0 ? null : convertAndRelease(error, functionName);
+  }
+
   private static Packed4jException convertAndRelease(long error, String functionName) {
     try {
       long cell = NativeMemory.cell(error);

@@ -273,8 +273,7 @@ public final class Frame implements AutoCloseable {
   public float returnFloat() {
     double value = returnDouble();
     if (Double.isFinite(value) && Math.abs(value) > Float.MAX_VALUE) {
-      throw RuntimeAccess.error("ValueError", target.describeSource() + " returned " + value
-          + ", which does not fit in float", target.exceptionFunctionName());
+      throw target.resultOutOfRange(String.valueOf(value), "float");
     }
     return (float) value;
   }
@@ -340,8 +339,7 @@ public final class Frame implements AutoCloseable {
   }
 
   private RuntimeException outOfRange(long value, String type) {
-    return RuntimeAccess.error("ValueError", target.describeSource() + " returned " + value
-        + ", which does not fit in " + type, target.exceptionFunctionName());
+    return target.resultOutOfRange(String.valueOf(value), type);
   }
 
   private void checkOpen() {

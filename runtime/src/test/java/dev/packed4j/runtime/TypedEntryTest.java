@@ -1,0 +1,278 @@
+package dev.packed4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.binding.CallFrame;
+import dev.packed4j.runtime.binding.FunctionSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * Typed entries of set_body_typed functions (test_objects.cc), called through {@link FunctionSite#typedEntry} as
+ * generated code calls them, and compared with the call frame path they must behave like.
+ */
+class TypedEntryTest {
+  private static final FunctionSite ADD = site("test.TypedAdd", "Typed.add", "a", "b");
+  private static final FunctionSite ADD_AS_INT = site("test.TypedAdd", "Typed.addAsInt", "a", "b");
+  private static final FunctionSite ADD_INT32 = site("test.TypedAddInt32", "Typed.addInt32", "a", "b");
+  private static final FunctionSite NARROW_BYTE = site("test.TypedNarrowByte", "Typed.narrowByte", "value");
+  private static final FunctionSite SENTINEL = site("test.TypedSentinel", "Typed.sentinel");
+  private static final FunctionSite SENTINEL_AS_INT = site("test.TypedSentinel", "Typed.sentinelAsInt");
+  private static final FunctionSite SENTINEL_DOUBLE = site("test.TypedSentinelDouble", "Typed.sentinelDouble");
+  private static final FunctionSite HALF = site("test.TypedHalf", "Typed.half", "value");
+  private static final FunctionSite TWICE = site("test.TypedTwice", "Typed.twice", "value");
+  private static final FunctionSite IS_EVEN = site("test.TypedIsEven", "Typed.isEven", "value");
+  private static final FunctionSite SET_FLAG = site("test.TypedSetFlag", "Typed.setFlag", "flag");
+  private static final FunctionSite FLAG = site("test.TypedFlag", "Typed.flag");
+  private static final FunctionSite FAIL = site("test.TypedFail", "Typed.fail", "value");
+  private static final FunctionSite FAIL_DOUBLE = site("test.TypedFailDouble", "Typed.failDouble", "value");
+  private static final FunctionSite FAIL_BOOL = site("test.TypedFailBool", "Typed.failBool", "value");
+  private static final FunctionSite FAIL_VOID = site("test.TypedFailVoid", "Typed.failVoid");
+
+  @BeforeAll
+  static void plugin() {
+    TestPlugin.load();
+  }
+
+  private static FunctionSite site(String name, String javaMethod, String... parameters) {
+    return new FunctionSite(name, javaMethod, parameters);
+  }
+
+  private static MethodHandle entry(FunctionSite site, Class<?> result, Class<?>... parameters) {
+    MethodHandle handle = site.typedEntry(MethodType.methodType(result, parameters));
+    assertNotNull(handle, site + " has a typed entry for " + MethodType.methodType(result, parameters));
+    assertEquals(MethodType.methodType(result, parameters), handle.type());
+    return handle;
+  }
+
+  // What the processor generates for `@Global("test.TypedAdd") long add(long a, long b)`.
+  private static final class AddEntry {
+    static final MethodHandle TYPED = ADD.typedEntry(MethodType.methodType(long.class, long.class, long.class));
+  }
+
+  private static long add(long a, long b) {
+    MethodHandle typed = AddEntry.TYPED;
+    if (typed != null) {
+      try {
+        return (long) typed.invokeExact(a, b);
+      } catch (Throwable e) {
+        throw FunctionSite.rethrow(e);
+      }
+    }
+    try (CallFrame frame = CallFrame.open(ADD, 2)) {
+      frame.putLong(0, a);
+      frame.putLong(1, b);
+      frame.invoke();
+      return frame.returnLong();
+    }
+  }
+
+  private static long addThroughFrame(FunctionSite site, long a, long b) {
+    try (CallFrame frame = CallFrame.open(site, 2)) {
+      frame.putLong(0, a);
+      frame.putLong(1, b);
+      frame.invoke();
+      return frame.returnInt();
+    }
+  }
+
+  @Test
+  void aGeneratedCallTakesTheTypedEntryAndAllocatesNothing() {
+    assertNotNull(AddEntry.TYPED, "the holder linked the typed entry");
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long sink = 0;
+    for (int i = 0; i < 200_000; i++) {
+      sink += add(i, 1);
+    }
+    long before = threads.getCurrentThreadAllocatedBytes();
+    for (int i = 0; i < 200_000; i++) {
+      sink += add(i, 1);
+    }
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertEquals(2 * (199_999L * 200_000 / 2 + 200_000), sink);
+    assertTrue(allocated < 64 * 1024, "200000 typed calls allocated " + allocated + " bytes");
+  }
+
+  @Test
+  void integerArgumentsWidenAndResultsNarrowWithTheFramesChecks() throws Throwable {
+    MethodHandle addInts = entry(ADD_AS_INT, int.class, int.class, int.class);
+    assertEquals(7, (int) addInts.invokeExact(3, 4));
+    assertEquals(-2, (int) addInts.invokeExact(-1, -1));
+    Packed4jException typed = assertThrows(Packed4jException.class,
+        () -> { int unused = (int) addInts.invokeExact(Integer.MAX_VALUE, 1); });
+    assertEquals("ValueError", typed.kind());
+    assertEquals("[ValueError] test.TypedAdd (Typed.addAsInt) returned 2147483648, which does not fit in int",
+        typed.getMessage());
+    assertEquals("test.TypedAdd", typed.functionName());
+    Packed4jException framed = assertThrows(Packed4jException.class,
+        () -> addThroughFrame(ADD_AS_INT, Integer.MAX_VALUE, 1));
+    assertEquals(framed.getMessage(), typed.getMessage());
+
+    MethodHandle addShorts = entry(ADD, short.class, short.class, byte.class);
+    assertEquals((short) 300, (short) addShorts.invokeExact((short) 200, (byte) 100));
+    Packed4jException shortError = assertThrows(Packed4jException.class,
+        () -> { short unused = (short) addShorts.invokeExact(Short.MAX_VALUE, (byte) 1); });
+    assertTrue(shortError.getMessage().endsWith("returned 32768, which does not fit in short"), shortError.getMessage());
+    MethodHandle addBytes = entry(ADD, byte.class, byte.class, byte.class);
+    Packed4jException byteError = assertThrows(Packed4jException.class,
+        () -> { byte unused = (byte) addBytes.invokeExact((byte) -100, (byte) -100); });
+    assertTrue(byteError.getMessage().endsWith("returned -200, which does not fit in byte"), byteError.getMessage());
+  }
+
+  @Test
+  void nativeParameterNarrowingIsTheEntrysValueErrorAsInAPackedCall() throws Throwable {
+    MethodHandle addInt32 = entry(ADD_INT32, long.class, long.class, long.class);
+    assertEquals(3L, (long) addInt32.invokeExact(1L, 2L));
+    Packed4jException typed = assertThrows(Packed4jException.class,
+        () -> { long unused = (long) addInt32.invokeExact(1L << 31, 0L); });
+    Packed4jException framed = assertThrows(Packed4jException.class, () -> addThroughFrame(ADD_INT32, 1L << 31, 0));
+    assertEquals("ValueError", typed.kind());
+    assertEquals(framed.getMessage(), typed.getMessage());
+    assertEquals(framed.nativeMessage(), typed.nativeMessage());
+    assertTrue(typed.nativeMessage().contains("test.TypedAddInt32") && typed.nativeMessage().contains("2147483648"),
+        typed.nativeMessage());
+
+    MethodHandle narrowByte = entry(NARROW_BYTE, long.class, int.class);
+    assertEquals(-128L, (long) narrowByte.invokeExact(-128));
+    Packed4jException byteError = assertThrows(Packed4jException.class,
+        () -> { long unused = (long) narrowByte.invokeExact(128); });
+    assertTrue(byteError.nativeMessage().contains("int8"), byteError.nativeMessage());
+  }
+
+  @Test
+  void aResultEqualToTheSentinelIsAResultNotAnError() throws Throwable {
+    MethodHandle sentinel = entry(SENTINEL, long.class);
+    assertEquals(0x7ff4dead0badc0deL, (long) sentinel.invokeExact());
+    MethodHandle sentinelAsInt = entry(SENTINEL_AS_INT, int.class);
+    Packed4jException narrowed = assertThrows(Packed4jException.class,
+        () -> { int unused = (int) sentinelAsInt.invokeExact(); });
+    assertEquals("[ValueError] test.TypedSentinel (Typed.sentinelAsInt) returned " + 0x7ff4dead0badc0deL
+        + ", which does not fit in int", narrowed.getMessage());
+    MethodHandle sentinelDouble = entry(SENTINEL_DOUBLE, double.class);
+    double value = (double) sentinelDouble.invokeExact();
+    assertEquals(0x7ffcdead0badc0deL, Double.doubleToRawLongBits(value));
+    MethodHandle sentinelFloat = entry(SENTINEL_DOUBLE, float.class);
+    assertTrue(Float.isNaN((float) sentinelFloat.invokeExact()));
+    // A real sentinel result right after a failure on the same thread is still a result.
+    MethodHandle fail = entry(FAIL, long.class, long.class);
+    assertThrows(Packed4jException.class, () -> { long unused = (long) fail.invokeExact(1L); });
+    assertEquals(0x7ff4dead0badc0deL, (long) sentinel.invokeExact());
+  }
+
+  @Test
+  void nativeErrorsArriveAsTheFramesPacked4jException() throws Throwable {
+    MethodHandle fail = entry(FAIL, long.class, long.class);
+    Packed4jException typed = assertThrows(Packed4jException.class, () -> { long unused = (long) fail.invokeExact(5L); });
+    assertEquals("IndexError", typed.kind());
+    assertEquals("no item 5", typed.nativeMessage());
+    assertEquals("test.TypedFail", typed.functionName());
+    Packed4jException framed = assertThrows(Packed4jException.class, () -> {
+      try (CallFrame frame = CallFrame.open(FAIL, 1)) {
+        frame.putLong(0, 5);
+        frame.invoke();
+      }
+    });
+    assertEquals(framed.getMessage(), typed.getMessage());
+
+    MethodHandle failInt = entry(FAIL, int.class, int.class);
+    assertEquals("IndexError", assertThrows(Packed4jException.class,
+        () -> { int unused = (int) failInt.invokeExact(5); }).kind(), "an error wins over the range check");
+    MethodHandle failDouble = entry(FAIL_DOUBLE, double.class, double.class);
+    assertEquals("ValueError", assertThrows(Packed4jException.class,
+        () -> { double unused = (double) failDouble.invokeExact(1.0); }).kind());
+    MethodHandle failFloat = entry(FAIL_DOUBLE, float.class, float.class);
+    assertEquals("no double", assertThrows(Packed4jException.class,
+        () -> { float unused = (float) failFloat.invokeExact(1.0f); }).nativeMessage());
+    MethodHandle failBool = entry(FAIL_BOOL, boolean.class, long.class);
+    Packed4jException boolError =
+        assertThrows(Packed4jException.class, () -> { boolean unused = (boolean) failBool.invokeExact(1L); });
+    assertEquals("KeyError", boolError.kind());
+    assertEquals("test.TypedFailBool", boolError.functionName());
+    MethodHandle failVoid = entry(FAIL_VOID, void.class);
+    Packed4jException voidError = assertThrows(Packed4jException.class, () -> {
+      failVoid.invokeExact();
+    });
+    assertEquals("TypeError", voidError.kind());
+    assertEquals("no void", voidError.nativeMessage());
+    MethodHandle add = entry(ADD, long.class, long.class, long.class);
+    assertEquals(2L, (long) add.invokeExact(1L, 1L), "the thread is healthy afterwards");
+  }
+
+  @Test
+  void boolDoubleFloatAndVoid() throws Throwable {
+    MethodHandle half = entry(HALF, double.class, double.class);
+    assertEquals(1.25, (double) half.invokeExact(2.5));
+    assertTrue(Double.isNaN((double) half.invokeExact(Double.NaN)));
+    MethodHandle halfFloat = entry(HALF, float.class, float.class);
+    assertEquals(0.75f, (float) halfFloat.invokeExact(1.5f));
+    MethodHandle halfOfDouble = entry(HALF, float.class, double.class);
+    Packed4jException tooBig = assertThrows(Packed4jException.class,
+        () -> { float unused = (float) halfOfDouble.invokeExact(1e300); });
+    assertEquals("[ValueError] test.TypedHalf (Typed.half) returned 5.0E299, which does not fit in float",
+        tooBig.getMessage());
+    MethodHandle twice = entry(TWICE, double.class, float.class);
+    assertEquals(3.0, (double) twice.invokeExact(1.5f));
+
+    MethodHandle isEven = entry(IS_EVEN, boolean.class, int.class);
+    assertTrue((boolean) isEven.invokeExact(4));
+    assertFalse((boolean) isEven.invokeExact(-3));
+    MethodHandle setFlag = entry(SET_FLAG, void.class, boolean.class);
+    MethodHandle flag = entry(FLAG, boolean.class);
+    setFlag.invokeExact(true);
+    assertTrue((boolean) flag.invokeExact());
+    setFlag.invokeExact(false);
+    assertFalse((boolean) flag.invokeExact());
+  }
+
+  @Test
+  void untypedMismatchedAndUnknownFunctionsFallBackToTheFrame() {
+    assertNull(site("test.Echo", "Echo.echo", "value").typedEntry(MethodType.methodType(long.class, long.class)),
+        "set_body: no typed entry");
+    assertNull(ADD.typedEntry(MethodType.methodType(long.class, long.class)), "arity");
+    assertNull(ADD.typedEntry(MethodType.methodType(double.class, long.class, long.class)), "float for an integer");
+    assertNull(ADD.typedEntry(MethodType.methodType(long.class, double.class, long.class)), "float parameter");
+    assertNull(ADD.typedEntry(MethodType.methodType(void.class, long.class, long.class)), "void for int64");
+    assertNull(IS_EVEN.typedEntry(MethodType.methodType(long.class, long.class)), "integer for bool");
+    assertNull(SET_FLAG.typedEntry(MethodType.methodType(void.class, long.class)), "integer for a bool parameter");
+    assertNull(HALF.typedEntry(MethodType.methodType(double.class, long.class)), "integer for a float parameter");
+    assertNull(FLAG.typedEntry(MethodType.methodType(int.class)), "bool read as int");
+    assertNull(site("test.MakeSquare", "Shapes.square", "side").typedEntry(
+        MethodType.methodType(long.class, double.class)), "an object result: no typed entry");
+
+    FunctionSite unknown = site("test.TypedAdds", "Typed.adds", "a", "b");
+    assertNull(unknown.typedEntry(MethodType.methodType(long.class, long.class, long.class)));
+    Packed4jException e = assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2));
+    assertEquals("KeyError", e.kind());
+    assertTrue(e.getMessage().contains("did you mean test.TypedAdd"), e.getMessage());
+  }
+
+  @Test
+  void onlyPrimitiveMethodTypesAreAccepted() {
+    for (MethodType type : new MethodType[] {
+        MethodType.methodType(long.class, Long.class),
+        MethodType.methodType(Long.class, long.class),
+        MethodType.methodType(long.class, char.class),
+        MethodType.methodType(String.class)}) {
+      Executable link = () -> ADD.typedEntry(type);
+      assertThrows(IllegalArgumentException.class, link, type.toString());
+    }
+  }
+
+  @Test
+  void rethrowPassesUncheckedExceptionsThrough() {
+    IllegalStateException unchecked = new IllegalStateException("x");
+    assertEquals(unchecked, assertThrows(IllegalStateException.class, () -> FunctionSite.rethrow(unchecked)));
+    StackOverflowError error = new StackOverflowError();
+    assertEquals(error, assertThrows(StackOverflowError.class, () -> FunctionSite.rethrow(error)));
+    assertThrows(AssertionError.class, () -> FunctionSite.rethrow(new Exception("checked")));
+  }
+}
