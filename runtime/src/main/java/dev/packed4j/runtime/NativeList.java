@@ -4,6 +4,7 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ObjectFormatter;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.codec.Containers;
@@ -152,7 +153,16 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public String toString() {
-    return isClosed() ? "NativeList<" + element.javaType() + ">[closed]" : super.toString();
+    if (isClosed()) {
+      return "NativeList<" + element.javaType() + ">[closed]";
+    }
+    // Formatted from native memory with a depth limit: a native list may contain itself, which
+    // AbstractList.toString would follow forever (each element read is a new view, not this one).
+    try {
+      return ObjectFormatter.format(handle(), CApi.kP4JList);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
   }
 
   private void encode(Frame frame, E value) {

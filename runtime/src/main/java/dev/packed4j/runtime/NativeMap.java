@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ObjectFormatter;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JAny;
@@ -172,7 +173,15 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
   @Override
   public String toString() {
-    return isClosed() ? javaType() + "{closed}" : super.toString();
+    if (isClosed()) {
+      return javaType() + "{closed}";
+    }
+    // Depth-limited, from native memory: a native map may contain itself (see NativeList.toString).
+    try {
+      return ObjectFormatter.format(handle(), CApi.kP4JMap);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
   }
 
   /** Writes the key to slot 0; false when it cannot be a key of this map (so it is absent). */

@@ -107,10 +107,16 @@ public abstract class ObjectRef implements AutoCloseable {
     reference.release();
   }
 
-  /** Same native object (address identity). */
+  /**
+   * Same native object (address identity), while both references are open: after close the address may belong to
+   * another object, so a closed reference equals only itself.
+   */
   @Override
   public final boolean equals(Object other) {
-    return other instanceof ObjectRef that && that.address == address;
+    if (this == other) {
+      return true;
+    }
+    return other instanceof ObjectRef that && that.address == address && !isClosed() && !that.isClosed();
   }
 
   @Override

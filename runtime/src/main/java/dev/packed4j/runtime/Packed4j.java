@@ -35,7 +35,8 @@ public final class Packed4j {
    *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or, with the kind of
    *     the first refusal, the registrations the native registry refused (a name registered twice, ...)
    */
-  public static void loadLibrary(Path library) {
+  public static synchronized void loadLibrary(Path library) {
+    // One load at a time: the registration refusals taken below must belong to this library.
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
     // Refusals left from earlier loads belong to those; only this library's are reported below.

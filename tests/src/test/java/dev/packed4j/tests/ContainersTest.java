@@ -210,6 +210,17 @@ class ContainersTest {
   }
 
   @Test
+  void aListThatContainsItselfPrintsWithoutRecursingForever() {
+    try (NativeList<Long> list = containers.rangeLive(2)) {
+      dev.packed4j.runtime.Registry.global("packed4j.ListAppend").invoke(list, list);
+      assertEquals(3, list.size());
+      assertTrue(list.toString().startsWith("[0, 1, [0, 1, ["), list.toString());
+      assertTrue(list.toString().contains("..."), list.toString());
+      list.clear(); // breaks the cycle, which reference counting alone would never free
+    }
+  }
+
+  @Test
   void oneMillionLongs() {
     List<Long> values = LongStream.range(0, 1_000_000).boxed().toList();
     assertEquals(499_999_500_000L, containers.sum(values));

@@ -150,6 +150,18 @@ class ObjectsTest {
   }
 
   @Test
+  void aClosedReferenceEqualsOnlyItself() {
+    Node first = objects.makeNode(1, 2, 3, 4, true, "first");
+    first.close();
+    try (Node second = objects.makeNode(1, 2, 3, 4, true, "second")) {
+      // The allocator may give the second object the first one's address.
+      assertNotEquals(first, second);
+      assertNotEquals(second, first);
+      assertEquals(first, first);
+    }
+  }
+
+  @Test
   void oneMillionCreateCloseCyclesLeaveNoNativeObject() {
     long baseline = Packed4j.liveObjectCount();
     for (int i = 0; i < 1_000_000; i++) {

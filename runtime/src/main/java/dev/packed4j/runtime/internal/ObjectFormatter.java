@@ -96,6 +96,11 @@ public final class ObjectFormatter {
 
   private static void appendList(StringBuilder out, long handle, int depth) {
     long size = Containers.listSize(handle);
+    if (depth >= MAX_DEPTH) {
+      // Also what ends a list that contains itself.
+      out.append(size == 0 ? "[]" : "[...]");
+      return;
+    }
     out.append('[');
     for (long i = 0; i < size && i < MAX_ELEMENTS; i++) {
       if (i > 0) {
@@ -111,6 +116,10 @@ public final class ObjectFormatter {
 
   private static void appendMap(StringBuilder out, long handle, int depth) {
     long size = Containers.mapSize(handle);
+    if (depth >= MAX_DEPTH) {
+      out.append(size == 0 ? "{}" : "{...}");
+      return;
+    }
     out.append('{');
     for (long i = 0; i < size && i < MAX_ELEMENTS; i++) {
       if (i > 0) {
