@@ -388,11 +388,17 @@ public final class CApi {
     }
   }
 
+  /**
+   * Linked critical (no thread state transition): an atomic increment that never blocks and never calls Java.
+   * P4JObjectDecRef is not: the last release runs the object's deleter, which for a function object made from a
+   * Java callback will call back into Java, and an upcall from a critical downcall is not allowed.
+   */
   private static final class P4JObjectIncRef {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JObjectIncRef");
-    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
-    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC, Linker.Option.critical(false));
+    static final MethodHandle ADDRESS_HANDLE =
+        LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC), Linker.Option.critical(false));
   }
 
   /** Function descriptor of {@code int P4JObjectIncRef(P4JObjectHandle obj)}. */
