@@ -29,6 +29,7 @@ class CallFrameTest {
   private static final FunctionSite LIVE_COUNT =
       new FunctionSite("packed4j.ObjectLiveCount", "Diagnostics.liveCount", new String[] {});
   private static final FunctionSite ECHO = new FunctionSite("test.Echo", "Echo.echo", new String[] {"value"});
+  private static final FunctionSite COUNT = new FunctionSite("test.Count", "Counts.count", new String[] {});
   private static final FunctionSite MAP_KEYS =
       new FunctionSite("packed4j.MapKeys", "Maps.keys", new String[] {"map"});
   private static final Codec<List<Long>> LONGS = Codecs.list(Codecs.LONG);
@@ -245,6 +246,28 @@ class CallFrameTest {
     try (CallFrame frame = CallFrame.open(ECHO, 1)) {
       frame.invoke();
       assertNull(frame.returnString(), "an argument never put is None");
+    }
+  }
+
+  @Test
+  void argumentsNeverPutAreNoneAlsoBeyondSixtyFour() {
+    for (int count : new int[] {2, 64, 65, 70}) {
+      try (CallFrame frame = CallFrame.open(ECHO, count)) {
+        frame.putLong(count - 1, 7);
+        frame.invoke();
+        assertNull(frame.returnString(), "argument 0 of " + count + " was never put");
+      }
+      try (CallFrame frame = CallFrame.open(ECHO, count)) {
+        frame.putString(0, "first");
+        frame.invoke();
+        assertEquals("first", frame.returnString());
+      }
+    }
+    try (CallFrame frame = CallFrame.open(COUNT, 70)) {
+      frame.putLong(3, 1);
+      frame.putLong(66, 1);
+      frame.invoke();
+      assertEquals(70, frame.returnLong());
     }
   }
 

@@ -41,6 +41,10 @@ public final class CallTarget {
 
   /** A function object whose handle stays valid while the target is used. */
   public static CallTarget function(long handle, String name) {
+    if (NativeMemory.objectTypeIndex(handle) != CApi.kP4JFunction) {
+      // Frames call the function through its cell's safe_call: only a function object has that cell.
+      throw new IllegalArgumentException("the object at 0x" + Long.toHexString(handle) + " is not a function");
+    }
     return new CallTarget(name == null ? "<anonymous function>" : name, name, null, new String[0], false, handle);
   }
 

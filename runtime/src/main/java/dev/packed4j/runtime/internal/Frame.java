@@ -27,6 +27,7 @@ import java.util.Arrays;
  * method takes it; close releases a result nobody took.
  */
 public final class Frame implements AutoCloseable {
+
   private final ThreadStack stack;
   private final int level;
   private CallTarget target;
@@ -39,6 +40,8 @@ public final class Frame implements AutoCloseable {
   private int temporaryCount;
   private Object[] keptAlive = new Object[8];
   private int keptAliveCount;
+  /** Bit i: argument slot i (below 64) was not written since open; invoke() writes None there. */
+  private long unwritten;
   private boolean resultOwned;
   private boolean open;
   /** The public wrapper of this frame, created once by the binding package. */
@@ -50,16 +53,26 @@ public final class Frame implements AutoCloseable {
   }
 
   void open(CallTarget target, int argumentCount, int savedChunk, long savedTop) {
-    this.target = target;
+    if (this.target != target) {
+      this.target = target;
+    }
     this.argumentCount = argumentCount;
     this.savedChunk = savedChunk;
     this.savedTop = savedTop;
-    this.arguments = stack.allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
-    this.result = arguments + argumentCount * P4JAny.SIZE;
-    // None is all zero bits: type index 0, small length 0, payload 0.
-    for (long slot = arguments; slot <= result; slot += P4JAny.SIZE) {
-      NativeMemory.putLong(slot, 0);
-      NativeMemory.putLong(slot + 8, 0);
+    long arguments = stack.allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
+    this.arguments = arguments;
+    long result = arguments + argumentCount * P4JAny.SIZE;
+    this.result = result;
+    // None is all zero bits: type index 0, small length 0, payload 0. Argument slots are written once, by their
+    // put or, for those never put, by invoke(): writing None first and the value over it costs twice the stores,
+    // and the callee reading a slot written in several pieces is slower still.
+    NativeMemory.putLong(result, 0);
+    NativeMemory.putLong(result + 8, 0);
+    if (argumentCount < Long.SIZE) {
+      unwritten = (1L << argumentCount) - 1;
+    } else {
+      unwritten = -1L;
+      writeNone(Long.SIZE, argumentCount);
     }
     this.resultOwned = false;
     this.open = true;
@@ -88,13 +101,36 @@ public final class Frame implements AutoCloseable {
 
   // ---------------------------------------------------------------- memory
 
-  /** The address of argument slot {@code index}. */
+  /** The address of argument slot {@code index}, which the caller writes a whole value to. */
   public long slot(int index) {
     if (index < 0 || index >= argumentCount) {
       throw new IndexOutOfBoundsException("argument index " + index + " of " + target.functionName()
           + ", which takes " + argumentCount + " argument" + (argumentCount == 1 ? "" : "s"));
     }
+    if (index < Long.SIZE) {
+      unwritten &= ~(1L << index);
+    }
     return arguments + index * P4JAny.SIZE;
+  }
+
+  /** Sets the argument slots {@code from} (inclusive) to {@code to} (exclusive) to None. */
+  private void writeNone(int from, int to) {
+    for (int i = from; i < to; i++) {
+      long slot = arguments + i * P4JAny.SIZE;
+      NativeMemory.putLong(slot, 0);
+      NativeMemory.putLong(slot + 8, 0);
+    }
+  }
+
+  /** Sets the argument slots below 64 that were not written to None. */
+  private void writeNoneToUnwritten() {
+    long bits = unwritten;
+    while (bits != 0) {
+      int index = Long.numberOfTrailingZeros(bits);
+      writeNone(index, index + 1);
+      bits &= bits - 1;
+    }
+    unwritten = 0;
   }
 
   /** The address of the first argument slot. */
@@ -209,9 +245,14 @@ public final class Frame implements AutoCloseable {
   /** Calls the target with the arguments; a native error becomes a Packed4jException naming the function. */
   public void invoke() {
     checkOpen();
+    if (unwritten != 0) {
+      writeNoneToUnwritten();
+    }
     long function = target.function();
-    int status = CApi.P4JFunctionCall(function, arguments, argumentCount, result);
+    int status = SafeCalls.call(function, arguments, argumentCount, result);
     if (status != 0) {
+      NativeMemory.putLong(result, 0);
+      NativeMemory.putLong(result + 8, 0);
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
     resultOwned = Values.isObject(NativeMemory.anyTypeIndex(result));
