@@ -35,6 +35,7 @@ BINDINGS = OrderedDict([
     ("packedFunctionPacked", "`PackedFunction.invoke`, `set_body`"),
     ("packedFunctionTyped", "`PackedFunction.invoke`, `set_body_typed`"),
     ("rawFfm", "raw FFM downcall (baseline)"),
+    ("rawFfmPackedCall", "raw FFM downcall of `P4JFunctionCall` (packed, no runtime)"),
     ("rawMemoryRead", "raw FFM memory read of the field"),
     ("jni", "JNI"),
     ("jnaDirect", "JNA direct mapping"),

@@ -1,34 +1,63 @@
 package dev.packed4j.benchmarks;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * {@code add(int, int)}: the smallest call with arguments and a result. {@code bench.AddPacked} is registered with
  * {@code set_body} (untyped: arguments arrive packed), {@code bench.AddTyped} with {@code set_body_typed}.
+ *
+ * <p>{@code rawFfmPackedCall} is not a binding a user would pick but the floor under every packed call from Java:
+ * the two arguments written as {@code P4JAny} into a segment allocated once and one raw FFM downcall of
+ * {@code P4JFunctionCall}, with none of packed4j's runtime (no thread stack, no checks, no error conversion).
  */
 public class AddBenchmark extends BenchmarkSettings {
+  /** {@code kP4JInt} of c_api.h. */
+  private static final int K_P4J_INT = 1;
+  /** {@code sizeof(P4JAny)}; its payload sits at offset 8. */
+  private static final long ANY_SIZE = 16;
+
   private int a = 20;
   private int b = 22;
   private BenchFunctions functions;
   private PackedFunction addPacked;
   private PackedFunction addTyped;
+  private Arena arena;
+  private MemorySegment addPackedHandle;
+  private MemorySegment packedArguments;
+  private MemorySegment packedResult;
 
   @Setup
   public void setUp() throws Throwable {
     functions = BenchLibrary.bind();
     addPacked = Registry.global("bench.AddPacked");
     addTyped = Registry.global("bench.AddTyped");
+    addPackedHandle = MemorySegment.ofAddress(addPacked.handle());
+    arena = Arena.ofShared();
+    packedArguments = arena.allocate(2 * ANY_SIZE, 16);
+    packedResult = arena.allocate(ANY_SIZE, 16);
     Expect.equal(42L, functions.addPacked(a, b), "generated bench.AddPacked");
     Expect.equal(42L, functions.addTyped(a, b), "generated bench.AddTyped");
     Expect.equal(42L, packedFunctionPacked(), "PackedFunction bench.AddPacked");
     Expect.equal(42L, packedFunctionTyped(), "PackedFunction bench.AddTyped");
     Expect.equal(42L, rawFfm(), "raw FFM bench_add");
+    Expect.equal(42L, rawFfmPackedCall(), "raw FFM P4JFunctionCall of bench.AddPacked");
     Expect.equal(42L, jni(), "JNI add");
     Expect.equal(42L, jnaDirect(), "JNA direct bench_add");
     Expect.equal(42L, jnaInterface(), "JNA interface bench_add");
+  }
+
+  @TearDown
+  public void tearDown() {
+    arena.close();
   }
 
   @Benchmark
@@ -54,6 +83,19 @@ public class AddBenchmark extends BenchmarkSettings {
   @Benchmark
   public int rawFfm() throws Throwable {
     return (int) (long) RawFfm.ADD.invokeExact((long) a, (long) b);
+  }
+
+  @Benchmark
+  public int rawFfmPackedCall() throws Throwable {
+    packedArguments.set(JAVA_INT, 0, K_P4J_INT);
+    packedArguments.set(JAVA_LONG, 8, a);
+    packedArguments.set(JAVA_INT, ANY_SIZE, K_P4J_INT);
+    packedArguments.set(JAVA_LONG, ANY_SIZE + 8, b);
+    int status = (int) RawFfm.FUNCTION_CALL.invokeExact(addPackedHandle, packedArguments, 2, packedResult);
+    if (status != 0 || packedResult.get(JAVA_INT, 0) != K_P4J_INT) {
+      throw new IllegalStateException("P4JFunctionCall of bench.AddPacked failed: status " + status);
+    }
+    return (int) packedResult.get(JAVA_LONG, 8);
   }
 
   @Benchmark

@@ -1,6 +1,7 @@
 package dev.packed4j.benchmarks;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
@@ -40,6 +41,13 @@ final class RawFfm {
 
   /** {@code int64_t bench_sum(const int64_t* values, int64_t count)}. */
   static final MethodHandle SUM = downcall("bench_sum", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+
+  /**
+   * {@code int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result)} of
+   * libpacked4j.so, found through the plugin, which links it: the packed call itself, without packed4j's runtime.
+   */
+  static final MethodHandle FUNCTION_CALL =
+      downcall("P4JFunctionCall", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
 
   private RawFfm() {}
 
