@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 /**
@@ -23,6 +24,27 @@ public final class ThreadStack {
 
   private static final ThreadLocal<ThreadStack> CURRENT = ThreadLocal.withInitial(ThreadStack::new);
 
+  /**
+   * A cache in front of {@link #CURRENT}, one slot per thread id modulo its size: finding the stack there is a
+   * shorter chain of dependent loads than a ThreadLocal lookup, which every call starts with. A slot is written
+   * only when its thread misses (its first call, or another thread with the same slot called since), so threads
+   * calling concurrently read their own slots without sharing written cache lines. A slot holds its thread
+   * weakly; it keeps the stack of a thread that ended until another thread takes the slot.
+   */
+  private static final Owner[] CACHE = new Owner[64];
+
+  /** The cache entry of a stack: its thread, held weakly. */
+  private static final class Owner extends WeakReference<Thread> {
+    final ThreadStack stack;
+
+    Owner(Thread thread, ThreadStack stack) {
+      super(thread);
+      this.stack = stack;
+    }
+  }
+
+  private final Owner owner = new Owner(Thread.currentThread(), this);
+
   private MemorySegment[] chunks = new MemorySegment[4];
   /** End address of each chunk, so restoring a frame's position reads no segment. */
   private long[] chunkLimits = new long[4];
@@ -41,7 +63,15 @@ public final class ThreadStack {
 
   /** The calling thread's stack. */
   public static ThreadStack current() {
-    return CURRENT.get();
+    Thread thread = Thread.currentThread();
+    int slot = (int) thread.threadId() & (CACHE.length - 1);
+    Owner cached = CACHE[slot];
+    if (cached != null && cached.refersTo(thread)) {
+      return cached.stack;
+    }
+    ThreadStack stack = CURRENT.get();
+    CACHE[slot] = stack.owner;
+    return stack;
   }
 
   /** Opens a frame with {@code argumentCount} argument slots (set to None) and a result slot. */

@@ -2,18 +2,58 @@ package dev.packed4j.runtime.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The per-thread argument stack, without native calls. */
 class ThreadStackTest {
   private static final CallTarget TARGET = CallTarget.operation("test", "first", "second");
+
+  @Test
+  void everyThreadHasItsOwnStackAlsoWhenTheirCacheSlotsCollide() throws Exception {
+    ThreadStack mine = ThreadStack.current();
+    assertSame(mine, ThreadStack.current());
+    // 130 threads: with 64 cache slots, many share one; each must still find its own stack, every time.
+    List<Thread> threads = new ArrayList<>();
+    Map<Thread, ThreadStack> first = new ConcurrentHashMap<>();
+    AtomicInteger wrong = new AtomicInteger();
+    CyclicBarrier barrier = new CyclicBarrier(130);
+    for (int i = 0; i < 130; i++) {
+      threads.add(Thread.ofPlatform().start(() -> {
+        first.put(Thread.currentThread(), ThreadStack.current());
+        try {
+          barrier.await();
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+        for (int round = 0; round < 1000; round++) {
+          if (ThreadStack.current() != first.get(Thread.currentThread())) {
+            wrong.incrementAndGet();
+          }
+        }
+      }));
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    assertEquals(0, wrong.get());
+    assertEquals(130, new HashSet<>(first.values()).size());
+    assertFalse(first.containsValue(mine));
+    assertSame(mine, ThreadStack.current());
+  }
 
   @Test
   void framesStackAndRestoreTheirMemory() {
@@ -24,7 +64,7 @@ class ThreadStackTest {
       outerSlot = outer.slot(0);
       assertEquals(outer.slot(0) + P4JAny.SIZE, outer.slot(1));
       assertEquals(outer.slot(1) + P4JAny.SIZE, outer.result());
-      assertEquals(CApi.kP4JNone, NativeMemory.anyTypeIndex(outer.slot(1)), "slots start as None");
+      // Slots are written by their put, or set to None by invoke() (CallFrameTest): not at open.
       outer.putLong(0, 41);
       long innerSlot;
       try (Frame inner = stack.push(TARGET, 1)) {
