@@ -12,15 +12,22 @@ import java.util.Arrays;
  *
  * <p>Memory is bump-allocated from chunks; a frame gives back everything it allocated when it closes. A chunk
  * never moves while a frame uses it (a callback's frame may stack above a frame whose call is in progress), so
- * the stack grows by adding a chunk, not by reallocating one. Chunks larger than {@link #RETAINED_CHUNK_LIMIT}
- * are dropped when the outermost frame closes. Each chunk comes from its own automatic arena: the memory of a
- * thread that ends, or of a dropped chunk, is freed by the garbage collector.
+ * the stack grows by adding a chunk, not by reallocating one. Chunks up to {@link #RETAINED_CHUNK_LIMIT} are kept;
+ * larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep needing them (a million-element list
+ * passed again and again would otherwise pay for fresh, zeroed, page-faulted memory every time) and dropped after
+ * {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still are dropped when the outermost frame
+ * closes. Each chunk comes from its own automatic arena: the memory of a thread that ends, or of a dropped chunk,
+ * is freed by the garbage collector.
  */
 public final class ThreadStack {
   /** The first chunk: enough for the arguments and strings of ordinary calls. */
   static final long FIRST_CHUNK_SIZE = 8 * 1024;
-  /** Chunks above this size are not kept once the outermost frame closes. */
+  /** Chunks up to this size are kept for the life of the thread. */
   static final long RETAINED_CHUNK_LIMIT = 1024 * 1024;
+  /** Chunks up to this size are kept while calls keep needing them; larger ones go when the call ends. */
+  static final long REUSED_CHUNK_LIMIT = 16 * 1024 * 1024;
+  /** Outermost calls in a row that do not reach a chunk above {@link #RETAINED_CHUNK_LIMIT} before it is dropped. */
+  static final int LARGE_CHUNK_IDLE_CALLS = 256;
 
   private static final ThreadLocal<ThreadStack> CURRENT = ThreadLocal.withInitial(ThreadStack::new);
 
@@ -48,8 +55,12 @@ public final class ThreadStack {
   private MemorySegment[] chunks = new MemorySegment[4];
   /** End address of each chunk, so restoring a frame's position reads no segment. */
   private long[] chunkLimits = new long[4];
-  /** Whether a chunk above {@link #RETAINED_CHUNK_LIMIT} exists, to be dropped when the stack empties. */
+  /** Whether a chunk above {@link #RETAINED_CHUNK_LIMIT} exists, to be dropped when it goes unused. */
   private boolean hasLargeChunk;
+  /** Whether a chunk above {@link #REUSED_CHUNK_LIMIT} exists, to be dropped when the stack empties. */
+  private boolean hasHugeChunk;
+  /** Outermost calls since the last that reached a chunk above {@link #RETAINED_CHUNK_LIMIT}. */
+  private int callsWithoutLargeChunk;
   private int chunkIndex;
   private long top;
   private long limit;
@@ -112,7 +123,7 @@ public final class ThreadStack {
     chunkIndex = frame.savedChunk();
     top = frame.savedTop();
     limit = chunkLimits[chunkIndex];
-    if (depth == 0 && hasLargeChunk) {
+    if (depth == 0 && hasLargeChunk && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
       trim();
     }
   }
@@ -150,6 +161,9 @@ public final class ThreadStack {
       setChunk(next, chunk);
     }
     enterChunk(next);
+    if (chunk.byteSize() > RETAINED_CHUNK_LIMIT) {
+      callsWithoutLargeChunk = 0;
+    }
     return allocate(size, alignment);
   }
 
@@ -157,6 +171,7 @@ public final class ThreadStack {
     chunks[index] = chunk;
     chunkLimits[index] = chunk.address() + chunk.byteSize();
     hasLargeChunk |= chunk.byteSize() > RETAINED_CHUNK_LIMIT;
+    hasHugeChunk |= chunk.byteSize() > REUSED_CHUNK_LIMIT;
   }
 
   private void enterChunk(int index) {
@@ -176,6 +191,8 @@ public final class ThreadStack {
       }
     }
     hasLargeChunk = false;
+    hasHugeChunk = false;
+    callsWithoutLargeChunk = 0;
   }
 
   /** Bytes of native memory this thread's stack holds, for tests. */

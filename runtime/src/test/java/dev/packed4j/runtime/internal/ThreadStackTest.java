@@ -100,10 +100,41 @@ class ThreadStackTest {
       assertEquals("kept", new String(NativeMemory.copyBytes(kept, 4), StandardCharsets.UTF_8));
     }
     try (Frame huge = stack.push(TARGET, 1)) {
-      huge.scratch(4 * ThreadStack.RETAINED_CHUNK_LIMIT, 16);
+      huge.scratch(2 * ThreadStack.REUSED_CHUNK_LIMIT, 16);
     }
     assertTrue(stack.reservedBytes() < 2 * ThreadStack.RETAINED_CHUNK_LIMIT,
-        "chunks above the retained limit are dropped when the outermost frame closes: " + stack.reservedBytes());
+        "chunks above the reused limit are dropped when the outermost frame closes: " + stack.reservedBytes());
+  }
+
+  @Test
+  void largeChunksAreReusedWhileCallsNeedThemThenDropped() {
+    ThreadStack stack = ThreadStack.current();
+    long large = 4 * ThreadStack.RETAINED_CHUNK_LIMIT;
+    long first;
+    try (Frame frame = stack.push(TARGET, 0)) {
+      first = frame.scratch(large, 16);
+    }
+    long reserved = stack.reservedBytes();
+    assertTrue(reserved > large, "kept after the call: " + reserved);
+    for (int call = 0; call < 3 * ThreadStack.LARGE_CHUNK_IDLE_CALLS; call++) {
+      if (call % (ThreadStack.LARGE_CHUNK_IDLE_CALLS / 2) == 0) {
+        try (Frame frame = stack.push(TARGET, 0)) {
+          assertEquals(first, frame.scratch(large, 16), "the same memory again, not a new chunk");
+        }
+      } else {
+        try (Frame frame = stack.push(TARGET, 0)) {
+          frame.scratch(64, 8);
+        }
+      }
+      assertEquals(reserved, stack.reservedBytes());
+    }
+    for (int call = 0; call <= ThreadStack.LARGE_CHUNK_IDLE_CALLS; call++) {
+      try (Frame frame = stack.push(TARGET, 0)) {
+        frame.scratch(64, 8);
+      }
+    }
+    assertTrue(stack.reservedBytes() < 2 * ThreadStack.RETAINED_CHUNK_LIMIT,
+        "dropped once calls stopped needing it: " + stack.reservedBytes());
   }
 
   @Test
