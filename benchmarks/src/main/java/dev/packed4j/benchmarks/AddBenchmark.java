@@ -9,7 +9,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * {@code add(int, int)}: the smallest call with arguments and a result. {@code bench.AddPacked} is registered with
@@ -30,7 +29,6 @@ public class AddBenchmark extends BenchmarkSettings {
   private BenchFunctions functions;
   private PackedFunction addPacked;
   private PackedFunction addTyped;
-  private Arena arena;
   private MemorySegment addPackedHandle;
   private MemorySegment packedArguments;
   private MemorySegment packedResult;
@@ -41,7 +39,8 @@ public class AddBenchmark extends BenchmarkSettings {
     addPacked = Registry.global("bench.AddPacked");
     addTyped = Registry.global("bench.AddTyped");
     addPackedHandle = MemorySegment.ofAddress(addPacked.handle());
-    arena = Arena.ofShared();
+    // Automatic: no acquire or release per downcall, as with a shared or confined arena; the GC frees it.
+    Arena arena = Arena.ofAuto();
     packedArguments = arena.allocate(2 * ANY_SIZE, 16);
     packedResult = arena.allocate(ANY_SIZE, 16);
     Expect.equal(42L, functions.addPacked(a, b), "generated bench.AddPacked");
@@ -53,11 +52,6 @@ public class AddBenchmark extends BenchmarkSettings {
     Expect.equal(42L, jni(), "JNI add");
     Expect.equal(42L, jnaDirect(), "JNA direct bench_add");
     Expect.equal(42L, jnaInterface(), "JNA interface bench_add");
-  }
-
-  @TearDown
-  public void tearDown() {
-    arena.close();
   }
 
   @Benchmark

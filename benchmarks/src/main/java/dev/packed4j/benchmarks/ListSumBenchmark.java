@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * A million longs summed in C++. The generated binding takes the {@code List<Long>} its interface declares;
@@ -25,7 +24,6 @@ public class ListSumBenchmark extends BenchmarkSettings {
   private long[] array;
   private BenchFunctions functions;
   private PackedFunction sumList;
-  private Arena arena;
   private MemorySegment nativeValues;
 
   @Setup
@@ -38,7 +36,8 @@ public class ListSumBenchmark extends BenchmarkSettings {
       array[i] = i;
       values.add((long) i);
     }
-    arena = Arena.ofShared();
+    // Automatic: no acquire or release per downcall, as with a shared or confined arena; the GC frees it.
+    Arena arena = Arena.ofAuto();
     nativeValues = arena.allocate(JAVA_LONG, SIZE);
     long expected = (long) SIZE * (SIZE - 1) / 2;
     Expect.equal(expected, generated(), "generated bench.SumList");
@@ -47,11 +46,6 @@ public class ListSumBenchmark extends BenchmarkSettings {
     Expect.equal(expected, jni(), "JNI sum");
     Expect.equal(expected, jnaDirect(), "JNA direct bench_sum");
     Expect.equal(expected, jnaInterface(), "JNA interface bench_sum");
-  }
-
-  @TearDown
-  public void tearDown() {
-    arena.close();
   }
 
   @Benchmark

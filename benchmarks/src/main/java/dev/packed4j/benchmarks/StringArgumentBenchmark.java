@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * A String argument and a long result ({@code bench.CountCodePoints}, which reads every byte). Raw FFM and JNA
@@ -21,14 +20,14 @@ public class StringArgumentBenchmark extends BenchmarkSettings {
   private String text = "hello, packed4j";
   private BenchFunctions functions;
   private PackedFunction countCodePoints;
-  private Arena arena;
   private MemorySegment input;
 
   @Setup
   public void setUp() throws Throwable {
     functions = BenchLibrary.bind();
     countCodePoints = Registry.global("bench.CountCodePoints");
-    arena = Arena.ofShared();
+    // Automatic: no acquire or release per downcall, as with a shared or confined arena; the GC frees it.
+    Arena arena = Arena.ofAuto();
     input = arena.allocate(text.getBytes(StandardCharsets.UTF_8).length);
     long expected = text.codePointCount(0, text.length());
     Expect.equal(expected, generated(), "generated bench.CountCodePoints");
@@ -37,11 +36,6 @@ public class StringArgumentBenchmark extends BenchmarkSettings {
     Expect.equal(expected, jni(), "JNI countCodePoints");
     Expect.equal(expected, jnaDirect(), "JNA direct bench_count_code_points");
     Expect.equal(expected, jnaInterface(), "JNA interface bench_count_code_points");
-  }
-
-  @TearDown
-  public void tearDown() {
-    arena.close();
   }
 
   @Benchmark

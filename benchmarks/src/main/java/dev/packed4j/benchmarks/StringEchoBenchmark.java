@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * A String argument and a String result ({@code bench.EchoString}). The C twin copies the result into a buffer
@@ -20,7 +19,6 @@ public class StringEchoBenchmark extends BenchmarkSettings {
   private String text = "hello, packed4j";
   private BenchFunctions functions;
   private PackedFunction echoString;
-  private Arena arena;
   private MemorySegment input;
   private MemorySegment output;
   private byte[] outputBytes;
@@ -30,7 +28,8 @@ public class StringEchoBenchmark extends BenchmarkSettings {
     functions = BenchLibrary.bind();
     echoString = Registry.global("bench.EchoString");
     int size = text.getBytes(StandardCharsets.UTF_8).length;
-    arena = Arena.ofShared();
+    // Automatic: no acquire or release per downcall, as with a shared or confined arena; the GC frees it.
+    Arena arena = Arena.ofAuto();
     input = arena.allocate(size);
     output = arena.allocate(size);
     outputBytes = new byte[size];
@@ -40,11 +39,6 @@ public class StringEchoBenchmark extends BenchmarkSettings {
     Expect.equal(text, jni(), "JNI echoString");
     Expect.equal(text, jnaDirect(), "JNA direct bench_echo_string");
     Expect.equal(text, jnaInterface(), "JNA interface bench_echo_string");
-  }
-
-  @TearDown
-  public void tearDown() {
-    arena.close();
   }
 
   @Benchmark
