@@ -43,6 +43,10 @@ public interface Values {
   @Global("test.UntypedEcho")
   Object echoAny(Object value);
 
+  /** An integer result read as a double: exact or an error, never rounded. */
+  @Global("test.UntypedEcho")
+  double echoAsDouble(long value);
+
   @Global("test.ReturnNothing")
   void nothing();
 

@@ -50,6 +50,17 @@ class ValuesTest {
   }
 
   @Test
+  void integerResultReadAsDoubleIsExactOrAnError() {
+    assertEquals(9007199254740992.0, values.echoAsDouble(1L << 53));
+    assertEquals(-3.0, values.echoAsDouble(-3));
+    assertEquals(0x1p62, values.echoAsDouble(1L << 62));
+    Packed4jException rounded = assertThrows(Packed4jException.class, () -> values.echoAsDouble((1L << 53) + 1));
+    assertEquals("ValueError", rounded.kind());
+    assertTrue(rounded.getMessage().contains("9007199254740993"), rounded.getMessage());
+    assertThrows(Packed4jException.class, () -> values.echoAsDouble(Long.MAX_VALUE));
+  }
+
+  @Test
   void nativeNarrowingOfArgumentsIsAnErrorNotTruncation() {
     assertEquals(3, values.addInt32(1, 2));
     Packed4jException error = assertThrows(Packed4jException.class, () -> values.addInt32(1L << 31, 0));

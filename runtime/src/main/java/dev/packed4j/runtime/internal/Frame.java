@@ -306,7 +306,11 @@ public final class Frame implements AutoCloseable {
       return NativeMemory.anyDouble(result);
     }
     if (type == kP4JInt) {
-      return NativeMemory.anyPayload(result);
+      long value = NativeMemory.anyPayload(result);
+      if (!NativeMemory.isExactDouble(value)) {
+        throw target.resultOutOfRange(String.valueOf(value), "double without rounding");
+      }
+      return value;
     }
     throw resultMismatch("float");
   }

@@ -41,7 +41,13 @@ public final class FloatCodec<T extends Number> extends ValueCodec<T> {
     return switch (type) {
       case kP4JNone -> null;
       case kP4JFloat -> box(NativeMemory.anyDouble(any));
-      case kP4JInt -> box(NativeMemory.anyPayload(any));
+      case kP4JInt -> {
+        long value = NativeMemory.anyPayload(any);
+        if (!NativeMemory.isExactDouble(value)) {
+          throw new ConversionFailure(ConversionFailure.Kind.VALUE, value + ", which does not fit in a double without rounding");
+        }
+        yield box(value);
+      }
       default -> throw mismatch(any);
     };
   }
