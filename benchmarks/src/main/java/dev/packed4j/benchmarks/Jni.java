@@ -4,6 +4,7 @@ package dev.packed4j.benchmarks;
  * JNI bindings of the same C++ functions (benchmarks/native/jni_twins.cc), written the way JNI code usually is:
  * {@code GetStringUTFRegion} into a stack buffer, {@code NewStringUTF}, {@code GetPrimitiveArrayCritical}.
  */
+@SuppressWarnings("restricted") // loads the benchmark plugin: the run passes --enable-native-access
 final class Jni {
   static {
     System.load(BenchLibrary.path().toString());

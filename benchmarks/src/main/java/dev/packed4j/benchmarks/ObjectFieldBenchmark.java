@@ -23,6 +23,7 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
   private Pointer jnaHandle;
 
   @Setup
+  @SuppressWarnings("restricted") // sizes a view of the field the C twin says is there
   public void setUp() throws Throwable {
     counter = BenchLibrary.bind().makeCounter(VALUE);
     handleAddress = ((ObjectRef) counter).handle();

@@ -15,6 +15,7 @@ import java.lang.invoke.MethodHandle;
  * the way a user without packed4j would call them. {@code static final} handles called with {@code invokeExact}, no
  * linker options (no {@code critical}), as jextract would generate them.
  */
+@SuppressWarnings("restricted") // links the plugin's C functions: the run passes --enable-native-access
 final class RawFfm {
   private static final Linker LINKER = Linker.nativeLinker();
   private static final SymbolLookup LIBRARY = SymbolLookup.libraryLookup(BenchLibrary.path(), Arena.global());
