@@ -10,7 +10,6 @@ import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FunctionSite;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -314,18 +313,15 @@ class CallFrameTest {
 
   @Test
   void aPrimitiveCallAllocatesNothingOnTheJavaHeap() {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    long sink = 0;
-    for (int i = 0; i < 200_000; i++) {
-      sink += liveCount();
-    }
-    long before = threads.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < 200_000; i++) {
-      sink += liveCount();
-    }
-    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-    assertTrue(sink > 0);
-    assertTrue(allocated < 64 * 1024, "200000 calls allocated " + allocated + " bytes");
+    long[] sink = {0};
+    List<Long> perRound = SteadyStateAllocation.measure(() -> {
+      for (int i = 0; i < 200_000; i++) {
+        sink[0] += liveCount();
+      }
+    }, 64 * 1024, 30);
+    assertTrue(sink[0] > 0);
+    assertTrue(perRound.getLast() < 64 * 1024,
+        "every round of 200000 calls allocated on the heap, bytes per round: " + perRound);
   }
 
   private static long liveCount() {

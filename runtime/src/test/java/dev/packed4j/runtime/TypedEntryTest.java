@@ -11,7 +11,7 @@ import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.lang.management.ManagementFactory;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -88,18 +88,16 @@ class TypedEntryTest {
   @Test
   void aGeneratedCallTakesTheTypedEntryAndAllocatesNothing() {
     assertNotNull(AddEntry.TYPED, "the holder linked the typed entry");
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    long sink = 0;
-    for (int i = 0; i < 200_000; i++) {
-      sink += add(i, 1);
-    }
-    long before = threads.getCurrentThreadAllocatedBytes();
-    for (int i = 0; i < 200_000; i++) {
-      sink += add(i, 1);
-    }
-    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-    assertEquals(2 * (199_999L * 200_000 / 2 + 200_000), sink);
-    assertTrue(allocated < 64 * 1024, "200000 typed calls allocated " + allocated + " bytes");
+    long[] sink = {0};
+    List<Long> perRound = SteadyStateAllocation.measure(() -> {
+      sink[0] = 0;
+      for (int i = 0; i < 200_000; i++) {
+        sink[0] += add(i, 1);
+      }
+    }, 64 * 1024, 30);
+    assertEquals(199_999L * 200_000 / 2 + 200_000, sink[0]);
+    assertTrue(perRound.getLast() < 64 * 1024,
+        "every round of 200000 typed calls allocated on the heap, bytes per round: " + perRound);
   }
 
   @Test
