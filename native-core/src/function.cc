@@ -56,6 +56,33 @@ const FunctionImpl* AsFunction(P4JObject* func) {
   return static_cast<const FunctionImpl*>(static_cast<Object*>(func));
 }
 
+/*!
+ * \brief The result a P4JFunctionCallScalars on this thread kept because it was not of the kind asked for, until
+ *  P4JFunctionCallScalarsTakeResult takes it. Holding at most one value: a new one releases what nobody took.
+ */
+struct KeptScalarsResult {
+  P4JAny value = details::NoneValue();
+  bool kept = false;
+
+  void Keep(P4JAny result) noexcept {
+    Release();
+    value = result;
+    kept = true;
+  }
+  void Release() noexcept {
+    if (kept) ReleaseValue(&value);
+    kept = false;
+  }
+  ~KeptScalarsResult() { Release(); }
+};
+
+thread_local KeptScalarsResult kept_scalars_result;
+
+/*! \brief Whether a P4JFunctionCallScalars argument or result kind is one a payload register can carry. */
+bool IsScalarKind(int32_t kind) noexcept {
+  return kind == kP4JNone || kind == kP4JInt || kind == kP4JBool || kind == kP4JFloat;
+}
+
 }  // namespace
 
 void RecordRegistrationError(std::string message) {
@@ -110,6 +137,66 @@ int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, 
     return -1;
   }
   P4J_SAFE_CALL_END();
+}
+
+int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
+                               int64_t a3) {
+  try {
+    if (func == nullptr || func->type_index != kP4JFunction) internal::CheckHandleType(func, kP4JFunction, "func");
+    const int32_t num_args = static_cast<int32_t>(shape & 0xff);
+    const int32_t result_kind = static_cast<int32_t>((shape >> 8) & 0xff);
+    if (num_args > 4 || !internal::IsScalarKind(result_kind) || (shape >> (16 + 8 * num_args)) != 0) {
+      throw ValueError("P4JFunctionCallScalars: shape " + std::to_string(shape) +
+                       " is not a count of 0 to 4 arguments, a scalar result kind and the arguments' kinds");
+    }
+    const int64_t payloads[4] = {a0, a1, a2, a3};
+    P4JAny args[4];
+    for (int32_t i = 0; i < num_args; ++i) {
+      const int32_t kind = static_cast<int32_t>((shape >> (16 + 8 * i)) & 0xff);
+      if (!internal::IsScalarKind(kind)) {
+        throw ValueError("P4JFunctionCallScalars: argument " + std::to_string(i) + " has type index " +
+                         std::to_string(kind) + ", which is not a scalar");
+      }
+      args[i].type_index = kind;
+      args[i].zero_padding = 0;
+      args[i].v_int64 = kind == kP4JNone ? 0 : payloads[i];
+    }
+    const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
+    P4JAny result = details::NoneValue();
+    if (cell->safe_call(cell->self, args, num_args, &result) != 0) {
+      if (!internal::HasRaisedError()) {
+        throw Error("UnknownError", "a function returned -1 without raising an error");
+      }
+      return P4J_TYPED_ERROR_I64;
+    }
+    if (result_kind == kP4JNone) {
+      internal::ReleaseValue(&result);
+      return 0;
+    }
+    if (result.type_index == result_kind) {
+      // A scalar owns nothing. A real result equal to the sentinel must not be taken for an older error.
+      if (result.v_int64 == P4J_TYPED_ERROR_I64) {
+        details::ClearRaisedError();
+        internal::kept_scalars_result.Release();
+      }
+      return result.v_int64;
+    }
+    internal::kept_scalars_result.Keep(result);
+    details::ClearRaisedError();
+    return P4J_TYPED_ERROR_I64;
+  } catch (...) {
+    details::RaiseCurrentException();
+    return P4J_TYPED_ERROR_I64;
+  }
+}
+
+int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found) {
+  internal::KeptScalarsResult& kept = internal::kept_scalars_result;
+  *found = kept.kept ? 1 : 0;
+  *result = kept.value;
+  kept.value = details::NoneValue();
+  kept.kept = false;
+  return 0;
 }
 
 int P4JFunctionGetGlobal(const P4JByteArray* name, P4JObjectHandle* out) {

@@ -39,6 +39,42 @@ P4J_REGISTER_GLOBAL("test.Concat").set_body_typed([](const std::string& a, std::
   return a + std::string(b);
 });
 P4J_REGISTER_GLOBAL("test.Untyped").set_body([](Args args, RetValue* rv) { *rv = args.size(); });
+P4J_REGISTER_GLOBAL("test.Weigh").set_body_typed([](std::string_view text, const std::string& suffix, int64_t n) {
+  return static_cast<int64_t>(text.size()) * n + static_cast<int64_t>(suffix.size());
+});
+P4J_REGISTER_GLOBAL("test.WeighObject").set_body_typed([](String text) { return static_cast<int64_t>(text.size()); });
+// Untyped, DGL style: what P4JFunctionCallScalars serves.
+P4J_REGISTER_GLOBAL("test.UntypedAdd").set_body([](Args args, RetValue* rv) {
+  if (args[0].type_index() == kP4JFloat) {
+    *rv = args[0].cast<double>() + args[1].cast<double>();
+  } else {
+    *rv = args[0].cast<int64_t>() + args[1].cast<int64_t>();
+  }
+});
+P4J_REGISTER_GLOBAL("test.UntypedKinds").set_body([](Args args, RetValue* rv) {
+  std::string kinds;
+  for (int i = 0; i < args.size(); ++i) kinds += std::to_string(args[i].type_index()) + " ";
+  *rv = kinds;
+});
+P4J_REGISTER_GLOBAL("test.UntypedNot").set_body([](Args args, RetValue* rv) { *rv = !args[0].cast<bool>(); });
+P4J_REGISTER_GLOBAL("test.UntypedEcho").set_body([](Args args, RetValue* rv) { *rv = args[0].cast<int64_t>(); });
+
+/*! \brief P4JFunctionCallScalars' shape: count, result kind, then one byte per argument kind. */
+int64_t Shape(int32_t result_kind, std::initializer_list<int32_t> kinds) {
+  int64_t shape = static_cast<int64_t>(kinds.size()) | (static_cast<int64_t>(result_kind) << 8);
+  int shift = 16;
+  for (int32_t kind : kinds) {
+    shape |= static_cast<int64_t>(kind) << shift;
+    shift += 8;
+  }
+  return shape;
+}
+
+int64_t BitsOf(double value) {
+  int64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
 
 TEST(FunctionTest, SignaturesFollowTheGrammar) {
   EXPECT_EQ(PackedFunc::GetGlobal("test.Mul").signature(), "(int64, int64) -> int64");
@@ -143,10 +179,109 @@ TEST(FunctionTest, TypedEntrySentinelCollisionClearsAStaleError) {
   EXPECT_EQ(TakeRaised(), "");
 }
 
-TEST(FunctionTest, OnlyScalarSignaturesHaveATypedEntry) {
-  EXPECT_EQ(PackedFunc::GetGlobal("test.Concat").typed_entry(), nullptr);
+TEST(FunctionTest, OnlyScalarAndStringParametersWithAScalarResultHaveATypedEntry) {
+  EXPECT_EQ(PackedFunc::GetGlobal("test.Concat").typed_entry(), nullptr);  // a string result
   EXPECT_EQ(PackedFunc::GetGlobal("test.Untyped").typed_entry(), nullptr);
+  EXPECT_EQ(PackedFunc::GetGlobal("test.WeighObject").typed_entry(), nullptr);  // a String object parameter
   EXPECT_NE(PackedFunc::GetGlobal("test.Nothing").typed_entry(), nullptr);
+  EXPECT_NE(PackedFunc::GetGlobal("test.Weigh").typed_entry(), nullptr);
+}
+
+TEST(FunctionTest, TypedEntryTakesStringsAsSpans) {
+  PackedFunc weigh = PackedFunc::GetGlobal("test.Weigh");
+  EXPECT_EQ(weigh.signature(), "(string, string, int64) -> int64");
+  auto entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, const P4JByteArray*, const P4JByteArray*, int64_t)>(
+      weigh.typed_entry());
+  std::string with_nul("a\0b\xc3\xa9", 5);
+  P4JByteArray text = details::ByteArrayOf(with_nul);
+  P4JByteArray suffix = details::ByteArrayOf("xy");
+  EXPECT_EQ(entry(weigh.handle(), &text, &suffix, 10), 52);
+  P4JByteArray empty{nullptr, 0};
+  EXPECT_EQ(entry(weigh.handle(), &empty, &empty, 3), 0);
+  EXPECT_EQ(TakeRaised(), "");
+  EXPECT_EQ(entry(weigh.handle(), &text, nullptr, 1), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "TypeError: test.Weigh: argument 1 expected string, got a NULL span");
+  // The packed path of the same function is unchanged.
+  EXPECT_EQ(weigh("abc", "d", 2).cast<int64_t>(), 7);
+}
+
+TEST(FunctionTest, CallScalarsPassesRegistersAndReturnsThePayload) {
+  PackedFunc add = PackedFunc::GetGlobal("test.UntypedAdd");
+  EXPECT_EQ(P4JFunctionCallScalars(add.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0), 42);
+  int64_t sum_bits =
+      P4JFunctionCallScalars(add.handle(), Shape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0);
+  EXPECT_EQ(sum_bits, BitsOf(2.25));
+  PackedFunc negate = PackedFunc::GetGlobal("test.UntypedNot");
+  EXPECT_EQ(P4JFunctionCallScalars(negate.handle(), Shape(kP4JBool, {kP4JBool}), 0, 0, 0, 0), 1);
+  // A typed function through its packed safe_call: the same checks as any packed call.
+  PackedFunc narrow = PackedFunc::GetGlobal("test.Narrow");
+  int64_t narrow_bits = P4JFunctionCallScalars(
+      narrow.handle(), Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5));
+  EXPECT_EQ(narrow_bits, BitsOf(1001.5));
+  EXPECT_EQ(P4JFunctionCallScalars(narrow.handle(), Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300,
+                                   2, 1, BitsOf(0.5)),
+            P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "ValueError: test.Narrow: argument 0 value 300 is out of range for int8");
+  // Unused payload registers are ignored, None arguments carry no payload.
+  PackedFunc kinds = PackedFunc::GetGlobal("test.UntypedKinds");
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99), 0);
+  EXPECT_EQ(TakeRaised(), "");
+}
+
+TEST(FunctionTest, CallScalarsKeepsAResultOfAnotherKindForTheCaller) {
+  int64_t baseline = P4JObjectLiveCount();
+  PackedFunc kinds = PackedFunc::GetGlobal("test.UntypedKinds");
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JInt, {kP4JInt, kP4JBool}), 1, 1, 0, 0),
+            P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "");
+  P4JAny kept;
+  int32_t found = 0;
+  ASSERT_EQ(P4JFunctionCallScalarsTakeResult(&kept, &found), 0);
+  ASSERT_EQ(found, 1);
+  Any result = Any::FromOwned(kept);
+  EXPECT_EQ(result.cast<std::string>(), "1 2 ");
+  result = Any();
+  ASSERT_EQ(P4JFunctionCallScalarsTakeResult(&kept, &found), 0);
+  EXPECT_EQ(found, 0);
+  EXPECT_EQ(kept.type_index, kP4JNone);
+
+  // A void call releases an object result; a result nobody took is released by the next one kept.
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JNone, {kP4JInt}), 1, 0, 0, 0), 0);
+  P4JFunctionCallScalars(kinds.handle(), Shape(kP4JFloat, {}), 0, 0, 0, 0);
+  P4JFunctionCallScalars(kinds.handle(), Shape(kP4JFloat, {}), 0, 0, 0, 0);
+  ASSERT_EQ(P4JFunctionCallScalarsTakeResult(&kept, &found), 0);
+  Any taken = Any::FromOwned(kept);
+  taken = Any();
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(FunctionTest, CallScalarsSentinelCollisionAndBadInput) {
+  PackedFunc echo = PackedFunc::GetGlobal("test.UntypedEcho");
+  P4JErrorSetRaisedFromCStr("ValueError", "stale");
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0),
+            P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "");  // a real result: nothing raised, nothing kept
+  P4JAny kept;
+  int32_t found = 1;
+  P4JFunctionCallScalarsTakeResult(&kept, &found);
+  EXPECT_EQ(found, 0);
+
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0),
+            P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JString}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JFunctionCallScalars: argument 0 has type index 66, which is not a scalar");
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JString, {kP4JInt}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), 5, 1, 2, 3, 4), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
+  EXPECT_EQ(P4JFunctionCallScalars(nullptr, Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "ValueError: func is NULL, expected a Function object");
+  List<int64_t> not_a_function;
+  EXPECT_EQ(P4JFunctionCallScalars(not_a_function.handle(), Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "TypeError: func is a List object, expected a Function object");
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(TakeRaised(), "TypeError: test.UntypedEcho: argument 0 was requested, but 0 arguments were given");
 }
 
 TEST(FunctionTest, GlobalsSetGetListOverrideAndDuplicate) {

@@ -314,13 +314,41 @@ P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
  * \brief The typed entry of a set_body_typed function whose parameters and result are all scalars, else NULL.
  *
  *  The entry is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being func, with the
- *  wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64; the result
- *  is int64_t for integers, double for floats, int32_t for bool (0/1) and for void (0).
+ *  wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64, and (an
+ *  addition to ABI 1) `const P4JByteArray*` for a string parameter taken as std::string_view or std::string: a
+ *  borrowed span of valid UTF-8, read during the call only. The result is int64_t for integers, double for
+ *  floats, int32_t for bool (0/1) and for void (0). A function whose parameters include a string taken as a
+ *  packed4j::String object, or any other type, or whose result is not a scalar, has no typed entry.
  *  It packs nothing. On a failure it raises the error on the thread and returns the sentinel of its result type
  *  (P4J_TYPED_ERROR_I64, P4J_TYPED_ERROR_F64 bit pattern, P4J_TYPED_ERROR_I32); a caller that sees the sentinel
  *  calls P4JErrorMoveFromRaised: a NULL error means the sentinel was a real result.
  */
 P4J_DLL int P4JFunctionGetTypedEntry(P4JObjectHandle func, void** out_entry);
+
+/*!
+ * \brief (Addition to ABI 1.) A packed call whose arguments are scalars passed in registers and whose result comes
+ *  back in one: the path of a Java method over numbers to a function without a typed entry (set_body), so the
+ *  caller writes no argument memory. The function runs exactly as through P4JFunctionCall.
+ * \param shape one byte each: byte 0 is the number of arguments (0 to 4); byte 1 the result kind the caller takes:
+ *  kP4JInt, kP4JBool, kP4JFloat, or kP4JNone for "any, released" (a void method); byte 2 + i the type index of
+ *  argument i: kP4JInt, kP4JBool, kP4JFloat or kP4JNone. Other bits are 0.
+ * \param a0 payloads of the arguments in order (unused ones 0): the int64_t of kP4JInt, 0 or 1 for kP4JBool, the
+ *  bit pattern of the double of kP4JFloat, 0 for kP4JNone.
+ * \return the result's payload when its type index is the kind asked for (the bit pattern of a double for
+ *  kP4JFloat), 0 for kP4JNone. P4J_TYPED_ERROR_I64 otherwise: the error is raised on the thread (a bad func or
+ *  shape is a TypeError or ValueError), or the result had another kind and is kept for
+ *  P4JFunctionCallScalarsTakeResult. A caller that sees P4J_TYPED_ERROR_I64 calls P4JErrorMoveFromRaised, then
+ *  P4JFunctionCallScalarsTakeResult; when neither has anything, the sentinel was the real result.
+ */
+P4J_DLL int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
+                                       int64_t a3);
+
+/*!
+ * \brief (Addition to ABI 1.) Moves the result this thread's last P4JFunctionCallScalars kept because it was not of
+ *  the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when none is kept.
+ *  Never fails.
+ */
+P4J_DLL int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found);
 
 #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL) /* an unlikely result; a match costs one more call */
 #define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL) /* a quiet NaN with a payload no arithmetic makes */

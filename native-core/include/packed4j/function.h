@@ -289,7 +289,7 @@ class PackedFunc : public ObjectRef {
 
   /*!
    * \brief A function from a typed callable (lambda or function pointer): arguments checked by type, signature
-   *  recorded, typed entry when everything is scalar. \code auto mul = PackedFunc::FromTyped(
+   *  recorded, typed entry when the parameters are scalars or strings and the result a scalar. \code auto mul = PackedFunc::FromTyped(
    *  [](int64_t a, int64_t b) { return a * b; }, "mul"); \endcode
    */
   template <typename F>
@@ -375,9 +375,21 @@ struct TypedClosure {
   }
 };
 
-/*! \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, double for floats. */
+/*! \brief Whether a typed entry passes a parameter of type T as a borrowed UTF-8 span (P4JByteArray*). */
 template <typename T>
-using WireArg = std::conditional_t<std::is_floating_point<T>::value, double, int64_t>;
+constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value;
+
+/*! \brief Whether a typed entry can take a parameter of type T: a scalar, or a string read as a span. */
+template <typename T>
+constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T>;
+
+/*!
+ * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, double for floats, a
+ *  borrowed UTF-8 span for std::string_view and std::string.
+ */
+template <typename T>
+using WireArg = std::conditional_t<std::is_floating_point<T>::value, double,
+                                   std::conditional_t<kWireSpan<T>, const P4JByteArray*, int64_t>>;
 
 /*! \brief The machine type a typed entry returns: int32 for bool and void, int64 for integers, double for floats. */
 template <typename R>
@@ -388,7 +400,13 @@ using WireResult = std::conditional_t<
 /*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
 template <typename T>
 T FromWire(WireArg<T> wire, const char* function, int64_t index) {
-  if constexpr (std::is_same<T, bool>::value) {
+  if constexpr (kWireSpan<T>) {
+    if (wire == nullptr) {
+      throw TypeError(std::string(function) + ": argument " + std::to_string(index) +
+                      " expected string, got a NULL span");
+    }
+    return T(ViewOf(*wire));
+  } else if constexpr (std::is_same<T, bool>::value) {
     if (wire != 0 && wire != 1) {
       ThrowOutOfRange(ConvertContext::Argument(function, index), std::to_string(wire), "bool");
     }
@@ -489,9 +507,9 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
                     "set_body_typed: the result type cannot be returned; supported: void and the parameter types");
     }
     constexpr bool kScalarResult = std::is_void<R>::value || TypeTraits<std::decay_t<R>>::kTypedScalar;
-    constexpr bool kScalar = kScalarResult && (true && ... && TypeTraits<std::decay_t<A>>::kTypedScalar);
+    constexpr bool kHasEntry = kScalarResult && (true && ... && kWireParameter<std::decay_t<A>>);
     void* entry = nullptr;
-    if constexpr (kScalar) {
+    if constexpr (kHasEntry) {
       using Entry = TypedEntry<Closure, std::decay_t<R>, std::index_sequence_for<A...>, A...>;
       auto function_pointer = &Entry::Entry;
       entry = reinterpret_cast<void*>(function_pointer);

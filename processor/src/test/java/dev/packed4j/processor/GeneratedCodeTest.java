@@ -163,7 +163,7 @@ class GeneratedCodeTest {
                     }
                   }
 
-                  /** Typed entry of {@code calculator.MyAdd}, linked at the first call of {@code add}; null: use the call frame. */
+                  /** Direct entry of {@code calculator.MyAdd}, linked at the first call of {@code add}; null: use the call frame. */
                   private static final class AddEntry {
                     static final MethodHandle TYPED =
                         ADD.typedEntry(MethodType.methodType(int.class, int.class, int.class));
@@ -214,8 +214,56 @@ class GeneratedCodeTest {
         .contains(
             "private static final class Half2Entry { static final MethodHandle TYPED ="
                 + " HALF_2.typedEntry(MethodType.methodType(float.class, float.class)); }")
-        .doesNotContain("BoxedEntry")
-        .doesNotContain("LengthEntry");
+        .contains("private static final class LengthEntry {")
+        .doesNotContain("BoxedEntry");
+  }
+
+  @Test
+  void stringParametersPassSpansFromAFrameWithoutSlots() {
+    JavaFileObject texts =
+        source(
+            "p.Texts",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import java.util.Optional;
+            public interface Texts {
+              @Global("t.Weigh") long weigh(String text, int times, String frame);
+              @Global("t.Log") void log(String line);
+              @Global("t.Echo") String echo(String text);
+              @Global("t.Maybe") long maybe(Optional<String> text);
+              @Global("t.Bytes") long size(byte[] data);
+            }
+            """);
+    Compilation compilation = compile(texts);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Texts")
+        .contains(
+            """
+            public long weigh(String text, int times, String frame) {
+              MethodHandle typed = WeighEntry.TYPED;
+              if (typed != null) {
+                try (CallFrame frame2 = CallFrame.open(WEIGH, 0)) {
+                  return (long) typed.invokeExact(frame2.putStringSpan(0, text), times, frame2.putStringSpan(2, frame));
+                } catch (Throwable e) {
+                  throw FunctionSite.rethrow(e);
+                }
+              }
+              try (CallFrame frame2 = CallFrame.open(WEIGH, 3)) {
+            """)
+        .contains(
+            "static final MethodHandle TYPED = WEIGH.typedEntry(MethodType.methodType(long.class, String.class,"
+                + " int.class, String.class));")
+        .contains(
+            """
+            try (CallFrame frame = CallFrame.open(LOG, 0)) {
+              typed.invokeExact(frame.putStringSpan(0, line));
+              return;
+            }
+            """)
+        .doesNotContain("EchoEntry")
+        .doesNotContain("MaybeEntry")
+        .doesNotContain("SizeEntry");
   }
 
   @Test

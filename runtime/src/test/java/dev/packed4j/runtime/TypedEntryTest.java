@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
+import dev.packed4j.runtime.internal.ThreadStack;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,7 @@ class TypedEntryTest {
   private static final FunctionSite FAIL_DOUBLE = site("test.TypedFailDouble", "Typed.failDouble", "value");
   private static final FunctionSite FAIL_BOOL = site("test.TypedFailBool", "Typed.failBool", "value");
   private static final FunctionSite FAIL_VOID = site("test.TypedFailVoid", "Typed.failVoid");
+  private static final FunctionSite WEIGH = site("test.TypedWeigh", "Typed.weigh", "text", "times", "tail");
 
   @BeforeAll
   static void plugin() {
@@ -232,25 +235,77 @@ class TypedEntryTest {
   }
 
   @Test
-  void untypedMismatchedAndUnknownFunctionsFallBackToTheFrame() {
-    assertNull(site("test.Echo", "Echo.echo", "value").typedEntry(MethodType.methodType(long.class, long.class)),
-        "set_body: no typed entry");
-    assertNull(ADD.typedEntry(MethodType.methodType(long.class, long.class)), "arity");
-    assertNull(ADD.typedEntry(MethodType.methodType(double.class, long.class, long.class)), "float for an integer");
-    assertNull(ADD.typedEntry(MethodType.methodType(long.class, double.class, long.class)), "float parameter");
-    assertNull(ADD.typedEntry(MethodType.methodType(void.class, long.class, long.class)), "void for int64");
-    assertNull(IS_EVEN.typedEntry(MethodType.methodType(long.class, long.class)), "integer for bool");
-    assertNull(SET_FLAG.typedEntry(MethodType.methodType(void.class, long.class)), "integer for a bool parameter");
-    assertNull(HALF.typedEntry(MethodType.methodType(double.class, long.class)), "integer for a float parameter");
-    assertNull(FLAG.typedEntry(MethodType.methodType(int.class)), "bool read as int");
-    assertNull(site("test.MakeSquare", "Shapes.square", "side").typedEntry(
-        MethodType.methodType(long.class, double.class)), "an object result: no typed entry");
-
+  void unknownFunctionsAndStringMethodsWithoutATypedEntryFallBackToTheFrame() {
     FunctionSite unknown = site("test.TypedAdds", "Typed.adds", "a", "b");
     assertNull(unknown.typedEntry(MethodType.methodType(long.class, long.class, long.class)));
     Packed4jException e = assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2));
     assertEquals("KeyError", e.kind());
     assertTrue(e.getMessage().contains("did you mean test.TypedAdd"), e.getMessage());
+
+    // A String travels in registers only as a typed entry's span: set_body, an object result or a mismatch is framed.
+    assertNull(site("test.Echo", "Echo.echo", "value").typedEntry(MethodType.methodType(long.class, String.class)));
+    assertNull(site("test.MakeShape", "Shapes.make", "sides", "name").typedEntry(
+        MethodType.methodType(long.class, long.class, String.class)), "an object result: no typed entry");
+    assertNull(WEIGH.typedEntry(MethodType.methodType(long.class, String.class, long.class, long.class)),
+        "a long for a string");
+    assertNull(ADD.typedEntry(MethodType.methodType(long.class, String.class, long.class)), "a String for an int64");
+    // More arguments than registers: framed.
+    assertNull(site("test.Count", "Counting.count", "a", "b", "c", "d", "e").typedEntry(
+        MethodType.methodType(long.class, long.class, long.class, long.class, long.class, long.class)));
+  }
+
+  @Test
+  void stringParametersArriveAsSpansOfAnOpenFrame() throws Throwable {
+    MethodHandle weigh = WEIGH.typedEntry(MethodType.methodType(long.class, String.class, int.class, String.class));
+    assertNotNull(weigh);
+    assertEquals(MethodType.methodType(long.class, long.class, int.class, long.class), weigh.type());
+    assertEquals(3 * 4 + 2, weigh("abc", 4, "xy"));
+    assertEquals(0, weigh("", 9, ""));
+    assertEquals("h\u00e9\u20ac\uD83D\uDE00".getBytes(StandardCharsets.UTF_8).length + 3,
+        weigh("h\u00e9\u20ac\uD83D\uDE00", 1, "a\0b"), "UTF-8 bytes, an embedded NUL kept");
+    String large = "x".repeat(100_000);
+    assertEquals(200_000, weigh(large, 2, ""), "larger than the first chunk of the thread's stack");
+    NullPointerException missing = assertThrows(NullPointerException.class, () -> weigh(null, 1, "a"));
+    NullPointerException framed = assertThrows(NullPointerException.class, () -> {
+      try (CallFrame frame = CallFrame.open(WEIGH, 3)) {
+        frame.putString(0, null);
+      }
+    });
+    assertEquals(framed.getMessage(), missing.getMessage());
+    assertTrue(missing.getMessage().startsWith("test.TypedWeigh argument 0 (text) is null"), missing.getMessage());
+    assertEquals(0, ThreadStack.current().depth(), "the frames are closed");
+  }
+
+  // What the processor generates for `@Global("test.TypedWeigh") long weigh(String text, int times, String tail)`.
+  private static final class WeighEntry {
+    static final MethodHandle TYPED =
+        WEIGH.typedEntry(MethodType.methodType(long.class, String.class, int.class, String.class));
+  }
+
+  private static long weigh(String text, int times, String tail) {
+    MethodHandle typed = WeighEntry.TYPED;
+    if (typed != null) {
+      try (CallFrame frame = CallFrame.open(WEIGH, 0)) {
+        return (long) typed.invokeExact(frame.putStringSpan(0, text), times, frame.putStringSpan(2, tail));
+      } catch (Throwable e) {
+        throw FunctionSite.rethrow(e);
+      }
+    }
+    throw new AssertionError("test.TypedWeigh has a typed entry");
+  }
+
+  @Test
+  void aStringCallAllocatesNothing() {
+    long[] sink = {0};
+    List<Long> perRound = SteadyStateAllocation.measure(() -> {
+      sink[0] = 0;
+      for (int i = 0; i < 100_000; i++) {
+        sink[0] += weigh("hello, packed4j", 2, "!");
+      }
+    }, 64 * 1024, 30);
+    assertEquals(31L * 100_000, sink[0]);
+    assertTrue(perRound.getLast() < 64 * 1024,
+        "every round of 100000 string calls allocated on the heap, bytes per round: " + perRound);
   }
 
   @Test
@@ -259,6 +314,7 @@ class TypedEntryTest {
         MethodType.methodType(long.class, Long.class),
         MethodType.methodType(Long.class, long.class),
         MethodType.methodType(long.class, char.class),
+        MethodType.methodType(long.class, Object.class),
         MethodType.methodType(String.class)}) {
       Executable link = () -> ADD.typedEntry(type);
       assertThrows(IllegalArgumentException.class, link, type.toString());

@@ -162,3 +162,28 @@ P4J_REGISTER_GLOBAL("test.TypedFailDouble").set_body_typed([](double) -> double 
 P4J_REGISTER_GLOBAL("test.TypedFailBool").set_body_typed([](int64_t) -> bool { throw KeyError("no bool"); });
 
 P4J_REGISTER_GLOBAL("test.TypedFailVoid").set_body_typed([]() { throw TypeError("no void"); });
+
+// A typed entry with string parameters (TypedEntryTest): strings arrive as spans, read in place.
+P4J_REGISTER_GLOBAL("test.TypedWeigh").set_body_typed([](std::string_view text, int64_t times, const std::string& tail) {
+  return static_cast<int64_t>(text.size()) * times + static_cast<int64_t>(tail.size());
+});
+
+// Untyped scalar functions for P4JFunctionCallScalars (ScalarsCallTest): four arguments of mixed kinds, a result of
+// the kind asked for by an argument, a failure.
+P4J_REGISTER_GLOBAL("test.Describe4").set_body([](Args args, RetValue* rv) {
+  std::string kinds;
+  for (int i = 0; i < args.size(); ++i) kinds += std::to_string(args[i].type_index());
+  // Digits: the four kinds, then a (0-9), b, c * 10, d * 10 (0-99 each).
+  *rv = std::stoll(kinds) + args[0].cast<int64_t>() * 10000 + (args[1].cast<bool>() ? 100000 : 0) +
+        static_cast<int64_t>(args[2].cast<double>() * 10) * 1000000 +
+        static_cast<int64_t>(args[3].cast<double>() * 10) * 100000000;
+});
+P4J_REGISTER_GLOBAL("test.ResultOfKind").set_body([](Args args, RetValue* rv) {
+  int64_t kind = args[0];
+  if (kind == kP4JInt) *rv = int64_t{1} << 40;
+  if (kind == kP4JFloat) *rv = 2.5;
+  if (kind == kP4JBool) *rv = true;
+  if (kind == kP4JString) *rv = std::string("text");
+  if (kind == kP4JList) *rv = List<int64_t>({1, 2});
+  if (kind == -1) throw IndexError("no result of kind -1");
+});

@@ -23,8 +23,9 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code Packed4j_<Name>}, the implementation of an interface with {@code @Global} methods: one
  * {@code FunctionSite} per method, codec constants for composed types, and per method one call frame that puts the
- * arguments, invokes and takes the result. A method whose parameters and result are all primitives first tries the
- * function's typed entry, kept in a holder class of its own that links it at the method's first call.
+ * arguments, invokes and takes the result. A method whose parameters are primitives or Strings and whose result is
+ * a primitive or void first tries the function's direct entry (its typed entry, or for primitives its packed body
+ * with the arguments in registers), kept in a holder class of its own that links it at the method's first call.
  */
 public final class BindingGenerator {
   /** The field of a typed entry holder class. */
@@ -94,7 +95,7 @@ public final class BindingGenerator {
     if (hasTypedEntry(method)) {
       String holder = holderNames.unique(ConstantNames.upperCamel(site) + "Entry");
       type.addType(typedEntryHolder(method, site, holder));
-      body.add(typedCall(method, holder, parameterNames, generated));
+      body.add(typedCall(method, site, holder, parameterNames, generated));
     }
     body.beginControlFlow(
                 "try ($T $N = $T.open($L, $L))",
@@ -131,9 +132,13 @@ public final class BindingGenerator {
     return implementation.addCode(body.build()).build();
   }
 
-  /** Whether the method's parameters and result are all primitives, so the function may have a typed entry. */
+  /**
+   * Whether the method's parameters are primitives or Strings and its result a primitive or void, so the function
+   * may have a direct entry ({@code FunctionSite.typedEntry}).
+   */
   private static boolean hasTypedEntry(GlobalMethod method) {
-    return method.parameters().stream().allMatch(p -> p.type() instanceof TypeModel.Primitive)
+    return method.parameters().stream()
+            .allMatch(p -> p.type() instanceof TypeModel.Primitive || p.type() instanceof TypeModel.StringType)
         && (method.result() instanceof TypeModel.Primitive || method.result() instanceof TypeModel.VoidType);
   }
 
@@ -153,7 +158,7 @@ public final class BindingGenerator {
                 .collect(CodeBlock.joining(", ")));
     return TypeSpec.classBuilder(holder)
         .addJavadoc(
-            "Typed entry of {@code $L}, linked at the first call of {@code $L}; null: use the call frame.\n",
+            "Direct entry of {@code $L}, linked at the first call of {@code $L}; null: use the call frame.\n",
             method.globalName(),
             method.name())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -166,14 +171,27 @@ public final class BindingGenerator {
 
   /**
    * {@code MethodHandle typed = AddEntry.TYPED; if (typed != null) { ... return (int) typed.invokeExact(a, b); ...
-   * }}, before the call frame the method falls back to.
+   * }}, before the call frame the method falls back to. String arguments are copied into a frame without argument
+   * slots, open for the call, and passed as the addresses of their spans.
    */
   private static CodeBlock typedCall(
-      GlobalMethod method, String holder, Set<String> parameterNames, ClassName generated) {
+      GlobalMethod method, String site, String holder, Set<String> parameterNames, ClassName generated) {
     String typed = localName("typed", parameterNames);
     String failure = localName("e", parameterNames);
-    CodeBlock arguments =
-        method.parameters().stream().map(p -> CodeBlock.of("$N", p.name())).collect(CodeBlock.joining(", "));
+    String frame = localName("frame", parameterNames);
+    boolean strings = method.parameters().stream().anyMatch(p -> p.type() instanceof TypeModel.StringType);
+    CodeBlock.Builder arguments = CodeBlock.builder();
+    for (int i = 0; i < method.parameters().size(); i++) {
+      Parameter parameter = method.parameters().get(i);
+      if (i > 0) {
+        arguments.add(", ");
+      }
+      if (parameter.type() instanceof TypeModel.StringType) {
+        arguments.add("$N.putStringSpan($L, $N)", frame, i, parameter.name());
+      } else {
+        arguments.add("$N", parameter.name());
+      }
+    }
     CodeBlock.Builder code =
         CodeBlock.builder()
             .addStatement(
@@ -182,12 +200,22 @@ public final class BindingGenerator {
                 typed,
                 constant(holder, parameterNames, generated),
                 TYPED_FIELD)
-            .beginControlFlow("if ($N != null)", typed)
-            .beginControlFlow("try");
-    if (method.result() instanceof TypeModel.VoidType) {
-      code.addStatement("$N.invokeExact($L)", typed, arguments).addStatement("return");
+            .beginControlFlow("if ($N != null)", typed);
+    if (strings) {
+      code.beginControlFlow(
+          "try ($T $N = $T.open($L, 0))",
+          RuntimeClasses.CALL_FRAME,
+          frame,
+          RuntimeClasses.CALL_FRAME,
+          constant(site, parameterNames, generated));
     } else {
-      code.addStatement("return ($T) $N.invokeExact($L)", JavaTypes.of(method.result()), typed, arguments);
+      code.beginControlFlow("try");
+    }
+    if (method.result() instanceof TypeModel.VoidType) {
+      code.addStatement("$N.invokeExact($L)", typed, arguments.build()).addStatement("return");
+    } else {
+      code.addStatement(
+          "return ($T) $N.invokeExact($L)", JavaTypes.of(method.result()), typed, arguments.build());
     }
     return code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
         .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure)

@@ -72,6 +72,24 @@ public final class CallFrame implements AutoCloseable {
   }
 
   /**
+   * A string argument of a typed entry ({@link FunctionSite#typedEntry}): the UTF-8 bytes copied into this frame's
+   * memory, returned as the address of the span the entry reads, valid until the frame closes. A frame opened for
+   * this has no argument slots ({@code CallFrame.open(site, 0)}); {@code index} is the argument's position in the
+   * Java method, for messages.
+   *
+   * <pre>{@code
+   * try (CallFrame frame = CallFrame.open(COUNT, 0)) {
+   *   return (long) typed.invokeExact(frame.putStringSpan(0, text));
+   * }
+   * }</pre>
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   */
+  public long putStringSpan(int index, String value) {
+    return frame.putStringSpan(index, value);
+  }
+
+  /**
    * A bytes argument, passed as a view of a copy.
    *
    * @throws NullPointerException naming function and argument when {@code value} is null

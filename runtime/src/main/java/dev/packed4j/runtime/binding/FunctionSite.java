@@ -18,8 +18,8 @@ import java.util.Objects;
  *     new FunctionSite("calculator.MyAdd", "Calculator.add", new String[] {"a", "b"});
  * }</pre>
  *
- * <p>A method whose parameters and result are primitives also asks the site for the function's typed entry
- * ({@link #typedEntry(MethodType)}) and calls it directly when there is one.
+ * <p>A method whose parameters are primitives or Strings and whose result is a primitive also asks the site for a
+ * direct entry ({@link #typedEntry(MethodType)}) and calls it when there is one.
  */
 public final class FunctionSite {
   final CallTarget target;
@@ -38,10 +38,10 @@ public final class FunctionSite {
   }
 
   /**
-   * The typed entry of a function registered with {@code set_body_typed}, as a handle of exactly {@code type}: one
-   * downcall with no packing and no call frame, for a method whose parameters and result are primitives.
-   * Generated code keeps it in a {@code static final} field of a holder class initialised at the method's first
-   * call, so the JIT inlines it, and calls it with {@code invokeExact}:
+   * The direct entry of the function for a method whose parameters are primitives or Strings and whose result is a
+   * primitive or {@code void}: one downcall with no packing and no argument slots. Generated code keeps it in a
+   * {@code static final} field of a holder class initialised at the method's first call, so the JIT inlines it,
+   * and calls it with {@code invokeExact}:
    *
    * <pre>{@code
    * private static final class AddEntry {
@@ -49,18 +49,24 @@ public final class FunctionSite {
    * }
    * }</pre>
    *
-   * <p>The handle behaves as the call frame does: {@code int}, {@code short} and {@code byte} arguments widen to
-   * int64 and the native side range-checks its parameters; an integer result narrowing to {@code int},
-   * {@code short} or {@code byte} (a float64 to {@code float}) is range-checked (ValueError naming function, method
-   * and value); a native error is a {@link dev.packed4j.runtime.Packed4jException} naming the function. It throws
-   * no checked exception (see {@link #rethrow(Throwable)}).
+   * <p>For a function registered with {@code set_body_typed} over scalars and strings this is its typed entry: the
+   * arguments are passed as the C++ parameters take them. Any other function (one registered with {@code set_body},
+   * or one whose signature does not fit {@code type}) is called through its packed body with the arguments in
+   * registers, when the method has at most four parameters and none is a String.
    *
-   * @param type the Java method's type: primitive parameters and a primitive or {@code void} result, no
-   *     {@code char}
+   * <p>The handle's type is {@code type} with each {@code String} parameter replaced by {@code long}: the address
+   * {@link CallFrame#putStringSpan} returns, from a frame that stays open during the call. It behaves as the call
+   * frame does: {@code int}, {@code short} and {@code byte} arguments widen to int64 and the native side
+   * range-checks its parameters; an integer result narrowing to {@code int}, {@code short} or {@code byte} (a
+   * float64 to {@code float}) is range-checked (ValueError naming function, method and value); a result of another
+   * kind is the frame's TypeError; a native error is a {@link dev.packed4j.runtime.Packed4jException} naming the
+   * function. It throws no checked exception (see {@link #rethrow(Throwable)}).
+   *
+   * @param type the Java method's type: primitive (not {@code char}) or {@code String} parameters and a primitive
+   *     (not {@code char}) or {@code void} result
    * @return the handle, or null when the call must go through a {@link CallFrame}: the function is not registered
-   *     when this is called (or the core library does not load; the frame then reports it), it was registered
-   *     with {@code set_body}, or its recorded signature does not fit {@code type} (different arity, a bool for a
-   *     number, a float for an integer and so on; the frame reports the native TypeError)
+   *     when this is called (or the core library does not load; the frame then reports it), or it has no typed
+   *     entry that fits {@code type} and {@code type} has a String parameter or more than four parameters
    * @throws IllegalArgumentException when {@code type} has a parameter or result type other than those above
    */
   public MethodHandle typedEntry(MethodType type) {

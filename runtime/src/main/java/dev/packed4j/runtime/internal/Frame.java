@@ -213,6 +213,26 @@ public final class Frame implements AutoCloseable {
     }
   }
 
+  /**
+   * A String argument the way a typed entry takes it: the address of a {@code P4JByteArray} in scratch memory
+   * spanning the UTF-8 bytes of {@code value} (followed by a NUL), valid until the frame closes. {@code index} is
+   * the argument's position in the bound Java method, for messages.
+   */
+  public long putStringSpan(int index, String value) {
+    if (value == null) {
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
+    }
+    boolean ascii = Utf8.isAscii(value);
+    long length = ascii ? value.length() : Utf8.encodedLength(value);
+    long span = scratch(16 + length + 1, 8);
+    long data = span + 16;
+    Utf8.encode(value, data, ascii);
+    NativeMemory.putLong(span, data);
+    NativeMemory.putLong(span + 8, length);
+    return span;
+  }
+
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
   public void encodeString(long slot, String value) {
     boolean ascii = Utf8.isAscii(value);

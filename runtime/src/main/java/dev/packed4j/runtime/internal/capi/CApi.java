@@ -1508,8 +1508,12 @@ public final class CApi {
    *
    * The typed entry of a set_body_typed function whose parameters and result are all scalars, else NULL. The
    * entry is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being func, with the
-   * wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64; the result
-   * is int64_t for integers, double for floats, int32_t for bool (0/1) and for void (0). It packs nothing. On a
+   * wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64, and (an
+   * addition to ABI 1) `const P4JByteArray*` for a string parameter taken as std::string_view or std::string: a
+   * borrowed span of valid UTF-8, read during the call only. The result is int64_t for integers, double for
+   * floats, int32_t for bool (0/1) and for void (0). A function whose parameters include a string taken as a
+   * packed4j::String object, or any other type, or whose result is not a scalar, has no typed entry. It packs
+   * nothing. On a
    * failure it raises the error on the thread and returns the sentinel of its result type (P4J_TYPED_ERROR_I64,
    * P4J_TYPED_ERROR_F64 bit pattern, P4J_TYPED_ERROR_I32); a caller that sees the sentinel calls
    * P4JErrorMoveFromRaised: a NULL error means the sentinel was a real result.
@@ -1530,8 +1534,12 @@ public final class CApi {
    *
    * The typed entry of a set_body_typed function whose parameters and result are all scalars, else NULL. The
    * entry is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being func, with the
-   * wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64; the result
-   * is int64_t for integers, double for floats, int32_t for bool (0/1) and for void (0). It packs nothing. On a
+   * wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64, and (an
+   * addition to ABI 1) `const P4JByteArray*` for a string parameter taken as std::string_view or std::string: a
+   * borrowed span of valid UTF-8, read during the call only. The result is int64_t for integers, double for
+   * floats, int32_t for bool (0/1) and for void (0). A function whose parameters include a string taken as a
+   * packed4j::String object, or any other type, or whose result is not a scalar, has no typed entry. It packs
+   * nothing. On a
    * failure it raises the error on the thread and returns the sentinel of its result type (P4J_TYPED_ERROR_I64,
    * P4J_TYPED_ERROR_F64 bit pattern, P4J_TYPED_ERROR_I32); a caller that sees the sentinel calls
    * P4JErrorMoveFromRaised: a NULL error means the sentinel was a real result.
@@ -1542,6 +1550,136 @@ public final class CApi {
     MethodHandle handle = P4JFunctionGetTypedEntry.ADDRESS_HANDLE;
     try {
       return (int) handle.invokeExact(func, out_entry);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionCallScalars {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_LONG, C_POINTER, C_LONG, C_LONG, C_LONG, C_LONG, C_LONG);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionCallScalars");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2, int64_t a3)}. */
+  public static FunctionDescriptor P4JFunctionCallScalars$descriptor() {
+    return P4JFunctionCallScalars.DESC;
+  }
+
+  /** Downcall handle of {@code P4JFunctionCallScalars}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JFunctionCallScalars$handle() {
+    return P4JFunctionCallScalars.HANDLE;
+  }
+
+  /** Address of {@code P4JFunctionCallScalars} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionCallScalars$address() {
+    return P4JFunctionCallScalars.ADDR;
+  }
+
+  /**
+   * {@code int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2, int64_t a3)}
+   *
+   * (Addition to ABI 1.) A packed call whose arguments are scalars passed in registers and whose result comes
+   * back in one: the path of a Java method over numbers to a function without a typed entry (set_body), so the
+   * caller writes no argument memory. The function runs exactly as through P4JFunctionCall. The shape has one byte
+   * each: byte 0 the number of arguments (0 to 4), byte 1 the result kind the caller takes (kP4JInt, kP4JBool,
+   * kP4JFloat, or kP4JNone for any, released), byte 2 + i the type index of argument i (kP4JInt, kP4JBool, kP4JFloat
+   * or kP4JNone). Returns the result's payload when its type index is the kind asked for, 0 for kP4JNone;
+   * P4J_TYPED_ERROR_I64 otherwise: an error raised on the thread, or a result of another kind kept for
+   * P4JFunctionCallScalarsTakeResult.
+   */
+  public static long P4JFunctionCallScalars(MemorySegment func, long shape, long a0, long a1, long a2, long a3) {
+    MethodHandle handle = P4JFunctionCallScalars.HANDLE;
+    try {
+      return (long) handle.invokeExact(func, shape, a0, a1, a2, a3);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2, int64_t a3)}
+   *
+   * (Addition to ABI 1.) A packed call whose arguments are scalars passed in registers and whose result comes
+   * back in one: the path of a Java method over numbers to a function without a typed entry (set_body), so the
+   * caller writes no argument memory. The function runs exactly as through P4JFunctionCall. The shape has one byte
+   * each: byte 0 the number of arguments (0 to 4), byte 1 the result kind the caller takes (kP4JInt, kP4JBool,
+   * kP4JFloat, or kP4JNone for any, released), byte 2 + i the type index of argument i (kP4JInt, kP4JBool, kP4JFloat
+   * or kP4JNone). Returns the result's payload when its type index is the kind asked for, 0 for kP4JNone;
+   * P4J_TYPED_ERROR_I64 otherwise: an error raised on the thread, or a result of another kind kept for
+   * P4JFunctionCallScalarsTakeResult.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static long P4JFunctionCallScalars(long func, long shape, long a0, long a1, long a2, long a3) {
+    MethodHandle handle = P4JFunctionCallScalars.ADDRESS_HANDLE;
+    try {
+      return (long) handle.invokeExact(func, shape, a0, a1, a2, a3);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionCallScalarsTakeResult {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionCallScalarsTakeResult");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found)}. */
+  public static FunctionDescriptor P4JFunctionCallScalarsTakeResult$descriptor() {
+    return P4JFunctionCallScalarsTakeResult.DESC;
+  }
+
+  /** Downcall handle of {@code P4JFunctionCallScalarsTakeResult}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JFunctionCallScalarsTakeResult$handle() {
+    return P4JFunctionCallScalarsTakeResult.HANDLE;
+  }
+
+  /** Address of {@code P4JFunctionCallScalarsTakeResult} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionCallScalarsTakeResult$address() {
+    return P4JFunctionCallScalarsTakeResult.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found)}
+   *
+   * (Addition to ABI 1.) Moves the result this thread's last P4JFunctionCallScalars kept because it was not of
+   * the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when none is kept.
+   * Never fails.
+   */
+  public static int P4JFunctionCallScalarsTakeResult(MemorySegment result, MemorySegment found) {
+    MethodHandle handle = P4JFunctionCallScalarsTakeResult.HANDLE;
+    try {
+      return (int) handle.invokeExact(result, found);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found)}
+   *
+   * (Addition to ABI 1.) Moves the result this thread's last P4JFunctionCallScalars kept because it was not of
+   * the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when none is kept.
+   * Never fails.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static int P4JFunctionCallScalarsTakeResult(long result, long found) {
+    MethodHandle handle = P4JFunctionCallScalarsTakeResult.ADDRESS_HANDLE;
+    try {
+      return (int) handle.invokeExact(result, found);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {
