@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 using namespace packed4j;
 
@@ -27,6 +28,26 @@ P4J_REGISTER_GLOBAL("test.EchoBytes").set_body_typed([](Bytes value) { return va
 
 // Untyped: whatever comes in goes back out.
 P4J_REGISTER_GLOBAL("test.UntypedEcho").set_body([](Args args, RetValue* rv) { *rv = args[0]; });
+
+// Untyped over four mixed scalars, as DGL's calculator registers functions: the register path of a binding.
+P4J_REGISTER_GLOBAL("test.UntypedMix").set_body([](Args args, RetValue* rv) {
+  int8_t a = args[0];
+  bool b = args[1];
+  float c = args[2];
+  double d = args[3];
+  *rv = a + (b ? 10.0 : 0.0) + c * 100 + d * 1000;
+});
+
+// Typed over strings and a number: strings reach the typed entry as spans.
+P4J_REGISTER_GLOBAL("test.CountOccurrences").set_body_typed([](std::string_view text, std::string_view part,
+                                                               int32_t limit) {
+  if (part.empty()) throw ValueError("the part to count is empty");
+  int64_t count = 0;
+  for (size_t at = text.find(part); at != std::string_view::npos && count < limit; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+});
 
 P4J_REGISTER_GLOBAL("test.ReturnNothing").set_body_typed([]() {});
 

@@ -47,6 +47,21 @@ public interface Values {
   @Global("test.UntypedEcho")
   double echoAsDouble(long value);
 
+  @Global("test.UntypedEcho")
+  boolean echoLongAsBoolean(long value);
+
+  @Global("test.UntypedMix")
+  double mix(byte a, boolean b, float c, double d);
+
+  @Global("test.UntypedMix")
+  int mixAsInt(byte a, boolean b, float c, double d);
+
+  @Global("test.CountOccurrences")
+  long count(String text, String part, int limit);
+
+  @Global("test.CountOccurrences")
+  long countWithLongLimit(String text, String part, long limit);
+
   @Global("test.ReturnNothing")
   void nothing();
 

@@ -185,6 +185,42 @@ class ValuesTest {
   }
 
   @Test
+  void untypedFunctionsOverScalarsTakeEveryKindAndCheckTheResultKind() {
+    assertEquals(-3 + 10 + 25 + 500, values.mix((byte) -3, true, 0.25f, 0.5));
+    assertEquals(7 + 0 + 150 + 2000, values.mix((byte) 7, false, 1.5f, 2.0));
+    Packed4jException notInt = assertThrows(Packed4jException.class,
+        () -> values.mixAsInt((byte) 1, false, 0, 0));
+    assertEquals("TypeError", notInt.kind());
+    assertTrue(notInt.getMessage().contains("test.UntypedMix") && notInt.getMessage().contains("float"),
+        notInt.getMessage());
+    Packed4jException notBool = assertThrows(Packed4jException.class, () -> values.echoLongAsBoolean(1));
+    assertEquals("TypeError", notBool.kind());
+    assertTrue(notBool.getMessage().contains("bool") && notBool.getMessage().contains("int"),
+        notBool.getMessage());
+    assertEquals(5L, values.echoLong(5), "the thread is healthy afterwards");
+  }
+
+  @Test
+  void stringArgumentsOfATypedFunction() {
+    assertEquals(3, values.count("abcabcab", "ab", 10));
+    assertEquals(2, values.count("abcabcab", "ab", 2));
+    assertEquals(2, values.count("h\u00e9\u00e9 \uD83D\uDE00\uD83D\uDE00", "\uD83D\uDE00", 5), "UTF-8 in place");
+    assertEquals(1, values.count("a\0b", "\0", 5), "an embedded NUL is a character");
+    assertEquals(1000, values.count("x".repeat(1000), "x", 5000), "longer than a scratch block");
+    Packed4jException empty = assertThrows(Packed4jException.class, () -> values.count("abc", "", 1));
+    assertEquals("ValueError", empty.kind());
+    assertEquals("the part to count is empty", empty.nativeMessage());
+    NullPointerException missing = assertThrows(NullPointerException.class, () -> values.count("abc", null, 1));
+    assertTrue(missing.getMessage().contains("test.CountOccurrences") && missing.getMessage().contains("part"),
+        missing.getMessage());
+    Packed4jException tooLarge = assertThrows(Packed4jException.class,
+        () -> values.countWithLongLimit("abc", "a", 1L << 40));
+    assertEquals("ValueError", tooLarge.kind());
+    assertTrue(tooLarge.nativeMessage().contains("1099511627776"), tooLarge.nativeMessage());
+    assertEquals(1, values.countWithLongLimit("abc", "a", 1));
+  }
+
+  @Test
   void wrongResultTypeNamesExpectedAndActual() {
     Packed4jException error = assertThrows(Packed4jException.class, () -> values.echoStringAsLong("x"));
     assertEquals("TypeError", error.kind());
