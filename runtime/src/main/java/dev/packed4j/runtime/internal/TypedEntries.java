@@ -367,18 +367,52 @@ public final class TypedEntries {
     }
   }
 
+  // Each filter is a comparison and a return, small enough to inline into the generated method; the rare paths
+  // (an error, a result of another kind, a value out of range) are methods of their own.
+
   private static long scalarsLongResult(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      try (Frame kept = keptResult(target)) {
-        if (kept != null) {
-          return kept.returnLong();
-        }
-      }
-    }
-    return result;
+    return result != P4J_TYPED_ERROR_I64 ? result : keptLong(target, result);
   }
 
   private static int scalarsIntResult(CallTarget target, long result) {
+    return result != P4J_TYPED_ERROR_I64 && (int) result == result ? (int) result : keptInt(target, result);
+  }
+
+  private static short scalarsShortResult(CallTarget target, long result) {
+    return result != P4J_TYPED_ERROR_I64 && (short) result == result ? (short) result : keptShort(target, result);
+  }
+
+  private static byte scalarsByteResult(CallTarget target, long result) {
+    return result != P4J_TYPED_ERROR_I64 && (byte) result == result ? (byte) result : keptByte(target, result);
+  }
+
+  private static double scalarsDoubleResult(CallTarget target, long result) {
+    return result != P4J_TYPED_ERROR_I64 ? Double.longBitsToDouble(result) : keptDouble(target, result);
+  }
+
+  private static float scalarsFloatResult(CallTarget target, long result) {
+    double value = Double.longBitsToDouble(result);
+    return result != P4J_TYPED_ERROR_I64 && !(Math.abs(value) > Float.MAX_VALUE) ? (float) value
+        : keptFloat(target, result);
+  }
+
+  private static boolean scalarsBooleanResult(CallTarget target, long result) {
+    return result != P4J_TYPED_ERROR_I64 ? result != 0 : keptBoolean(target, result);
+  }
+
+  private static void scalarsVoidResult(CallTarget target, long result) {
+    if (result == P4J_TYPED_ERROR_I64) {
+      throwIfRaised(target); // a void call takes any result and keeps none
+    }
+  }
+
+  private static long keptLong(CallTarget target, long result) {
+    try (Frame kept = keptResult(target)) {
+      return kept != null ? kept.returnLong() : result;
+    }
+  }
+
+  private static int keptInt(CallTarget target, long result) {
     if (result == P4J_TYPED_ERROR_I64) {
       try (Frame kept = keptResult(target)) {
         if (kept != null) {
@@ -386,13 +420,10 @@ public final class TypedEntries {
         }
       }
     }
-    if ((int) result != result) {
-      throw target.resultOutOfRange(String.valueOf(result), "int");
-    }
-    return (int) result;
+    throw target.resultOutOfRange(String.valueOf(result), "int");
   }
 
-  private static short scalarsShortResult(CallTarget target, long result) {
+  private static short keptShort(CallTarget target, long result) {
     if (result == P4J_TYPED_ERROR_I64) {
       try (Frame kept = keptResult(target)) {
         if (kept != null) {
@@ -400,13 +431,10 @@ public final class TypedEntries {
         }
       }
     }
-    if ((short) result != result) {
-      throw target.resultOutOfRange(String.valueOf(result), "short");
-    }
-    return (short) result;
+    throw target.resultOutOfRange(String.valueOf(result), "short");
   }
 
-  private static byte scalarsByteResult(CallTarget target, long result) {
+  private static byte keptByte(CallTarget target, long result) {
     if (result == P4J_TYPED_ERROR_I64) {
       try (Frame kept = keptResult(target)) {
         if (kept != null) {
@@ -414,24 +442,17 @@ public final class TypedEntries {
         }
       }
     }
-    if ((byte) result != result) {
-      throw target.resultOutOfRange(String.valueOf(result), "byte");
-    }
-    return (byte) result;
+    throw target.resultOutOfRange(String.valueOf(result), "byte");
   }
 
-  private static double scalarsDoubleResult(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      try (Frame kept = keptResult(target)) {
-        if (kept != null) {
-          return kept.returnDouble(); // an int64 result becomes a double when exact, as through a frame
-        }
-      }
+  private static double keptDouble(CallTarget target, long result) {
+    try (Frame kept = keptResult(target)) {
+      // An int64 result becomes a double when exact, as through a frame.
+      return kept != null ? kept.returnDouble() : Double.longBitsToDouble(result);
     }
-    return Double.longBitsToDouble(result);
   }
 
-  private static float scalarsFloatResult(CallTarget target, long result) {
+  private static float keptFloat(CallTarget target, long result) {
     if (result == P4J_TYPED_ERROR_I64) {
       try (Frame kept = keptResult(target)) {
         if (kept != null) {
@@ -446,23 +467,14 @@ public final class TypedEntries {
     return (float) value;
   }
 
-  private static boolean scalarsBooleanResult(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      try (Frame kept = keptResult(target)) {
-        if (kept != null) {
-          return kept.returnBoolean();
-        }
+  private static boolean keptBoolean(CallTarget target, long result) {
+    try (Frame kept = keptResult(target)) {
+      if (kept != null) {
+        return kept.returnBoolean();
       }
-      // A bool result is 0 or 1, so the sentinel with nothing raised and nothing kept cannot happen; be exact anyway.
-      throw target.resultOutOfRange(String.valueOf(result), "boolean");
     }
-    return result != 0;
-  }
-
-  private static void scalarsVoidResult(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      throwIfRaised(target); // a void call takes any result and keeps none
-    }
+    // A bool result is 0 or 1, so the sentinel with nothing raised and nothing kept cannot happen; be exact anyway.
+    throw target.resultOutOfRange(String.valueOf(result), "boolean");
   }
 
   /**
