@@ -53,6 +53,32 @@ public final class Utf8 {
     return length;
   }
 
+  /**
+   * Strings up to this many chars are written by {@link #encodeBounded} into room for their longest possible UTF-8
+   * form, so they are read once, not measured first; longer ones are measured to take only what they need.
+   */
+  public static final int BOUNDED_CHARS = 4096;
+
+  /** Bytes {@link #encodeBounded} may write for {@code chars} chars: 3 per char (a surrogate pair takes 4 for 2), and a NUL. */
+  public static long boundedCapacity(int chars) {
+    return 3L * chars + 1;
+  }
+
+  /**
+   * Writes the UTF-8 bytes of {@code s} and a NUL at {@code address}, which has {@link #boundedCapacity} bytes of
+   * room, and returns the byte length. ASCII text takes one pass of the JDK's own bulk copy; its length is then
+   * {@code s.length()}, known from the NUL right there (a non-ASCII string writes more bytes than chars, none of
+   * them 0 unless the string holds a NUL char, which {@code indexOf} finds with a vectorized scan).
+   */
+  public static long encodeBounded(String s, long address) {
+    NativeMemory.ALL.setString(address, s, StandardCharsets.UTF_8);
+    int chars = s.length();
+    if (NativeMemory.getByte(address + chars) == 0 && s.indexOf(0) < 0) {
+      return chars;
+    }
+    return encodedLength(s);
+  }
+
   /** Writes the UTF-8 bytes of {@code s} at {@code address}, followed by a NUL; returns the byte length. */
   public static long encode(String s, long address, boolean ascii) {
     if (ascii) {

@@ -46,6 +46,36 @@ class Utf8Test {
     }
   }
 
+  private static byte[] encodeBounded(String text) {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(Utf8.boundedCapacity(text.length()));
+      memory.fill((byte) 0x55); // no zero byte left over from the allocation may look like the terminator
+      long length = Utf8.encodeBounded(text, memory.address());
+      assertEquals(0, memory.get(java.lang.foreign.ValueLayout.JAVA_BYTE, length), "NUL-terminated");
+      return NativeMemory.copyBytes(memory.address(), length);
+    }
+  }
+
+  @Test
+  void boundedEncodingMeasuresWhatItWrote() {
+    for (String text : List.of("", "ascii", "a\0b", "\0", "é\0", "\0é", "é", "€uro", "日本", "😀 𝄞", "\uD800 lone",
+        "tail \uDC00", "\uFFFF", "x".repeat(Utf8.BOUNDED_CHARS), "\uD83D\uDE00".repeat(100))) {
+      assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
+    }
+    Random random = new Random(7);
+    for (int round = 0; round < 500; round++) {
+      char[] chars = new char[random.nextInt(40)];
+      for (int i = 0; i < chars.length; i++) {
+        // Mostly ASCII and NULs, with some Latin-1, BMP and surrogates: the cases the length shortcut must tell apart.
+        int pick = random.nextInt(10);
+        chars[i] = (char) (pick < 5 ? random.nextInt(0x80) : pick < 7 ? 0 : pick < 8 ? 0x80 + random.nextInt(0x80)
+            : random.nextInt(Character.MAX_VALUE + 1));
+      }
+      String text = new String(chars);
+      assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
+    }
+  }
+
   @Test
   void asciiDetection() {
     assertTrue(Utf8.isAscii("plain\0text"));
