@@ -1,5 +1,6 @@
 package dev.packed4j.runtime.internal;
 
+import dev.packed4j.runtime.internal.capi.P4JAny;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;
@@ -12,7 +13,8 @@ import java.util.Arrays;
  *
  * <p>Memory is bump-allocated from chunks; a frame gives back everything it allocated when it closes. A chunk
  * never moves while a frame uses it (a callback's frame may stack above a frame whose call is in progress), so
- * the stack grows by adding a chunk, not by reallocating one. Chunks up to {@link #RETAINED_CHUNK_LIMIT} are kept;
+ * the stack grows by adding a chunk, not by reallocating one; a frame that allocates into a later chunk than the
+ * one it opened in records that chunk, and restores it when it closes. Chunks up to {@link #RETAINED_CHUNK_LIMIT} are kept;
  * larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep needing them (a million-element list
  * passed again and again would otherwise pay for fresh, zeroed, page-faulted memory every time) and dropped after
  * {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still are dropped when the outermost frame
@@ -64,12 +66,20 @@ public final class ThreadStack {
   private int chunkIndex;
   private long top;
   private long limit;
-  private Frame[] frames = new Frame[8];
-  private int depth;
+  /**
+   * The pooled frame the next {@link #push} opens; null when every frame made so far is open (the next push makes
+   * one). Frames are linked by level ({@link Frame#below}, {@link Frame#above}), so push and pop move this pointer
+   * one link instead of indexing an array by depth.
+   */
+  private Frame free;
+  /** The deepest frame made so far. */
+  private Frame last;
 
   private ThreadStack() {
     setChunk(0, Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16));
     enterChunk(0);
+    free = new Frame(this, null);
+    last = free;
   }
 
   /** The calling thread's stack. */
@@ -85,54 +95,95 @@ public final class ThreadStack {
     return stack;
   }
 
-  /** Opens a frame with {@code argumentCount} argument slots (set to None) and a result slot. */
+  /**
+   * Opens a frame with {@code argumentCount} argument slots (None until put or invoked) and a result slot (None).
+   *
+   * <p>The fast path, which every call of a generated method takes, is kept small enough for the JIT to inline
+   * into the method with the rest of the call: it reads and writes a handful of fields; a new frame level, a new
+   * chunk and a bad count go to {@link #pushSlow}.
+   */
   public Frame push(CallTarget target, int argumentCount) {
+    Frame frame = free;
+    long base = top;
+    long arguments = (base + 15) & -16;
+    long result = arguments + argumentCount * (long) P4JAny.SIZE;
+    if (frame == null || argumentCount < 0 || result + P4JAny.SIZE > limit) {
+      return pushSlow(target, argumentCount);
+    }
+    top = result + P4JAny.SIZE;
+    free = frame.above;
+    frame.open(target, argumentCount, arguments, result, base);
+    return frame;
+  }
+
+  private Frame pushSlow(CallTarget target, int argumentCount) {
     if (argumentCount < 0) {
       throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
           + target.functionName());
     }
-    if (depth == frames.length) {
-      frames = Arrays.copyOf(frames, depth * 2);
-    }
-    Frame frame = frames[depth];
+    Frame frame = free;
     if (frame == null) {
-      frame = new Frame(this, depth);
-      frames[depth] = frame;
+      frame = new Frame(this, last);
+      last.above = frame;
+      last = frame;
     }
-    int savedChunk = chunkIndex;
-    long savedTop = top;
-    depth++;
-    frame.open(target, argumentCount, savedChunk, savedTop);
+    long base = top;
+    // The frame is the innermost from here on, so allocate() records on it a move to the next chunk.
+    free = frame.above;
+    long arguments;
+    try {
+      arguments = allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
+    } catch (RuntimeException | Error e) {
+      free = frame;
+      frame.forgetSavedChunk();
+      throw e;
+    }
+    frame.open(target, argumentCount, arguments, arguments + argumentCount * (long) P4JAny.SIZE, base);
     return frame;
   }
 
   /** Nesting level of open frames. */
   public int depth() {
-    return depth;
+    return free == null ? last.level() + 1 : free.level();
+  }
+
+  /** The innermost open frame, or null. */
+  private Frame innermost() {
+    return free == null ? last : free.below;
   }
 
   /** Closes {@code frame}, first closing any frame above it that was left open. */
   void pop(Frame frame) {
-    if (depth != frame.level() + 1) {
+    if (free != frame.above) {
       closeAbove(frame);
-      if (depth != frame.level() + 1) {
-        return;
-      }
     }
-    depth--;
-    chunkIndex = frame.savedChunk();
+    free = frame;
     top = frame.savedTop();
-    limit = chunkLimits[chunkIndex];
-    if (depth == 0 && hasLargeChunk && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
+    if (frame.savedChunk() >= 0) {
+      restoreChunk(frame);
+    }
+    if (hasLargeChunk && frame.below == null
+        && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
       trim();
     }
   }
 
   /** A frame left open above one that closes (a missed close): closed now, innermost first. */
   private void closeAbove(Frame frame) {
-    while (depth > frame.level() + 1) {
-      frames[depth - 1].close();
+    while (free != frame.above) {
+      Frame inner = innermost();
+      inner.close();
+      if (innermost() == inner) {
+        throw new IllegalStateException("a call frame of " + inner.target().functionName() + " did not close");
+      }
     }
+  }
+
+  /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
+  private void restoreChunk(Frame frame) {
+    chunkIndex = frame.savedChunk();
+    limit = chunkLimits[chunkIndex];
+    frame.forgetSavedChunk();
   }
 
   /** Bump-allocates {@code size} bytes aligned to {@code alignment} (a power of two), valid until the frame closes. */
@@ -159,6 +210,10 @@ public final class ThreadStack {
       chunk = Arena.ofAuto().allocate(chunkSize, 16);
       // Chunks above the current one are not in use (frames are nested), so this one can be replaced.
       setChunk(next, chunk);
+    }
+    Frame frame = innermost();
+    if (frame != null) {
+      frame.saveChunk(chunkIndex);
     }
     enterChunk(next);
     if (chunk.byteSize() > RETAINED_CHUNK_LIMIT) {
