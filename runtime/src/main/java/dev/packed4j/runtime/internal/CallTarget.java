@@ -28,22 +28,25 @@ public final class CallTarget {
   /**
    * A resolved function as a frame calls it: the handle and its cell's {@code self} and {@code safe_call}, which
    * never change for a function object (c_api.h: set once by {@code P4JFunctionCreate}). Reading them here
-   * instead of from the cell at every call saves two native reads and the address segment's construction.
+   * instead of from the cell at every call saves two dependent native reads.
    */
   public static final class Linked {
     /** The function object. */
     public final long function;
     /** The cell's {@code self}, the first argument of {@code safe_call}. */
     public final long self;
-    /** The cell's {@code safe_call}, as the downcall's target address. */
-    public final MemorySegment safeCall;
+    /**
+     * The address of the cell's {@code safe_call}. A {@code long}, not a segment: the caller wraps it in a segment
+     * at each call, which escape analysis removes, so the linker's null check of the target compares a register
+     * instead of reading a segment object's class and fields.
+     */
+    public final long safeCall;
 
-    @SuppressWarnings("restricted") // the address is the safe_call the function object records in its cell
     Linked(long function) {
       long cell = NativeMemory.cell(function);
       this.function = function;
       this.self = NativeMemory.getLong(cell + P4JFunctionCell.SELF);
-      this.safeCall = MemorySegment.ofAddress(NativeMemory.getLong(cell + P4JFunctionCell.SAFE_CALL));
+      this.safeCall = NativeMemory.getLong(cell + P4JFunctionCell.SAFE_CALL);
     }
   }
 

@@ -278,14 +278,17 @@ public final class Frame implements AutoCloseable {
     if (unwritten != 0) {
       writeNoneToUnwritten();
     }
+    // Set before the call, not after it: after a downcall the JIT reloads the frame, through the facade in
+    // generated code, and cannot tell that it is this one, so a store here would stay a read-modify-write of memory.
+    // Whether the result is an object is left to whoever looks at it next: a return method, or close.
+    state |= RESULT;
     int status = SafeCalls.call(target.linked(), arguments, argumentCount, result);
     if (status != 0) {
+      state &= ~RESULT;
       NativeMemory.putLong(result, 0);
       NativeMemory.putLong(result + 8, 0);
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
-    // Whether the result is an object is left to whoever looks at it next: a return method, or close.
-    state |= RESULT;
   }
 
   /** Before a call on a frame that is closed (an error) or holds a result already (released, the slot None). */

@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
@@ -26,9 +27,11 @@ final class SafeCalls {
    * Calls {@code safe_call(self, arguments, argumentCount, result)} of a linked function: 0, or -1 with the error
    * raised on this thread. The addresses go over as {@code long}s, so no segment's session is acquired.
    */
+  @SuppressWarnings("restricted") // the address is the safe_call the function object records in its cell
   static int call(CallTarget.Linked function, long arguments, int argumentCount, long result) {
     try {
-      return (int) SAFE_CALL.invokeExact(function.safeCall, function.self, arguments, argumentCount, result);
+      return (int) SAFE_CALL.invokeExact(MemorySegment.ofAddress(function.safeCall), function.self, arguments,
+          argumentCount, result);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

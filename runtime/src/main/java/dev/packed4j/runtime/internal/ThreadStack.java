@@ -3,7 +3,6 @@ package dev.packed4j.runtime.internal;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 /**
@@ -37,22 +36,15 @@ public final class ThreadStack {
    * A cache in front of {@link #CURRENT}, one slot per thread id modulo its size: finding the stack there is a
    * shorter chain of dependent loads than a ThreadLocal lookup, which every call starts with. A slot is written
    * only when its thread misses (its first call, or another thread with the same slot called since), so threads
-   * calling concurrently read their own slots without sharing written cache lines. A slot holds its thread
-   * weakly; it keeps the stack of a thread that ended until another thread takes the slot.
+   * calling concurrently read their own slots without sharing written cache lines. A slot holds the stack itself,
+   * recognised by its thread's id (unique among live threads, and in this JDK never reused), so a hit is one load
+   * from the array and a comparison with the id the slot was chosen by; it keeps the stack of a thread that ended
+   * until another thread takes the slot.
    */
-  private static final Owner[] CACHE = new Owner[64];
+  private static final ThreadStack[] CACHE = new ThreadStack[64];
 
-  /** The cache entry of a stack: its thread, held weakly. */
-  private static final class Owner extends WeakReference<Thread> {
-    final ThreadStack stack;
-
-    Owner(Thread thread, ThreadStack stack) {
-      super(thread);
-      this.stack = stack;
-    }
-  }
-
-  private final Owner owner = new Owner(Thread.currentThread(), this);
+  /** The id of the thread this stack belongs to. */
+  private final long threadId = Thread.currentThread().threadId();
 
   private MemorySegment[] chunks = new MemorySegment[4];
   /** End address of each chunk, so restoring a frame's position reads no segment. */
@@ -84,48 +76,68 @@ public final class ThreadStack {
 
   /** The calling thread's stack. */
   public static ThreadStack current() {
-    Thread thread = Thread.currentThread();
-    int slot = (int) thread.threadId() & (CACHE.length - 1);
-    Owner cached = CACHE[slot];
-    if (cached != null && cached.refersTo(thread)) {
-      return cached.stack;
+    long threadId = Thread.currentThread().threadId();
+    ThreadStack cached = CACHE[(int) threadId & (CACHE.length - 1)];
+    if (cached != null && cached.threadId == threadId) {
+      return cached;
     }
+    return currentSlow(threadId);
+  }
+
+  private static ThreadStack currentSlow(long threadId) {
     ThreadStack stack = CURRENT.get();
-    CACHE[slot] = stack.owner;
+    CACHE[(int) threadId & (CACHE.length - 1)] = stack;
     return stack;
   }
 
-  /**
-   * Opens a frame with {@code argumentCount} argument slots (None until put or invoked) and a result slot (None).
-   *
-   * <p>The fast path, which every call of a generated method takes, is kept small enough for the JIT to inline
-   * into the method with the rest of the call: it reads and writes a handful of fields; a new frame level, a new
-   * chunk and a bad count go to {@link #pushSlow}.
-   */
+  /** Opens a frame with {@code argumentCount} argument slots (None until put or invoked) and a result slot (None). */
   public Frame push(CallTarget target, int argumentCount) {
-    Frame frame = free;
-    long base = top;
-    long arguments = (base + 15) & -16;
-    long result = arguments + argumentCount * (long) P4JAny.SIZE;
-    if (frame == null || argumentCount < 0 || result + P4JAny.SIZE > limit) {
-      return pushSlow(target, argumentCount);
-    }
-    top = result + P4JAny.SIZE;
-    free = frame.above;
-    frame.open(target, argumentCount, arguments, result, base);
+    Frame frame = next();
+    push(frame, target, argumentCount);
     return frame;
   }
 
-  private Frame pushSlow(CallTarget target, int argumentCount) {
-    if (argumentCount < 0) {
-      throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
-          + target.functionName());
-    }
+  /** The frame the next {@link #push} opens: the pooled frame of the next level, made now the first time. */
+  public Frame next() {
     Frame frame = free;
     if (frame == null) {
       frame = new Frame(this, last);
       last.above = frame;
       last = frame;
+      free = frame;
+    }
+    return frame;
+  }
+
+  /**
+   * Opens {@code frame}, which must be {@link #next()}. For CallFrame.open: it opens the frame it reached through
+   * its facade, so that the JIT, which cannot know that the facade's frame is the one this stack handed out, sees
+   * the stores of the opening and the reads of the puts, invoke and close through one reference, and folds the
+   * argument index checks, the unwritten-slot mask and the close checks.
+   *
+   * <p>The fast path, which every call of a generated method takes, is kept small enough for the JIT to inline
+   * into the method with the rest of the call; a new chunk, a bad count or a misuse go to {@link #pushSlow}.
+   */
+  public void push(Frame frame, CallTarget target, int argumentCount) {
+    long base = top;
+    long arguments = (base + 15) & -16;
+    long result = arguments + argumentCount * (long) P4JAny.SIZE;
+    if (frame != free || argumentCount < 0 || result + P4JAny.SIZE > limit) {
+      pushSlow(frame, target, argumentCount);
+      return;
+    }
+    top = result + P4JAny.SIZE;
+    free = frame.above;
+    frame.open(target, argumentCount, arguments, result, base);
+  }
+
+  private void pushSlow(Frame frame, CallTarget target, int argumentCount) {
+    if (frame != free) {
+      throw new IllegalStateException("not the next frame of this thread's stack");
+    }
+    if (argumentCount < 0) {
+      throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
+          + target.functionName());
     }
     long base = top;
     // The frame is the innermost from here on, so allocate() records on it a move to the next chunk.
@@ -139,7 +151,6 @@ public final class ThreadStack {
       throw e;
     }
     frame.open(target, argumentCount, arguments, arguments + argumentCount * (long) P4JAny.SIZE, base);
-    return frame;
   }
 
   /** Nesting level of open frames. */
