@@ -38,9 +38,6 @@ public final class Frame implements AutoCloseable {
 
   private final ThreadStack stack;
   private final int level;
-  /** The frame one level down (null at level 0) and up (null until the stack first goes that deep). */
-  final Frame below;
-  Frame above;
   private CallTarget target;
   private int argumentCount;
   private long arguments;
@@ -64,10 +61,9 @@ public final class Frame implements AutoCloseable {
   /** The public wrapper of this frame, created once by the binding package. */
   public Object facade;
 
-  Frame(ThreadStack stack, Frame below) {
+  Frame(ThreadStack stack, int level) {
     this.stack = stack;
-    this.below = below;
-    this.level = below == null ? 0 : below.level + 1;
+    this.level = level;
   }
 
   void open(CallTarget target, int argumentCount, long arguments, long result, long savedTop) {

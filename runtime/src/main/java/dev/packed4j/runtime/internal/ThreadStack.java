@@ -59,19 +59,17 @@ public final class ThreadStack {
   private long top;
   private long limit;
   /**
-   * The pooled frame the next {@link #push} opens; null when every frame made so far is open (the next push makes
-   * one). Frames are linked by level ({@link Frame#below}, {@link Frame#above}), so push and pop move this pointer
-   * one link instead of indexing an array by depth.
+   * The pooled frames, one per nesting level, made when the stack first goes that deep. Indexed by an int depth
+   * rather than linked: push and pop then store no reference, and a reference store into a long-lived object costs
+   * a G1 post-write barrier, which between old regions includes a StoreLoad fence.
    */
-  private Frame free;
-  /** The deepest frame made so far. */
-  private Frame last;
+  private Frame[] frames = new Frame[8];
+  /** Open frames: frames[depth] is the one the next push opens. */
+  private int depth;
 
   private ThreadStack() {
     setChunk(0, Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16));
     enterChunk(0);
-    free = new Frame(this, null);
-    last = free;
   }
 
   /** The calling thread's stack. */
@@ -99,13 +97,23 @@ public final class ThreadStack {
 
   /** The frame the next {@link #push} opens: the pooled frame of the next level, made now the first time. */
   public Frame next() {
-    Frame frame = free;
-    if (frame == null) {
-      frame = new Frame(this, last);
-      last.above = frame;
-      last = frame;
-      free = frame;
+    Frame[] frames = this.frames;
+    int depth = this.depth;
+    if (depth < frames.length) {
+      Frame frame = frames[depth];
+      if (frame != null) {
+        return frame;
+      }
     }
+    return addFrame();
+  }
+
+  private Frame addFrame() {
+    if (depth == frames.length) {
+      frames = Arrays.copyOf(frames, depth * 2);
+    }
+    Frame frame = new Frame(this, depth);
+    frames[depth] = frame;
     return frame;
   }
 
@@ -122,17 +130,18 @@ public final class ThreadStack {
     long base = top;
     long arguments = (base + 15) & -16;
     long result = arguments + argumentCount * (long) P4JAny.SIZE;
-    if (frame != free || argumentCount < 0 || result + P4JAny.SIZE > limit) {
+    int level = frame.level();
+    if (level != depth || argumentCount < 0 || result + P4JAny.SIZE > limit) {
       pushSlow(frame, target, argumentCount);
       return;
     }
     top = result + P4JAny.SIZE;
-    free = frame.above;
+    depth = level + 1;
     frame.open(target, argumentCount, arguments, result, base);
   }
 
   private void pushSlow(Frame frame, CallTarget target, int argumentCount) {
-    if (frame != free) {
+    if (frame.level() != depth || frames[depth] != frame) {
       throw new IllegalStateException("not the next frame of this thread's stack");
     }
     if (argumentCount < 0) {
@@ -141,12 +150,12 @@ public final class ThreadStack {
     }
     long base = top;
     // The frame is the innermost from here on, so allocate() records on it a move to the next chunk.
-    free = frame.above;
+    depth++;
     long arguments;
     try {
       arguments = allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
     } catch (RuntimeException | Error e) {
-      free = frame;
+      depth--;
       frame.forgetSavedChunk();
       throw e;
     }
@@ -155,25 +164,29 @@ public final class ThreadStack {
 
   /** Nesting level of open frames. */
   public int depth() {
-    return free == null ? last.level() + 1 : free.level();
+    return depth;
   }
 
   /** The innermost open frame, or null. */
   private Frame innermost() {
-    return free == null ? last : free.below;
+    return depth == 0 ? null : frames[depth - 1];
   }
 
   /** Closes {@code frame}, first closing any frame above it that was left open. */
   void pop(Frame frame) {
-    if (free != frame.above) {
+    int level = frame.level();
+    if (depth != level + 1) {
       closeAbove(frame);
+      if (depth != level + 1) {
+        return; // not open on this stack: closed already by a frame below it
+      }
     }
-    free = frame;
+    depth = level;
     top = frame.savedTop();
     if (frame.savedChunk() >= 0) {
       restoreChunk(frame);
     }
-    if (hasLargeChunk && frame.below == null
+    if (hasLargeChunk && level == 0
         && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
       trim();
     }
@@ -181,7 +194,7 @@ public final class ThreadStack {
 
   /** A frame left open above one that closes (a missed close): closed now, innermost first. */
   private void closeAbove(Frame frame) {
-    while (free != frame.above) {
+    while (depth > frame.level() + 1) {
       Frame inner = innermost();
       inner.close();
       if (innermost() == inner) {

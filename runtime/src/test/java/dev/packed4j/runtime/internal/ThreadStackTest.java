@@ -194,7 +194,7 @@ class ThreadStackTest {
       first = outer;
       try (Frame inner = stack.push(TARGET, 0)) {
         second = inner;
-        assertSame(outer, inner.below);
+        assertEquals(outer.level() + 1, inner.level());
         assertEquals(2, stack.depth());
       }
       Frame next = stack.next();
