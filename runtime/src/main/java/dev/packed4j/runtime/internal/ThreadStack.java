@@ -141,7 +141,7 @@ public final class ThreadStack {
   }
 
   private void pushSlow(Frame frame, CallTarget target, int argumentCount) {
-    if (frame.level() != depth || frames[depth] != frame) {
+    if (frame.level() != depth || depth >= frames.length || frames[depth] != frame) {
       throw new IllegalStateException("not the next frame of this thread's stack");
     }
     if (argumentCount < 0) {
