@@ -274,11 +274,12 @@ public final class Frame implements AutoCloseable {
     if (unwritten != 0) {
       writeNoneToUnwritten();
     }
+    CallTarget.Linked function = target.linked();
     // Set before the call, not after it: after a downcall the JIT reloads the frame, through the facade in
     // generated code, and cannot tell that it is this one, so a store here would stay a read-modify-write of memory.
     // Whether the result is an object is left to whoever looks at it next: a return method, or close.
     state |= RESULT;
-    int status = SafeCalls.call(target.linked(), arguments, argumentCount, result);
+    int status = SafeCalls.call(function, arguments, argumentCount, result);
     if (status != 0) {
       state &= ~RESULT;
       NativeMemory.putLong(result, 0);
