@@ -13,12 +13,12 @@ import java.util.Arrays;
  * <p>Memory is bump-allocated from chunks; a frame gives back everything it allocated when it closes. A chunk
  * never moves while a frame uses it (a callback's frame may stack above a frame whose call is in progress), so
  * the stack grows by adding a chunk, not by reallocating one; a frame that allocates into a later chunk than the
- * one it opened in records that chunk, and restores it when it closes. Chunks up to {@link #RETAINED_CHUNK_LIMIT} are kept;
- * larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep needing them (a million-element list
- * passed again and again would otherwise pay for fresh, zeroed, page-faulted memory every time) and dropped after
- * {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still are dropped when the outermost frame
- * closes. Each chunk comes from its own automatic arena: the memory of a thread that ends, or of a dropped chunk,
- * is freed by the garbage collector.
+ * one it opened in records that chunk, and restores it when it closes. Chunks up to
+ * {@link #RETAINED_CHUNK_LIMIT} are kept; larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep
+ * needing them (a million-element list passed again and again would otherwise pay for fresh, zeroed, page-faulted
+ * memory every time) and dropped after {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still
+ * are dropped when the outermost frame closes. Each chunk comes from its own automatic arena: the memory of a
+ * thread that ends, or of a dropped chunk, is freed by the garbage collector.
  */
 public final class ThreadStack {
   /** The first chunk: enough for the arguments and strings of ordinary calls. */
