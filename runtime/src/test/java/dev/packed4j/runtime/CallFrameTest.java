@@ -312,16 +312,77 @@ class CallFrameTest {
   }
 
   @Test
+  void resultsNotTakenAreReleasedAtCloseAndByASecondInvoke() throws InterruptedException {
+    long before = TestLibraries.settledLiveObjectCount();
+    for (int i = 0; i < 100; i++) {
+      try (CallFrame frame = CallFrame.open(ECHO, 1)) {
+        frame.putString(0, "not taken " + i);
+        frame.invoke();
+        frame.returnVoid();
+      }
+      try (CallFrame frame = CallFrame.open(ECHO, 1)) {
+        frame.putString(0, "first " + i);
+        frame.invoke();
+        frame.invoke();
+        assertEquals("first " + i, frame.returnString());
+      }
+      try (CallFrame frame = CallFrame.open(COUNT, 2)) {
+        frame.putLong(0, 1);
+        frame.putLong(1, 2);
+        frame.invoke();
+        assertEquals(2, frame.returnInt());
+      }
+    }
+    assertEquals(before, Packed4j.liveObjectCount(), "every string result was released");
+  }
+
+  @Test
+  void aFrameLeftOpenIsClosedByTheFrameBelowWithItsResultAndTemporaries() throws InterruptedException {
+    long before = TestLibraries.settledLiveObjectCount();
+    try (CallFrame outer = CallFrame.open(LIST_SIZE, 1)) {
+      outer.put(0, LONGS, List.of(1L, 2L, 3L));
+      CallFrame leaked = CallFrame.open(MAP_KEYS, 1);
+      leaked.put(0, Codecs.map(Codecs.STRING, Codecs.LONG), Map.of("a", 1L));
+      leaked.invoke();
+      // Never closed, nor its result (a list) taken: the outer frame's close closes it.
+      outer.invoke();
+      assertEquals(3, outer.returnLong());
+    }
+    assertEquals(before, Packed4j.liveObjectCount(), "the leaked frame's map argument and list result are released");
+    assertEquals(3, size(List.of(4L, 5L, 6L)), "the stack is usable after it");
+  }
+
+  @Test
+  void aClosedFrameRefusesACall() {
+    CallFrame frame = CallFrame.open(COUNT, 0);
+    frame.close();
+    frame.close();
+    IllegalStateException e = assertThrows(IllegalStateException.class, frame::invoke);
+    assertEquals("the call frame of test.Count is closed", e.getMessage());
+  }
+
+  @Test
   void aPrimitiveCallAllocatesNothingOnTheJavaHeap() {
     long[] sink = {0};
     List<Long> perRound = SteadyStateAllocation.measure(() -> {
       for (int i = 0; i < 200_000; i++) {
         sink[0] += liveCount();
+        sink[0] += count(i, sink[0]);
       }
     }, 64 * 1024, 30);
     assertTrue(sink[0] > 0);
     assertTrue(perRound.getLast() < 64 * 1024,
         "every round of 200000 calls allocated on the heap, bytes per round: " + perRound);
+  }
+
+  /** The frame path of a two-argument method, as generated code calls it. */
+  private static int count(long first, long second) {
+    try (CallFrame frame = CallFrame.open(COUNT, 2)) {
+      frame.putLong(0, first);
+      frame.putLong(1, second);
+      frame.invoke();
+      return frame.returnInt();
+    }
   }
 
   private static long liveCount() {

@@ -38,13 +38,17 @@ public final class CallFrame implements AutoCloseable {
    * @param argumentCount the number of arguments
    */
   public static CallFrame open(FunctionSite site, int argumentCount) {
-    Frame frame = ThreadStack.current().push(site.target, argumentCount);
-    Object facade = frame.facade;
+    ThreadStack stack = ThreadStack.current();
+    Frame next = stack.next();
+    Object facade = next.facade;
     if (facade == null) {
-      facade = new CallFrame(frame);
-      frame.facade = facade;
+      facade = new CallFrame(next);
+      next.facade = facade;
     }
-    return (CallFrame) facade;
+    CallFrame callFrame = (CallFrame) facade;
+    // Opened through callFrame.frame, the reference every method below reads (see ThreadStack.push).
+    stack.push(callFrame.frame, site.target, argumentCount);
+    return callFrame;
   }
 
   /** An int64 argument; also for {@code int}, {@code short}, {@code byte} and {@code char}, widened. */

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.internal;
 
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -18,6 +19,36 @@ public final class CallTarget {
   private final boolean global;
   private final String exceptionFunctionName;
   private volatile long function;
+  /**
+   * What a frame needs to call the function, once resolved; null before. Plain, not volatile: its fields are
+   * final, so a thread that reads it sees them complete, and one that reads null resolves under the lock.
+   */
+  private Linked linked;
+
+  /**
+   * A resolved function as a frame calls it: the handle and its cell's {@code self} and {@code safe_call}, which
+   * never change for a function object (c_api.h: set once by {@code P4JFunctionCreate}). Reading them here
+   * instead of from the cell at every call saves two dependent native reads.
+   */
+  public static final class Linked {
+    /** The function object. */
+    public final long function;
+    /** The cell's {@code self}, the first argument of {@code safe_call}. */
+    public final long self;
+    /**
+     * The address of the cell's {@code safe_call}. A {@code long}, not a segment: the caller wraps it in a segment
+     * at each call, which escape analysis removes, so the linker's null check of the target compares a register
+     * instead of reading a segment object's class and fields.
+     */
+    public final long safeCall;
+
+    Linked(long function) {
+      long cell = NativeMemory.cell(function);
+      this.function = function;
+      this.self = NativeMemory.getLong(cell + P4JFunctionCell.SELF);
+      this.safeCall = NativeMemory.getLong(cell + P4JFunctionCell.SAFE_CALL);
+    }
+  }
 
   private CallTarget(String functionName, String javaMethod, String[] parameterNames, boolean global,
       long function) {
@@ -31,6 +62,9 @@ public final class CallTarget {
     this.javaMethod = javaMethod;
     this.parameterNames = parameterNames;
     this.global = global;
+    if (function != 0) {
+      this.linked = new Linked(function);
+    }
     this.function = function;
   }
 
@@ -72,6 +106,23 @@ public final class CallTarget {
   }
 
   /**
+   * The function with what a call needs, resolving a global on first use as {@link #function()} does; for the
+   * call path, where one field read replaces the volatile read and the cell's two.
+   */
+  public Linked linked() {
+    Linked resolved = linked;
+    if (resolved == null) {
+      resolved = link();
+    }
+    return resolved;
+  }
+
+  private synchronized Linked link() {
+    resolve(true);
+    return linked;
+  }
+
+  /**
    * The function handle when the global is registered now, resolving it as {@link #function()} does; 0 when no
    * loaded library registers it yet (a later call resolves it then).
    */
@@ -100,6 +151,7 @@ public final class CallTarget {
     // The registry keeps its reference until exit, but a later registration with allow_override could drop it;
     // the site keeps its own.
     CApi.P4JObjectIncRef(handle);
+    linked = new Linked(handle);
     function = handle;
     return handle;
   }

@@ -27,6 +27,14 @@ import java.util.Arrays;
  * method takes it; close releases a result nobody took.
  */
 public final class Frame implements AutoCloseable {
+  /** {@link #state}: closed, or not yet opened. */
+  private static final int CLOSED = 0;
+  /** {@link #state}: open. */
+  private static final int OPEN = 1;
+  /** {@link #state} bit: the result slot holds what a call wrote, which close releases unless it was taken. */
+  private static final int RESULT = 2;
+  /** {@link #state} bit: temporaries or kept-alive owners, dropped at close. */
+  private static final int EXTRAS = 4;
 
   private final ThreadStack stack;
   private final int level;
@@ -34,16 +42,22 @@ public final class Frame implements AutoCloseable {
   private int argumentCount;
   private long arguments;
   private long result;
-  private int savedChunk;
+  /** The stack's top when this frame opened, restored when it closes. */
   private long savedTop;
+  /** The chunk this frame opened in when it has since allocated in a later one, else -1. */
+  private int savedChunk = -1;
   private long[] temporaries = new long[8];
   private int temporaryCount;
   private Object[] keptAlive = new Object[8];
   private int keptAliveCount;
   /** Bit i: argument slot i (below 64) was not written since open; invoke() writes None there. */
   private long unwritten;
-  private boolean resultOwned;
-  private boolean open;
+  /**
+   * {@link #CLOSED}, or {@link #OPEN} with the bits {@link #RESULT} and {@link #EXTRAS}: one field to write at
+   * open and to test at close, so a call that made no temporaries and whose result was taken closes with one
+   * comparison.
+   */
+  private int state;
   /** The public wrapper of this frame, created once by the binding package. */
   public Object facade;
 
@@ -52,17 +66,15 @@ public final class Frame implements AutoCloseable {
     this.level = level;
   }
 
-  void open(CallTarget target, int argumentCount, int savedChunk, long savedTop) {
+  void open(CallTarget target, int argumentCount, long arguments, long result, long savedTop) {
     if (this.target != target) {
+      // Skips the GC write barrier of a reference store when the frame serves the same call again.
       this.target = target;
     }
     this.argumentCount = argumentCount;
-    this.savedChunk = savedChunk;
-    this.savedTop = savedTop;
-    long arguments = stack.allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
     this.arguments = arguments;
-    long result = arguments + argumentCount * P4JAny.SIZE;
     this.result = result;
+    this.savedTop = savedTop;
     // None is all zero bits: type index 0, small length 0, payload 0. Argument slots are written once, by their
     // put or, for those never put, by invoke(): writing None first and the value over it costs twice the stores,
     // and the callee reading a slot written in several pieces is slower still.
@@ -74,20 +86,30 @@ public final class Frame implements AutoCloseable {
       unwritten = -1L;
       writeNone(Long.SIZE, argumentCount);
     }
-    this.resultOwned = false;
-    this.open = true;
+    this.state = OPEN;
   }
 
   int level() {
     return level;
   }
 
+  long savedTop() {
+    return savedTop;
+  }
+
   int savedChunk() {
     return savedChunk;
   }
 
-  long savedTop() {
-    return savedTop;
+  /** Records that this frame, opened in chunk {@code index}, now allocates in a later one (the first time only). */
+  void saveChunk(int index) {
+    if (savedChunk < 0) {
+      savedChunk = index;
+    }
+  }
+
+  void forgetSavedChunk() {
+    savedChunk = -1;
   }
 
   public CallTarget target() {
@@ -96,7 +118,7 @@ public final class Frame implements AutoCloseable {
 
   /** Whether the frame is open (between ThreadStack.push and close). */
   public boolean isOpen() {
-    return open;
+    return state != CLOSED;
   }
 
   // ---------------------------------------------------------------- memory
@@ -154,6 +176,7 @@ public final class Frame implements AutoCloseable {
       temporaries = Arrays.copyOf(temporaries, temporaryCount * 2);
     }
     temporaries[temporaryCount++] = handle;
+    state |= EXTRAS;
   }
 
   /** Keeps the Java owner of a borrowed handle reachable (its Cleaner cannot run) until the frame closes. */
@@ -162,6 +185,7 @@ public final class Frame implements AutoCloseable {
       keptAlive = Arrays.copyOf(keptAlive, keptAliveCount * 2);
     }
     keptAlive[keptAliveCount++] = owner;
+    state |= EXTRAS;
   }
 
   // ---------------------------------------------------------------- arguments
@@ -264,18 +288,34 @@ public final class Frame implements AutoCloseable {
 
   /** Calls the target with the arguments; a native error becomes a Packed4jException naming the function. */
   public void invoke() {
-    checkOpen();
+    if (state != OPEN) {
+      prepareInvoke();
+    }
     if (unwritten != 0) {
       writeNoneToUnwritten();
     }
-    long function = target.function();
+    CallTarget.Linked function = target.linked();
+    // Set before the call, not after it: after a downcall the JIT reloads the frame, through the facade in
+    // generated code, and cannot tell that it is this one, so a store here would stay a read-modify-write of memory.
+    // Whether the result is an object is left to whoever looks at it next: a return method, or close.
+    state |= RESULT;
     int status = SafeCalls.call(function, arguments, argumentCount, result);
     if (status != 0) {
+      state &= ~RESULT;
       NativeMemory.putLong(result, 0);
       NativeMemory.putLong(result + 8, 0);
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
-    resultOwned = Values.isObject(NativeMemory.anyTypeIndex(result));
+  }
+
+  /** Before a call on a frame that is closed (an error) or holds a result already (released, the slot None). */
+  private void prepareInvoke() {
+    checkOpen();
+    if ((state & RESULT) != 0) {
+      releaseResult();
+      NativeMemory.putLong(result, 0);
+      NativeMemory.putLong(result + 8, 0);
+    }
   }
 
   /**
@@ -283,16 +323,20 @@ public final class Frame implements AutoCloseable {
    * close releases it unless a {@code return...} method takes it.
    */
   public void resultWritten() {
-    resultOwned = Values.isObject(NativeMemory.anyTypeIndex(result));
+    checkOpen();
+    state |= RESULT;
   }
 
   // ---------------------------------------------------------------- result
+  //
+  // A scalar result holds no reference: reading one clears RESULT, so that close has nothing to look at.
 
   public long returnLong() {
-    int type = NativeMemory.anyTypeIndex(result);
-    if (type != kP4JInt) {
+    long result = this.result;
+    if (NativeMemory.anyTypeIndex(result) != kP4JInt) {
       throw resultMismatch("int");
     }
+    state &= ~RESULT;
     return NativeMemory.anyPayload(result);
   }
 
@@ -321,11 +365,14 @@ public final class Frame implements AutoCloseable {
   }
 
   public double returnDouble() {
+    long result = this.result;
     int type = NativeMemory.anyTypeIndex(result);
     if (type == kP4JFloat) {
+      state &= ~RESULT;
       return NativeMemory.anyDouble(result);
     }
     if (type == kP4JInt) {
+      state &= ~RESULT;
       long value = NativeMemory.anyPayload(result);
       if (!NativeMemory.isExactDouble(value)) {
         throw target.resultOutOfRange(String.valueOf(value), "double without rounding");
@@ -344,10 +391,11 @@ public final class Frame implements AutoCloseable {
   }
 
   public boolean returnBoolean() {
-    int type = NativeMemory.anyTypeIndex(result);
-    if (type != kP4JBool) {
+    long result = this.result;
+    if (NativeMemory.anyTypeIndex(result) != kP4JBool) {
       throw resultMismatch("bool");
     }
+    state &= ~RESULT;
     return NativeMemory.anyPayload(result) != 0;
   }
 
@@ -381,19 +429,27 @@ public final class Frame implements AutoCloseable {
 
   /** The result converted by {@code codec}, which takes over the reference the result holds. */
   public <T> T returnValue(ValueCodec<T> codec) {
+    boolean owned = (state & RESULT) != 0 && Values.isObject(NativeMemory.anyTypeIndex(result));
     T value;
     try {
-      value = codec.decode(result, resultOwned);
+      value = codec.decode(result, owned);
     } catch (ConversionFailure failure) {
       throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
     }
-    resultOwned = false;
+    state &= ~RESULT;
     return value;
   }
 
+  /** Releases the result a call wrote, if it is an object and was not taken; the slot keeps the stale handle. */
   private void releaseResult() {
-    if (resultOwned) {
-      resultOwned = false;
+    if ((state & RESULT) != 0) {
+      state &= ~RESULT;
+      releaseResultObject();
+    }
+  }
+
+  private void releaseResultObject() {
+    if (Values.isObject(NativeMemory.anyTypeIndex(result))) {
       CApi.P4JObjectDecRef(NativeMemory.anyPayload(result));
     }
   }
@@ -408,7 +464,7 @@ public final class Frame implements AutoCloseable {
   }
 
   private void checkOpen() {
-    if (!open) {
+    if (state == CLOSED) {
       throw new IllegalStateException("the call frame of " + (target == null ? "a call" : target.functionName())
           + " is closed");
     }
@@ -416,15 +472,28 @@ public final class Frame implements AutoCloseable {
 
   // ---------------------------------------------------------------- close
 
-  /** Releases the result if not taken, the temporaries and the scratch memory; idempotent. */
+  /**
+   * Releases the result if not taken, the temporaries and the scratch memory; idempotent. A frame left open
+   * above this one (a missed close) is closed first.
+   */
   @Override
   public void close() {
-    if (!open) {
-      return;
+    int state = this.state;
+    if (state == OPEN) {
+      this.state = CLOSED;
+      stack.pop(this);
+    } else if (state != CLOSED) {
+      closeWithResources(state);
     }
-    open = false;
+  }
+
+  /** close() of a frame whose result was not taken or that made temporaries or kept owners alive. */
+  private void closeWithResources(int state) {
+    this.state = CLOSED;
     try {
-      releaseResult();
+      if ((state & RESULT) != 0) {
+        releaseResultObject();
+      }
       while (temporaryCount > 0) {
         long handle = temporaries[--temporaryCount];
         CApi.P4JObjectDecRef(handle);

@@ -1,6 +1,5 @@
 package dev.packed4j.runtime.internal;
 
-import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -24,14 +23,15 @@ final class SafeCalls {
       FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
           ValueLayout.JAVA_LONG));
 
-  /** Calls the function object {@code function}: 0, or -1 with the error raised on this thread. */
+  /**
+   * Calls {@code safe_call(self, arguments, argumentCount, result)} of a linked function: 0, or -1 with the error
+   * raised on this thread. The addresses go over as {@code long}s, so no segment's session is acquired.
+   */
   @SuppressWarnings("restricted") // the address is the safe_call the function object records in its cell
-  static int call(long function, long arguments, int argumentCount, long result) {
-    long cell = NativeMemory.cell(function);
-    long self = NativeMemory.getLong(cell + P4JFunctionCell.SELF);
-    long safeCall = NativeMemory.getLong(cell + P4JFunctionCell.SAFE_CALL);
+  static int call(CallTarget.Linked function, long arguments, int argumentCount, long result) {
     try {
-      return (int) SAFE_CALL.invokeExact(MemorySegment.ofAddress(safeCall), self, arguments, argumentCount, result);
+      return (int) SAFE_CALL.invokeExact(MemorySegment.ofAddress(function.safeCall), function.self, arguments,
+          argumentCount, result);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -1,8 +1,8 @@
 package dev.packed4j.runtime.internal;
 
+import dev.packed4j.runtime.internal.capi.P4JAny;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 /**
@@ -12,12 +12,13 @@ import java.util.Arrays;
  *
  * <p>Memory is bump-allocated from chunks; a frame gives back everything it allocated when it closes. A chunk
  * never moves while a frame uses it (a callback's frame may stack above a frame whose call is in progress), so
- * the stack grows by adding a chunk, not by reallocating one. Chunks up to {@link #RETAINED_CHUNK_LIMIT} are kept;
- * larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep needing them (a million-element list
- * passed again and again would otherwise pay for fresh, zeroed, page-faulted memory every time) and dropped after
- * {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still are dropped when the outermost frame
- * closes. Each chunk comes from its own automatic arena: the memory of a thread that ends, or of a dropped chunk,
- * is freed by the garbage collector.
+ * the stack grows by adding a chunk, not by reallocating one; a frame that allocates into a later chunk than the
+ * one it opened in records that chunk, and restores it when it closes. Chunks up to
+ * {@link #RETAINED_CHUNK_LIMIT} are kept; larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep
+ * needing them (a million-element list passed again and again would otherwise pay for fresh, zeroed, page-faulted
+ * memory every time) and dropped after {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still
+ * are dropped when the outermost frame closes. Each chunk comes from its own automatic arena: the memory of a
+ * thread that ends, or of a dropped chunk, is freed by the garbage collector.
  */
 public final class ThreadStack {
   /** The first chunk: enough for the arguments and strings of ordinary calls. */
@@ -35,22 +36,15 @@ public final class ThreadStack {
    * A cache in front of {@link #CURRENT}, one slot per thread id modulo its size: finding the stack there is a
    * shorter chain of dependent loads than a ThreadLocal lookup, which every call starts with. A slot is written
    * only when its thread misses (its first call, or another thread with the same slot called since), so threads
-   * calling concurrently read their own slots without sharing written cache lines. A slot holds its thread
-   * weakly; it keeps the stack of a thread that ended until another thread takes the slot.
+   * calling concurrently read their own slots without sharing written cache lines. A slot holds the stack itself,
+   * recognised by its thread's id (unique among live threads, and in this JDK never reused), so a hit is one load
+   * from the array and a comparison with the id the slot was chosen by; it keeps the stack of a thread that ended
+   * until another thread takes the slot.
    */
-  private static final Owner[] CACHE = new Owner[64];
+  private static final ThreadStack[] CACHE = new ThreadStack[64];
 
-  /** The cache entry of a stack: its thread, held weakly. */
-  private static final class Owner extends WeakReference<Thread> {
-    final ThreadStack stack;
-
-    Owner(Thread thread, ThreadStack stack) {
-      super(thread);
-      this.stack = stack;
-    }
-  }
-
-  private final Owner owner = new Owner(Thread.currentThread(), this);
+  /** The id of the thread this stack belongs to. */
+  private final long threadId = Thread.currentThread().threadId();
 
   private MemorySegment[] chunks = new MemorySegment[4];
   /** End address of each chunk, so restoring a frame's position reads no segment. */
@@ -64,7 +58,13 @@ public final class ThreadStack {
   private int chunkIndex;
   private long top;
   private long limit;
+  /**
+   * The pooled frames, one per nesting level, made when the stack first goes that deep. Indexed by an int depth
+   * rather than linked: push and pop then store no reference, and a reference store into a long-lived object costs
+   * a G1 post-write barrier, which between old regions includes a StoreLoad fence.
+   */
   private Frame[] frames = new Frame[8];
+  /** Open frames: frames[depth] is the one the next push opens. */
   private int depth;
 
   private ThreadStack() {
@@ -74,36 +74,92 @@ public final class ThreadStack {
 
   /** The calling thread's stack. */
   public static ThreadStack current() {
-    Thread thread = Thread.currentThread();
-    int slot = (int) thread.threadId() & (CACHE.length - 1);
-    Owner cached = CACHE[slot];
-    if (cached != null && cached.refersTo(thread)) {
-      return cached.stack;
+    long threadId = Thread.currentThread().threadId();
+    ThreadStack cached = CACHE[(int) threadId & (CACHE.length - 1)];
+    if (cached != null && cached.threadId == threadId) {
+      return cached;
     }
+    return currentSlow(threadId);
+  }
+
+  private static ThreadStack currentSlow(long threadId) {
     ThreadStack stack = CURRENT.get();
-    CACHE[slot] = stack.owner;
+    CACHE[(int) threadId & (CACHE.length - 1)] = stack;
     return stack;
   }
 
-  /** Opens a frame with {@code argumentCount} argument slots (set to None) and a result slot. */
+  /** Opens a frame with {@code argumentCount} argument slots (None until put or invoked) and a result slot (None). */
   public Frame push(CallTarget target, int argumentCount) {
+    Frame frame = next();
+    push(frame, target, argumentCount);
+    return frame;
+  }
+
+  /** The frame the next {@link #push} opens: the pooled frame of the next level, made now the first time. */
+  public Frame next() {
+    Frame[] frames = this.frames;
+    int depth = this.depth;
+    if (depth < frames.length) {
+      Frame frame = frames[depth];
+      if (frame != null) {
+        return frame;
+      }
+    }
+    return addFrame();
+  }
+
+  private Frame addFrame() {
+    if (depth == frames.length) {
+      frames = Arrays.copyOf(frames, depth * 2);
+    }
+    Frame frame = new Frame(this, depth);
+    frames[depth] = frame;
+    return frame;
+  }
+
+  /**
+   * Opens {@code frame}, which must be {@link #next()}. For CallFrame.open: it opens the frame it reached through
+   * its facade, so that the JIT, which cannot know that the facade's frame is the one this stack handed out, sees
+   * the stores of the opening and the reads of the puts, invoke and close through one reference, and folds the
+   * argument index checks, the unwritten-slot mask and the close checks.
+   *
+   * <p>The fast path, which every call of a generated method takes, is kept small enough for the JIT to inline
+   * into the method with the rest of the call; a new chunk, a bad count or a misuse go to {@link #pushSlow}.
+   */
+  public void push(Frame frame, CallTarget target, int argumentCount) {
+    long base = top;
+    long arguments = (base + 15) & -16;
+    long result = arguments + argumentCount * (long) P4JAny.SIZE;
+    int level = frame.level();
+    if (level != depth || argumentCount < 0 || result + P4JAny.SIZE > limit) {
+      pushSlow(frame, target, argumentCount);
+      return;
+    }
+    top = result + P4JAny.SIZE;
+    depth = level + 1;
+    frame.open(target, argumentCount, arguments, result, base);
+  }
+
+  private void pushSlow(Frame frame, CallTarget target, int argumentCount) {
+    if (frame.level() != depth || depth >= frames.length || frames[depth] != frame) {
+      throw new IllegalStateException("not the next frame of this thread's stack");
+    }
     if (argumentCount < 0) {
       throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
           + target.functionName());
     }
-    if (depth == frames.length) {
-      frames = Arrays.copyOf(frames, depth * 2);
-    }
-    Frame frame = frames[depth];
-    if (frame == null) {
-      frame = new Frame(this, depth);
-      frames[depth] = frame;
-    }
-    int savedChunk = chunkIndex;
-    long savedTop = top;
+    long base = top;
+    // The frame is the innermost from here on, so allocate() records on it a move to the next chunk.
     depth++;
-    frame.open(target, argumentCount, savedChunk, savedTop);
-    return frame;
+    long arguments;
+    try {
+      arguments = allocate((argumentCount + 1L) * P4JAny.SIZE, 16);
+    } catch (RuntimeException | Error e) {
+      depth--;
+      frame.forgetSavedChunk();
+      throw e;
+    }
+    frame.open(target, argumentCount, arguments, arguments + argumentCount * (long) P4JAny.SIZE, base);
   }
 
   /** Nesting level of open frames. */
@@ -111,19 +167,27 @@ public final class ThreadStack {
     return depth;
   }
 
+  /** The innermost open frame, or null. */
+  private Frame innermost() {
+    return depth == 0 ? null : frames[depth - 1];
+  }
+
   /** Closes {@code frame}, first closing any frame above it that was left open. */
   void pop(Frame frame) {
-    if (depth != frame.level() + 1) {
+    int level = frame.level();
+    if (depth != level + 1) {
       closeAbove(frame);
-      if (depth != frame.level() + 1) {
-        return;
+      if (depth != level + 1) {
+        return; // not open on this stack: closed already by a frame below it
       }
     }
-    depth--;
-    chunkIndex = frame.savedChunk();
+    depth = level;
     top = frame.savedTop();
-    limit = chunkLimits[chunkIndex];
-    if (depth == 0 && hasLargeChunk && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
+    if (frame.savedChunk() >= 0) {
+      restoreChunk(frame);
+    }
+    if (hasLargeChunk && level == 0
+        && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
       trim();
     }
   }
@@ -131,8 +195,19 @@ public final class ThreadStack {
   /** A frame left open above one that closes (a missed close): closed now, innermost first. */
   private void closeAbove(Frame frame) {
     while (depth > frame.level() + 1) {
-      frames[depth - 1].close();
+      Frame inner = innermost();
+      inner.close();
+      if (innermost() == inner) {
+        throw new IllegalStateException("a call frame of " + inner.target().functionName() + " did not close");
+      }
     }
+  }
+
+  /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
+  private void restoreChunk(Frame frame) {
+    chunkIndex = frame.savedChunk();
+    limit = chunkLimits[chunkIndex];
+    frame.forgetSavedChunk();
   }
 
   /** Bump-allocates {@code size} bytes aligned to {@code alignment} (a power of two), valid until the frame closes. */
@@ -159,6 +234,10 @@ public final class ThreadStack {
       chunk = Arena.ofAuto().allocate(chunkSize, 16);
       // Chunks above the current one are not in use (frames are nested), so this one can be replaced.
       setChunk(next, chunk);
+    }
+    Frame frame = innermost();
+    if (frame != null) {
+      frame.saveChunk(chunkIndex);
     }
     enterChunk(next);
     if (chunk.byteSize() > RETAINED_CHUNK_LIMIT) {

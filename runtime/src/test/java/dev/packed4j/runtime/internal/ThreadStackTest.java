@@ -149,6 +149,87 @@ class ThreadStackTest {
   }
 
   @Test
+  void aFrameThatMovedToALaterChunkGoesBackToItsOwnWhenItCloses() {
+    ThreadStack stack = ThreadStack.current();
+    assertEquals(0, stack.depth());
+    long firstSlot;
+    try (Frame frame = stack.push(TARGET, 1)) {
+      firstSlot = frame.slot(0);
+    }
+    try (Frame outer = stack.push(TARGET, 1)) {
+      assertEquals(firstSlot, outer.slot(0));
+      outer.scratch(2 * ThreadStack.FIRST_CHUNK_SIZE, 16);
+      try (Frame inner = stack.push(TARGET, 1)) {
+        inner.scratch(8 * ThreadStack.FIRST_CHUNK_SIZE, 16);
+      }
+    }
+    try (Frame frame = stack.push(TARGET, 1)) {
+      assertEquals(firstSlot, frame.slot(0), "back in the first chunk, where the stack was");
+    }
+    // A frame whose own slots do not fit in the chunk.
+    try (Frame wide = stack.push(TARGET, (int) (2 * ThreadStack.FIRST_CHUNK_SIZE / P4JAny.SIZE))) {
+      assertTrue(wide.slot(0) != firstSlot);
+    }
+    try (Frame frame = stack.push(TARGET, 1)) {
+      assertEquals(firstSlot, frame.slot(0));
+    }
+    // A frame left open in a later chunk, closed by the frame below it.
+    Frame outer = stack.push(TARGET, 1);
+    Frame leaked = stack.push(TARGET, 1);
+    leaked.scratch(2 * ThreadStack.FIRST_CHUNK_SIZE, 16);
+    outer.close();
+    assertFalse(leaked.isOpen());
+    assertEquals(0, stack.depth());
+    try (Frame frame = stack.push(TARGET, 1)) {
+      assertEquals(firstSlot, frame.slot(0));
+    }
+  }
+
+  @Test
+  void eachLevelReusesItsFrameAndOnlyTheNextFrameOpens() {
+    ThreadStack stack = ThreadStack.current();
+    Frame first;
+    Frame second;
+    try (Frame outer = stack.push(TARGET, 0)) {
+      first = outer;
+      try (Frame inner = stack.push(TARGET, 0)) {
+        second = inner;
+        assertEquals(outer.level() + 1, inner.level());
+        assertEquals(2, stack.depth());
+      }
+      Frame next = stack.next();
+      assertSame(second, next);
+      assertThrows(IllegalStateException.class, () -> stack.push(outer, TARGET, 0),
+          "an open frame is not the next one");
+      assertEquals(1, stack.depth());
+    }
+    try (Frame outer = stack.push(TARGET, 0); Frame inner = stack.push(TARGET, 0)) {
+      assertSame(first, outer);
+      assertSame(second, inner);
+    }
+    assertEquals(0, stack.depth());
+  }
+
+  @Test
+  void aNegativeArgumentCountIsRejectedAndLeavesTheStackAsItWas() {
+    ThreadStack stack = ThreadStack.current();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> stack.push(TARGET, -1));
+    assertTrue(e.getMessage().contains("negative argument count -1 for test"), e.getMessage());
+    assertEquals(0, stack.depth());
+  }
+
+  @Test
+  void aClosedFrameRefusesACallAndClosesOnlyOnce() {
+    ThreadStack stack = ThreadStack.current();
+    Frame frame = stack.push(TARGET, 0);
+    frame.close();
+    frame.close();
+    assertEquals(0, stack.depth());
+    IllegalStateException e = assertThrows(IllegalStateException.class, frame::invoke);
+    assertTrue(e.getMessage().contains("the call frame of test is closed"), e.getMessage());
+  }
+
+  @Test
   void slotIndexesAreChecked() {
     try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
       IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> frame.putLong(1, 0));
