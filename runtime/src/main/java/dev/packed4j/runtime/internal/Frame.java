@@ -247,23 +247,38 @@ public final class Frame implements AutoCloseable {
       throw new NullPointerException(target.describeArgument(index)
           + " is null; a String argument must not be null (declare Optional<String> to pass None)");
     }
-    boolean ascii = Utf8.isAscii(value);
-    long length = ascii ? value.length() : Utf8.encodedLength(value);
-    long span = scratch(16 + length + 1, 8);
-    long data = span + 16;
-    Utf8.encode(value, data, ascii);
-    NativeMemory.putLong(span, data);
+    int chars = value.length();
+    long span;
+    long length;
+    if (chars <= Utf8.BOUNDED_CHARS) {
+      span = scratch(16 + Utf8.boundedCapacity(chars), 8);
+      length = Utf8.encodeBounded(value, span + 16);
+    } else {
+      boolean ascii = Utf8.isAscii(value);
+      length = ascii ? chars : Utf8.encodedLength(value);
+      span = scratch(16 + length + 1, 8);
+      Utf8.encode(value, span + 16, ascii);
+    }
+    NativeMemory.putLong(span, span + 16);
     NativeMemory.putLong(span + 8, length);
     return span;
   }
 
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
   public void encodeString(long slot, String value) {
-    boolean ascii = Utf8.isAscii(value);
-    long length = ascii ? value.length() : Utf8.encodedLength(value);
-    Utf8.checkViewLength(length);
-    long data = scratch(length + 1, 1);
-    Utf8.encode(value, data, ascii);
+    int chars = value.length();
+    long data;
+    long length;
+    if (chars <= Utf8.BOUNDED_CHARS) {
+      data = scratch(Utf8.boundedCapacity(chars), 1);
+      length = Utf8.encodeBounded(value, data);
+    } else {
+      boolean ascii = Utf8.isAscii(value);
+      length = ascii ? chars : Utf8.encodedLength(value);
+      Utf8.checkViewLength(length);
+      data = scratch(length + 1, 1);
+      Utf8.encode(value, data, ascii);
+    }
     NativeMemory.putAny(slot, kP4JStrView, (int) length, data);
   }
 

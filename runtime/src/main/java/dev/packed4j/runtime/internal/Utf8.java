@@ -57,7 +57,7 @@ public final class Utf8 {
    * Strings up to this many chars are written by {@link #encodeBounded} into room for their longest possible UTF-8
    * form, so they are read once, not measured first; longer ones are measured to take only what they need.
    */
-  public static final int BOUNDED_CHARS = 4096;
+  public static final int BOUNDED_CHARS = 1024;
 
   /** Bytes {@link #encodeBounded} may write for {@code chars} chars: 3 per char (a surrogate pair takes 4 for 2), and a NUL. */
   public static long boundedCapacity(int chars) {
