@@ -66,18 +66,39 @@ public final class Utf8 {
 
   /**
    * Writes the UTF-8 bytes of {@code s} and a NUL at {@code address}, which has {@link #boundedCapacity} bytes of
-   * room, and returns the byte length. ASCII text takes one pass of the JDK's own bulk copy; its length is then
-   * {@code s.length()}, known from the NUL right there (a non-ASCII string writes more bytes than chars, none of
-   * them 0 unless the string holds a NUL char, which {@code indexOf} finds with a vectorized scan).
+   * room, and returns the byte length. ASCII text takes one pass of the JDK's own bulk copy; what it wrote is then
+   * checked eight bytes at a time: when none of the first {@code s.length()} bytes has its high bit set, every char
+   * took one byte (an ASCII char, NUL included, or an unpaired surrogate written as {@code '?'}), since the lead
+   * byte of any longer sequence has it set and would sit among them.
    */
   public static long encodeBounded(String s, long address) {
     NativeMemory.ALL.setString(address, s, StandardCharsets.UTF_8);
     int chars = s.length();
-    if (NativeMemory.getByte(address + chars) == 0 && s.indexOf(0) < 0) {
-      return chars;
+    long end = address + chars;
+    long at = address;
+    for (; at + Long.BYTES <= end; at += Long.BYTES) {
+      if ((NativeMemory.getLong(at) & HIGH_BITS) != 0) {
+        return encodedLength(s);
+      }
     }
-    return encodedLength(s);
+    if (at < end) {
+      if (chars >= Long.BYTES) {
+        if ((NativeMemory.getLong(end - Long.BYTES) & HIGH_BITS) != 0) {
+          return encodedLength(s);
+        }
+      } else {
+        for (; at < end; at++) {
+          if (NativeMemory.getByte(at) < 0) {
+            return encodedLength(s);
+          }
+        }
+      }
+    }
+    return chars;
   }
+
+  /** The high bit of each byte of a long. */
+  private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
   /** Writes the UTF-8 bytes of {@code s} at {@code address}, followed by a NUL; returns the byte length. */
   public static long encode(String s, long address, boolean ascii) {
