@@ -116,6 +116,32 @@ TEST(ListTest, HeldObjectsAreReferencedAndReleased) {
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
+TEST(ListTest, ObjectsStoredIntoAListOfNumbersAreReleased) {
+  // A list built from numbers skips the release scan when it is cleared or deleted, until an object is stored.
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    std::vector<int64_t> numbers{1, 2, 3};
+    P4JObject* handle = nullptr;
+    ASSERT_EQ(P4JListFromInt64s(numbers.data(), 3, &handle), 0);
+    List<Any> from_numbers(ObjectPtr<Object>::FromOwnedHandle(handle));
+    from_numbers.Set(1, Any(held));
+    EXPECT_EQ(held.use_count(), 2u);
+    from_numbers.insert(0, Any(held));
+    from_numbers.push_back(Any(held));
+    EXPECT_EQ(held.use_count(), 4u);
+    from_numbers.clear();
+    EXPECT_EQ(held.use_count(), 1u);
+    // After a clear, objects stored again are released again.
+    from_numbers.push_back(Any(1));
+    from_numbers.push_back(Any(held));
+    EXPECT_EQ(held.use_count(), 2u);
+    List<Any> appended(std::vector<Any>{Any(held)});
+    EXPECT_EQ(held.use_count(), 3u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
 TEST(ListTest, ValuesAreBoxedOnReadingAndUnboxedOnStoring) {
   List<Value> values{Value(1), Value(std::string("two"))};
   values.push_back(Value(3.5));
