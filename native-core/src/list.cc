@@ -50,6 +50,29 @@ class ListImpl : public ListObject {
     ++cell.size;
   }
 
+  /*!
+   * \brief Makes the count values a caller wrote at data[size, size + count) elements (P4JListAppendWritten).
+   *  Borrowed values are replaced by owned ones in place; with all_pods the caller vouches that none needs it.
+   */
+  void AppendWritten(int64_t count, bool all_pods) {
+    if (count < 0 || count > cell.capacity - cell.size) {
+      throw ValueError("P4JListAppendWritten: " + std::to_string(count) + " values written after " +
+                       std::to_string(cell.size) + " in a list with room for " + std::to_string(cell.capacity));
+    }
+    P4JAny* written = cell.data + cell.size;
+    if (!all_pods) {
+      int64_t owned = 0;
+      try {
+        for (; owned < count; ++owned) written[owned] = Own(written[owned]);
+      } catch (...) {
+        // The values before the failing one are owned now; the list stays as it was.
+        for (int64_t i = 0; i < owned; ++i) ReleaseValue(&written[i]);
+        throw;
+      }
+    }
+    cell.size += count;
+  }
+
   void SetItem(int64_t index, const P4JAny& item) {
     CheckIndex(index, cell.size);
     P4JAny owned = Own(item);
@@ -173,6 +196,22 @@ int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHandle* ou
   for (int64_t i = 0; i < count; ++i) details::TypeTraits<double>::Store(values[i], &data[i]);
   list->cell.size = count;
   *out = list.release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  *out = nullptr;
+  if (capacity < 0) throw ValueError("P4JListCreateWithCapacity: negative capacity " + std::to_string(capacity));
+  ObjectPtr<internal::ListImpl> list = make_object<internal::ListImpl>();
+  list->Reserve(capacity);
+  *out = list.release();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::AsList(list)->AppendWritten(count, all_pods != 0);
   P4J_SAFE_CALL_END();
 }
 

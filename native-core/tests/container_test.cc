@@ -166,6 +166,113 @@ TEST(ListTest, BorrowedTensorPointersCannotBeStored) {
   EXPECT_EQ(TakeRaised(), "TypeError: a borrowed DLTensor pointer cannot be stored in a container");
 }
 
+/*! A new list with room for capacity values (owned by the returned reference). */
+List<Any> ListWithCapacity(int64_t capacity) {
+  P4JObject* handle = nullptr;
+  EXPECT_EQ(P4JListCreateWithCapacity(capacity, &handle), 0);
+  return List<Any>(ObjectPtr<Object>::FromOwnedHandle(handle));
+}
+
+TEST(ListWrittenInPlaceTest, NumbersWrittenIntoTheStorageBecomeElements) {
+  List<Any> list = ListWithCapacity(1000);
+  const P4JListCell* cell = ListCell(list);
+  EXPECT_EQ(cell->size, 0);
+  ASSERT_GE(cell->capacity, 1000);
+  ASSERT_NE(cell->data, nullptr);
+  for (int64_t i = 0; i < 1000; ++i) cell->data[i] = IntValue(i * 3);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 1000, 1), 0);
+  EXPECT_EQ(cell->size, 1000);
+  List<int64_t> numbers(ObjectPtr<Object>::FromBorrowedHandle(list.handle()));
+  int64_t sum = 0;
+  for (int64_t value : numbers) sum += value;
+  EXPECT_EQ(sum, 3 * 999 * 1000 / 2);
+  // The list is an ordinary list afterwards: it grows, and values written later follow the first ones.
+  numbers.push_back(7);
+  EXPECT_EQ(numbers.size(), 1001);
+  EXPECT_EQ(numbers[1000], 7);
+}
+
+TEST(ListWrittenInPlaceTest, ValuesWrittenAfterExistingElementsAppend) {
+  List<Any> list = ListWithCapacity(4);
+  P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+  cell->data[0] = FloatValue(0.5);
+  cell->data[1] = BoolValue(true);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 2, 1), 0);
+  cell->data[2] = IntValue(3);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 1, 1), 0);
+  ASSERT_EQ(list.size(), 3);
+  EXPECT_EQ(list[0].cast<double>(), 0.5);
+  EXPECT_EQ(list[1].cast<bool>(), true);
+  EXPECT_EQ(list[2].cast<int64_t>(), 3);
+}
+
+TEST(ListWrittenInPlaceTest, BorrowedValuesAreOwnedInPlace) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    {
+      List<Any> list = ListWithCapacity(3);
+      P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+      std::string text = "a view";
+      cell->data[0] = StrView(text);
+      cell->data[1] = ObjectValue(held);
+      cell->data[2] = BytesView("ab");
+      ASSERT_EQ(P4JListAppendWritten(list.handle(), 3, 0), 0);
+      // The view became a string object of its own: changing the viewed bytes changes nothing.
+      text[0] = 'X';
+      EXPECT_EQ(cell->data[0].type_index, kP4JString);
+      EXPECT_EQ(list[0].cast<std::string>(), "a view");
+      EXPECT_EQ(held.use_count(), 2u);
+      EXPECT_EQ(cell->data[2].type_index, kP4JBytes);
+    }
+    EXPECT_EQ(held.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ListWrittenInPlaceTest, AValueThatCannotBeOwnedLeavesTheListAsItWas) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    List<Any> list = ListWithCapacity(3);
+    P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+    cell->data[0] = ObjectValue(held);
+    cell->data[1] = StrView("text");
+    cell->data[2].type_index = kP4JDLTensorPtr;
+    cell->data[2].zero_padding = 0;
+    cell->data[2].v_ptr = nullptr;
+    EXPECT_EQ(P4JListAppendWritten(list.handle(), 3, 0), -1);
+    EXPECT_EQ(TakeRaised(), "TypeError: a borrowed DLTensor pointer cannot be stored in a container");
+    EXPECT_EQ(cell->size, 0);
+    EXPECT_EQ(held.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ListWrittenInPlaceTest, CountsBeyondTheCapacityAndBadHandlesAreErrors) {
+  List<Any> list = ListWithCapacity(4);
+  int64_t capacity = ListCell(list)->capacity;
+  EXPECT_EQ(P4JListAppendWritten(list.handle(), capacity + 1, 1), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListAppendWritten: " + std::to_string(capacity + 1) +
+                              " values written after 0 in a list with room for " + std::to_string(capacity));
+  EXPECT_EQ(P4JListAppendWritten(list.handle(), -1, 1), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListAppendWritten: -1 values written after 0 in a list with room for " +
+                              std::to_string(capacity));
+  EXPECT_EQ(ListCell(list)->size, 0);
+  P4JObject* out = reinterpret_cast<P4JObject*>(0x1);
+  EXPECT_EQ(P4JListCreateWithCapacity(-1, &out), -1);
+  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListCreateWithCapacity: negative capacity -1");
+  EXPECT_EQ(P4JListCreateWithCapacity(int64_t{1} << 60, &out), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: a list of 1152921504606846976 entries is larger than memory can hold");
+  String not_a_list("x");
+  EXPECT_EQ(P4JListAppendWritten(not_a_list.handle(), 0, 1), -1);
+  EXPECT_NE(TakeRaised().find("TypeError"), std::string::npos);
+  List<Any> empty = ListWithCapacity(0);
+  EXPECT_EQ(P4JListAppendWritten(empty.handle(), 0, 1), 0);
+  EXPECT_EQ(empty.size(), 0);
+}
+
 TEST(MapTest, EmptyMap) {
   Map<std::string, int64_t> map;
   EXPECT_EQ(map.size(), 0);
