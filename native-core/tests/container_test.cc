@@ -273,6 +273,43 @@ TEST(ListWrittenInPlaceTest, CountsBeyondTheCapacityAndBadHandlesAreErrors) {
   EXPECT_EQ(empty.size(), 0);
 }
 
+TEST(ListWrittenInPlaceTest, TheStorageOfALargeListIsKeptForTheNextOne) {
+  // 3M values are 48 MB, past the 32 MiB from which glibc maps every block afresh.
+  constexpr int64_t kLarge = 3'000'000;
+  const P4JAny* first_data = nullptr;
+  {
+    List<Any> first = ListWithCapacity(kLarge);
+    first_data = ListCell(first)->data;
+    ASSERT_NE(first_data, nullptr);
+  }
+  {
+    // A list needing at least half of the kept block gets it, with the block's whole capacity.
+    List<Any> second = ListWithCapacity(kLarge - 500'000);
+    const P4JListCell* cell = ListCell(second);
+    EXPECT_EQ(cell->data, first_data);
+    EXPECT_EQ(cell->capacity, kLarge);
+    EXPECT_EQ(cell->size, 0);
+    for (int64_t i = 0; i < kLarge; ++i) cell->data[i] = IntValue(i);
+    ASSERT_EQ(P4JListAppendWritten(second.handle(), kLarge, 1), 0);
+    List<int64_t> numbers(ObjectPtr<Object>::FromBorrowedHandle(second.handle()));
+    EXPECT_EQ(numbers[kLarge - 1], kLarge - 1);
+    // It grows as any list does.
+    numbers.push_back(-1);
+    EXPECT_EQ(numbers.size(), kLarge + 1);
+    EXPECT_EQ(numbers[kLarge], -1);
+  }
+  {
+    // The block kept now is the grown one, room for 6M values. Small lists, and large ones needing less than half
+    // of the block, allocate their own.
+    List<Any> small = ListWithCapacity(1000);
+    EXPECT_EQ(ListCell(small)->capacity, 1000);
+    List<Any> under_half = ListWithCapacity(2'900'000);
+    EXPECT_EQ(ListCell(under_half)->capacity, 2'900'000);
+    List<Any> half = ListWithCapacity(kLarge);  // exactly half: takes the block
+    EXPECT_EQ(ListCell(half)->capacity, 2 * kLarge);
+  }
+}
+
 TEST(MapTest, EmptyMap) {
   Map<std::string, int64_t> map;
   EXPECT_EQ(map.size(), 0);
