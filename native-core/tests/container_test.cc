@@ -1,6 +1,8 @@
 // Containers: List and Map objects, their cells as the Java side reads them, typed views and their errors,
 // ownership of held objects, and the packed4j.* container globals.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -74,6 +76,78 @@ TEST(ListTest, TypedViewNamesTheBadIndex) {
   P4JAny big = IntValue(1000);
   ASSERT_EQ(P4JListAppend(small.handle(), &big), 0);
   EXPECT_EQ(ErrorOf([&] { small[2]; }), "ValueError: list element at index 2 value 1000 is out of range for int8");
+}
+
+/*! The outcome of reading a value as T: "value <v>" or the error, compared as text (NaN reads as "nan"). */
+template <typename T, typename Read>
+std::string OutcomeOf(Read read) {
+  std::string outcome;
+  std::string error = ErrorOf([&] {
+    T value = read();
+    if constexpr (std::is_floating_point<T>::value) {
+      outcome = "value " + details::FormatDouble(static_cast<double>(value));
+    } else {
+      outcome = "value " + std::to_string(static_cast<int64_t>(value));
+    }
+  });
+  return error.empty() ? outcome : error;
+}
+
+/*! Checks that List<T>::operator[] reads each value exactly as TypeTraits<T>::Convert does, errors included. */
+template <typename T>
+void ExpectElementsReadAsConvertReadsThem(const List<Any>& values) {
+  List<T> typed(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  const P4JListCell* cell = ListCell(values);
+  for (int64_t i = 0; i < cell->size; ++i) {
+    std::string expected = OutcomeOf<T>(
+        [&] { return details::TypeTraits<T>::Convert(cell->data[i], details::ConvertContext::Element(i)); });
+    EXPECT_EQ(OutcomeOf<T>([&] { return typed[i]; }), expected)
+        << details::TypeTraits<T>::TypeName() << " from " << details::DescribeValue(cell->data[i]);
+  }
+}
+
+TEST(ListTest, NumbersAndBoolsAreReadInlineWithTheRulesOfTheirConversion) {
+  // operator[] reads numbers and bool inline (details::ReadElement) and must agree with TypeTraits<T>::Convert.
+  List<Any> values;
+  for (int64_t v : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{2}, int64_t{127}, int64_t{128}, int64_t{-128},
+                    int64_t{-129}, int64_t{255}, int64_t{256}, int64_t{32767}, int64_t{32768}, int64_t{-32769},
+                    int64_t{2147483647}, int64_t{2147483648}, int64_t{-2147483649}, int64_t{4294967295},
+                    int64_t{4294967296}, std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min(),
+                    int64_t{9007199254740993}}) {
+    values.push_back(Any(v));
+  }
+  for (double v : {0.5, -0.0, 1e300, -1e300, 3.4028234663852886e38, 3.5e38, std::nan(""),
+                   std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    values.push_back(Any(v));
+  }
+  values.push_back(Any(true));
+  values.push_back(Any(false));
+  values.push_back(Any(std::string("text")));
+  values.push_back(Any());
+  ExpectElementsReadAsConvertReadsThem<bool>(values);
+  ExpectElementsReadAsConvertReadsThem<char>(values);
+  ExpectElementsReadAsConvertReadsThem<int8_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint8_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int16_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint16_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int32_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint32_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int64_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint64_t>(values);
+  ExpectElementsReadAsConvertReadsThem<float>(values);
+  ExpectElementsReadAsConvertReadsThem<double>(values);
+  // A few outcomes spelled out, so that agreeing on something wrong would show too.
+  List<int8_t> bytes(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(bytes[4], 127);
+  EXPECT_EQ(ErrorOf([&] { bytes[5]; }), "ValueError: list element at index 5 value 128 is out of range for int8");
+  List<int64_t> longs(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(longs[30], 1);  // true
+  EXPECT_EQ(ErrorOf([&] { longs[21]; }), "TypeError: list element at index 21 expected int64, got float 0.5");
+  List<double> doubles(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(doubles[20], 9007199254740992.0);  // an int converts, rounding as static_cast does
+  List<bool> bools(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(ErrorOf([&] { bools[3]; }), "ValueError: list element at index 3 value 2 is out of range for bool");
+  EXPECT_EQ(ErrorOf([&] { bools[33]; }), "TypeError: list element at index 33 expected bool, got None");
 }
 
 TEST(ListTest, ImpossibleSizesAreErrorsNotOverflows) {
