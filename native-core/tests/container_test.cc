@@ -1,6 +1,8 @@
 // Containers: List and Map objects, their cells as the Java side reads them, typed views and their errors,
 // ownership of held objects, and the packed4j.* container globals.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -76,6 +78,78 @@ TEST(ListTest, TypedViewNamesTheBadIndex) {
   EXPECT_EQ(ErrorOf([&] { small[2]; }), "ValueError: list element at index 2 value 1000 is out of range for int8");
 }
 
+/*! The outcome of reading a value as T: "value <v>" or the error, compared as text (NaN reads as "nan"). */
+template <typename T, typename Read>
+std::string OutcomeOf(Read read) {
+  std::string outcome;
+  std::string error = ErrorOf([&] {
+    T value = read();
+    if constexpr (std::is_floating_point<T>::value) {
+      outcome = "value " + details::FormatDouble(static_cast<double>(value));
+    } else {
+      outcome = "value " + std::to_string(static_cast<int64_t>(value));
+    }
+  });
+  return error.empty() ? outcome : error;
+}
+
+/*! Checks that List<T>::operator[] reads each value exactly as TypeTraits<T>::Convert does, errors included. */
+template <typename T>
+void ExpectElementsReadAsConvertReadsThem(const List<Any>& values) {
+  List<T> typed(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  const P4JListCell* cell = ListCell(values);
+  for (int64_t i = 0; i < cell->size; ++i) {
+    std::string expected = OutcomeOf<T>(
+        [&] { return details::TypeTraits<T>::Convert(cell->data[i], details::ConvertContext::Element(i)); });
+    EXPECT_EQ(OutcomeOf<T>([&] { return typed[i]; }), expected)
+        << details::TypeTraits<T>::TypeName() << " from " << details::DescribeValue(cell->data[i]);
+  }
+}
+
+TEST(ListTest, NumbersAndBoolsAreReadInlineWithTheRulesOfTheirConversion) {
+  // operator[] reads numbers and bool inline (details::ReadElement) and must agree with TypeTraits<T>::Convert.
+  List<Any> values;
+  for (int64_t v : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{2}, int64_t{127}, int64_t{128}, int64_t{-128},
+                    int64_t{-129}, int64_t{255}, int64_t{256}, int64_t{32767}, int64_t{32768}, int64_t{-32769},
+                    int64_t{2147483647}, int64_t{2147483648}, int64_t{-2147483649}, int64_t{4294967295},
+                    int64_t{4294967296}, std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min(),
+                    int64_t{9007199254740993}}) {
+    values.push_back(Any(v));
+  }
+  for (double v : {0.5, -0.0, 1e300, -1e300, 3.4028234663852886e38, 3.5e38, std::nan(""),
+                   std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    values.push_back(Any(v));
+  }
+  values.push_back(Any(true));
+  values.push_back(Any(false));
+  values.push_back(Any(std::string("text")));
+  values.push_back(Any());
+  ExpectElementsReadAsConvertReadsThem<bool>(values);
+  ExpectElementsReadAsConvertReadsThem<char>(values);
+  ExpectElementsReadAsConvertReadsThem<int8_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint8_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int16_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint16_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int32_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint32_t>(values);
+  ExpectElementsReadAsConvertReadsThem<int64_t>(values);
+  ExpectElementsReadAsConvertReadsThem<uint64_t>(values);
+  ExpectElementsReadAsConvertReadsThem<float>(values);
+  ExpectElementsReadAsConvertReadsThem<double>(values);
+  // A few outcomes spelled out, so that agreeing on something wrong would show too.
+  List<int8_t> bytes(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(bytes[4], 127);
+  EXPECT_EQ(ErrorOf([&] { bytes[5]; }), "ValueError: list element at index 5 value 128 is out of range for int8");
+  List<int64_t> longs(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(longs[30], 1);  // true
+  EXPECT_EQ(ErrorOf([&] { longs[21]; }), "TypeError: list element at index 21 expected int64, got float 0.5");
+  List<double> doubles(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(doubles[20], 9007199254740992.0);  // an int converts, rounding as static_cast does
+  List<bool> bools(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
+  EXPECT_EQ(ErrorOf([&] { bools[3]; }), "ValueError: list element at index 3 value 2 is out of range for bool");
+  EXPECT_EQ(ErrorOf([&] { bools[33]; }), "TypeError: list element at index 33 expected bool, got None");
+}
+
 TEST(ListTest, ImpossibleSizesAreErrorsNotOverflows) {
   // A count whose byte size overflows must fail before any allocation or write.
   int64_t one = 1;
@@ -116,6 +190,32 @@ TEST(ListTest, HeldObjectsAreReferencedAndReleased) {
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
+TEST(ListTest, ObjectsStoredIntoAListOfNumbersAreReleased) {
+  // A list built from numbers skips the release scan when it is cleared or deleted, until an object is stored.
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    std::vector<int64_t> numbers{1, 2, 3};
+    P4JObject* handle = nullptr;
+    ASSERT_EQ(P4JListFromInt64s(numbers.data(), 3, &handle), 0);
+    List<Any> from_numbers(ObjectPtr<Object>::FromOwnedHandle(handle));
+    from_numbers.Set(1, Any(held));
+    EXPECT_EQ(held.use_count(), 2u);
+    from_numbers.insert(0, Any(held));
+    from_numbers.push_back(Any(held));
+    EXPECT_EQ(held.use_count(), 4u);
+    from_numbers.clear();
+    EXPECT_EQ(held.use_count(), 1u);
+    // After a clear, objects stored again are released again.
+    from_numbers.push_back(Any(1));
+    from_numbers.push_back(Any(held));
+    EXPECT_EQ(held.use_count(), 2u);
+    List<Any> appended(std::vector<Any>{Any(held)});
+    EXPECT_EQ(held.use_count(), 3u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
 TEST(ListTest, ValuesAreBoxedOnReadingAndUnboxedOnStoring) {
   List<Value> values{Value(1), Value(std::string("two"))};
   values.push_back(Value(3.5));
@@ -138,6 +238,150 @@ TEST(ListTest, BorrowedTensorPointersCannotBeStored) {
   tensor.v_ptr = nullptr;
   EXPECT_EQ(P4JListAppend(list.handle(), &tensor), -1);
   EXPECT_EQ(TakeRaised(), "TypeError: a borrowed DLTensor pointer cannot be stored in a container");
+}
+
+/*! A new list with room for capacity values (owned by the returned reference). */
+List<Any> ListWithCapacity(int64_t capacity) {
+  P4JObject* handle = nullptr;
+  EXPECT_EQ(P4JListCreateWithCapacity(capacity, &handle), 0);
+  return List<Any>(ObjectPtr<Object>::FromOwnedHandle(handle));
+}
+
+TEST(ListWrittenInPlaceTest, NumbersWrittenIntoTheStorageBecomeElements) {
+  List<Any> list = ListWithCapacity(1000);
+  const P4JListCell* cell = ListCell(list);
+  EXPECT_EQ(cell->size, 0);
+  ASSERT_GE(cell->capacity, 1000);
+  ASSERT_NE(cell->data, nullptr);
+  for (int64_t i = 0; i < 1000; ++i) cell->data[i] = IntValue(i * 3);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 1000, 1), 0);
+  EXPECT_EQ(cell->size, 1000);
+  List<int64_t> numbers(ObjectPtr<Object>::FromBorrowedHandle(list.handle()));
+  int64_t sum = 0;
+  for (int64_t value : numbers) sum += value;
+  EXPECT_EQ(sum, 3 * 999 * 1000 / 2);
+  // The list is an ordinary list afterwards: it grows, and values written later follow the first ones.
+  numbers.push_back(7);
+  EXPECT_EQ(numbers.size(), 1001);
+  EXPECT_EQ(numbers[1000], 7);
+}
+
+TEST(ListWrittenInPlaceTest, ValuesWrittenAfterExistingElementsAppend) {
+  List<Any> list = ListWithCapacity(4);
+  P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+  cell->data[0] = FloatValue(0.5);
+  cell->data[1] = BoolValue(true);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 2, 1), 0);
+  cell->data[2] = IntValue(3);
+  ASSERT_EQ(P4JListAppendWritten(list.handle(), 1, 1), 0);
+  ASSERT_EQ(list.size(), 3);
+  EXPECT_EQ(list[0].cast<double>(), 0.5);
+  EXPECT_EQ(list[1].cast<bool>(), true);
+  EXPECT_EQ(list[2].cast<int64_t>(), 3);
+}
+
+TEST(ListWrittenInPlaceTest, BorrowedValuesAreOwnedInPlace) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    {
+      List<Any> list = ListWithCapacity(3);
+      P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+      std::string text = "a view";
+      cell->data[0] = StrView(text);
+      cell->data[1] = ObjectValue(held);
+      cell->data[2] = BytesView("ab");
+      ASSERT_EQ(P4JListAppendWritten(list.handle(), 3, 0), 0);
+      // The view became a string object of its own: changing the viewed bytes changes nothing.
+      text[0] = 'X';
+      EXPECT_EQ(cell->data[0].type_index, kP4JString);
+      EXPECT_EQ(list[0].cast<std::string>(), "a view");
+      EXPECT_EQ(held.use_count(), 2u);
+      EXPECT_EQ(cell->data[2].type_index, kP4JBytes);
+    }
+    EXPECT_EQ(held.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ListWrittenInPlaceTest, AValueThatCannotBeOwnedLeavesTheListAsItWas) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    String held("held");
+    List<Any> list = ListWithCapacity(3);
+    P4JListCell* cell = details::CellOf<P4JListCell>(list.handle());
+    cell->data[0] = ObjectValue(held);
+    cell->data[1] = StrView("text");
+    cell->data[2].type_index = kP4JDLTensorPtr;
+    cell->data[2].zero_padding = 0;
+    cell->data[2].v_ptr = nullptr;
+    EXPECT_EQ(P4JListAppendWritten(list.handle(), 3, 0), -1);
+    EXPECT_EQ(TakeRaised(), "TypeError: a borrowed DLTensor pointer cannot be stored in a container");
+    EXPECT_EQ(cell->size, 0);
+    EXPECT_EQ(held.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(ListWrittenInPlaceTest, CountsBeyondTheCapacityAndBadHandlesAreErrors) {
+  List<Any> list = ListWithCapacity(4);
+  int64_t capacity = ListCell(list)->capacity;
+  EXPECT_EQ(P4JListAppendWritten(list.handle(), capacity + 1, 1), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListAppendWritten: " + std::to_string(capacity + 1) +
+                              " values written after 0 in a list with room for " + std::to_string(capacity));
+  EXPECT_EQ(P4JListAppendWritten(list.handle(), -1, 1), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListAppendWritten: -1 values written after 0 in a list with room for " +
+                              std::to_string(capacity));
+  EXPECT_EQ(ListCell(list)->size, 0);
+  P4JObject* out = reinterpret_cast<P4JObject*>(0x1);
+  EXPECT_EQ(P4JListCreateWithCapacity(-1, &out), -1);
+  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JListCreateWithCapacity: negative capacity -1");
+  EXPECT_EQ(P4JListCreateWithCapacity(int64_t{1} << 60, &out), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: a list of 1152921504606846976 entries is larger than memory can hold");
+  String not_a_list("x");
+  EXPECT_EQ(P4JListAppendWritten(not_a_list.handle(), 0, 1), -1);
+  EXPECT_NE(TakeRaised().find("TypeError"), std::string::npos);
+  List<Any> empty = ListWithCapacity(0);
+  EXPECT_EQ(P4JListAppendWritten(empty.handle(), 0, 1), 0);
+  EXPECT_EQ(empty.size(), 0);
+}
+
+TEST(ListWrittenInPlaceTest, TheStorageOfALargeListIsKeptForTheNextOne) {
+  // 3M values are 48 MB, past the 32 MiB from which glibc maps every block afresh.
+  constexpr int64_t kLarge = 3'000'000;
+  const P4JAny* first_data = nullptr;
+  {
+    List<Any> first = ListWithCapacity(kLarge);
+    first_data = ListCell(first)->data;
+    ASSERT_NE(first_data, nullptr);
+  }
+  {
+    // A list needing at least half of the kept block gets it, with the block's whole capacity.
+    List<Any> second = ListWithCapacity(kLarge - 500'000);
+    const P4JListCell* cell = ListCell(second);
+    EXPECT_EQ(cell->data, first_data);
+    EXPECT_EQ(cell->capacity, kLarge);
+    EXPECT_EQ(cell->size, 0);
+    for (int64_t i = 0; i < kLarge; ++i) cell->data[i] = IntValue(i);
+    ASSERT_EQ(P4JListAppendWritten(second.handle(), kLarge, 1), 0);
+    List<int64_t> numbers(ObjectPtr<Object>::FromBorrowedHandle(second.handle()));
+    EXPECT_EQ(numbers[kLarge - 1], kLarge - 1);
+    // It grows as any list does.
+    numbers.push_back(-1);
+    EXPECT_EQ(numbers.size(), kLarge + 1);
+    EXPECT_EQ(numbers[kLarge], -1);
+  }
+  {
+    // The block kept now is the grown one, room for 6M values. Small lists, and large ones needing less than half
+    // of the block, allocate their own.
+    List<Any> small = ListWithCapacity(1000);
+    EXPECT_EQ(ListCell(small)->capacity, 1000);
+    List<Any> under_half = ListWithCapacity(2'900'000);
+    EXPECT_EQ(ListCell(under_half)->capacity, 2'900'000);
+    List<Any> half = ListWithCapacity(kLarge);  // exactly half: takes the block
+    EXPECT_EQ(ListCell(half)->capacity, 2 * kLarge);
+  }
 }
 
 TEST(MapTest, EmptyMap) {

@@ -365,6 +365,26 @@ P4J_DLL int P4JListFromInt64s(const int64_t* values, int64_t count, P4JObjectHan
 /*! \brief A new list of count kP4JFloat values. \param out owned */
 P4J_DLL int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHandle* out);
 
+/*!
+ * \brief (Addition to ABI 1.) A new empty list (size 0) with room for capacity values, for a caller that writes
+ *  values straight into the list's storage instead of passing them in an array of its own: the storage is the
+ *  cell's data (at handle + sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the
+ *  written values elements. The list owns its storage (freed with the list). \param out owned
+ */
+P4J_DLL int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out);
+
+/*!
+ * \brief (Addition to ABI 1.) Makes the count values the caller wrote at data[size .. size + count) of the list's
+ *  cell elements: size grows by count (count <= capacity - size, else a ValueError). The written values are
+ *  borrowed, as P4JListCreate's items are: the list takes its own reference to each object and copies string and
+ *  bytes views into objects, replacing them in place. all_pods non-zero is the caller's promise that every value is
+ *  kP4JNone, kP4JInt, kP4JBool, kP4JFloat, kP4JOpaquePtr, kP4JDataType or kP4JDevice, which need no owning, so the
+ *  values are not read at all (a bulk write of numbers costs one pass over the memory, the caller's). On failure
+ *  (a value that cannot be owned, such as a kP4JDLTensorPtr) the size is unchanged and the list holds no reference
+ *  it took. Writing the values and this call must not be interleaved with other changes to the list.
+ */
+P4J_DLL int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods);
+
 /*! \brief Appends item (borrowed). */
 P4J_DLL int P4JListAppend(P4JObjectHandle list, const P4JAny* item);
 

