@@ -31,6 +31,7 @@ BINDINGS = OrderedDict([
     ("generated", "generated binding"),
     ("generatedPacked", "generated binding, `set_body` (bench.AddPacked)"),
     ("generatedTyped", "generated binding, `set_body_typed` (bench.AddTyped)"),
+    ("callFrame", "generated call-frame path, `set_body` (what methods without a direct entry take)"),
     ("packedFunction", "`PackedFunction.invoke`"),
     ("packedFunctionPacked", "`PackedFunction.invoke`, `set_body`"),
     ("packedFunctionTyped", "`PackedFunction.invoke`, `set_body_typed`"),

@@ -83,6 +83,54 @@ bool IsScalarKind(int32_t kind) noexcept {
   return kind == kP4JNone || kind == kP4JInt || kind == kP4JBool || kind == kP4JFloat;
 }
 
+/*! \brief P4JFunctionCallScalars given a bad func or shape: raises the error and returns the sentinel. */
+[[gnu::noinline, gnu::cold]] int64_t FailScalarsCall(P4JObjectHandle func, int64_t shape) noexcept {
+  try {
+    if (func == nullptr || func->type_index != kP4JFunction) CheckHandleType(func, kP4JFunction, "func");
+    const int32_t num_args = static_cast<int32_t>(shape & 0xff);
+    for (int32_t i = 0; i < num_args && i < 4; ++i) {
+      const int32_t kind = static_cast<int32_t>((shape >> (16 + 8 * i)) & 0xff);
+      if (!IsScalarKind(kind)) {
+        throw ValueError("P4JFunctionCallScalars: argument " + std::to_string(i) + " has type index " +
+                         std::to_string(kind) + ", which is not a scalar");
+      }
+    }
+    throw ValueError("P4JFunctionCallScalars: shape " + std::to_string(shape) +
+                     " is not a count of 0 to 4 arguments, a scalar result kind and the arguments' kinds");
+  } catch (...) {
+    details::RaiseCurrentException();
+    return P4J_TYPED_ERROR_I64;
+  }
+}
+
+/*! \brief P4JFunctionCallScalars after safe_call returned -1: the error is raised (or made up if it was not). */
+[[gnu::noinline, gnu::cold]] int64_t FailedScalarsCall() noexcept {
+  if (!HasRaisedError()) {
+    P4JErrorSetRaisedFromCStr("UnknownError", "a function returned -1 without raising an error");
+  }
+  return P4J_TYPED_ERROR_I64;
+}
+
+/*!
+ * \brief P4JFunctionCallScalars with a result that is not simply the payload asked for: any result of a void
+ *  call (released), a real result equal to the sentinel, or a result of another kind (kept for the caller).
+ */
+[[gnu::noinline]] int64_t UnusualScalarsResult(P4JAny result, int32_t result_kind) noexcept {
+  if (result_kind == kP4JNone) {
+    ReleaseValue(&result);
+    return 0;
+  }
+  if (result.type_index == result_kind) {
+    // A real result equal to the sentinel must not be taken for an older error or kept result.
+    details::ClearRaisedError();
+    kept_scalars_result.Release();
+    return result.v_int64;
+  }
+  kept_scalars_result.Keep(result);
+  details::ClearRaisedError();
+  return P4J_TYPED_ERROR_I64;
+}
+
 }  // namespace
 
 void RecordRegistrationError(std::string message) {
@@ -141,53 +189,33 @@ int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, 
 
 int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
                                int64_t a3) {
-  try {
-    if (func == nullptr || func->type_index != kP4JFunction) internal::CheckHandleType(func, kP4JFunction, "func");
-    const int32_t num_args = static_cast<int32_t>(shape & 0xff);
-    const int32_t result_kind = static_cast<int32_t>((shape >> 8) & 0xff);
-    if (num_args > 4 || !internal::IsScalarKind(result_kind) || (shape >> (16 + 8 * num_args)) != 0) {
-      throw ValueError("P4JFunctionCallScalars: shape " + std::to_string(shape) +
-                       " is not a count of 0 to 4 arguments, a scalar result kind and the arguments' kinds");
-    }
-    const int64_t payloads[4] = {a0, a1, a2, a3};
-    P4JAny args[4];
-    for (int32_t i = 0; i < num_args; ++i) {
-      const int32_t kind = static_cast<int32_t>((shape >> (16 + 8 * i)) & 0xff);
-      if (!internal::IsScalarKind(kind)) {
-        throw ValueError("P4JFunctionCallScalars: argument " + std::to_string(i) + " has type index " +
-                         std::to_string(kind) + ", which is not a scalar");
-      }
-      args[i].type_index = kind;
-      args[i].zero_padding = 0;
-      args[i].v_int64 = kind == kP4JNone ? 0 : payloads[i];
-    }
-    const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
-    P4JAny result = details::NoneValue();
-    if (cell->safe_call(cell->self, args, num_args, &result) != 0) {
-      if (!internal::HasRaisedError()) {
-        throw Error("UnknownError", "a function returned -1 without raising an error");
-      }
-      return P4J_TYPED_ERROR_I64;
-    }
-    if (result_kind == kP4JNone) {
-      internal::ReleaseValue(&result);
-      return 0;
-    }
-    if (result.type_index == result_kind) {
-      // A scalar owns nothing. A real result equal to the sentinel must not be taken for an older error.
-      if (result.v_int64 == P4J_TYPED_ERROR_I64) {
-        details::ClearRaisedError();
-        internal::kept_scalars_result.Release();
-      }
-      return result.v_int64;
-    }
-    internal::kept_scalars_result.Keep(result);
-    details::ClearRaisedError();
-    return P4J_TYPED_ERROR_I64;
-  } catch (...) {
-    details::RaiseCurrentException();
-    return P4J_TYPED_ERROR_I64;
+  // The hot path is straight-line: one test of the whole shape, four values written whether used or not, the call,
+  // one comparison. Anything unusual goes to FailScalarsCall, out of line.
+  const uint64_t bits = static_cast<uint64_t>(shape);
+  const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
+  const uint64_t kinds = bits >> 16;
+  // Each kind is 0..3 (None, Int, Bool, Float): no bit above the low two of any byte, no byte past num_args.
+  const bool well_formed = num_args <= 4 && (bits & 0xfc00) == 0 && (kinds & 0xfcfcfcfcull) == 0 &&
+                           (kinds >> (8 * num_args)) == 0;
+  if (func == nullptr || func->type_index != kP4JFunction || !well_formed) {
+    return internal::FailScalarsCall(func, shape);
   }
+  P4JAny args[4];
+  const int64_t payloads[4] = {a0, a1, a2, a3};
+  for (int i = 0; i < 4; ++i) {
+    const int32_t kind = static_cast<int32_t>((kinds >> (8 * i)) & 0xff);
+    args[i].type_index = kind;
+    args[i].zero_padding = 0;
+    args[i].v_int64 = kind == kP4JNone ? 0 : payloads[i];
+  }
+  const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
+  P4JAny result = details::NoneValue();
+  if (cell->safe_call(cell->self, args, static_cast<int32_t>(num_args), &result) != 0) {
+    return internal::FailedScalarsCall();
+  }
+  const int32_t result_kind = static_cast<int32_t>((bits >> 8) & 0xff);
+  if (result.type_index == result_kind && result.v_int64 != P4J_TYPED_ERROR_I64) return result.v_int64;
+  return internal::UnusualScalarsResult(result, result_kind);
 }
 
 int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found) {
