@@ -413,36 +413,34 @@ public final class TypedEntries {
   }
 
   private static int keptInt(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      try (Frame kept = keptResult(target)) {
-        if (kept != null) {
-          return kept.returnInt();
-        }
-      }
-    }
-    throw target.resultOutOfRange(String.valueOf(result), "int");
+    return (int) keptNarrowed(target, result, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   private static short keptShort(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      try (Frame kept = keptResult(target)) {
-        if (kept != null) {
-          return kept.returnShort();
-        }
-      }
-    }
-    throw target.resultOutOfRange(String.valueOf(result), "short");
+    return (short) keptNarrowed(target, result, Short.MIN_VALUE, Short.MAX_VALUE, "short");
   }
 
   private static byte keptByte(CallTarget target, long result) {
+    return (byte) keptNarrowed(target, result, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+  }
+
+  /**
+   * An integer result that is the sentinel or out of {@code [min, max]}: the kept result read as the frame's
+   * {@code returnLong} reads it, or the real one, range-checked with the frame's ValueError.
+   */
+  private static long keptNarrowed(CallTarget target, long result, long min, long max, String javaType) {
+    long value = result;
     if (result == P4J_TYPED_ERROR_I64) {
       try (Frame kept = keptResult(target)) {
         if (kept != null) {
-          return kept.returnByte();
+          value = kept.returnLong();
         }
       }
     }
-    throw target.resultOutOfRange(String.valueOf(result), "byte");
+    if (value < min || value > max) {
+      throw target.resultOutOfRange(String.valueOf(value), javaType);
+    }
+    return value;
   }
 
   private static double keptDouble(CallTarget target, long result) {
