@@ -36,10 +36,10 @@ public final class Containers {
       int written;
       boolean allPods;
       if (element instanceof IntegerCodec<?>) {
-        written = writeIntegers(values, count, data, javaType);
+        written = writeNumbers(values, count, data, false, javaType);
         allPods = true;
       } else if (element instanceof FloatCodec<?>) {
-        written = writeFloats(values, count, data, javaType);
+        written = writeNumbers(values, count, data, true, javaType);
         allPods = true;
       } else {
         written = 0;
@@ -81,19 +81,20 @@ public final class Containers {
   }
 
   /**
-   * Writes up to {@code count} integers of {@code values} as {@code kP4JInt} values from {@code data} on (a list's
-   * storage); returns how many there were (fewer if the collection shrank since its size was read).
+   * Writes up to {@code count} numbers of {@code values} from {@code data} on (a list's storage), as
+   * {@code kP4JFloat} values when {@code floats}, else as {@code kP4JInt}; returns how many there were (fewer if the
+   * collection shrank since its size was read).
    *
    * <p>An {@code ArrayList}, the common case, is read by index with its exact class known, so the JIT inlines
    * {@code get} and allocates nothing even when this method has seen many kinds of collections; through the
    * iterator, a call site that has seen several kinds does not inline {@code iterator()} and allocates one per call.
    */
-  private static int writeIntegers(Collection<?> values, int count, long data, String javaType) {
+  private static int writeNumbers(Collection<?> values, int count, long data, boolean floats, String javaType) {
     if (values.getClass() == ArrayList.class) {
       ArrayList<?> list = (ArrayList<?>) values;
       int size = Math.min(count, list.size());
       for (int index = 0; index < size; index++) {
-        writeInteger(list.get(index), index, data, javaType);
+        writeNumber(list.get(index), index, data, floats, javaType);
       }
       return size;
     }
@@ -102,45 +103,22 @@ public final class Containers {
       if (index == count) {
         break;
       }
-      writeInteger(value, index, data, javaType);
+      writeNumber(value, index, data, floats, javaType);
       index++;
     }
     return index;
   }
 
-  private static void writeInteger(Object value, int index, long data, String javaType) {
+  private static void writeNumber(Object value, int index, long data, boolean floats, String javaType) {
     if (value == null) {
       throw nullElement(index, javaType);
     }
-    NativeMemory.putAny(data + P4JAny.SIZE * index, CApi.kP4JInt, 0, ((Number) value).longValue());
-  }
-
-  /** As {@link #writeIntegers}, for floats as {@code kP4JFloat} values. */
-  private static int writeFloats(Collection<?> values, int count, long data, String javaType) {
-    if (values.getClass() == ArrayList.class) {
-      ArrayList<?> list = (ArrayList<?>) values;
-      int size = Math.min(count, list.size());
-      for (int index = 0; index < size; index++) {
-        writeFloat(list.get(index), index, data, javaType);
-      }
-      return size;
+    long slot = data + P4JAny.SIZE * index;
+    if (floats) {
+      NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, ((Number) value).doubleValue());
+    } else {
+      NativeMemory.putAny(slot, CApi.kP4JInt, 0, ((Number) value).longValue());
     }
-    int index = 0;
-    for (Object value : values) {
-      if (index == count) {
-        break;
-      }
-      writeFloat(value, index, data, javaType);
-      index++;
-    }
-    return index;
-  }
-
-  private static void writeFloat(Object value, int index, long data, String javaType) {
-    if (value == null) {
-      throw nullElement(index, javaType);
-    }
-    NativeMemory.putAnyDouble(data + P4JAny.SIZE * index, CApi.kP4JFloat, ((Number) value).doubleValue());
   }
 
   private static ConversionFailure nullElement(int index, String javaType) {
