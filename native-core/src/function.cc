@@ -11,17 +11,14 @@ namespace packed4j {
 namespace internal {
 namespace {
 
-/*! \brief kP4JFunction: the cell first (self, safe_call, typed entry), then what only this library reads. */
+/*! \brief kP4JFunction: the cell first (self, safe_call, the entries), then what only this library reads. */
 class FunctionImpl : public FunctionObject {
  public:
   P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(FunctionImpl, FunctionObject, kP4JFunction);
 
-  FunctionImpl(void* self, P4JSafeCallType safe_call, void (*self_deleter)(void*), std::string_view signature,
-               void* typed_entry)
+  FunctionImpl(const P4JFunctionCell& from, void (*self_deleter)(void*), std::string_view signature)
       : self_deleter_(self_deleter), signature_(signature) {
-    cell.self = self;
-    cell.safe_call = safe_call;
-    cell.typed_entry = typed_entry;
+    cell = from;
   }
   ~FunctionImpl() override {
     if (self_deleter_ != nullptr) self_deleter_(cell.self);
@@ -112,8 +109,8 @@ bool IsScalarKind(int32_t kind) noexcept {
 }
 
 /*!
- * \brief P4JFunctionCallScalars with a result that is not simply the payload asked for: any result of a void
- *  call (released), a real result equal to the sentinel, or a result of another kind (kept for the caller).
+ * \brief A scalars call with a result that is not simply the payload asked for: any result of a void call
+ *  (released), a real result equal to the sentinel, or a result of another kind (kept for the caller).
  */
 [[gnu::noinline]] int64_t UnusualScalarsResult(P4JAny result, int32_t result_kind) noexcept {
   if (result_kind == kP4JNone) {
@@ -160,12 +157,19 @@ int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(voi
 
 int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
                            const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out) {
+  const P4JFunctionCell cell{self, safe_call, typed_entry, nullptr};
+  return P4JFunctionCreateFromCell(&cell, deleter, signature, out);
+}
+
+int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature,
+                              P4JObjectHandle* out) {
   P4J_SAFE_CALL_BEGIN();
   *out = nullptr;
-  if (safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
+  if (cell == nullptr) throw ValueError("P4JFunctionCreate: cell is NULL");
+  if (cell->safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
   std::string_view signature_text =
       (signature != nullptr && signature->data != nullptr) ? details::ViewOf(*signature) : std::string_view();
-  *out = make_object<internal::FunctionImpl>(self, safe_call, deleter, signature_text, typed_entry).release();
+  *out = make_object<internal::FunctionImpl>(*cell, deleter, signature_text).release();
   P4J_SAFE_CALL_END();
 }
 
@@ -225,6 +229,12 @@ int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found) {
   kept.value = details::NoneValue();
   kept.kept = false;
   return 0;
+}
+
+int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape) {
+  const P4JAny taken = *result;
+  *result = details::NoneValue();
+  return internal::UnusualScalarsResult(taken, static_cast<int32_t>((static_cast<uint64_t>(shape) >> 8) & 0xff));
 }
 
 int P4JFunctionGetGlobal(const P4JByteArray* name, P4JObjectHandle* out) {

@@ -4,7 +4,10 @@
 #include <atomic>
 #include <cstring>
 #include <optional>
+#include <ostream>
+#include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "test_util.h"
 
@@ -282,6 +285,166 @@ TEST(FunctionTest, CallScalarsSentinelCollisionAndBadInput) {
   EXPECT_EQ(TakeRaised(), "TypeError: func is a List object, expected a Function object");
   EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "TypeError: test.UntypedEcho: argument 0 was requested, but 0 arguments were given");
+}
+
+/*! \brief What a scalars call left: its return value, the error it raised and the result it kept, described. */
+struct ScalarsOutcome {
+  int64_t value;
+  std::string raised;
+  std::string kept;
+
+  bool operator==(const ScalarsOutcome& other) const {
+    return value == other.value && raised == other.raised && kept == other.kept;
+  }
+};
+
+std::ostream& operator<<(std::ostream& out, const ScalarsOutcome& outcome) {
+  return out << "{" << outcome.value << ", \"" << outcome.raised << "\", kept " << outcome.kept << "}";
+}
+
+ScalarsOutcome OutcomeOf(int64_t value) {
+  ScalarsOutcome outcome{value, TakeRaised(), "nothing"};
+  P4JAny kept;
+  int32_t found = 0;
+  P4JFunctionCallScalarsTakeResult(&kept, &found);
+  if (found != 0) {
+    Any taken = Any::FromOwned(kept);
+    outcome.kept = details::DescribeValue(taken.raw());
+  }
+  return outcome;
+}
+
+/*! \brief The function's own scalars entry, from its cell. */
+P4JScalarsEntryType ScalarsEntryOf(const PackedFunc& func) {
+  return details::CellOf<P4JFunctionCell>(func.handle())->scalars_entry;
+}
+
+/*! \brief [[noreturn]] in a packed body, with an exception that is not a packed4j::Error. */
+P4J_REGISTER_GLOBAL("test.UntypedThrows").set_body([](Args, RetValue*) { throw std::runtime_error("boom"); });
+P4J_REGISTER_GLOBAL("test.UntypedVoidObject").set_body([](Args, RetValue* rv) { *rv = std::string("dropped"); });
+
+TEST(FunctionTest, EveryClosureHasAScalarsEntryThatActsAsCallScalars) {
+  struct Case {
+    const char* function;
+    int64_t shape;
+    int64_t a0, a1, a2, a3;
+  };
+  const Case cases[] = {
+      {"test.UntypedAdd", Shape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0},
+      {"test.UntypedAdd", Shape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0},
+      {"test.UntypedAdd", Shape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2, 0, 0},  // result of another kind
+      {"test.UntypedAdd", Shape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},                      // too few: TypeError
+      {"test.UntypedNot", Shape(kP4JBool, {kP4JBool}), 0, 0, 0, 0},
+      {"test.UntypedNot", Shape(kP4JBool, {kP4JInt}), 1, 0, 0, 0},  // an int read as bool
+      {"test.UntypedNot", Shape(kP4JBool, {kP4JFloat}), BitsOf(1.0), 0, 0, 0},  // TypeError
+      {"test.UntypedKinds", Shape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99},
+      {"test.UntypedKinds", Shape(kP4JInt, {kP4JInt, kP4JBool, kP4JFloat, kP4JNone}), 1, 1, 0, 5},  // kept
+      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0},  // the sentinel, for real
+      {"test.UntypedEcho", Shape(kP4JInt, {}), 0, 0, 0, 0},
+      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0},  // malformed shapes
+      {"test.UntypedEcho", Shape(kP4JInt, {kP4JString}), 1, 0, 0, 0},
+      {"test.UntypedEcho", Shape(kP4JString, {kP4JInt}), 1, 0, 0, 0},
+      {"test.UntypedEcho", 5, 1, 2, 3, 4},
+      {"test.UntypedThrows", Shape(kP4JInt, {}), 0, 0, 0, 0},
+      {"test.UntypedVoidObject", Shape(kP4JNone, {kP4JInt}), 3, 0, 0, 0},
+      // Typed closures have one too: their packed body's count and type checks.
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5)},
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300, 2, 1, BitsOf(0.5)},
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, -2, 1, BitsOf(0.5)},
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JInt, kP4JFloat}), 1, 2, 2, BitsOf(0.5)},
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, 2, 1, BitsOf(1e300)},
+      {"test.Narrow", Shape(kP4JFloat, {kP4JInt}), 1, 0, 0, 0},
+      {"test.Mul", Shape(kP4JInt, {kP4JInt, kP4JBool}), 6, 1, 0, 0},
+      {"test.Concat", Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
+  };
+  int64_t baseline = P4JObjectLiveCount();
+  for (const Case& c : cases) {
+    PackedFunc func = PackedFunc::GetGlobal(c.function);
+    ASSERT_TRUE(func.defined()) << c.function;
+    P4JScalarsEntryType entry = ScalarsEntryOf(func);
+    ASSERT_NE(entry, nullptr) << c.function;
+    P4JErrorSetRaisedFromCStr("ValueError", "stale");  // neither path may report an older error
+    ScalarsOutcome through_core = OutcomeOf(P4JFunctionCallScalars(func.handle(), c.shape, c.a0, c.a1, c.a2, c.a3));
+    P4JErrorSetRaisedFromCStr("ValueError", "stale");
+    ScalarsOutcome own = OutcomeOf(entry(func.handle(), c.shape, c.a0, c.a1, c.a2, c.a3));
+    EXPECT_EQ(own, through_core) << c.function << " shape " << c.shape;
+  }
+  EXPECT_EQ(OutcomeOf(ScalarsEntryOf(PackedFunc::GetGlobal("test.UntypedAdd"))(
+                PackedFunc::GetGlobal("test.UntypedAdd").handle(), Shape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2,
+                0, 0)),
+            (ScalarsOutcome{P4J_TYPED_ERROR_I64, "", "float 2.5"}));
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
+  PackedFunc add = PackedFunc::GetGlobal("test.UntypedAdd");
+  P4JFunctionCell cell = *details::CellOf<P4JFunctionCell>(add.handle());
+  P4JByteArray signature = details::ByteArrayOf("(int64, int64) -> int64");
+  P4JObjectHandle copy = nullptr;
+  ASSERT_EQ(P4JFunctionCreateFromCell(&cell, nullptr, &signature, &copy), 0);
+  PackedFunc again(ObjectPtr<Object>::FromOwnedHandle(copy));
+  cell = P4JFunctionCell{};
+  const P4JFunctionCell* copied = details::CellOf<P4JFunctionCell>(again.handle());
+  EXPECT_EQ(copied->scalars_entry, ScalarsEntryOf(add));
+  EXPECT_EQ(copied->typed_entry, nullptr);
+  EXPECT_EQ(again.signature(), "(int64, int64) -> int64");
+  EXPECT_EQ(again(40, 2).cast<int64_t>(), 42);
+  EXPECT_EQ(copied->scalars_entry(again.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0), 3);
+
+  P4JObjectHandle out = reinterpret_cast<P4JObjectHandle>(&cell);
+  EXPECT_EQ(P4JFunctionCreateFromCell(nullptr, nullptr, nullptr, &out), -1);
+  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }), "ValueError: P4JFunctionCreate: cell is NULL");
+  EXPECT_EQ(P4JFunctionCreateFromCell(&cell, nullptr, nullptr, &out), -1);
+  EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }), "ValueError: P4JFunctionCreate: safe_call is NULL");
+
+  // Created the older way: no scalars entry, so callers use P4JFunctionCallScalars.
+  P4JObjectHandle plain = nullptr;
+  ASSERT_EQ(P4JFunctionCreate(cell.self, details::CellOf<P4JFunctionCell>(add.handle())->safe_call, nullptr, &plain),
+            0);
+  PackedFunc older(ObjectPtr<Object>::FromOwnedHandle(plain));
+  EXPECT_EQ(ScalarsEntryOf(older), nullptr);
+}
+
+TEST(FunctionTest, ScalarsResultEndsAnEntrysUnusualCall) {
+  int64_t baseline = P4JObjectLiveCount();
+  P4JAny value = Any(std::string("kept")).release();
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(value.type_index, kP4JNone) << "taken";
+  EXPECT_EQ(OutcomeOf(0).kept, "string \"kept\"");
+  value = Any(std::string("released")).release();
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JNone, {})), 0);
+  EXPECT_EQ(OutcomeOf(0), (ScalarsOutcome{0, "", "nothing"}));
+  P4JErrorSetRaisedFromCStr("ValueError", "stale");
+  value = Any(P4J_TYPED_ERROR_I64).release();
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(OutcomeOf(0), (ScalarsOutcome{0, "", "nothing"})) << "a real result equal to the sentinel";
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+TEST(FunctionTest, ArgumentsReadFastOrConvertWithTheSameChecks) {
+  auto read = [](std::initializer_list<Any> values, auto as) {
+    using T = decltype(as);
+    std::vector<P4JAny> raw;
+    for (const Any& value : values) raw.push_back(value.raw());
+    Args args(raw.data(), static_cast<int32_t>(raw.size()), "test.Read");
+    return ErrorOf([&] { (void)static_cast<T>(args[static_cast<int>(raw.size()) - 1]); });
+  };
+  EXPECT_EQ(read({Any(int64_t{127})}, int8_t{}), "");
+  EXPECT_EQ(read({Any(int64_t{128})}, int8_t{}), "ValueError: test.Read: argument 0 value 128 is out of range for int8");
+  EXPECT_EQ(read({Any(int64_t{-1})}, uint64_t{}),
+            "ValueError: test.Read: argument 0 value -1 is out of range for uint64");
+  EXPECT_EQ(read({Any(int64_t{1}), Any(int64_t{65536})}, uint16_t{}),
+            "ValueError: test.Read: argument 1 value 65536 is out of range for uint16");
+  EXPECT_EQ(read({Any(true)}, int32_t{}), "");  // a bool reads as 0 or 1
+  EXPECT_EQ(read({Any(1e300)}, float{}), "ValueError: test.Read: argument 0 value 1.0000000000000001e+300 is out of range for float32");
+  EXPECT_EQ(read({Any(int64_t{3})}, double{}), "");  // an integer reads as a float
+  EXPECT_EQ(read({Any(int64_t{2})}, bool{}), "ValueError: test.Read: argument 0 value 2 is out of range for bool");
+  EXPECT_EQ(read({Any(std::string("x"))}, int64_t{}),
+            "TypeError: test.Read: argument 0 expected int64, got string \"x\"");
+  Args none(nullptr, 0, "test.Read");
+  EXPECT_EQ(ErrorOf([&] { (void)none[0].cast<int64_t>(); }),
+            "TypeError: test.Read: argument 0 was requested, but 0 arguments were given");
 }
 
 TEST(FunctionTest, GlobalsSetGetListOverrideAndDuplicate) {

@@ -167,6 +167,10 @@ typedef struct {
  */
 typedef int (*P4JSafeCallType)(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
 
+/*! \brief The signature of P4JFunctionCallScalars and of a function's own scalars entry (P4JFunctionCell). */
+typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
+                                       int64_t a3);
+
 /*!
  * \brief kP4JFunction cell, at handle + sizeof(P4JObject) (an addition to ABI 1): how the function is called.
  *  Read-only for callers. A caller that holds the handle may call safe_call(self, ...) directly instead of
@@ -176,6 +180,12 @@ typedef struct {
   void* self;                /*!< what P4JFunctionCreate was given */
   P4JSafeCallType safe_call; /*!< the calling convention of every packed function */
   void* typed_entry;         /*!< see P4JFunctionGetTypedEntry; NULL when none */
+  /*!
+   * (Addition to ABI 1.) P4JFunctionCallScalars for this function alone, compiled beside its body so that the
+   * body runs in the entry's own frame: same parameters (func being this function), same contract. NULL when
+   * none; call P4JFunctionCallScalars then.
+   */
+  P4JScalarsEntryType scalars_entry;
 } P4JFunctionCell;
 
 /* ===================================== Version ===================================== */
@@ -286,6 +296,15 @@ P4J_DLL int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (
                                    const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out);
 
 /*!
+ * \brief (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
+ *  typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL) and
+ *  the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function object.
+ *  \param out owned.
+ */
+P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self),
+                                      const P4JByteArray* signature, P4JObjectHandle* out);
+
+/*!
  * \brief Calls a function. args are borrowed; *result is owned by the caller on success and kP4JNone on failure.
  */
 P4J_DLL int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result);
@@ -349,6 +368,14 @@ P4J_DLL int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int6
  *  Never fails.
  */
 P4J_DLL int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found);
+
+/*!
+ * \brief (Addition to ABI 1.) The end of a scalars entry (P4JFunctionCell.scalars_entry) whose body returned
+ *  *result (owned; taken) that is not simply a payload of the kind shape asks for: returns what
+ *  P4JFunctionCallScalars returns for it (0 for a void call, the payload of a real result equal to the sentinel,
+ *  or P4J_TYPED_ERROR_I64 with the result kept for P4JFunctionCallScalarsTakeResult). Never fails.
+ */
+P4J_DLL int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape);
 
 #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL) /* an unlikely result; a match costs one more call */
 #define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL) /* a quiet NaN with a payload no arithmetic makes */

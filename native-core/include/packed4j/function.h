@@ -14,7 +14,9 @@
 #include <packed4j/any.h>
 #include <packed4j/string.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -25,15 +27,76 @@ namespace packed4j {
 /*! \brief The object behind PackedFunc: the header, then the cell. Created only by libpacked4j.so. */
 class FunctionObject : public Object {
  public:
-  /*! \brief self, safe_call and the typed entry. */
+  /*! \brief self, safe_call, the typed entry and the scalars entry. */
   P4JFunctionCell cell;
 
   static constexpr const char* _type_key = "Function";
   P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(FunctionObject, Object, kP4JFunction);
 
  protected:
-  FunctionObject() noexcept : cell{nullptr, nullptr, nullptr} {}
+  FunctionObject() noexcept : cell{nullptr, nullptr, nullptr, nullptr} {}
 };
+
+namespace details {
+
+/*!
+ * \brief The common case of reading a scalar argument, inline: a value of exactly the kind T is stored as (int64 for
+ *  an integer, float64 for a float, bool for bool) that fits T. False for anything else, which the full conversion
+ *  then accepts (a bool read as an integer, an integer as a float) or reports.
+ */
+template <typename T>
+inline bool ReadScalarFast(const P4JAny& value, T* out) noexcept {
+  if constexpr (std::is_same<T, bool>::value) {
+    *out = value.v_int64 != 0;
+    return value.type_index == kP4JBool;
+  } else if constexpr (std::is_integral<T>::value) {
+    *out = static_cast<T>(value.v_int64);
+    if constexpr (std::is_signed<T>::value && sizeof(T) == sizeof(int64_t)) {
+      return value.type_index == kP4JInt;
+    } else if constexpr (sizeof(T) == sizeof(int64_t)) {
+      return value.type_index == kP4JInt && value.v_int64 >= 0;
+    } else {
+      return value.type_index == kP4JInt && static_cast<int64_t>(*out) == value.v_int64;
+    }
+  } else {
+    static_assert(std::is_floating_point<T>::value, "ReadScalarFast: a scalar type");
+    *out = static_cast<T>(value.v_float64);
+    if constexpr (sizeof(T) < sizeof(double)) {
+      return value.type_index == kP4JFloat && !(std::fabs(value.v_float64) > std::numeric_limits<T>::max());
+    } else {
+      return value.type_index == kP4JFloat;
+    }
+  }
+}
+
+/*!
+ * \brief The full conversion of argument index of function, out of line: its error messages need strings and a
+ *  context on the stack, which the common case, inline in every packed body, should not pay for. The value comes
+ *  by value (two registers), so a caller's arguments need not live in memory for this call's sake.
+ */
+template <typename T>
+[[gnu::noinline]] T ConvertArgument(const P4JAny value, const char* function, int64_t index) {
+  return TypeTraits<T>::Convert(value, ConvertContext::Argument(function, index));
+}
+
+/*! \brief Reads argument index of function as T: the inline fast path for scalars, else the full conversion. */
+template <typename T>
+inline T ReadArgument(const P4JAny& value, const char* function, int64_t index) {
+  if constexpr (TypeTraits<T>::kTypedScalar) {
+    T fast;
+    if (ReadScalarFast(value, &fast)) return fast;
+  }
+  return ConvertArgument<T>(value, function, index);
+}
+
+/*! \brief TypeError: an argument index past the arguments given. Out of line, as every error path here. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowArgumentIndex(const char* function, int index,
+                                                                     int num_args) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " was requested, but " +
+                  std::to_string(num_args) + (num_args == 1 ? " argument was" : " arguments were") + " given");
+}
+
+}  // namespace details
 
 /*!
  * \brief One argument of a packed call: converts implicitly, checked, to the type it is assigned to.
@@ -57,7 +120,7 @@ class ArgValue {
   /*! \brief Converts to T explicitly. \code auto n = args[0].cast<int64_t>(); \endcode */
   template <typename T>
   T cast() const {
-    return details::TypeTraits<T>::Convert(*value_, details::ConvertContext::Argument(function_, index_));
+    return details::ReadArgument<T>(*value_, function_, index_);
   }
 
   /*! \brief The type index of the argument. */
@@ -94,10 +157,7 @@ class Args {
   int size() const noexcept { return num_args_; }
   /*! \brief The argument at index; asking past the end is a TypeError naming the function. */
   ArgValue operator[](int index) const {
-    if (index < 0 || index >= num_args_) {
-      throw TypeError(std::string(function_) + ": argument " + std::to_string(index) + " was requested, but " +
-                      std::to_string(num_args_) + (num_args_ == 1 ? " argument was" : " arguments were") + " given");
-    }
+    if (index < 0 || index >= num_args_) details::ThrowArgumentIndex(function_, index, num_args_);
     return ArgValue(values_ + index, function_, index);
   }
   /*! \brief The registered name of the function being called. */
@@ -141,17 +201,69 @@ struct PackedClosure {
   std::string name;
   Body body;
 
+  /*! \brief Runs the body; *result is set (owned) when it returns, untouched when it throws. */
+  void CallBody(const P4JAny* args, int32_t num_args, P4JAny* result) {
+    RetValue rv;
+    body(Args(args, num_args, name.c_str()), &rv);
+    *result = rv.release();
+  }
+
   static int SafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
-    auto* closure = static_cast<PackedClosure*>(self);
     try {
-      RetValue rv;
-      closure->body(Args(args, num_args, closure->name.c_str()), &rv);
-      *result = rv.release();
+      static_cast<PackedClosure*>(self)->CallBody(args, num_args, result);
       return 0;
     } catch (...) {
       RaiseCurrentException();
       return -1;
     }
+  }
+};
+
+/*!
+ * \brief The scalars entry of a function (P4JFunctionCell.scalars_entry): P4JFunctionCallScalars compiled beside
+ *  the closure, so the body runs inline in this frame rather than behind the core library's frame and an indirect
+ *  call. Every store counts here: the downcall returns to Java through a fence that waits for them all.
+ */
+template <typename Closure>
+struct ScalarsEntry {
+  static int64_t Entry(P4JObjectHandle self, int64_t shape, int64_t a0, int64_t a1, int64_t a2, int64_t a3) noexcept {
+    const uint64_t bits = static_cast<uint64_t>(shape);
+    const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
+    const uint64_t kinds = bits >> 16;
+    // The shape test of P4JFunctionCallScalars, which reports a malformed shape.
+    const bool well_formed = num_args <= 4 && (bits & 0xfc00) == 0 && (kinds & 0xfcfcfcfcull) == 0 &&
+                             (kinds >> (8 * num_args)) == 0;
+    if (!well_formed) return P4JFunctionCallScalars(self, shape, a0, a1, a2, a3);
+    // Only the arguments given are written, each as two 8-byte stores (type index with its zero padding, payload).
+    P4JAny args[4];
+    switch (num_args) {
+      case 4: WriteScalar(&args[3], kinds >> 24, a3); [[fallthrough]];
+      case 3: WriteScalar(&args[2], kinds >> 16, a2); [[fallthrough]];
+      case 2: WriteScalar(&args[1], kinds >> 8, a1); [[fallthrough]];
+      case 1: WriteScalar(&args[0], kinds, a0); [[fallthrough]];
+      default: break;
+    }
+    try {
+      P4JAny result;
+      static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self)->CallBody(args, static_cast<int32_t>(num_args),
+                                                                        &result);
+      if (result.type_index == static_cast<int32_t>((bits >> 8) & 0xff) && result.v_int64 != P4J_TYPED_ERROR_I64) {
+        return result.v_int64;
+      }
+      P4JAny unusual = result;  // a copy takes the address, so result itself can stay in registers
+      return P4JFunctionScalarsResult(&unusual, shape);
+    } catch (...) {
+      RaiseCurrentException();
+      return P4J_TYPED_ERROR_I64;
+    }
+  }
+
+ private:
+  /*! \brief A (kind, payload) argument; kP4JNone carries payload 0, as through P4JFunctionCallScalars. */
+  static void WriteScalar(P4JAny* slot, uint64_t kind, int64_t payload) noexcept {
+    const uint64_t type_word = kind & 0xff;  // type_index, then zero_padding 0 (little-endian)
+    std::memcpy(slot, &type_word, sizeof(type_word));
+    slot->v_int64 = type_word == kP4JNone ? 0 : payload;
   }
 };
 
@@ -165,9 +277,9 @@ void DeleteClosure(void* self) {
 template <typename Closure>
 P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, void* typed_entry) {
   P4JByteArray signature_bytes = ByteArrayOf(signature);
+  const P4JFunctionCell cell{closure, &Closure::SafeCall, typed_entry, &ScalarsEntry<Closure>::Entry};
   P4JObject* handle = nullptr;
-  if (P4JFunctionCreateTyped(closure, &Closure::SafeCall, &DeleteClosure<Closure>, &signature_bytes, typed_entry,
-                             &handle) != 0) {
+  if (P4JFunctionCreateFromCell(&cell, &DeleteClosure<Closure>, &signature_bytes, &handle) != 0) {
     delete closure;
     ThrowLastError();
   }
@@ -345,15 +457,21 @@ struct TypedClosure {
   std::string name;
   F body;
 
+  /*! \brief Checks the count, converts and runs the body; *result is set (owned) when it returns. */
+  void CallBody(const P4JAny* args, int32_t num_args, P4JAny* result) {
+    if (num_args != static_cast<int32_t>(sizeof...(A))) ThrowArgumentCount(num_args);
+    Invoke(args, result, std::index_sequence_for<A...>());
+  }
+
+  [[noreturn, gnu::noinline, gnu::cold]] void ThrowArgumentCount(int32_t num_args) const {
+    throw TypeError(name + ": expected " + std::to_string(sizeof...(A)) +
+                    (sizeof...(A) == 1 ? " argument" : " arguments") + " " + SignatureOf<R, A...>() + ", got " +
+                    std::to_string(num_args));
+  }
+
   static int SafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
-    auto* closure = static_cast<TypedClosure*>(self);
     try {
-      if (num_args != static_cast<int32_t>(sizeof...(A))) {
-        throw TypeError(closure->name + ": expected " + std::to_string(sizeof...(A)) +
-                        (sizeof...(A) == 1 ? " argument" : " arguments") + " " + SignatureOf<R, A...>() + ", got " +
-                        std::to_string(num_args));
-      }
-      closure->Invoke(args, result, std::index_sequence_for<A...>());
+      static_cast<TypedClosure*>(self)->CallBody(args, num_args, result);
       return 0;
     } catch (...) {
       RaiseCurrentException();
@@ -364,8 +482,8 @@ struct TypedClosure {
   template <size_t... I>
   void Invoke([[maybe_unused]] const P4JAny* args, P4JAny* result, std::index_sequence<I...>) {
     // A braced list converts left to right, so the first bad argument is the one reported.
-    std::tuple<std::decay_t<A>...> converted{TypeTraits<std::decay_t<A>>::Convert(
-        args[I], ConvertContext::Argument(name.c_str(), static_cast<int64_t>(I)))...};
+    std::tuple<std::decay_t<A>...> converted{
+        ReadArgument<std::decay_t<A>>(args[I], name.c_str(), static_cast<int64_t>(I))...};
     if constexpr (std::is_void<R>::value) {
       body(std::get<I>(std::move(converted))...);
       *result = NoneValue();
@@ -397,14 +515,16 @@ using WireResult = std::conditional_t<
     std::is_floating_point<R>::value, double,
     std::conditional_t<std::is_same<R, bool>::value || std::is_void<R>::value, int32_t, int64_t>>;
 
+/*! \brief TypeError: a typed entry given a NULL span for a string parameter. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullSpan(const char* function, int64_t index) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected string, got a NULL span");
+}
+
 /*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
 template <typename T>
 T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   if constexpr (kWireSpan<T>) {
-    if (wire == nullptr) {
-      throw TypeError(std::string(function) + ": argument " + std::to_string(index) +
-                      " expected string, got a NULL span");
-    }
+    if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
   } else if constexpr (std::is_same<T, bool>::value) {
     if (wire != 0 && wire != 1) {

@@ -226,11 +226,25 @@ public final class TypedEntries {
     }
   }
 
-  /** {@code int64_t P4JFunctionCallScalars(func, shape, a0, a1, a2, a3)}, pointers as addresses; linked on first use. */
+  /** {@code int64_t (func, shape, a0, a1, a2, a3)}, pointers as addresses: P4JScalarsEntryType. */
+  private static final FunctionDescriptor SCALARS_ENTRY = FunctionDescriptor.of(ValueLayout.JAVA_LONG,
+      ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+      ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+
+  /** {@code P4JFunctionCallScalars}, for a function without its own scalars entry; linked on first use. */
   private static final class CallScalars {
-    static final MethodHandle HANDLE = LINKER.downcallHandle(CApi.P4JFunctionCallScalars$address(),
-        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-            ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+    static final MethodHandle HANDLE = LINKER.downcallHandle(CApi.P4JFunctionCallScalars$address(), SCALARS_ENTRY);
+  }
+
+  /**
+   * The scalars entry {@code function} carries in its cell (compiled beside its body, so the body runs in the
+   * entry's frame), else {@code P4JFunctionCallScalars}: the same contract either way.
+   */
+  @SuppressWarnings("restricted") // the address is the entry the function object records for this contract
+  private static MethodHandle scalarsEntryOf(long function) {
+    long entry = NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.SCALARS_ENTRY);
+    return entry == 0 ? CallScalars.HANDLE
+        : LINKER.downcallHandle(MemorySegment.ofAddress(entry), SCALARS_ENTRY);
   }
 
   /**
@@ -254,7 +268,7 @@ public final class TypedEntries {
           : CApi.kP4JInt;
       shape |= kind << (16 + 8 * i);
     }
-    MethodHandle call = MethodHandles.insertArguments(CallScalars.HANDLE, 0, function, shape);
+    MethodHandle call = MethodHandles.insertArguments(scalarsEntryOf(function), 0, function, shape);
     // Registers past the arguments carry 0.
     Object[] unused = new Object[MAX_SCALAR_ARGUMENTS - count];
     Arrays.fill(unused, 0L);

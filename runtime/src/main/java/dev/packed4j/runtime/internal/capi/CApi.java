@@ -1193,6 +1193,68 @@ public final class CApi {
     }
   }
 
+  private static final class P4JFunctionCreateFromCell {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionCreateFromCell");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}. */
+  public static FunctionDescriptor P4JFunctionCreateFromCell$descriptor() {
+    return P4JFunctionCreateFromCell.DESC;
+  }
+
+  /** Downcall handle of {@code P4JFunctionCreateFromCell}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JFunctionCreateFromCell$handle() {
+    return P4JFunctionCreateFromCell.HANDLE;
+  }
+
+  /** Address of {@code P4JFunctionCreateFromCell} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionCreateFromCell$address() {
+    return P4JFunctionCreateFromCell.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
+   * typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL)
+   * and the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function
+   * object. param: out owned.
+   */
+  public static int P4JFunctionCreateFromCell(MemorySegment cell, MemorySegment deleter, MemorySegment signature, MemorySegment out) {
+    MethodHandle handle = P4JFunctionCreateFromCell.HANDLE;
+    try {
+      return (int) handle.invokeExact(cell, deleter, signature, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
+   *
+   * (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
+   * typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL)
+   * and the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function
+   * object. param: out owned.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static int P4JFunctionCreateFromCell(long cell, long deleter, long signature, long out) {
+    MethodHandle handle = P4JFunctionCreateFromCell.ADDRESS_HANDLE;
+    try {
+      return (int) handle.invokeExact(cell, deleter, signature, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JFunctionCall {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_INT, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JFunctionCall");
@@ -1242,6 +1304,68 @@ public final class CApi {
     MethodHandle handle = P4JFunctionCall.ADDRESS_HANDLE;
     try {
       return (int) handle.invokeExact(func, args, num_args, result);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionScalarsResult {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_LONG, C_POINTER, C_LONG);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionScalarsResult");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
+    static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape)}. */
+  public static FunctionDescriptor P4JFunctionScalarsResult$descriptor() {
+    return P4JFunctionScalarsResult.DESC;
+  }
+
+  /** Downcall handle of {@code P4JFunctionScalarsResult}, pointers as {@link MemorySegment}. */
+  public static MethodHandle P4JFunctionScalarsResult$handle() {
+    return P4JFunctionScalarsResult.HANDLE;
+  }
+
+  /** Address of {@code P4JFunctionScalarsResult} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionScalarsResult$address() {
+    return P4JFunctionScalarsResult.ADDR;
+  }
+
+  /**
+   * {@code int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape)}
+   *
+   * (Addition to ABI 1.) The end of a scalars entry (P4JFunctionCell.scalars_entry) whose body returned *result
+   * (owned; taken) that is not simply a payload of the kind shape asks for: returns what P4JFunctionCallScalars
+   * returns for it (0 for a void call, the payload of a real result equal to the sentinel, or
+   * P4J_TYPED_ERROR_I64 with the result kept for P4JFunctionCallScalarsTakeResult). Never fails.
+   */
+  public static long P4JFunctionScalarsResult(MemorySegment result, long shape) {
+    MethodHandle handle = P4JFunctionScalarsResult.HANDLE;
+    try {
+      return (long) handle.invokeExact(result, shape);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  /**
+   * {@code int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape)}
+   *
+   * (Addition to ABI 1.) The end of a scalars entry (P4JFunctionCell.scalars_entry) whose body returned *result
+   * (owned; taken) that is not simply a payload of the kind shape asks for: returns what P4JFunctionCallScalars
+   * returns for it (0 for a void call, the payload of a real result equal to the sentinel, or
+   * P4J_TYPED_ERROR_I64 with the result kept for P4JFunctionCallScalarsTakeResult). Never fails.
+   *
+   * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
+   */
+  public static long P4JFunctionScalarsResult(long result, long shape) {
+    MethodHandle handle = P4JFunctionScalarsResult.ADDRESS_HANDLE;
+    try {
+      return (long) handle.invokeExact(result, shape);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -6,7 +6,10 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 
-/** {@code P4JFunctionCell}, the cell of a {@code kP4JFunction}: {@code self}, {@code safe_call}, {@code typed_entry}. */
+/**
+ * {@code P4JFunctionCell}, the cell of a {@code kP4JFunction}: {@code self}, {@code safe_call}, {@code typed_entry},
+ * {@code scalars_entry}.
+ */
 public final class P4JFunctionCell {
   private P4JFunctionCell() {}
 
@@ -14,7 +17,8 @@ public final class P4JFunctionCell {
   public static final StructLayout LAYOUT = MemoryLayout.structLayout(
       ValueLayout.ADDRESS.withName("self"),
       ValueLayout.ADDRESS.withName("safe_call"),
-      ValueLayout.ADDRESS.withName("typed_entry")).withName("P4JFunctionCell");
+      ValueLayout.ADDRESS.withName("typed_entry"),
+      ValueLayout.ADDRESS.withName("scalars_entry")).withName("P4JFunctionCell");
 
   /** Offset of {@code void* self}. */
   public static final long SELF = LAYOUT.byteOffset(groupElement("self"));
@@ -22,4 +26,6 @@ public final class P4JFunctionCell {
   public static final long SAFE_CALL = LAYOUT.byteOffset(groupElement("safe_call"));
   /** Offset of {@code void* typed_entry}. */
   public static final long TYPED_ENTRY = LAYOUT.byteOffset(groupElement("typed_entry"));
+  /** Offset of {@code P4JScalarsEntryType scalars_entry}. */
+  public static final long SCALARS_ENTRY = LAYOUT.byteOffset(groupElement("scalars_entry"));
 }

@@ -237,7 +237,8 @@ class CApiBindingTest {
     assertEquals(24, P4JMapCell.LAYOUT.byteSize());
     assertEquals(40, P4JFieldInfo.SIZE);
     assertEquals(48, P4JTypeInfo.LAYOUT.byteSize());
-    assertEquals(24, P4JFunctionCell.LAYOUT.byteSize());
+    assertEquals(32, P4JFunctionCell.LAYOUT.byteSize());
+    assertEquals(24, P4JFunctionCell.SCALARS_ENTRY);
   }
 
   @Test
