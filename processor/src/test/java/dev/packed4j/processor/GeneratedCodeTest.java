@@ -219,7 +219,7 @@ class GeneratedCodeTest {
   }
 
   @Test
-  void stringParametersPassSpansFromAFrameWithoutSlots() {
+  void stringParametersPassSpansFromTheThreadsScratchMemory() {
     JavaFileObject texts =
         source(
             "p.Texts",
@@ -228,7 +228,7 @@ class GeneratedCodeTest {
             import dev.packed4j.annotations.Global;
             import java.util.Optional;
             public interface Texts {
-              @Global("t.Weigh") long weigh(String text, int times, String frame);
+              @Global("t.Weigh") long weigh(String text, int mark, String scratch);
               @Global("t.Log") void log(String line);
               @Global("t.Echo") String echo(String text);
               @Global("t.Maybe") long maybe(Optional<String> text);
@@ -240,26 +240,38 @@ class GeneratedCodeTest {
     assertGenerated(compilation, "p.Packed4j_Texts")
         .contains(
             """
-            public long weigh(String text, int times, String frame) {
+            public long weigh(String text, int mark, String scratch) {
               MethodHandle typed = WeighEntry.TYPED;
               if (typed != null) {
-                try (CallFrame frame2 = CallFrame.open(WEIGH, 0)) {
-                  return (long) typed.invokeExact(frame2.putStringSpan(0, text), times, frame2.putStringSpan(2, frame));
+                Scratch scratch2 = Scratch.current();
+                long mark2 = scratch2.mark();
+                try {
+                  return (long) typed.invokeExact(scratch2.putStringSpan(WEIGH, 0, text), mark, scratch2.putStringSpan(WEIGH, 2, scratch));
                 } catch (Throwable e) {
                   throw FunctionSite.rethrow(e);
+                } finally {
+                  scratch2.release(mark2);
                 }
               }
-              try (CallFrame frame2 = CallFrame.open(WEIGH, 3)) {
+              try (CallFrame frame = CallFrame.open(WEIGH, 3)) {
             """)
         .contains(
             "static final MethodHandle TYPED = WEIGH.typedEntry(MethodType.methodType(long.class, String.class,"
                 + " int.class, String.class));")
         .contains(
             """
-            try (CallFrame frame = CallFrame.open(LOG, 0)) {
-              typed.invokeExact(frame.putStringSpan(0, line));
+            Scratch scratch = Scratch.current();
+            long mark = scratch.mark();
+            try {
+              typed.invokeExact(scratch.putStringSpan(LOG, 0, line));
               return;
+            } catch (Throwable e) {
+              throw FunctionSite.rethrow(e);
+            } finally {
+              scratch.release(mark);
             }
+            }
+            try (CallFrame frame = CallFrame.open(LOG, 1)) {
             """)
         .doesNotContain("EchoEntry")
         .doesNotContain("MaybeEntry")

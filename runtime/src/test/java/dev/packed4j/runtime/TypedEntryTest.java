@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
+import dev.packed4j.runtime.binding.Scratch;
 import dev.packed4j.runtime.internal.ThreadStack;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -285,10 +286,15 @@ class TypedEntryTest {
   private static long weigh(String text, int times, String tail) {
     MethodHandle typed = WeighEntry.TYPED;
     if (typed != null) {
-      try (CallFrame frame = CallFrame.open(WEIGH, 0)) {
-        return (long) typed.invokeExact(frame.putStringSpan(0, text), times, frame.putStringSpan(2, tail));
+      Scratch scratch = Scratch.current();
+      long mark = scratch.mark();
+      try {
+        return (long) typed.invokeExact(scratch.putStringSpan(WEIGH, 0, text), times,
+            scratch.putStringSpan(WEIGH, 2, tail));
       } catch (Throwable e) {
         throw FunctionSite.rethrow(e);
+      } finally {
+        scratch.release(mark);
       }
     }
     throw new AssertionError("test.TypedWeigh has a typed entry");

@@ -171,14 +171,15 @@ public final class BindingGenerator {
 
   /**
    * {@code MethodHandle typed = AddEntry.TYPED; if (typed != null) { ... return (int) typed.invokeExact(a, b); ...
-   * }}, before the call frame the method falls back to. String arguments are copied into a frame without argument
-   * slots, open for the call, and passed as the addresses of their spans.
+   * }}, before the call frame the method falls back to. String arguments are copied into the thread's scratch
+   * memory, given back in {@code finally}, and passed as the addresses of their spans.
    */
   private static CodeBlock typedCall(
       GlobalMethod method, String site, String holder, Set<String> parameterNames, ClassName generated) {
     String typed = localName("typed", parameterNames);
     String failure = localName("e", parameterNames);
-    String frame = localName("frame", parameterNames);
+    String scratch = localName("scratch", parameterNames);
+    String mark = localName("mark", parameterNames);
     boolean strings = method.parameters().stream().anyMatch(p -> p.type() instanceof TypeModel.StringType);
     CodeBlock.Builder arguments = CodeBlock.builder();
     for (int i = 0; i < method.parameters().size(); i++) {
@@ -187,7 +188,12 @@ public final class BindingGenerator {
         arguments.add(", ");
       }
       if (parameter.type() instanceof TypeModel.StringType) {
-        arguments.add("$N.putStringSpan($L, $N)", frame, i, parameter.name());
+        arguments.add(
+            "$N.putStringSpan($L, $L, $N)",
+            scratch,
+            constant(site, parameterNames, generated),
+            i,
+            parameter.name());
       } else {
         arguments.add("$N", parameter.name());
       }
@@ -202,26 +208,23 @@ public final class BindingGenerator {
                 TYPED_FIELD)
             .beginControlFlow("if ($N != null)", typed);
     if (strings) {
-      code.beginControlFlow(
-          "try ($T $N = $T.open($L, 0))",
-          RuntimeClasses.CALL_FRAME,
-          frame,
-          RuntimeClasses.CALL_FRAME,
-          constant(site, parameterNames, generated));
-    } else {
-      code.beginControlFlow("try");
+      code.addStatement(
+              "$T $N = $T.current()", RuntimeClasses.SCRATCH, scratch, RuntimeClasses.SCRATCH)
+          .addStatement("long $N = $N.mark()", mark, scratch);
     }
+    code.beginControlFlow("try");
     if (method.result() instanceof TypeModel.VoidType) {
       code.addStatement("$N.invokeExact($L)", typed, arguments.build()).addStatement("return");
     } else {
       code.addStatement(
           "return ($T) $N.invokeExact($L)", JavaTypes.of(method.result()), typed, arguments.build());
     }
-    return code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
-        .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure)
-        .endControlFlow()
-        .endControlFlow()
-        .build();
+    code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
+        .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure);
+    if (strings) {
+      code.nextControlFlow("finally").addStatement("$N.release($N)", scratch, mark);
+    }
+    return code.endControlFlow().endControlFlow().build();
   }
 
   /**

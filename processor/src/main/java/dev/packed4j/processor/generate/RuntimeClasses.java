@@ -8,6 +8,7 @@ final class RuntimeClasses {
   static final ClassName FUNCTION_SITE = binding("FunctionSite");
   static final ClassName CALL_FRAME = binding("CallFrame");
   static final ClassName CODEC = binding("Codec");
+  static final ClassName SCRATCH = binding("Scratch");
   static final ClassName CODECS = binding("Codecs");
   static final ClassName OBJECT_TYPE = binding("ObjectType");
   static final ClassName FIELD_SLOT = binding("FieldSlot");

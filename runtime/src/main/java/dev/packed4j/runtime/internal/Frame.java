@@ -243,25 +243,7 @@ public final class Frame implements AutoCloseable {
    * the argument's position in the bound Java method, for messages.
    */
   public long putStringSpan(int index, String value) {
-    if (value == null) {
-      throw new NullPointerException(target.describeArgument(index)
-          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
-    }
-    int chars = value.length();
-    long span;
-    long length;
-    if (chars <= Utf8.BOUNDED_CHARS) {
-      span = scratch(16 + Utf8.boundedCapacity(chars), 8);
-      length = Utf8.encodeBounded(value, span + 16);
-    } else {
-      boolean ascii = Utf8.isAscii(value);
-      length = ascii ? chars : Utf8.encodedLength(value);
-      span = scratch(16 + length + 1, 8);
-      Utf8.encode(value, span + 16, ascii);
-    }
-    NativeMemory.putLong(span, span + 16);
-    NativeMemory.putLong(span + 8, length);
-    return span;
+    return stack.putStringSpan(target, index, value);
   }
 
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */

@@ -66,6 +66,12 @@ public final class ThreadStack {
   private Frame[] frames = new Frame[8];
   /** Open frames: frames[depth] is the one the next push opens. */
   private int depth;
+  /** Scratch marks taken and not yet released ({@link #markScratch}). */
+  private int openScratches;
+  /** Start address of the current chunk, so a scratch release sees whether its mark lies in it. */
+  private long chunkBase;
+  /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
+  public Object scratchFacade;
 
   private ThreadStack() {
     setChunk(0, Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16));
@@ -186,10 +192,96 @@ public final class ThreadStack {
     if (frame.savedChunk() >= 0) {
       restoreChunk(frame);
     }
-    if (hasLargeChunk && level == 0
-        && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
+    if (hasLargeChunk && level == 0) {
+      afterOutermostCall();
+    }
+  }
+
+  /** An outermost call ended while a large chunk exists: drops it if it is huge or has gone unused for long. */
+  private void afterOutermostCall() {
+    // A scratch mark still open lies below this call (a callback's call inside a direct entry's): not outermost.
+    if (openScratches == 0 && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
       trim();
     }
+  }
+
+  // ------------------------------------------------------------- scratch marks (no frame)
+
+  /**
+   * Marks the top of the stack for {@link #releaseScratch}: scratch memory for a call that needs bytes but no frame
+   * (a direct entry's strings). Marks nest with frames and with each other, and are released in reverse order.
+   */
+  public long markScratch() {
+    openScratches++;
+    return top;
+  }
+
+  /**
+   * Bump-allocates {@code size} bytes aligned to {@code alignment} (a power of two) above the innermost mark or
+   * frame, valid until that mark is released; moves to a later chunk when this one is full.
+   */
+  public long allocateScratch(long size, long alignment) {
+    return allocate(size, alignment);
+  }
+
+  /** Gives back everything allocated since {@code mark} (from {@link #markScratch}), back in its chunk. */
+  public void releaseScratch(long mark) {
+    openScratches--;
+    // A mark at the very start of a later chunk may also be the end of the chunk before it: decided slowly.
+    if (mark <= limit && (mark > chunkBase || (mark == chunkBase && chunkIndex == 0))) {
+      top = mark;
+    } else {
+      releaseScratchInEarlierChunk(mark);
+    }
+    if (hasLargeChunk && depth == 0) {
+      afterOutermostCall();
+    }
+  }
+
+  private void releaseScratchInEarlierChunk(long mark) {
+    for (int i = chunkIndex - 1; i >= 0; i--) {
+      if (mark >= chunks[i].address() && mark <= chunkLimits[i]) {
+        enterChunk(i);
+        top = mark;
+        return;
+      }
+    }
+    if (mark == chunkBase) {
+      top = mark;
+      return;
+    }
+    openScratches++;
+    throw new IllegalStateException("scratch mark " + mark + " is not in this thread's stack: released twice, or "
+        + "out of order with the frames and marks above it");
+  }
+
+  /**
+   * The span ({@code P4JByteArray}: data, size) of the UTF-8 bytes of {@code value}, both in scratch memory, for
+   * argument {@code index} of {@code target}'s typed entry; its address, valid until the innermost mark or frame is
+   * released.
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   */
+  public long putStringSpan(CallTarget target, int index, String value) {
+    if (value == null) {
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
+    }
+    int chars = value.length();
+    long span;
+    long length;
+    if (chars <= Utf8.BOUNDED_CHARS) {
+      span = allocate(16 + Utf8.boundedCapacity(chars), 8);
+      length = Utf8.encodeBounded(value, span + 16);
+    } else {
+      boolean ascii = Utf8.isAscii(value);
+      length = ascii ? chars : Utf8.encodedLength(value);
+      span = allocate(16 + length + 1, 8);
+      Utf8.encode(value, span + 16, ascii);
+    }
+    NativeMemory.putLong(span, span + 16);
+    NativeMemory.putLong(span + 8, length);
+    return span;
   }
 
   /** A frame left open above one that closes (a missed close): closed now, innermost first. */
@@ -206,6 +298,7 @@ public final class ThreadStack {
   /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
   private void restoreChunk(Frame frame) {
     chunkIndex = frame.savedChunk();
+    chunkBase = chunks[chunkIndex].address();
     limit = chunkLimits[chunkIndex];
     frame.forgetSavedChunk();
   }
@@ -255,7 +348,8 @@ public final class ThreadStack {
 
   private void enterChunk(int index) {
     chunkIndex = index;
-    top = chunks[index].address();
+    chunkBase = chunks[index].address();
+    top = chunkBase;
     limit = chunkLimits[index];
   }
 

@@ -59,6 +59,9 @@ public final class Utf8 {
    */
   public static final int BOUNDED_CHARS = 1024;
 
+  /** Strings up to this many chars are copied char by char by {@link #encodeBounded}; longer ones in bulk. */
+  static final int SHORT_CHARS = 32;
+
   /** Bytes {@link #encodeBounded} may write for {@code chars} chars: 3 per char (a surrogate pair takes 4 for 2), and a NUL. */
   public static long boundedCapacity(int chars) {
     return 3L * chars + 1;
@@ -66,12 +69,29 @@ public final class Utf8 {
 
   /**
    * Writes the UTF-8 bytes of {@code s} and a NUL at {@code address}, which has {@link #boundedCapacity} bytes of
-   * room, and returns the byte length. ASCII text takes one pass of the JDK's own bulk copy; what it wrote is then
-   * checked eight bytes at a time: when none of the first {@code s.length()} bytes has its high bit set, every char
+   * room, and returns the byte length. A string of up to {@link #SHORT_CHARS} chars is copied char by char while
+   * its chars are OR-ed together, and encoded again in full only when one is not ASCII. Longer ASCII text takes one
+   * pass of the JDK's own bulk copy; what it wrote is then checked eight bytes at a time: when none of the first {@code s.length()} bytes has its high bit set, every char
    * took one byte (an ASCII char, NUL included, or an unpaired surrogate written as {@code '?'}), since the lead
    * byte of any longer sequence has it set and would sit among them.
    */
   public static long encodeBounded(String s, long address) {
+    int n = s.length();
+    if (n <= SHORT_CHARS) {
+      // One pass that copies and checks together: for names and keys this beats the JDK's bulk copy, whose
+      // dispatch and ASCII scan cost more than the copy itself and whose result must then be re-read.
+      int seen = 0;
+      for (int i = 0; i < n; i++) {
+        char c = s.charAt(i);
+        seen |= c;
+        NativeMemory.putByte(address + i, (byte) c);
+      }
+      if (seen < 0x80) {
+        NativeMemory.putByte(address + n, (byte) 0);
+        return n;
+      }
+      return encode(s, address, false);
+    }
     NativeMemory.ALL.setString(address, s, StandardCharsets.UTF_8);
     int chars = s.length();
     long end = address + chars;

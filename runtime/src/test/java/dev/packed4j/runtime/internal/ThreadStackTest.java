@@ -106,6 +106,91 @@ class ThreadStackTest {
         "chunks above the reused limit are dropped when the outermost frame closes: " + stack.reservedBytes());
   }
 
+  /** The stack's top, read through a mark taken and released at once. */
+  private static long top(ThreadStack stack) {
+    long mark = stack.markScratch();
+    stack.releaseScratch(mark);
+    return mark;
+  }
+
+  @Test
+  void scratchMarksNestWithFramesAndGiveBackTheirMemory() {
+    ThreadStack stack = ThreadStack.current();
+    long start = top(stack);
+    long outer = stack.markScratch();
+    assertEquals(start, outer);
+    long first = stack.putStringSpan(TARGET, 0, "first");
+    assertEquals("first", NativeMemory.spanString(first));
+    try (Frame frame = stack.push(TARGET, 1)) {
+      assertTrue(frame.slot(0) > first, "a frame opened inside stacks above the scratch");
+      long inner = stack.markScratch();
+      long second = stack.putStringSpan(TARGET, 1, "second");
+      assertTrue(second > frame.result());
+      stack.releaseScratch(inner);
+      assertEquals(second, stack.putStringSpan(TARGET, 1, "again"), "released memory is reused");
+    }
+    assertEquals("first", NativeMemory.spanString(first), "memory below the inner calls is untouched");
+    stack.releaseScratch(outer);
+    assertEquals(start, top(stack));
+    assertEquals(0, stack.depth());
+  }
+
+  @Test
+  void scratchThatMovedToALaterChunkGoesBackToTheMarksChunk() {
+    ThreadStack stack = ThreadStack.current();
+    long start = top(stack);
+    long mark = stack.markScratch();
+    long kept = stack.putStringSpan(TARGET, 0, "kept");
+    String large = "y".repeat(3 * (int) ThreadStack.FIRST_CHUNK_SIZE);
+    long span = stack.putStringSpan(TARGET, 1, large);
+    assertEquals(large, NativeMemory.spanString(span));
+    assertEquals("kept", NativeMemory.spanString(kept), "the earlier chunk did not move");
+    try (Frame frame = stack.push(TARGET, 1)) {
+      assertTrue(frame.slot(0) > span, "a frame opened inside stacks above, in the later chunk");
+    }
+    stack.releaseScratch(mark);
+    assertEquals(start, top(stack));
+    // A mark taken exactly at the end of a full chunk: allocate up to the end, then move on.
+    long filled = stack.markScratch();
+    long room = ThreadStack.FIRST_CHUNK_SIZE - (top(stack) - start) - (start & 15);
+    stack.allocateScratch(room, 1);
+    long atEnd = stack.markScratch();
+    stack.allocateScratch(64, 8);
+    stack.releaseScratch(atEnd);
+    stack.releaseScratch(filled);
+    assertEquals(start, top(stack));
+  }
+
+  @Test
+  void aHugeChunkUnderAnOpenScratchMarkOutlivesOutermostFramesInside() {
+    ThreadStack stack = ThreadStack.current();
+    long mark = stack.markScratch();
+    long huge = stack.allocateScratch(2 * ThreadStack.REUSED_CHUNK_LIMIT, 16);
+    NativeMemory.putLong(huge, 42);
+    // A callback's call inside the direct entry's call: an outermost frame, but not the outermost use.
+    try (Frame frame = stack.push(TARGET, 0)) {
+      frame.scratch(64, 8);
+    }
+    assertTrue(stack.reservedBytes() > 2 * ThreadStack.REUSED_CHUNK_LIMIT, "kept while the mark is open");
+    assertEquals(42, NativeMemory.getLong(huge));
+    stack.releaseScratch(mark);
+    assertTrue(stack.reservedBytes() < 2 * ThreadStack.RETAINED_CHUNK_LIMIT,
+        "dropped when the mark is released: " + stack.reservedBytes());
+  }
+
+  @Test
+  void aMarkFromElsewhereIsRejectedAndLeavesTheStackUsable() {
+    ThreadStack stack = ThreadStack.current();
+    long start = top(stack);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> stack.releaseScratch(16));
+    assertTrue(e.getMessage().contains("not in this thread's stack"), e.getMessage());
+    assertEquals(start, top(stack));
+    try (Frame frame = stack.push(TARGET, 1)) {
+      frame.putLong(0, 1);
+    }
+    assertEquals(start, top(stack));
+  }
+
   @Test
   void largeChunksAreReusedWhileCallsNeedThemThenDropped() {
     ThreadStack stack = ThreadStack.current();

@@ -59,7 +59,10 @@ class Utf8Test {
   @Test
   void boundedEncodingMeasuresWhatItWrote() {
     for (String text : List.of("", "ascii", "a\0b", "\0", "é\0", "\0é", "é", "€uro", "日本", "😀 𝄞", "\uD800 lone",
-        "tail \uDC00", "\uFFFF", "x".repeat(Utf8.BOUNDED_CHARS), "\uD83D\uDE00".repeat(100))) {
+        "tail \uDC00", "\uFFFF", "x".repeat(Utf8.BOUNDED_CHARS), "\uD83D\uDE00".repeat(100),
+        // Either side of the char-by-char copy's limit, with the first non-ASCII char last.
+        "x".repeat(Utf8.SHORT_CHARS), "x".repeat(Utf8.SHORT_CHARS - 1) + "é", "x".repeat(Utf8.SHORT_CHARS) + "é",
+        "x".repeat(Utf8.SHORT_CHARS - 2) + "\uD83D\uDE00")) {
       assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
     }
     Random random = new Random(7);

@@ -1,0 +1,64 @@
+package dev.packed4j.runtime.binding;
+
+import dev.packed4j.runtime.internal.ThreadStack;
+
+/**
+ * Memory for the {@code String} arguments of a direct entry ({@link FunctionSite#typedEntry}): each string's
+ * UTF-8 bytes and its span, bump-allocated on the calling thread's argument stack without opening a call frame,
+ * and given back at a mark taken before the call.
+ *
+ * <pre>{@code
+ * Scratch scratch = Scratch.current();
+ * long mark = scratch.mark();
+ * try {
+ *   return (long) typed.invokeExact(scratch.putStringSpan(COUNT, 0, text));
+ * } catch (Throwable e) {
+ *   throw FunctionSite.rethrow(e);
+ * } finally {
+ *   scratch.release(mark);
+ * }
+ * }</pre>
+ *
+ * <p>A mark nests with call frames and with other marks (a callback that calls again allocates above it); marks
+ * are released in the reverse order they were taken, in a {@code finally} block. A Scratch belongs to the thread
+ * that got it from {@link #current()}.
+ */
+public final class Scratch {
+  private final ThreadStack stack;
+
+  private Scratch(ThreadStack stack) {
+    this.stack = stack;
+  }
+
+  /** The calling thread's scratch. */
+  public static Scratch current() {
+    ThreadStack stack = ThreadStack.current();
+    Object facade = stack.scratchFacade;
+    if (facade == null) {
+      facade = new Scratch(stack);
+      stack.scratchFacade = facade;
+    }
+    return (Scratch) facade;
+  }
+
+  /** Marks where this call's scratch memory starts; pass the mark to {@link #release} when the call is over. */
+  public long mark() {
+    return stack.markScratch();
+  }
+
+  /**
+   * The UTF-8 bytes of {@code value} copied into scratch memory, returned as the address of the span
+   * ({@code const P4JByteArray*}) a typed entry reads, valid until the mark is released. {@code index} is the
+   * argument's position in the Java method, for messages.
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   */
+  public long putStringSpan(FunctionSite site, int index, String value) {
+    return stack.putStringSpan(site.target, index, value);
+  }
+
+  /** Gives back the scratch memory taken since {@code mark}. */
+  public void release(long mark) {
+    stack.releaseScratch(mark);
+  }
+}
