@@ -222,7 +222,7 @@ struct PackedClosure {
 /*!
  * \brief The scalars entry of a function (P4JFunctionCell.scalars_entry): P4JFunctionCallScalars compiled beside
  *  the closure, so the body runs inline in this frame rather than behind the core library's frame and an indirect
- *  call. Every store counts here: the downcall returns to Java through a fence that waits for them all.
+ *  call. It is the whole native side of a Java call over numbers to a set_body function: keep it short.
  */
 template <typename Closure>
 struct ScalarsEntry {

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.internal;
 
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -59,7 +60,7 @@ public final class Utf8 {
    */
   public static final int BOUNDED_CHARS = 1024;
 
-  /** Strings up to this many chars are copied char by char by {@link #encodeBounded}; longer ones in bulk. */
+  /** Strings up to this many chars are copied a word at a time by {@link #encodeBounded}; longer ones in bulk. */
   static final int SHORT_CHARS = 32;
 
   /** Bytes {@link #encodeBounded} may write for {@code chars} chars: 3 per char (a surrogate pair takes 4 for 2), and a NUL. */
@@ -69,8 +70,8 @@ public final class Utf8 {
 
   /**
    * Writes the UTF-8 bytes of {@code s} and a NUL at {@code address}, which has {@link #boundedCapacity} bytes of
-   * room, and returns the byte length. A string of up to {@link #SHORT_CHARS} chars is copied char by char while
-   * its chars are OR-ed together, and encoded again in full only when one is not ASCII. Longer ASCII text takes one
+   * room, and returns the byte length. A string of up to {@link #SHORT_CHARS} chars is copied eight chars to a store
+   * while its chars are OR-ed together, and encoded again in full only when one is not ASCII. Longer ASCII text takes one
    * pass of the JDK's own bulk copy; what it wrote is then checked eight bytes at a time: when none of the first {@code s.length()} bytes has its high bit set, every char
    * took one byte (an ASCII char, NUL included, or an unpaired surrogate written as {@code '?'}), since the lead
    * byte of any longer sequence has it set and would sit among them.
@@ -78,13 +79,23 @@ public final class Utf8 {
   public static long encodeBounded(String s, long address) {
     int n = s.length();
     if (n <= SHORT_CHARS) {
-      // One pass that copies and checks together: for names and keys this beats the JDK's bulk copy, whose
-      // dispatch and ASCII scan cost more than the copy itself and whose result must then be re-read.
+      // One pass that copies and checks together, eight chars to a store: for names and keys this beats the JDK's
+      // bulk copy, whose dispatch and ASCII scan cost more than the copy itself and whose result must be re-read.
       int seen = 0;
-      for (int i = 0; i < n; i++) {
-        char c = s.charAt(i);
-        seen |= c;
-        NativeMemory.putByte(address + i, (byte) c);
+      if (n >= Long.BYTES) {
+        int i = 0;
+        for (; i + Long.BYTES <= n; i += Long.BYTES) {
+          seen |= copyWord(s, i, address + i);
+        }
+        if (i < n) {
+          seen |= copyWord(s, n - Long.BYTES, address + n - Long.BYTES); // the last eight again, overlapping
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          char c = s.charAt(i);
+          seen |= c;
+          NativeMemory.putByte(address + i, (byte) c);
+        }
       }
       if (seen < 0x80) {
         NativeMemory.putByte(address + n, (byte) 0);
@@ -116,6 +127,29 @@ public final class Utf8 {
     }
     return chars;
   }
+
+  /**
+   * Writes chars {@code from} to {@code from + 7} of {@code s}, each as its low byte, in one 8-byte store at
+   * {@code address}; returns the chars OR-ed together, which is below 0x80 when every one was ASCII.
+   */
+  private static int copyWord(String s, int from, long address) {
+    char c0 = s.charAt(from);
+    char c1 = s.charAt(from + 1);
+    char c2 = s.charAt(from + 2);
+    char c3 = s.charAt(from + 3);
+    char c4 = s.charAt(from + 4);
+    char c5 = s.charAt(from + 5);
+    char c6 = s.charAt(from + 6);
+    char c7 = s.charAt(from + 7);
+    long word = (c0 & 0xFFL) | (c1 & 0xFFL) << 8 | (c2 & 0xFFL) << 16 | (c3 & 0xFFL) << 24 | (c4 & 0xFFL) << 32
+        | (c5 & 0xFFL) << 40 | (c6 & 0xFFL) << 48 | (c7 & 0xFFL) << 56;
+    NativeMemory.ALL.set(LITTLE_ENDIAN_LONG, address, word);
+    return c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7;
+  }
+
+  /** Char i of a word at byte i, on any platform. */
+  private static final ValueLayout.OfLong LITTLE_ENDIAN_LONG =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   /** The high bit of each byte of a long. */
   private static final long HIGH_BITS = 0x8080_8080_8080_8080L;

@@ -80,6 +80,22 @@ class Utf8Test {
   }
 
   @Test
+  void aNonAsciiCharIsSeenInEveryPositionOfAShortString() {
+    // U+0141's low byte is 'A' and U+0100's is NUL: a copy by low bytes must still notice them, wherever they sit
+    // in an eight-char word or in the overlapping last word.
+    for (char wide : new char[] {'\u0141', '\u0100', '\u00e9', '\uD800'}) {
+      for (int n = 1; n <= Utf8.SHORT_CHARS + 1; n++) {
+        for (int at = 0; at < n; at++) {
+          char[] chars = "abcdefghijklmnopqrstuvwxyz0123456789".substring(0, n).toCharArray();
+          chars[at] = wide;
+          String text = new String(chars);
+          assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
+        }
+      }
+    }
+  }
+
+  @Test
   void asciiDetection() {
     assertTrue(Utf8.isAscii("plain\0text"));
     assertFalse(Utf8.isAscii("café"));
