@@ -27,8 +27,9 @@ import java.util.List;
  * {@code R entry(P4JObjectHandle self, wire args...)}: {@code int64_t} for every integer and bool parameter,
  * {@code double} for floats, {@code const P4JByteArray*} for a string; the result is {@code int64_t} for integers,
  * {@code double} for floats, {@code int32_t} for bool and void. A function without one (registered with
- * {@code set_body}), or whose signature does not fit the Java method, is reached through
- * {@code P4JFunctionCallScalars} when the method has at most four primitive parameters: the arguments travel as
+ * {@code set_body}), or whose signature does not fit the Java method, is reached through its own scalars entry
+ * ({@code P4JFunctionCell.scalars_entry}, compiled beside its body) or, for a function without one,
+ * {@code P4JFunctionCallScalars}, when the method has at most four primitive parameters: the arguments travel as
  * (type index, payload) in registers, the function runs its packed body as through a call frame, and the result
  * comes back as a payload when it has the kind the method returns.
  *
