@@ -232,6 +232,15 @@ public final class TypedEntries {
       ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
       ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
 
+  /**
+   * Whether the loaded core's function cells have {@code scalars_entry}. A core of the same ABI version from before
+   * that addition has other data there, so the field is read only from a core that exports the functions added with
+   * it.
+   */
+  private static final class CoreCell {
+    static final boolean HAS_SCALARS_ENTRY = NativeLibraries.core().find("P4JFunctionCreateFromCell").isPresent();
+  }
+
   /** {@code P4JFunctionCallScalars}, for a function without its own scalars entry; linked on first use. */
   private static final class CallScalars {
     static final MethodHandle HANDLE = LINKER.downcallHandle(CApi.P4JFunctionCallScalars$address(), SCALARS_ENTRY);
@@ -243,6 +252,9 @@ public final class TypedEntries {
    */
   @SuppressWarnings("restricted") // the address is the entry the function object records for this contract
   private static MethodHandle scalarsEntryOf(long function) {
+    if (!CoreCell.HAS_SCALARS_ENTRY) {
+      return CallScalars.HANDLE;
+    }
     long entry = NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.SCALARS_ENTRY);
     return entry == 0 ? CallScalars.HANDLE
         : LINKER.downcallHandle(MemorySegment.ofAddress(entry), SCALARS_ENTRY);
