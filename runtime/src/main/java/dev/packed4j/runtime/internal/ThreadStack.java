@@ -68,8 +68,8 @@ public final class ThreadStack {
   private int depth;
   /** Scratch marks taken and not yet released ({@link #markScratch}). */
   private int openScratches;
-  /** Start address of the current chunk, so a scratch release sees whether its mark lies in it. */
-  private long chunkBase;
+  /** The chunk each open mark was taken in, innermost last: an address alone cannot tell touching chunks apart. */
+  private int[] markChunks = new int[8];
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
 
@@ -212,47 +212,28 @@ public final class ThreadStack {
    * (a direct entry's strings). Marks nest with frames and with each other, and are released in reverse order.
    */
   public long markScratch() {
-    openScratches++;
+    if (openScratches == markChunks.length) {
+      markChunks = Arrays.copyOf(markChunks, openScratches * 2);
+    }
+    markChunks[openScratches++] = chunkIndex;
     return top;
-  }
-
-  /**
-   * Bump-allocates {@code size} bytes aligned to {@code alignment} (a power of two) above the innermost mark or
-   * frame, valid until that mark is released; moves to a later chunk when this one is full.
-   */
-  public long allocateScratch(long size, long alignment) {
-    return allocate(size, alignment);
   }
 
   /** Gives back everything allocated since {@code mark} (from {@link #markScratch}), back in its chunk. */
   public void releaseScratch(long mark) {
-    openScratches--;
-    // A mark at the very start of a later chunk may also be the end of the chunk before it: decided slowly.
-    if (mark <= limit && (mark > chunkBase || (mark == chunkBase && chunkIndex == 0))) {
-      top = mark;
-    } else {
-      releaseScratchInEarlierChunk(mark);
+    int chunk = openScratches > 0 ? markChunks[openScratches - 1] : -1;
+    if (chunk < 0 || mark < chunks[chunk].address() || mark > chunkLimits[chunk]) {
+      throw new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
+          + "stack: released twice, or out of order with the frames and marks above it");
     }
+    openScratches--;
+    if (chunk != chunkIndex) {
+      enterChunk(chunk);
+    }
+    top = mark;
     if (hasLargeChunk && depth == 0) {
       afterOutermostCall();
     }
-  }
-
-  private void releaseScratchInEarlierChunk(long mark) {
-    for (int i = chunkIndex - 1; i >= 0; i--) {
-      if (mark >= chunks[i].address() && mark <= chunkLimits[i]) {
-        enterChunk(i);
-        top = mark;
-        return;
-      }
-    }
-    if (mark == chunkBase) {
-      top = mark;
-      return;
-    }
-    openScratches++;
-    throw new IllegalStateException("scratch mark " + mark + " is not in this thread's stack: released twice, or "
-        + "out of order with the frames and marks above it");
   }
 
   /**
@@ -298,7 +279,6 @@ public final class ThreadStack {
   /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
   private void restoreChunk(Frame frame) {
     chunkIndex = frame.savedChunk();
-    chunkBase = chunks[chunkIndex].address();
     limit = chunkLimits[chunkIndex];
     frame.forgetSavedChunk();
   }
@@ -348,8 +328,7 @@ public final class ThreadStack {
 
   private void enterChunk(int index) {
     chunkIndex = index;
-    chunkBase = chunks[index].address();
-    top = chunkBase;
+    top = chunks[index].address();
     limit = chunkLimits[index];
   }
 

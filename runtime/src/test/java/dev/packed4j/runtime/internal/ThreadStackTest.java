@@ -133,6 +133,16 @@ class ThreadStackTest {
     stack.releaseScratch(outer);
     assertEquals(start, top(stack));
     assertEquals(0, stack.depth());
+    // Deeper than the marks' first array: each still goes back to its own place.
+    long[] marks = new long[40];
+    for (int i = 0; i < marks.length; i++) {
+      marks[i] = stack.markScratch();
+      stack.putStringSpan(TARGET, 0, "level " + i);
+    }
+    for (int i = marks.length - 1; i >= 0; i--) {
+      stack.releaseScratch(marks[i]);
+      assertEquals(marks[i], top(stack));
+    }
   }
 
   @Test
@@ -153,9 +163,9 @@ class ThreadStackTest {
     // A mark taken exactly at the end of a full chunk: allocate up to the end, then move on.
     long filled = stack.markScratch();
     long room = ThreadStack.FIRST_CHUNK_SIZE - (top(stack) - start) - (start & 15);
-    stack.allocateScratch(room, 1);
+    stack.allocate(room, 1);
     long atEnd = stack.markScratch();
-    stack.allocateScratch(64, 8);
+    stack.allocate(64, 8);
     stack.releaseScratch(atEnd);
     stack.releaseScratch(filled);
     assertEquals(start, top(stack));
@@ -165,7 +175,7 @@ class ThreadStackTest {
   void aHugeChunkUnderAnOpenScratchMarkOutlivesOutermostFramesInside() {
     ThreadStack stack = ThreadStack.current();
     long mark = stack.markScratch();
-    long huge = stack.allocateScratch(2 * ThreadStack.REUSED_CHUNK_LIMIT, 16);
+    long huge = stack.allocate(2 * ThreadStack.REUSED_CHUNK_LIMIT, 16);
     NativeMemory.putLong(huge, 42);
     // A callback's call inside the direct entry's call: an outermost frame, but not the outermost use.
     try (Frame frame = stack.push(TARGET, 0)) {
@@ -182,8 +192,12 @@ class ThreadStackTest {
   void aMarkFromElsewhereIsRejectedAndLeavesTheStackUsable() {
     ThreadStack stack = ThreadStack.current();
     long start = top(stack);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> stack.releaseScratch(16));
-    assertTrue(e.getMessage().contains("not in this thread's stack"), e.getMessage());
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> stack.releaseScratch(start));
+    assertTrue(e.getMessage().contains("not the innermost open mark"), e.getMessage());
+    long mark = stack.markScratch();
+    assertThrows(IllegalStateException.class, () -> stack.releaseScratch(16), "an address outside the mark's chunk");
+    stack.releaseScratch(mark);
+    assertThrows(IllegalStateException.class, () -> stack.releaseScratch(mark), "released twice");
     assertEquals(start, top(stack));
     try (Frame frame = stack.push(TARGET, 1)) {
       frame.putLong(0, 1);
