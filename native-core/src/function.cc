@@ -2,6 +2,9 @@
  * \file function.cc
  * \brief Function objects, calls, and the global function registry.
  */
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -158,18 +161,26 @@ int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(voi
 int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
                            const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out) {
   const P4JFunctionCell cell{self, safe_call, typed_entry, nullptr};
-  return P4JFunctionCreateFromCell(&cell, deleter, signature, out);
+  return P4JFunctionCreateFromCell(&cell, sizeof(cell), deleter, signature, out);
 }
 
-int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature,
-                              P4JObjectHandle* out) {
+int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
+                              const P4JByteArray* signature, P4JObjectHandle* out) {
   P4J_SAFE_CALL_BEGIN();
   *out = nullptr;
   if (cell == nullptr) throw ValueError("P4JFunctionCreate: cell is NULL");
-  if (cell->safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
+  constexpr int64_t kRequired = offsetof(P4JFunctionCell, safe_call) + sizeof(P4JSafeCallType);
+  if (cell_size < kRequired) {
+    throw ValueError("P4JFunctionCreate: cell_size " + std::to_string(cell_size) + " is less than the " +
+                     std::to_string(kRequired) + " bytes of self and safe_call");
+  }
+  // A caller compiled against a shorter cell leaves the newer fields NULL; a longer one's extra fields are ignored.
+  P4JFunctionCell copied{};
+  std::memcpy(&copied, cell, static_cast<size_t>(std::min<int64_t>(cell_size, sizeof(copied))));
+  if (copied.safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
   std::string_view signature_text =
       (signature != nullptr && signature->data != nullptr) ? details::ViewOf(*signature) : std::string_view();
-  *out = make_object<internal::FunctionImpl>(*cell, deleter, signature_text).release();
+  *out = make_object<internal::FunctionImpl>(copied, deleter, signature_text).release();
   P4J_SAFE_CALL_END();
 }
 

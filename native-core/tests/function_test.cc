@@ -381,7 +381,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   P4JFunctionCell cell = *details::CellOf<P4JFunctionCell>(add.handle());
   P4JByteArray signature = details::ByteArrayOf("(int64, int64) -> int64");
   P4JObjectHandle copy = nullptr;
-  ASSERT_EQ(P4JFunctionCreateFromCell(&cell, nullptr, &signature, &copy), 0);
+  ASSERT_EQ(P4JFunctionCreateFromCell(&cell, sizeof(cell), nullptr, &signature, &copy), 0);
   PackedFunc again(ObjectPtr<Object>::FromOwnedHandle(copy));
   cell = P4JFunctionCell{};
   const P4JFunctionCell* copied = details::CellOf<P4JFunctionCell>(again.handle());
@@ -392,11 +392,31 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   EXPECT_EQ(copied->scalars_entry(again.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0), 3);
 
   P4JObjectHandle out = reinterpret_cast<P4JObjectHandle>(&cell);
-  EXPECT_EQ(P4JFunctionCreateFromCell(nullptr, nullptr, nullptr, &out), -1);
+  EXPECT_EQ(P4JFunctionCreateFromCell(nullptr, sizeof(cell), nullptr, nullptr, &out), -1);
   EXPECT_EQ(out, nullptr);
   EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }), "ValueError: P4JFunctionCreate: cell is NULL");
-  EXPECT_EQ(P4JFunctionCreateFromCell(&cell, nullptr, nullptr, &out), -1);
+  EXPECT_EQ(P4JFunctionCreateFromCell(&cell, sizeof(cell), nullptr, nullptr, &out), -1);
   EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }), "ValueError: P4JFunctionCreate: safe_call is NULL");
+  EXPECT_EQ(P4JFunctionCreateFromCell(&cell, 8, nullptr, nullptr, &out), -1);
+  EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }),
+            "ValueError: P4JFunctionCreate: cell_size 8 is less than the 16 bytes of self and safe_call");
+
+  // A caller compiled against the three-field cell: the scalars entry it does not have is NULL, not read.
+  struct {
+    P4JFunctionCell cell;
+    void* beyond;
+  } older_caller{*details::CellOf<P4JFunctionCell>(add.handle()), nullptr};
+  older_caller.cell.scalars_entry = reinterpret_cast<P4JScalarsEntryType>(&older_caller);  // not part of its cell
+  P4JObjectHandle shorter = nullptr;
+  ASSERT_EQ(P4JFunctionCreateFromCell(&older_caller.cell, 3 * sizeof(void*), nullptr, nullptr, &shorter), 0);
+  PackedFunc from_shorter(ObjectPtr<Object>::FromOwnedHandle(shorter));
+  EXPECT_EQ(ScalarsEntryOf(from_shorter), nullptr);
+  EXPECT_EQ(from_shorter(1, 2).cast<int64_t>(), 3);
+  // A caller with a longer cell: the fields this library does not know are ignored.
+  P4JObjectHandle longer = nullptr;
+  ASSERT_EQ(P4JFunctionCreateFromCell(&older_caller.cell, sizeof(older_caller), nullptr, nullptr, &longer), 0);
+  PackedFunc from_longer(ObjectPtr<Object>::FromOwnedHandle(longer));
+  EXPECT_EQ(from_longer(2, 2).cast<int64_t>(), 4);
 
   // Created the older way: no scalars entry, so callers use P4JFunctionCallScalars.
   P4JObjectHandle plain = nullptr;
@@ -439,6 +459,9 @@ TEST(FunctionTest, ArgumentsReadFastOrConvertWithTheSameChecks) {
   EXPECT_EQ(read({Any(true)}, int32_t{}), "");  // a bool reads as 0 or 1
   EXPECT_EQ(read({Any(1e300)}, float{}), "ValueError: test.Read: argument 0 value 1.0000000000000001e+300 is out of range for float32");
   EXPECT_EQ(read({Any(int64_t{3})}, double{}), "");  // an integer reads as a float
+  Any seven(int64_t{7});
+  Args constant(&seven.raw(), 1, "test.Read");
+  EXPECT_EQ(constant[0].cast<const int32_t>(), 7);  // a const scalar type reads as the plain one
   EXPECT_EQ(read({Any(int64_t{2})}, bool{}), "ValueError: test.Read: argument 0 value 2 is out of range for bool");
   EXPECT_EQ(read({Any(std::string("x"))}, int64_t{}),
             "TypeError: test.Read: argument 0 expected int64, got string \"x\"");

@@ -296,12 +296,14 @@ P4J_DLL int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (
                                    const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out);
 
 /*!
- * \brief (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
+ * \brief (Addition to ABI 1.) Creates a function object from a cell (copied): self, safe_call (required),
  *  typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL) and
  *  the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function object.
- *  \param out owned.
+ * \param cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it are NULL in the function,
+ *  fields the caller has and this library does not know are ignored; at least self and safe_call (16 bytes).
+ * \param out owned.
  */
-P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self),
+P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
                                       const P4JByteArray* signature, P4JObjectHandle* out);
 
 /*!

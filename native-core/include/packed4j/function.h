@@ -83,7 +83,7 @@ template <typename T>
 template <typename T>
 inline T ReadArgument(const P4JAny& value, const char* function, int64_t index) {
   if constexpr (TypeTraits<T>::kTypedScalar) {
-    T fast;
+    std::remove_cv_t<T> fast;
     if (ReadScalarFast(value, &fast)) return fast;
   }
   return ConvertArgument<T>(value, function, index);
@@ -279,7 +279,7 @@ P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, voi
   P4JByteArray signature_bytes = ByteArrayOf(signature);
   const P4JFunctionCell cell{closure, &Closure::SafeCall, typed_entry, &ScalarsEntry<Closure>::Entry};
   P4JObject* handle = nullptr;
-  if (P4JFunctionCreateFromCell(&cell, &DeleteClosure<Closure>, &signature_bytes, &handle) != 0) {
+  if (P4JFunctionCreateFromCell(&cell, sizeof(cell), &DeleteClosure<Closure>, &signature_bytes, &handle) != 0) {
     delete closure;
     ThrowLastError();
   }

@@ -1194,13 +1194,13 @@ public final class CApi {
   }
 
   private static final class P4JFunctionCreateFromCell {
-    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_POINTER, C_POINTER, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JFunctionCreateFromCell");
     static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, DESC);
     static final MethodHandle ADDRESS_HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
   }
 
-  /** Function descriptor of {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}. */
+  /** Function descriptor of {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}. */
   public static FunctionDescriptor P4JFunctionCreateFromCell$descriptor() {
     return P4JFunctionCreateFromCell.DESC;
   }
@@ -1216,17 +1216,19 @@ public final class CApi {
   }
 
   /**
-   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
+   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
    *
-   * (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
-   * typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL)
-   * and the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function
-   * object. param: out owned.
+   * (Addition to ABI 1.) Creates a function object from a cell (copied): self, safe_call (required), typed_entry
+   * and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL) and the
+   * signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function object.
+   * param: cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it are NULL in the function,
+   * fields the caller has and this library does not know are ignored; at least self and safe_call (16 bytes).
+   * param: out owned.
    */
-  public static int P4JFunctionCreateFromCell(MemorySegment cell, MemorySegment deleter, MemorySegment signature, MemorySegment out) {
+  public static int P4JFunctionCreateFromCell(MemorySegment cell, long cell_size, MemorySegment deleter, MemorySegment signature, MemorySegment out) {
     MethodHandle handle = P4JFunctionCreateFromCell.HANDLE;
     try {
-      return (int) handle.invokeExact(cell, deleter, signature, out);
+      return (int) handle.invokeExact(cell, cell_size, deleter, signature, out);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {
@@ -1235,19 +1237,21 @@ public final class CApi {
   }
 
   /**
-   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
+   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
    *
-   * (Addition to ABI 1.) Creates a function object from a whole cell (copied): self, safe_call (required),
-   * typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL)
-   * and the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function
-   * object. param: out owned.
+   * (Addition to ABI 1.) Creates a function object from a cell (copied): self, safe_call (required), typed_entry
+   * and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL) and the
+   * signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function object.
+   * param: cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it are NULL in the function,
+   * fields the caller has and this library does not know are ignored; at least self and safe_call (16 bytes).
+   * param: out owned.
    *
    * <p>Pointers passed as raw addresses, so a call creates no {@link MemorySegment}.
    */
-  public static int P4JFunctionCreateFromCell(long cell, long deleter, long signature, long out) {
+  public static int P4JFunctionCreateFromCell(long cell, long cell_size, long deleter, long signature, long out) {
     MethodHandle handle = P4JFunctionCreateFromCell.ADDRESS_HANDLE;
     try {
-      return (int) handle.invokeExact(cell, deleter, signature, out);
+      return (int) handle.invokeExact(cell, cell_size, deleter, signature, out);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {
