@@ -68,7 +68,9 @@ public final class ThreadStack {
   private int depth;
   /** Scratch marks taken and not yet released ({@link #markScratch}). */
   private int openScratches;
-  /** The chunk each open mark was taken in, innermost last: an address alone cannot tell touching chunks apart. */
+  /** Each open mark, innermost last, so a release can check that it gives back the innermost one. */
+  private long[] markTops = new long[8];
+  /** The chunk each open mark was taken in: an address alone cannot tell touching chunks apart. */
   private int[] markChunks = new int[8];
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
@@ -213,23 +215,40 @@ public final class ThreadStack {
    */
   public long markScratch() {
     if (openScratches == markChunks.length) {
+      markTops = Arrays.copyOf(markTops, openScratches * 2);
       markChunks = Arrays.copyOf(markChunks, openScratches * 2);
     }
+    markTops[openScratches] = top;
     markChunks[openScratches++] = chunkIndex;
     return top;
   }
 
   /** Gives back everything allocated since {@code mark} (from {@link #markScratch}), back in its chunk. */
   public void releaseScratch(long mark) {
-    int chunk = openScratches > 0 ? markChunks[openScratches - 1] : -1;
-    if (chunk < 0 || mark < chunks[chunk].address() || mark > chunkLimits[chunk]) {
-      throw new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
-          + "stack: released twice, or out of order with the frames and marks above it");
+    int open = openScratches - 1;
+    if (open < 0 || markTops[open] != mark) {
+      throw notTheInnermostMark(mark);
     }
-    openScratches--;
-    if (chunk != chunkIndex) {
-      enterChunk(chunk);
+    if (markChunks[open] != chunkIndex) {
+      releaseScratchInEarlierChunk(mark, open);
+      return;
     }
+    openScratches = open;
+    top = mark;
+    if (hasLargeChunk && depth == 0) {
+      afterOutermostCall();
+    }
+  }
+
+  private static IllegalStateException notTheInnermostMark(long mark) {
+    return new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
+        + "stack: released twice, or out of order with the frames and marks above it");
+  }
+
+  /** The release of a mark taken in an earlier chunk than the one calls above it moved the stack to. */
+  private void releaseScratchInEarlierChunk(long mark, int open) {
+    openScratches = open;
+    enterChunk(markChunks[open]);
     top = mark;
     if (hasLargeChunk && depth == 0) {
       afterOutermostCall();
