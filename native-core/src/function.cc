@@ -209,10 +209,7 @@ int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, 
   const uint64_t bits = static_cast<uint64_t>(shape);
   const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
   const uint64_t kinds = bits >> 16;
-  // Each kind is 0..3 (None, Int, Bool, Float): no bit above the low two of any byte, no byte past num_args.
-  const bool well_formed = num_args <= 4 && (bits & 0xfc00) == 0 && (kinds & 0xfcfcfcfcull) == 0 &&
-                           (kinds >> (8 * num_args)) == 0;
-  if (func == nullptr || func->type_index != kP4JFunction || !well_formed) {
+  if (func == nullptr || func->type_index != kP4JFunction || !details::IsWellFormedScalarsShape(bits)) {
     return internal::FailScalarsCall(func, shape);
   }
   P4JAny args[4];

@@ -220,6 +220,17 @@ struct PackedClosure {
 };
 
 /*!
+ * \brief Whether a P4JFunctionCallScalars shape is well formed: 0 to 4 arguments, and each kind (the result's and
+ *  the arguments') 0..3 (None, Int, Bool, Float), so no bit above the low two of any kind byte and no byte past
+ *  the arguments given.
+ */
+inline bool IsWellFormedScalarsShape(uint64_t bits) noexcept {
+  const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
+  const uint64_t kinds = bits >> 16;
+  return num_args <= 4 && (bits & 0xfc00) == 0 && (kinds & 0xfcfcfcfcull) == 0 && (kinds >> (8 * num_args)) == 0;
+}
+
+/*!
  * \brief The scalars entry of a function (P4JFunctionCell.scalars_entry): P4JFunctionCallScalars compiled beside
  *  the closure, so the body runs inline in this frame rather than behind the core library's frame and an indirect
  *  call. It is the whole native side of a Java call over numbers to a set_body function: keep it short.
@@ -230,10 +241,8 @@ struct ScalarsEntry {
     const uint64_t bits = static_cast<uint64_t>(shape);
     const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
     const uint64_t kinds = bits >> 16;
-    // The shape test of P4JFunctionCallScalars, which reports a malformed shape.
-    const bool well_formed = num_args <= 4 && (bits & 0xfc00) == 0 && (kinds & 0xfcfcfcfcull) == 0 &&
-                             (kinds >> (8 * num_args)) == 0;
-    if (!well_formed) return P4JFunctionCallScalars(self, shape, a0, a1, a2, a3);
+    // P4JFunctionCallScalars reports a malformed shape.
+    if (!IsWellFormedScalarsShape(bits)) return P4JFunctionCallScalars(self, shape, a0, a1, a2, a3);
     // Only the arguments given are written, each as two 8-byte stores (type index with its zero padding, payload).
     P4JAny args[4];
     switch (num_args) {

@@ -229,11 +229,10 @@ public final class ThreadStack {
     if (open < 0 || markTops[open] != mark) {
       throw notTheInnermostMark(mark);
     }
-    if (markChunks[open] != chunkIndex) {
-      releaseScratchInEarlierChunk(mark, open);
-      return;
-    }
     openScratches = open;
+    if (markChunks[open] != chunkIndex) {
+      enterChunk(markChunks[open]); // calls above the mark moved the stack to a later chunk
+    }
     top = mark;
     if (hasLargeChunk && depth == 0) {
       afterOutermostCall();
@@ -243,16 +242,6 @@ public final class ThreadStack {
   private static IllegalStateException notTheInnermostMark(long mark) {
     return new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
         + "stack: released twice, or out of order with the frames and marks above it");
-  }
-
-  /** The release of a mark taken in an earlier chunk than the one calls above it moved the stack to. */
-  private void releaseScratchInEarlierChunk(long mark, int open) {
-    openScratches = open;
-    enterChunk(markChunks[open]);
-    top = mark;
-    if (hasLargeChunk && depth == 0) {
-      afterOutermostCall();
-    }
   }
 
   /**
