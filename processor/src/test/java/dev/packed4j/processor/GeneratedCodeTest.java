@@ -98,6 +98,7 @@ class GeneratedCodeTest {
                 import dev.packed4j.runtime.binding.Codecs;
                 import dev.packed4j.runtime.binding.FunctionSite;
                 import java.lang.invoke.MethodHandle;
+                import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.MethodType;
                 import java.util.List;
                 import javax.annotation.processing.Generated;
@@ -122,19 +123,10 @@ class GeneratedCodeTest {
                   public Packed4j_Calculator() {}
 
                   @Override public int add(int a, int b) {
-                    MethodHandle typed = AddEntry.TYPED;
-                    if (typed != null) {
-                      try {
-                        return (int) typed.invokeExact(a, b);
-                      } catch (Throwable e) {
-                        throw FunctionSite.rethrow(e);
-                      }
-                    }
-                    try (CallFrame frame = CallFrame.open(ADD, 2)) {
-                      frame.putLong(0, a);
-                      frame.putLong(1, b);
-                      frame.invoke();
-                      return frame.returnInt();
+                    try {
+                      return (int) AddRoute.HANDLE.invokeExact(a, b);
+                    } catch (Throwable e) {
+                      throw FunctionSite.rethrow(e);
                     }
                   }
 
@@ -163,17 +155,27 @@ class GeneratedCodeTest {
                     }
                   }
 
-                  /** Direct entry of {@code calculator.MyAdd}, linked at the first call of {@code add}; null: use the call frame. */
-                  private static final class AddEntry {
-                    static final MethodHandle TYPED =
-                        ADD.typedEntry(MethodType.methodType(int.class, int.class, int.class));
+                  /** Calls {@code calculator.MyAdd} through a call frame: the route of {@code add} when no direct entry applies. */
+                  private static int addThroughFrame(int a, int b) {
+                    try (CallFrame frame = CallFrame.open(ADD, 2)) {
+                      frame.putLong(0, a);
+                      frame.putLong(1, b);
+                      frame.invoke();
+                      return frame.returnInt();
+                    }
+                  }
+
+                  /** The route of {@code add} to {@code calculator.MyAdd}: linked at its first call, relinked when a library loads. */
+                  private static final class AddRoute {
+                    static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addThroughFrame",
+                        MethodType.methodType(int.class, int.class, int.class));
                   }
                 }
                 """));
   }
 
   @Test
-  void primitiveMethodsTryTheTypedEntryFirst() {
+  void primitiveMethodsCallTheirRoute() {
     JavaFileObject scalars =
         source(
             "p.Scalars",
@@ -195,27 +197,31 @@ class GeneratedCodeTest {
         .contains(
             """
             public void set(boolean flag, byte b, short s, float f) {
-              MethodHandle typed = SetEntry.TYPED;
-              if (typed != null) {
-                try {
-                  typed.invokeExact(flag, b, s, f);
-                  return;
-                } catch (Throwable e) {
-                  throw FunctionSite.rethrow(e);
-                }
+              try {
+                SetRoute.HANDLE.invokeExact(flag, b, s, f);
+              } catch (Throwable e) {
+                throw FunctionSite.rethrow(e);
               }
+            }
+            """)
+        .contains(
+            """
+            private static void setThroughFrame(boolean flag, byte b, short s, float f) {
               try (CallFrame frame = CallFrame.open(SET, 4)) {
             """)
         .contains(
-            "static final MethodHandle TYPED = SET.typedEntry(MethodType.methodType(void.class, boolean.class,"
-                + " byte.class, short.class, float.class));")
-        .contains("return (boolean) typed.invokeExact(value);")
-        .contains("private static final class HalfEntry {")
+            "static final MethodHandle HANDLE = SET.route(MethodHandles.lookup(), \"setThroughFrame\","
+                + " MethodType.methodType(void.class, boolean.class, byte.class, short.class, float.class));")
+        .contains("return (boolean) IsEvenRoute.HANDLE.invokeExact(value);")
+        .contains("private static final class HalfRoute {")
         .contains(
-            "private static final class Half2Entry { static final MethodHandle TYPED ="
-                + " HALF_2.typedEntry(MethodType.methodType(float.class, float.class)); }")
-        .contains("private static final class LengthEntry {")
-        .doesNotContain("BoxedEntry");
+            "private static final class Half2Route { static final MethodHandle HANDLE ="
+                + " HALF_2.route(MethodHandles.lookup(), \"half2ThroughFrame\","
+                + " MethodType.methodType(float.class, float.class)); }")
+        .contains("private static float half2ThroughFrame(float value) {")
+        .contains("private static final class LengthRoute {")
+        .doesNotContain("BoxedRoute")
+        .doesNotContain("boxedThroughFrame");
   }
 
   @Test
@@ -241,45 +247,49 @@ class GeneratedCodeTest {
         .contains(
             """
             public long weigh(String text, int mark, String scratch) {
-              MethodHandle typed = WeighEntry.TYPED;
-              if (typed != null) {
-                Scratch scratch2 = Scratch.current();
-                long mark2 = scratch2.mark();
-                try {
-                  return (long) typed.invokeExact(scratch2.putStringSpan(WEIGH, 0, text), mark, scratch2.putStringSpan(WEIGH, 2, scratch));
-                } catch (Throwable e) {
-                  throw FunctionSite.rethrow(e);
-                } finally {
-                  scratch2.release(mark2);
-                }
+              Scratch scratch2 = Scratch.current();
+              long mark2 = scratch2.mark();
+              try {
+                return (long) WeighRoute.HANDLE.invokeExact(scratch2.putStringSpan(WEIGH, 0, text), mark, scratch2.putStringSpan(WEIGH, 2, scratch));
+              } catch (Throwable e) {
+                throw FunctionSite.rethrow(e);
+              } finally {
+                scratch2.release(mark2);
               }
-              try (CallFrame frame = CallFrame.open(WEIGH, 3)) {
+            }
             """)
         .contains(
-            "static final MethodHandle TYPED = WEIGH.typedEntry(MethodType.methodType(long.class, String.class,"
-                + " int.class, String.class));")
+            """
+            private static long weighThroughFrame(long text, int mark, long scratch) {
+              try (CallFrame frame = CallFrame.open(WEIGH, 3)) {
+                frame.putStringSpan(0, text);
+                frame.putLong(1, mark);
+                frame.putStringSpan(2, scratch);
+                frame.invoke();
+                return frame.returnLong();
+              }
+            }
+            """)
+        .contains(
+            "static final MethodHandle HANDLE = WEIGH.route(MethodHandles.lookup(), \"weighThroughFrame\","
+                + " MethodType.methodType(long.class, String.class, int.class, String.class));")
         .contains(
             """
             Scratch scratch = Scratch.current();
             long mark = scratch.mark();
             try {
-              typed.invokeExact(scratch.putStringSpan(LOG, 0, line));
-              return;
+              LogRoute.HANDLE.invokeExact(scratch.putStringSpan(LOG, 0, line));
             } catch (Throwable e) {
               throw FunctionSite.rethrow(e);
             } finally {
-              scratch.release(mark);
-            }
-            }
-            try (CallFrame frame = CallFrame.open(LOG, 1)) {
-            """)
-        .doesNotContain("EchoEntry")
-        .doesNotContain("MaybeEntry")
-        .doesNotContain("SizeEntry");
+              scratch.release(mark);""")
+        .doesNotContain("EchoRoute")
+        .doesNotContain("MaybeRoute")
+        .doesNotContain("SizeRoute");
   }
 
   @Test
-  void typedEntryNamesDoNotClashWithParametersOrMemberTypes() {
+  void routeNamesDoNotClashWithParametersMemberTypesOrMethods() {
     JavaFileObject clashing =
         source(
             "p.Clashing",
@@ -287,18 +297,20 @@ class GeneratedCodeTest {
             package p;
             import dev.packed4j.annotations.Global;
             public interface Clashing {
-              interface AddEntry {}
-              @Global("c.Add") long add(long typed, long e);
-              @Global("c.Sub") long sub(long SubEntry, long b);
+              interface AddRoute {}
+              @Global("c.Add") long add(long HANDLE, long e);
+              @Global("c.Sub") long sub(long SubRoute, long b);
+              @Global("c.Other") long addThroughFrame(long a);
             }
             """);
     Compilation compilation = compile(clashing);
     assertThat(compilation).succeededWithoutWarnings();
     assertGenerated(compilation, "p.Packed4j_Clashing")
-        .contains("MethodHandle typed2 = AddEntry_2.TYPED;")
-        .contains("return (long) typed2.invokeExact(typed, e);")
+        .contains("return (long) AddRoute_2.HANDLE.invokeExact(HANDLE, e);")
         .contains("} catch (Throwable e2) { throw FunctionSite.rethrow(e2); }")
-        .contains("MethodHandle typed = Packed4j_Clashing.SubEntry.TYPED;");
+        .contains("return (long) Packed4j_Clashing.SubRoute.HANDLE.invokeExact(SubRoute, b);")
+        .contains("private static long addThroughFrame_2(long HANDLE, long e) {")
+        .contains("ADD.route(MethodHandles.lookup(), \"addThroughFrame_2\",");
   }
 
   @Test

@@ -38,7 +38,7 @@ public final class NativeObject extends ObjectRef {
     Objects.requireNonNull(field, "field");
     long handle = handle();
     try (Frame frame = ThreadStack.current().push(GET, 0)) {
-      Errors.check(CApi.P4JObjectGetAttr(handle, frame.encodeSpan(field), frame.result()), null);
+      Errors.check(CApi.P4JObjectGetAttr(handle, frame.stringSpan(field), frame.result()), null);
       frame.resultWritten();
       return frame.returnValue(AnyCodec.ANY);
     } finally {

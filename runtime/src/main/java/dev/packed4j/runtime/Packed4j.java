@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.route.LinkedRoute;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,6 +47,8 @@ public final class Packed4j {
     if (problem != null) {
       throw RuntimeAccess.error("LoadError", problem, null);
     }
+    // Methods first called before this library registered their functions take their direct entries now.
+    LinkedRoute.relinkWaiting();
     List<String> refused = Registries.takeRegistrationErrors();
     if (!refused.isEmpty()) {
       String first = refused.getFirst();

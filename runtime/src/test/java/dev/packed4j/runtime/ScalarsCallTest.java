@@ -7,16 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
+import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The register path ({@code P4JFunctionCallScalars}) that {@link FunctionSite#typedEntry} links for a method over
+ * The register call ({@code P4JFunctionCell.scalars_entry}) that {@link FunctionSite#route} links for a method over
  * primitives when the function has no typed entry that fits: every outcome — value, narrowing, kind conversion,
  * native error, mismatch — must be the one the call frame path gives for the same call.
  */
@@ -39,7 +41,7 @@ class ScalarsCallTest {
 
   /** The direct handle of {@code site} for {@code type}: never null for a registered function over primitives. */
   private static MethodHandle direct(FunctionSite site, MethodType type) {
-    MethodHandle handle = site.typedEntry(type);
+    MethodHandle handle = RouteProbe.direct(site, type);
     assertNotNull(handle, site + " " + type);
     assertEquals(type, handle.type());
     return handle;
@@ -200,19 +202,24 @@ class ScalarsCallTest {
     assertEquals(199_999L * 200_000 / 2, sink[0]);
     assertTrue(perRound.getLast() < 64 * 1024,
         "every round of 200000 register calls allocated on the heap, bytes per round: " + perRound);
-    assertThrows(IllegalArgumentException.class, () -> ECHO.typedEntry(MethodType.methodType(long.class,
+    assertThrows(IllegalArgumentException.class, () -> RouteProbe.direct(ECHO, MethodType.methodType(long.class,
         Long.class)));
   }
 
-  private static final class EchoEntry {
-    static final MethodHandle TYPED = ECHO.typedEntry(MethodType.methodType(long.class, long.class));
+  private static final class EchoRoute {
+    static final MethodHandle HANDLE =
+        ECHO.route(MethodHandles.lookup(), "echoFrameRoute", MethodType.methodType(long.class, long.class));
   }
 
   private static long echo(long value) {
     try {
-      return (long) EchoEntry.TYPED.invokeExact(value);
+      return (long) EchoRoute.HANDLE.invokeExact(value);
     } catch (Throwable e) {
       throw FunctionSite.rethrow(e);
     }
+  }
+
+  private static long echoFrameRoute(long value) {
+    throw new AssertionError("test.Echo is reached by a register call");
   }
 }

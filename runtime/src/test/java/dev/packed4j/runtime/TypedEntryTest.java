@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
+import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.binding.Scratch;
 import dev.packed4j.runtime.internal.ThreadStack;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -20,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Typed entries of set_body_typed functions (test_objects.cc), called through {@link FunctionSite#typedEntry} as
- * generated code calls them, and compared with the call frame path they must behave like.
+ * Typed entries of set_body_typed functions (test_objects.cc), called through {@link FunctionSite#route} as
+ * generated code calls them, and compared with the call frame route they must behave like.
  */
 class TypedEntryTest {
   private static final FunctionSite ADD = site("test.TypedAdd", "Typed.add", "a", "b");
@@ -52,26 +54,27 @@ class TypedEntryTest {
   }
 
   private static MethodHandle entry(FunctionSite site, Class<?> result, Class<?>... parameters) {
-    MethodHandle handle = site.typedEntry(MethodType.methodType(result, parameters));
+    MethodHandle handle = RouteProbe.direct(site, MethodType.methodType(result, parameters));
     assertNotNull(handle, site + " has a typed entry for " + MethodType.methodType(result, parameters));
     assertEquals(MethodType.methodType(result, parameters), handle.type());
     return handle;
   }
 
-  // What the processor generates for `@Global("test.TypedAdd") long add(long a, long b)`.
-  private static final class AddEntry {
-    static final MethodHandle TYPED = ADD.typedEntry(MethodType.methodType(long.class, long.class, long.class));
+  // The shape the processor generates for `@Global("test.TypedAdd") long add(long a, long b)`.
+  private static final class AddRoute {
+    static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addFrameRoute",
+        MethodType.methodType(long.class, long.class, long.class));
   }
 
   private static long add(long a, long b) {
-    MethodHandle typed = AddEntry.TYPED;
-    if (typed != null) {
-      try {
-        return (long) typed.invokeExact(a, b);
-      } catch (Throwable e) {
-        throw FunctionSite.rethrow(e);
-      }
+    try {
+      return (long) AddRoute.HANDLE.invokeExact(a, b);
+    } catch (Throwable e) {
+      throw FunctionSite.rethrow(e);
     }
+  }
+
+  private static long addFrameRoute(long a, long b) {
     try (CallFrame frame = CallFrame.open(ADD, 2)) {
       frame.putLong(0, a);
       frame.putLong(1, b);
@@ -91,7 +94,9 @@ class TypedEntryTest {
 
   @Test
   void aGeneratedCallTakesTheTypedEntryAndAllocatesNothing() {
-    assertNotNull(AddEntry.TYPED, "the holder linked the typed entry");
+    assertEquals(MethodType.methodType(long.class, long.class, long.class), AddRoute.HANDLE.type());
+    assertTrue(ADD.route().startsWith("typed entry (int64, int64) -> int64"), ADD.route());
+    assertEquals("test.TypedAdd (Typed.add) via typed entry (int64, int64) -> int64", ADD.toString());
     long[] sink = {0};
     List<Long> perRound = SteadyStateAllocation.measure(() -> {
       sink[0] = 0;
@@ -238,26 +243,26 @@ class TypedEntryTest {
   @Test
   void unknownFunctionsAndStringMethodsWithoutATypedEntryFallBackToTheFrame() {
     FunctionSite unknown = site("test.TypedAdds", "Typed.adds", "a", "b");
-    assertNull(unknown.typedEntry(MethodType.methodType(long.class, long.class, long.class)));
+    assertNull(RouteProbe.direct(unknown, MethodType.methodType(long.class, long.class, long.class)));
     Packed4jException e = assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2));
     assertEquals("KeyError", e.kind());
     assertTrue(e.getMessage().contains("did you mean test.TypedAdd"), e.getMessage());
 
     // A String travels in registers only as a typed entry's span: set_body, an object result or a mismatch is framed.
-    assertNull(site("test.Echo", "Echo.echo", "value").typedEntry(MethodType.methodType(long.class, String.class)));
-    assertNull(site("test.MakeShape", "Shapes.make", "sides", "name").typedEntry(
+    assertNull(RouteProbe.direct(site("test.Echo", "Echo.echo", "value"), MethodType.methodType(long.class, String.class)));
+    assertNull(RouteProbe.direct(site("test.MakeShape", "Shapes.make", "sides", "name"), 
         MethodType.methodType(long.class, long.class, String.class)), "an object result: no typed entry");
-    assertNull(WEIGH.typedEntry(MethodType.methodType(long.class, String.class, long.class, long.class)),
+    assertNull(RouteProbe.direct(WEIGH, MethodType.methodType(long.class, String.class, long.class, long.class)),
         "a long for a string");
-    assertNull(ADD.typedEntry(MethodType.methodType(long.class, String.class, long.class)), "a String for an int64");
+    assertNull(RouteProbe.direct(ADD, MethodType.methodType(long.class, String.class, long.class)), "a String for an int64");
     // More arguments than registers: framed.
-    assertNull(site("test.Count", "Counting.count", "a", "b", "c", "d", "e").typedEntry(
+    assertNull(RouteProbe.direct(site("test.Count", "Counting.count", "a", "b", "c", "d", "e"), 
         MethodType.methodType(long.class, long.class, long.class, long.class, long.class, long.class)));
   }
 
   @Test
   void stringParametersArriveAsSpansOfAnOpenFrame() throws Throwable {
-    MethodHandle weigh = WEIGH.typedEntry(MethodType.methodType(long.class, String.class, int.class, String.class));
+    MethodHandle weigh = RouteProbe.direct(WEIGH, MethodType.methodType(long.class, String.class, int.class, String.class));
     assertNotNull(weigh);
     assertEquals(MethodType.methodType(long.class, long.class, int.class, long.class), weigh.type());
     assertEquals(3 * 4 + 2, weigh("abc", 4, "xy"));
@@ -277,26 +282,26 @@ class TypedEntryTest {
     assertEquals(0, ThreadStack.current().depth(), "the frames are closed");
   }
 
-  // What the processor generates for `@Global("test.TypedWeigh") long weigh(String text, int times, String tail)`.
-  private static final class WeighEntry {
-    static final MethodHandle TYPED =
-        WEIGH.typedEntry(MethodType.methodType(long.class, String.class, int.class, String.class));
+  // The shape the processor generates for `@Global("test.TypedWeigh") long weigh(String text, int times, String tail)`.
+  private static final class WeighRoute {
+    static final MethodHandle HANDLE = WEIGH.route(MethodHandles.lookup(), "weighFrameRoute",
+        MethodType.methodType(long.class, String.class, int.class, String.class));
   }
 
   private static long weigh(String text, int times, String tail) {
-    MethodHandle typed = WeighEntry.TYPED;
-    if (typed != null) {
-      Scratch scratch = Scratch.current();
-      long mark = scratch.mark();
-      try {
-        return (long) typed.invokeExact(scratch.putStringSpan(WEIGH, 0, text), times,
-            scratch.putStringSpan(WEIGH, 2, tail));
-      } catch (Throwable e) {
-        throw FunctionSite.rethrow(e);
-      } finally {
-        scratch.release(mark);
-      }
+    Scratch scratch = Scratch.current();
+    long mark = scratch.mark();
+    try {
+      return (long) WeighRoute.HANDLE.invokeExact(scratch.putStringSpan(WEIGH, 0, text), times,
+          scratch.putStringSpan(WEIGH, 2, tail));
+    } catch (Throwable e) {
+      throw FunctionSite.rethrow(e);
+    } finally {
+      scratch.release(mark);
     }
+  }
+
+  private static long weighFrameRoute(long text, int times, long tail) {
     throw new AssertionError("test.TypedWeigh has a typed entry");
   }
 
@@ -322,7 +327,7 @@ class TypedEntryTest {
         MethodType.methodType(long.class, char.class),
         MethodType.methodType(long.class, Object.class),
         MethodType.methodType(String.class)}) {
-      Executable link = () -> ADD.typedEntry(type);
+      Executable link = () -> RouteProbe.direct(ADD, type);
       assertThrows(IllegalArgumentException.class, link, type.toString());
     }
   }

@@ -24,12 +24,13 @@ import javax.lang.model.element.Modifier;
  * Writes {@code Packed4j_<Name>}, the implementation of an interface with {@code @Global} methods: one
  * {@code FunctionSite} per method, codec constants for composed types, and per method one call frame that puts the
  * arguments, invokes and takes the result. A method whose parameters are primitives or Strings and whose result is
- * a primitive or void first tries the function's direct entry (its typed entry, or for primitives its packed body
- * with the arguments in registers), kept in a holder class of its own that links it at the method's first call.
+ * a primitive or void calls its route instead: a handle in a holder class of its own, linked at the method's first
+ * call to the function's direct entry (its typed entry, or its register call) or else to the method's call frame,
+ * written as a static {@code ...ThroughFrame} method.
  */
 public final class BindingGenerator {
-  /** The field of a typed entry holder class. */
-  private static final String TYPED_FIELD = "TYPED";
+  /** The field of a route holder class. */
+  private static final String HANDLE_FIELD = "HANDLE";
 
   /** Generates the class for {@code binding}; {@code generatedAvailable} says whether to add {@code @Generated}. */
   public JavaFile generate(BindingInterface binding, boolean generatedAvailable) {
@@ -53,25 +54,33 @@ public final class BindingGenerator {
     takenTypeNames.add(generated.simpleName());
     takenTypeNames.add(iface.simpleName());
     ConstantNames holderNames = new ConstantNames(takenTypeNames);
+    // A static method must not hide a method of the interface.
+    ConstantNames methodNames =
+        new ConstantNames(binding.methods().stream().map(GlobalMethod::name).collect(Collectors.toSet()));
     List<MethodSpec> methods = new ArrayList<>();
+    List<MethodSpec> throughFrame = new ArrayList<>();
     for (GlobalMethod method : binding.methods()) {
-      methods.add(method(method, names, holderNames, type, generated));
+      Names taken = new Names(names, holderNames, methodNames);
+      methods.add(method(method, taken, type, generated, throughFrame));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
     type.addMethods(methods);
+    type.addMethods(throughFrame);
     return JavaFile.builder(binding.name().packageName(), type.build()).skipJavaLangImports(true).build();
   }
 
-  /** Adds the method's constants to {@code type} and returns its implementation. */
+  /** The name sets of one generated class: constants, holder classes, static methods. */
+  private record Names(ConstantNames constants, ConstantNames holders, ConstantNames methods) {}
+
+  /**
+   * Adds the method's constants to {@code type} and returns its implementation; a method with a route also gets its
+   * call-frame method (added to {@code throughFrame}) and its route holder.
+   */
   private static MethodSpec method(
-      GlobalMethod method,
-      ConstantNames names,
-      ConstantNames holderNames,
-      TypeSpec.Builder type,
-      ClassName generated) {
+      GlobalMethod method, Names names, TypeSpec.Builder type, ClassName generated, List<MethodSpec> throughFrame) {
     Set<String> parameterNames =
         method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
-    String site = names.unique(ConstantNames.upperSnake(method.name()));
+    String site = names.constants().unique(ConstantNames.upperSnake(method.name()));
     type.addField(
         FieldSpec.builder(RuntimeClasses.FUNCTION_SITE, site, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
             .initializer(
@@ -84,30 +93,66 @@ public final class BindingGenerator {
                     .collect(CodeBlock.joining(", ")))
             .build());
 
-    String frame = localName("frame", parameterNames);
     MethodSpec.Builder implementation =
         MethodSpec.methodBuilder(method.name())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
-    CodeBlock.Builder body = CodeBlock.builder();
-    if (hasTypedEntry(method)) {
-      String holder = holderNames.unique(ConstantNames.upperCamel(site) + "Entry");
-      type.addType(typedEntryHolder(method, site, holder));
-      body.add(typedCall(method, site, holder, parameterNames, generated));
+    for (Parameter parameter : method.parameters()) {
+      implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
     }
+    if (!hasRoute(method)) {
+      return implementation
+          .addCode(frameCall(method, site, names.constants(), type, parameterNames, generated, false))
+          .build();
+    }
+    String frameMethod =
+        names.methods().unique(lowerCamel(ConstantNames.upperCamel(site)) + "ThroughFrame");
+    String holder = names.holders().unique(ConstantNames.upperCamel(site) + "Route");
+    throughFrame.add(throughFrameMethod(method, site, frameMethod, names.constants(), type, generated));
+    type.addType(routeHolder(method, site, holder, frameMethod));
+    return implementation.addCode(routeCall(method, site, holder, parameterNames, generated)).build();
+  }
+
+  /**
+   * Whether the method's parameters are primitives or Strings and its result a primitive or void, so it links a
+   * route ({@code FunctionSite.route}): a direct entry of the function when one applies, else its call frame.
+   */
+  private static boolean hasRoute(GlobalMethod method) {
+    return method.parameters().stream()
+            .allMatch(p -> p.type() instanceof TypeModel.Primitive || p.type() instanceof TypeModel.StringType)
+        && (method.result() instanceof TypeModel.Primitive || method.result() instanceof TypeModel.VoidType);
+  }
+
+  /**
+   * The call through a frame: open, put each argument, invoke, take the result. In a method's own
+   * {@code ...ThroughFrame} method ({@code spans}), String arguments come as the addresses of spans already in scratch
+   * memory.
+   */
+  private static CodeBlock frameCall(
+      GlobalMethod method,
+      String site,
+      ConstantNames names,
+      TypeSpec.Builder type,
+      Set<String> parameterNames,
+      ClassName generated,
+      boolean spans) {
+    String frame = localName("frame", parameterNames);
+    CodeBlock.Builder body = CodeBlock.builder();
     body.beginControlFlow(
-                "try ($T $N = $T.open($L, $L))",
-                RuntimeClasses.CALL_FRAME,
-                frame,
-                RuntimeClasses.CALL_FRAME,
-                constant(site, parameterNames, generated),
-                method.parameters().size());
+        "try ($T $N = $T.open($L, $L))",
+        RuntimeClasses.CALL_FRAME,
+        frame,
+        RuntimeClasses.CALL_FRAME,
+        constant(site, parameterNames, generated),
+        method.parameters().size());
     for (int i = 0; i < method.parameters().size(); i++) {
       Parameter parameter = method.parameters().get(i);
-      implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
-      Optional<String> put = directPut(parameter.type());
+      Optional<String> put =
+          spans && parameter.type() instanceof TypeModel.StringType
+              ? Optional.of("putStringSpan")
+              : directPut(parameter.type());
       if (put.isPresent()) {
         body.addStatement("$N.$L($L, $N)", frame, put.get(), i, parameter.name());
       } else {
@@ -128,25 +173,46 @@ public final class BindingGenerator {
         body.addStatement("return $N.returnValue($L)", frame, codec);
       }
     }
-    body.endControlFlow();
-    return implementation.addCode(body.build()).build();
+    return body.endControlFlow().build();
   }
 
   /**
-   * Whether the method's parameters are primitives or Strings and its result a primitive or void, so the function
-   * may have a direct entry ({@code FunctionSite.typedEntry}).
+   * {@code private static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame
+   * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span).
    */
-  private static boolean hasTypedEntry(GlobalMethod method) {
-    return method.parameters().stream()
-            .allMatch(p -> p.type() instanceof TypeModel.Primitive || p.type() instanceof TypeModel.StringType)
-        && (method.result() instanceof TypeModel.Primitive || method.result() instanceof TypeModel.VoidType);
+  private static MethodSpec throughFrameMethod(
+      GlobalMethod method,
+      String site,
+      String name,
+      ConstantNames names,
+      TypeSpec.Builder type,
+      ClassName generated) {
+    Set<String> parameterNames =
+        method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
+    MethodSpec.Builder frameMethod =
+        MethodSpec.methodBuilder(name)
+            .addJavadoc(
+                "Calls {@code $L} through a call frame: the route of {@code $L} when no direct entry applies.\n",
+                method.globalName(),
+                method.name())
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(JavaTypes.of(method.result()));
+    for (Parameter parameter : method.parameters()) {
+      frameMethod.addParameter(
+          parameter.type() instanceof TypeModel.StringType
+              ? ParameterSpec.builder(long.class, parameter.name()).build()
+              : ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
+    }
+    return frameMethod
+        .addCode(frameCall(method, site, names, type, parameterNames, generated, true))
+        .build();
   }
 
   /**
-   * {@code private static final class AddEntry { static final MethodHandle TYPED = ADD.typedEntry(...); }}: the
-   * typed entry in a constant the JIT folds, linked when the method first reads it.
+   * {@code private static final class AddRoute { static final MethodHandle HANDLE = ADD.route(...); }}: the route in
+   * a constant the JIT folds, linked when the method first reads it.
    */
-  private static TypeSpec typedEntryHolder(GlobalMethod method, String site, String holder) {
+  private static TypeSpec routeHolder(GlobalMethod method, String site, String holder, String frameMethod) {
     CodeBlock javaType =
         CodeBlock.of(
             "$T.methodType($L)",
@@ -158,25 +224,29 @@ public final class BindingGenerator {
                 .collect(CodeBlock.joining(", ")));
     return TypeSpec.classBuilder(holder)
         .addJavadoc(
-            "Direct entry of {@code $L}, linked at the first call of {@code $L}; null: use the call frame.\n",
-            method.globalName(),
-            method.name())
+            "The route of {@code $L} to {@code $L}: linked at its first call, relinked when a library loads.\n",
+            method.name(),
+            method.globalName())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .addField(
-            FieldSpec.builder(RuntimeClasses.METHOD_HANDLE, TYPED_FIELD, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$N.typedEntry($L)", site, javaType)
+            FieldSpec.builder(RuntimeClasses.METHOD_HANDLE, HANDLE_FIELD, Modifier.STATIC, Modifier.FINAL)
+                .initializer(
+                    "$N.route($T.lookup(),$W$S,$W$L)",
+                    site,
+                    RuntimeClasses.METHOD_HANDLES,
+                    frameMethod,
+                    javaType)
                 .build())
         .build();
   }
 
   /**
-   * {@code MethodHandle typed = AddEntry.TYPED; if (typed != null) { ... return (int) typed.invokeExact(a, b); ...
-   * }}, before the call frame the method falls back to. String arguments are copied into the thread's scratch
-   * memory, given back in {@code finally}, and passed as the addresses of their spans.
+   * {@code try { return (int) AddRoute.HANDLE.invokeExact(a, b); } catch (Throwable e) { throw ...; }}. String
+   * arguments are copied into the thread's scratch memory, given back in {@code finally}, and passed as the
+   * addresses of their spans.
    */
-  private static CodeBlock typedCall(
+  private static CodeBlock routeCall(
       GlobalMethod method, String site, String holder, Set<String> parameterNames, ClassName generated) {
-    String typed = localName("typed", parameterNames);
     String failure = localName("e", parameterNames);
     String scratch = localName("scratch", parameterNames);
     String mark = localName("mark", parameterNames);
@@ -198,33 +268,30 @@ public final class BindingGenerator {
         arguments.add("$N", parameter.name());
       }
     }
-    CodeBlock.Builder code =
-        CodeBlock.builder()
-            .addStatement(
-                "$T $N = $L.$N",
-                RuntimeClasses.METHOD_HANDLE,
-                typed,
-                constant(holder, parameterNames, generated),
-                TYPED_FIELD)
-            .beginControlFlow("if ($N != null)", typed);
+    CodeBlock handle = CodeBlock.of("$L.$N", constant(holder, parameterNames, generated), HANDLE_FIELD);
+    CodeBlock.Builder code = CodeBlock.builder();
     if (strings) {
-      code.addStatement(
-              "$T $N = $T.current()", RuntimeClasses.SCRATCH, scratch, RuntimeClasses.SCRATCH)
+      code.addStatement("$T $N = $T.current()", RuntimeClasses.SCRATCH, scratch, RuntimeClasses.SCRATCH)
           .addStatement("long $N = $N.mark()", mark, scratch);
     }
     code.beginControlFlow("try");
     if (method.result() instanceof TypeModel.VoidType) {
-      code.addStatement("$N.invokeExact($L)", typed, arguments.build()).addStatement("return");
+      code.addStatement("$L.invokeExact($L)", handle, arguments.build());
     } else {
       code.addStatement(
-          "return ($T) $N.invokeExact($L)", JavaTypes.of(method.result()), typed, arguments.build());
+          "return ($T) $L.invokeExact($L)", JavaTypes.of(method.result()), handle, arguments.build());
     }
     code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
         .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure);
     if (strings) {
       code.nextControlFlow("finally").addStatement("$N.release($N)", scratch, mark);
     }
-    return code.endControlFlow().endControlFlow().build();
+    return code.endControlFlow().build();
+  }
+
+  /** {@code AddRoute} as {@code addRoute}. */
+  private static String lowerCamel(String upperCamel) {
+    return Character.toLowerCase(upperCamel.charAt(0)) + upperCamel.substring(1);
   }
 
   /**

@@ -23,6 +23,7 @@ final class RuntimeClasses {
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");
   static final ClassName METHOD_TYPE = ClassName.get("java.lang.invoke", "MethodType");
+  static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
 
   /** The value of {@code @Generated}. */
   static final String PROCESSOR = "dev.packed4j.processor.Packed4jProcessor";

@@ -76,21 +76,22 @@ public final class CallFrame implements AutoCloseable {
   }
 
   /**
-   * A string argument of a typed entry ({@link FunctionSite#typedEntry}): the UTF-8 bytes copied into this frame's
-   * memory, returned as the address of the span the entry reads, valid until the frame closes. A frame opened for
-   * this has no argument slots ({@code CallFrame.open(site, 0)}); {@code index} is the argument's position in the
-   * Java method, for messages.
+   * A string argument already copied into scratch memory by {@link Scratch#putStringSpan}, given as the address of
+   * its span: passed as a view of the same bytes. The call-frame route of a method with String parameters
+   * ({@link FunctionSite#route}) takes its Strings this way.
    *
    * <pre>{@code
-   * try (CallFrame frame = CallFrame.open(COUNT, 0)) {
-   *   return (long) typed.invokeExact(frame.putStringSpan(0, text));
+   * private static long countThroughFrame(long text) {
+   *   try (CallFrame frame = CallFrame.open(COUNT, 1)) {
+   *     frame.putStringSpan(0, text);
+   *     frame.invoke();
+   *     return frame.returnLong();
+   *   }
    * }
    * }</pre>
-   *
-   * @throws NullPointerException naming function and argument when {@code value} is null
    */
-  public long putStringSpan(int index, String value) {
-    return frame.putStringSpan(index, value);
+  public void putStringSpan(int index, long span) {
+    frame.putSpan(index, span);
   }
 
   /**

@@ -1,8 +1,9 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.TypedEntries;
+import dev.packed4j.runtime.internal.route.LinkedRoute;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Objects;
 
@@ -18,11 +19,13 @@ import java.util.Objects;
  *     new FunctionSite("calculator.MyAdd", "Calculator.add", new String[] {"a", "b"});
  * }</pre>
  *
- * <p>A method whose parameters are primitives or Strings and whose result is a primitive also asks the site for a
- * direct entry ({@link #typedEntry(MethodType)}) and calls it when there is one.
+ * <p>A method whose parameters are primitives or Strings and whose result is a primitive or void also links a
+ * route through the site ({@link #route}); {@link #toString()} names the route it took.
  */
 public final class FunctionSite {
   final CallTarget target;
+  /** The route of the method, once linked; null for a method that always uses a call frame. */
+  private volatile LinkedRoute linked;
   private final String globalName;
   private final String javaMethod;
 
@@ -38,43 +41,48 @@ public final class FunctionSite {
   }
 
   /**
-   * The direct entry of the function for a method whose parameters are primitives or Strings and whose result is a
-   * primitive or {@code void}: one downcall with no packing and no argument slots. Generated code keeps it in a
-   * {@code static final} field of a holder class initialised at the method's first call, so the JIT inlines it,
-   * and calls it with {@code invokeExact}:
+   * Links the route of a method whose parameters are primitives or Strings and whose result is a primitive or
+   * {@code void}, and returns the handle the method calls: the function's typed entry or register call when one
+   * applies, else the method's own call-frame method {@code throughFrame} (see {@code docs/architecture.md}, "Call
+   * routes"). Generated code keeps it in a {@code static final} field of a holder class initialised at the method's
+   * first call, so the JIT inlines the route, and calls it with {@code invokeExact}:
    *
    * <pre>{@code
-   * private static final class AddEntry {
-   *   static final MethodHandle TYPED = ADD.typedEntry(MethodType.methodType(int.class, int.class, int.class));
+   * private static final class AddRoute {
+   *   static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addThroughFrame",
+   *       MethodType.methodType(int.class, int.class, int.class));
    * }
    * }</pre>
    *
-   * <p>For a function registered with {@code set_body_typed} over scalars and strings this is its typed entry: the
-   * arguments are passed as the C++ parameters take them. Any other function (one registered with {@code set_body},
-   * or one whose signature does not fit {@code type}) is called through its packed body with the arguments in
-   * registers, when the method has at most four parameters and none is a String.
+   * <p>The handle has the method's wire type: {@code javaType} with each {@code String} parameter replaced by
+   * {@code long}, the address {@link Scratch#putStringSpan} returns. Every route behaves as the call frame does:
+   * the same conversions, range checks and errors. A method linked before any loaded library registers its function
+   * is relinked when a library loads. The handle throws no checked exception (see {@link #rethrow(Throwable)}).
    *
-   * <p>The handle's type is {@code type} with each {@code String} parameter replaced by {@code long}: the address
-   * {@link CallFrame#putStringSpan} returns, from a frame that stays open during the call. It behaves as the call
-   * frame does: {@code int}, {@code short} and {@code byte} arguments widen to int64 and the native side
-   * range-checks its parameters; an integer result narrowing to {@code int}, {@code short} or {@code byte} (a
-   * float64 to {@code float}) is range-checked (ValueError naming function, method and value); a result of another
-   * kind is the frame's TypeError; a native error is a {@link dev.packed4j.runtime.Packed4jException} naming the
-   * function. It throws no checked exception (see {@link #rethrow(Throwable)}).
-   *
-   * @param type the Java method's type: primitive (not {@code char}) or {@code String} parameters and a primitive
+   * @param lookup a lookup of the generated class (or of a class nested in it), to find {@code throughFrame}
+   * @param throughFrame the name of a static method of the lookup's nest host that makes the call through a
+   *     {@link CallFrame}, of the wire type
+   * @param javaType the Java method's type: primitive (not {@code char}) or {@code String} parameters and a primitive
    *     (not {@code char}) or {@code void} result
-   * @return the handle, or null when the call must go through a {@link CallFrame}: the function is not registered
-   *     when this is called (or the core library does not load; the frame then reports it), or it has no typed
-   *     entry that fits {@code type} and {@code type} has a String parameter or more than four parameters
-   * @throws IllegalArgumentException when {@code type} has a parameter or result type other than those above
+   * @throws IllegalArgumentException when {@code javaType} has any other type, or {@code throughFrame} is missing or
+   *     of another type
    */
-  public MethodHandle typedEntry(MethodType type) {
-    return TypedEntries.link(target, Objects.requireNonNull(type, "type"));
+  public MethodHandle route(MethodHandles.Lookup lookup, String throughFrame, MethodType javaType) {
+    Objects.requireNonNull(javaType, "javaType");
+    MethodHandle frame;
+    try {
+      frame = lookup.findStatic(lookup.lookupClass().getNestHost(), throughFrame, LinkedRoute.wireType(javaType));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException("no static method " + throughFrame + LinkedRoute.wireType(javaType)
+          + " in " + lookup.lookupClass().getNestHost().getName(), e);
+    }
+    LinkedRoute linked = LinkedRoute.link(target, javaType, frame);
+    this.linked = linked;
+    return linked.invoker();
   }
 
   /**
-   * Rethrows what a typed entry threw: a typed entry handle throws only unchecked exceptions, but
+   * Rethrows what a route threw: a route's handle throws only unchecked exceptions, but
    * {@code invokeExact} declares {@link Throwable}. Always throws; declared to return so a caller can write
    * {@code throw FunctionSite.rethrow(e)}.
    */
@@ -98,8 +106,19 @@ public final class FunctionSite {
     return javaMethod;
   }
 
+  /**
+   * The route the method takes: {@code "typed entry (int64, int64) -> int64"}, {@code "register call"} or
+   * {@code "call frame (...)"} with the reason; {@code "call frame"} for a method that has no route to link (its
+   * parameters or result are objects, containers, boxes or a String result) or has not been called yet.
+   */
+  public String route() {
+    LinkedRoute current = linked;
+    return current == null ? "call frame" : current.route().describe();
+  }
+
+  /** {@code calculator.MyAdd (Calculator.add) via typed entry (int64, int64) -> int64}. */
   @Override
   public String toString() {
-    return globalName + " (" + javaMethod + ")";
+    return globalName + " (" + javaMethod + ") via " + route();
   }
 }

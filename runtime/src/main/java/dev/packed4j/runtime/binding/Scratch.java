@@ -3,7 +3,7 @@ package dev.packed4j.runtime.binding;
 import dev.packed4j.runtime.internal.ThreadStack;
 
 /**
- * Memory for the {@code String} arguments of a direct entry ({@link FunctionSite#typedEntry}): each string's
+ * Memory for the {@code String} arguments of a method with a route ({@link FunctionSite#route}): each string's
  * UTF-8 bytes and its span, bump-allocated on the calling thread's argument stack without opening a call frame,
  * and given back at a mark taken before the call.
  *
@@ -11,7 +11,7 @@ import dev.packed4j.runtime.internal.ThreadStack;
  * Scratch scratch = Scratch.current();
  * long mark = scratch.mark();
  * try {
- *   return (long) typed.invokeExact(scratch.putStringSpan(COUNT, 0, text));
+ *   return (long) CountRoute.HANDLE.invokeExact(scratch.putStringSpan(COUNT, 0, text));
  * } catch (Throwable e) {
  *   throw FunctionSite.rethrow(e);
  * } finally {
@@ -48,13 +48,18 @@ public final class Scratch {
 
   /**
    * The UTF-8 bytes of {@code value} copied into scratch memory, returned as the address of the span
-   * ({@code const P4JByteArray*}) a typed entry reads, valid until the mark is released. {@code index} is the
+   * ({@code const P4JByteArray*}) a typed entry reads (and a call frame passes as a view), valid until the mark is
+   * released. {@code index} is the
    * argument's position in the Java method, for messages.
    *
    * @throws NullPointerException naming function and argument when {@code value} is null
    */
   public long putStringSpan(FunctionSite site, int index, String value) {
-    return stack.putStringSpan(site.target, index, value);
+    if (value == null) {
+      throw new NullPointerException(site.target.describeArgument(index)
+          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
+    }
+    return stack.putStringSpan(value);
   }
 
   /** Gives back the scratch memory taken since {@code mark}. */

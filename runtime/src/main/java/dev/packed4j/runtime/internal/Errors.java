@@ -18,11 +18,15 @@ public final class Errors {
    */
   public static Packed4jException takeRaised(String functionName) {
     long error = moveFromRaised();
-    if (error == 0) {
-      return RuntimeAccess.error("RuntimeError",
-          "the native call failed without raising an error (a bug in the native library)", functionName);
-    }
-    return convertAndRelease(error, functionName);
+    return error == 0 ? failedWithoutRaising(functionName) : convertAndRelease(error, functionName);
+  }
+
+  /**
+   * The error of a native function that reported a failure without raising an error (a bug in the native library):
+   * the same kind and message on every route, as native-core reports it.
+   */
+  public static Packed4jException failedWithoutRaising(String functionName) {
+    return RuntimeAccess.error("RuntimeError", "a function returned -1 without raising an error", functionName);
   }
 
   /**

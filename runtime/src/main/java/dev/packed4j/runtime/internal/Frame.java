@@ -238,40 +238,31 @@ public final class Frame implements AutoCloseable {
   }
 
   /**
-   * A String argument the way a typed entry takes it: the address of a {@code P4JByteArray} in scratch memory
-   * spanning the UTF-8 bytes of {@code value} (followed by a NUL), valid until the frame closes. {@code index} is
-   * the argument's position in the bound Java method, for messages.
+   * A String argument already in scratch memory as a span ({@code P4JByteArray}, from
+   * {@code Scratch.putStringSpan}): written as a {@code kP4JStrView} of the same bytes, not copied again. The
+   * call-frame route of a method whose other routes take Strings as spans.
    */
-  public long putStringSpan(int index, String value) {
-    return stack.putStringSpan(target, index, value);
+  public void putSpan(int index, long span) {
+    long slot = slot(index);
+    long length = NativeMemory.getLong(span + 8);
+    Utf8.checkViewLength(length);
+    NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
   public void encodeString(long slot, String value) {
-    int chars = value.length();
-    long data;
-    long length;
-    if (chars <= Utf8.BOUNDED_CHARS) {
-      data = scratch(Utf8.boundedCapacity(chars), 1);
-      length = Utf8.encodeBounded(value, data);
-    } else {
-      boolean ascii = Utf8.isAscii(value);
-      length = ascii ? chars : Utf8.encodedLength(value);
-      Utf8.checkViewLength(length);
-      data = scratch(length + 1, 1);
-      Utf8.encode(value, data, ascii);
-    }
-    NativeMemory.putAny(slot, kP4JStrView, (int) length, data);
+    long span = stack.putStringSpan(value);
+    long length = NativeMemory.getLong(span + 8);
+    Utf8.checkViewLength(length);
+    NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
-  /** A {@code P4JByteArray} in scratch memory spanning the UTF-8 bytes of {@code value}; returns its address. */
-  public long encodeSpan(String value) {
-    long slot = scratch(P4JAny.SIZE, 16);
-    encodeString(slot, value);
-    long span = scratch(16, 8);
-    NativeMemory.putLong(span, NativeMemory.anyPayload(slot));
-    NativeMemory.putLong(span + 8, Integer.toUnsignedLong(NativeMemory.getInt(slot + P4JAny.SMALL_LEN)));
-    return span;
+  /**
+   * A {@code P4JByteArray} in scratch memory spanning the UTF-8 bytes of {@code value} (followed by a NUL); its
+   * address, valid until the frame closes.
+   */
+  public long stringSpan(String value) {
+    return stack.putStringSpan(value);
   }
 
   /** Writes a {@code kP4JBytesView} of a copy of {@code value} in scratch memory. */
@@ -338,27 +329,15 @@ public final class Frame implements AutoCloseable {
   }
 
   public int returnInt() {
-    long value = returnLong();
-    if ((int) value != value) {
-      throw outOfRange(value, "int");
-    }
-    return (int) value;
+    return Results.toInt(target, returnLong());
   }
 
   public short returnShort() {
-    long value = returnLong();
-    if ((short) value != value) {
-      throw outOfRange(value, "short");
-    }
-    return (short) value;
+    return Results.toShort(target, returnLong());
   }
 
   public byte returnByte() {
-    long value = returnLong();
-    if ((byte) value != value) {
-      throw outOfRange(value, "byte");
-    }
-    return (byte) value;
+    return Results.toByte(target, returnLong());
   }
 
   public double returnDouble() {
@@ -370,21 +349,13 @@ public final class Frame implements AutoCloseable {
     }
     if (type == kP4JInt) {
       state &= ~RESULT;
-      long value = NativeMemory.anyPayload(result);
-      if (!NativeMemory.isExactDouble(value)) {
-        throw target.resultOutOfRange(String.valueOf(value), "double without rounding");
-      }
-      return value;
+      return Results.toDouble(target, NativeMemory.anyPayload(result));
     }
     throw resultMismatch("float");
   }
 
   public float returnFloat() {
-    double value = returnDouble();
-    if (Double.isFinite(value) && Math.abs(value) > Float.MAX_VALUE) {
-      throw target.resultOutOfRange(String.valueOf(value), "float");
-    }
-    return (float) value;
+    return Results.toFloat(target, returnDouble());
   }
 
   public boolean returnBoolean() {
@@ -454,10 +425,6 @@ public final class Frame implements AutoCloseable {
   private RuntimeException resultMismatch(String expected) {
     return ConversionFailure.typeMismatch(Values.describe(result), expected)
         .toResultException(target.describeSource(), target.exceptionFunctionName());
-  }
-
-  private RuntimeException outOfRange(long value, String type) {
-    return target.resultOutOfRange(String.valueOf(value), type);
   }
 
   private void checkOpen() {

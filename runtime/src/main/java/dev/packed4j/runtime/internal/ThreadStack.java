@@ -245,17 +245,11 @@ public final class ThreadStack {
   }
 
   /**
-   * The span ({@code P4JByteArray}: data, size) of the UTF-8 bytes of {@code value}, both in scratch memory, for
-   * argument {@code index} of {@code target}'s typed entry; its address, valid until the innermost mark or frame is
-   * released.
-   *
-   * @throws NullPointerException naming function and argument when {@code value} is null
+   * The string encoder of every call: the span ({@code P4JByteArray}: data, size) of the UTF-8 bytes of
+   * {@code value} followed by a NUL, both in scratch memory; its address, valid until the innermost mark or frame is
+   * released. A typed entry takes the span's address, a call frame a {@code kP4JStrView} of its bytes.
    */
-  public long putStringSpan(CallTarget target, int index, String value) {
-    if (value == null) {
-      throw new NullPointerException(target.describeArgument(index)
-          + " is null; a String argument must not be null (declare Optional<String> to pass None)");
-    }
+  public long putStringSpan(String value) {
     int chars = value.length();
     long span;
     long length;

@@ -119,15 +119,15 @@ class ThreadStackTest {
     long start = top(stack);
     long outer = stack.markScratch();
     assertEquals(start, outer);
-    long first = stack.putStringSpan(TARGET, 0, "first");
+    long first = stack.putStringSpan("first");
     assertEquals("first", NativeMemory.spanString(first));
     try (Frame frame = stack.push(TARGET, 1)) {
       assertTrue(frame.slot(0) > first, "a frame opened inside stacks above the scratch");
       long inner = stack.markScratch();
-      long second = stack.putStringSpan(TARGET, 1, "second");
+      long second = stack.putStringSpan("second");
       assertTrue(second > frame.result());
       stack.releaseScratch(inner);
-      assertEquals(second, stack.putStringSpan(TARGET, 1, "again"), "released memory is reused");
+      assertEquals(second, stack.putStringSpan("again"), "released memory is reused");
     }
     assertEquals("first", NativeMemory.spanString(first), "memory below the inner calls is untouched");
     stack.releaseScratch(outer);
@@ -137,7 +137,7 @@ class ThreadStackTest {
     long[] marks = new long[40];
     for (int i = 0; i < marks.length; i++) {
       marks[i] = stack.markScratch();
-      stack.putStringSpan(TARGET, 0, "level " + i);
+      stack.putStringSpan("level " + i);
     }
     for (int i = marks.length - 1; i >= 0; i--) {
       stack.releaseScratch(marks[i]);
@@ -150,9 +150,9 @@ class ThreadStackTest {
     ThreadStack stack = ThreadStack.current();
     long start = top(stack);
     long mark = stack.markScratch();
-    long kept = stack.putStringSpan(TARGET, 0, "kept");
+    long kept = stack.putStringSpan("kept");
     String large = "y".repeat(3 * (int) ThreadStack.FIRST_CHUNK_SIZE);
-    long span = stack.putStringSpan(TARGET, 1, large);
+    long span = stack.putStringSpan(large);
     assertEquals(large, NativeMemory.spanString(span));
     assertEquals("kept", NativeMemory.spanString(kept), "the earlier chunk did not move");
     try (Frame frame = stack.push(TARGET, 1)) {

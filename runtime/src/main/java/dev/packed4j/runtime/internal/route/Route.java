@@ -1,0 +1,27 @@
+package dev.packed4j.runtime.internal.route;
+
+import java.lang.invoke.MethodHandle;
+
+/**
+ * How a generated method whose parameters are primitives or Strings and whose result is a primitive or void reaches
+ * its native function. Exactly one of three, chosen by {@link LinkedRoute} in this order, each stating its own
+ * selection rule:
+ *
+ * <ol>
+ *   <li>{@link TypedEntryRoute}: the function's typed entry, when its recorded signature fits the method;
+ *   <li>{@link RegisterCallRoute}: the function's scalars entry, for at most four primitive arguments;
+ *   <li>{@link FrameRoute}: the method's call frame, for everything else and for a function not registered yet.
+ * </ol>
+ *
+ * <p>Every route's handle has the method's <em>wire type</em>: its Java type with each {@code String} parameter
+ * replaced by {@code long}, the address of the string's span in the thread's scratch memory
+ * ({@code Scratch.putStringSpan}). Every route converts results with {@link dev.packed4j.runtime.internal.Results}
+ * and throws only unchecked exceptions: the same error for the same failure, whichever route is taken.
+ */
+public sealed interface Route permits TypedEntryRoute, RegisterCallRoute, FrameRoute {
+  /** The handle a generated method calls with {@code invokeExact}, of the method's wire type. */
+  MethodHandle handle();
+
+  /** What this route is, for {@code FunctionSite.toString()} and the route trace: "typed entry (int64) -> int64". */
+  String describe();
+}
