@@ -1,8 +1,7 @@
 package dev.packed4j.runtime.internal;
 
 import dev.packed4j.runtime.internal.capi.P4JAny;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
 import java.util.Arrays;
 
 /**
@@ -17,8 +16,14 @@ import java.util.Arrays;
  * {@link #RETAINED_CHUNK_LIMIT} are kept; larger ones up to {@link #REUSED_CHUNK_LIMIT} are kept while calls keep
  * needing them (a million-element list passed again and again would otherwise pay for fresh, zeroed, page-faulted
  * memory every time) and dropped after {@link #LARGE_CHUNK_IDLE_CALLS} outermost calls that did not; larger still
- * are dropped when the outermost frame closes. Each chunk comes from its own automatic arena: the memory of a
- * thread that ends, or of a dropped chunk, is freed by the garbage collector.
+ * are dropped when the outermost frame closes. Chunks come from {@link StackChunks} ({@code malloc}) and are freed
+ * when dropped. A virtual thread's stack gives all its chunks back when its outermost call ends, so the native
+ * memory of a program with a million virtual threads follows the calls in progress, not the threads; a platform
+ * thread keeps its chunks, freed once the thread's stack is unreachable (a {@link Cleaner}).
+ *
+ * <p>The bookkeeping (tops, marks, chunk limits) is checked with {@code assert} where a mistake would make native
+ * code write outside the stack: with assertions enabled, as in the tests, such a bug is an AssertionError instead
+ * of memory corruption.
  */
 public final class ThreadStack {
   /** The first chunk: enough for the arguments and strings of ordinary calls. */
@@ -31,6 +36,7 @@ public final class ThreadStack {
   static final int LARGE_CHUNK_IDLE_CALLS = 256;
 
   private static final ThreadLocal<ThreadStack> CURRENT = ThreadLocal.withInitial(ThreadStack::new);
+  private static final Cleaner CLEANER = Cleaner.create();
 
   /**
    * A cache in front of {@link #CURRENT}, one slot per thread id modulo its size: finding the stack there is a
@@ -39,16 +45,18 @@ public final class ThreadStack {
    * calling concurrently read their own slots without sharing written cache lines. A slot holds the stack itself,
    * recognised by its thread's id (unique among live threads, and in this JDK never reused), so a hit is one load
    * from the array and a comparison with the id the slot was chosen by; it keeps the stack of a thread that ended
-   * until another thread takes the slot.
+   * until another thread takes the slot: at most {@code CACHE.length} stacks of ended threads stay reachable through
+   * it, each holding at most its retained chunks.
    */
   private static final ThreadStack[] CACHE = new ThreadStack[64];
 
   /** The id of the thread this stack belongs to. */
   private final long threadId = Thread.currentThread().threadId();
+  /** Whether that thread is virtual: its stack gives its chunks back after each outermost call. */
+  private final boolean virtual = Thread.currentThread().isVirtual();
 
-  private MemorySegment[] chunks = new MemorySegment[4];
-  /** End address of each chunk, so restoring a frame's position reads no segment. */
-  private long[] chunkLimits = new long[4];
+  /** The chunks, in a holder of their own so the Cleaner can free them without reaching this stack. */
+  private final Chunks chunks = new Chunks();
   /** Whether a chunk above {@link #RETAINED_CHUNK_LIMIT} exists, to be dropped when it goes unused. */
   private boolean hasLargeChunk;
   /** Whether a chunk above {@link #REUSED_CHUNK_LIMIT} exists, to be dropped when the stack empties. */
@@ -75,9 +83,73 @@ public final class ThreadStack {
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
 
+  /** The native chunks of one stack: base address, size and end of each; a base of 0 is no chunk. */
+  private static final class Chunks implements Runnable {
+    long[] bases = new long[4];
+    long[] sizes = new long[4];
+    long[] limits = new long[4];
+
+    void set(int index, long base, long size) {
+      if (index == bases.length) {
+        bases = Arrays.copyOf(bases, index * 2);
+        sizes = Arrays.copyOf(sizes, index * 2);
+        limits = Arrays.copyOf(limits, index * 2);
+      }
+      bases[index] = base;
+      sizes[index] = size;
+      limits[index] = base + size;
+    }
+
+    /** Gives back chunk {@code index} and those above it. */
+    void releaseFrom(int index) {
+      for (int i = index; i < bases.length; i++) {
+        if (bases[i] != 0) {
+          StackChunks.release(bases[i], sizes[i]);
+          bases[i] = 0;
+          sizes[i] = 0;
+          limits[i] = 0;
+        }
+      }
+    }
+
+    /** The Cleaner's action: the stack is unreachable, so its thread has ended. */
+    @Override
+    public void run() {
+      releaseFrom(0);
+    }
+  }
+
   private ThreadStack() {
-    setChunk(0, Arena.ofAuto().allocate(FIRST_CHUNK_SIZE, 16));
+    CLEANER.register(this, chunks);
+    if (!virtual) {
+      acquireFirstChunk();
+    }
+  }
+
+  /** Gives the stack its first chunk: at creation, and for a virtual thread at the start of each outermost call. */
+  private void acquireFirstChunk() {
+    chunks.set(0, StackChunks.allocate(FIRST_CHUNK_SIZE), FIRST_CHUNK_SIZE);
     enterChunk(0);
+  }
+
+  /** Whether the stack holds no chunk (a virtual thread's between calls). */
+  private boolean hasNoChunk() {
+    return limit == 0;
+  }
+
+  /** At the end of an outermost call (no frame, no mark open): a virtual thread's stack gives its chunks back. */
+  private void afterOutermost() {
+    if (virtual) {
+      chunks.releaseFrom(0);
+      chunkIndex = 0;
+      top = 0;
+      limit = 0;
+      hasLargeChunk = false;
+      hasHugeChunk = false;
+      callsWithoutLargeChunk = 0;
+    } else if (hasLargeChunk) {
+      afterOutermostCall();
+    }
   }
 
   /** The calling thread's stack. */
@@ -156,6 +228,9 @@ public final class ThreadStack {
       throw new IllegalArgumentException("negative argument count " + argumentCount + " for "
           + target.functionName());
     }
+    if (hasNoChunk()) {
+      acquireFirstChunk();
+    }
     long base = top;
     // The frame is the innermost from here on, so allocate() records on it a move to the next chunk.
     depth++;
@@ -194,15 +269,15 @@ public final class ThreadStack {
     if (frame.savedChunk() >= 0) {
       restoreChunk(frame);
     }
-    if (hasLargeChunk && level == 0) {
-      afterOutermostCall();
+    assert top >= chunks.bases[chunkIndex] && top <= limit : "a frame restored a top outside its chunk";
+    if (level == 0 && (virtual || hasLargeChunk) && openScratches == 0) {
+      afterOutermost();
     }
   }
 
   /** An outermost call ended while a large chunk exists: drops it if it is huge or has gone unused for long. */
   private void afterOutermostCall() {
-    // A scratch mark still open lies below this call (a callback's call inside a direct entry's): not outermost.
-    if (openScratches == 0 && (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS)) {
+    if (hasHugeChunk || ++callsWithoutLargeChunk > LARGE_CHUNK_IDLE_CALLS) {
       trim();
     }
   }
@@ -214,6 +289,9 @@ public final class ThreadStack {
    * (a direct entry's strings). Marks nest with frames and with each other, and are released in reverse order.
    */
   public long markScratch() {
+    if (hasNoChunk()) {
+      acquireFirstChunk();
+    }
     if (openScratches == markChunks.length) {
       markTops = Arrays.copyOf(markTops, openScratches * 2);
       markChunks = Arrays.copyOf(markChunks, openScratches * 2);
@@ -233,9 +311,10 @@ public final class ThreadStack {
     if (markChunks[open] != chunkIndex) {
       enterChunk(markChunks[open]); // calls above the mark moved the stack to a later chunk
     }
+    assert mark >= chunks.bases[chunkIndex] && mark <= limit : "a scratch mark outside its chunk";
     top = mark;
-    if (hasLargeChunk && depth == 0) {
-      afterOutermostCall();
+    if (depth == 0 && open == 0 && (virtual || hasLargeChunk)) {
+      afterOutermost();
     }
   }
 
@@ -281,7 +360,7 @@ public final class ThreadStack {
   /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
   private void restoreChunk(Frame frame) {
     chunkIndex = frame.savedChunk();
-    limit = chunkLimits[chunkIndex];
+    limit = chunks.limits[chunkIndex];
     frame.forgetSavedChunk();
   }
 
@@ -290,57 +369,53 @@ public final class ThreadStack {
     long address = (top + alignment - 1) & -alignment;
     if (address + size <= limit && address + size >= address) {
       top = address + size;
+      assert address >= chunks.bases[chunkIndex] : "an allocation below its chunk";
       return address;
     }
     return allocateInNextChunk(size, alignment);
   }
 
   private long allocateInNextChunk(long size, long alignment) {
-    int next = chunkIndex + 1;
-    if (next == chunks.length) {
-      chunks = Arrays.copyOf(chunks, next * 2);
-      chunkLimits = Arrays.copyOf(chunkLimits, next * 2);
+    if (size < 0) {
+      throw new IllegalArgumentException("a negative size of scratch memory: " + size);
     }
-    MemorySegment chunk = chunks[next];
+    if (hasNoChunk()) {
+      acquireFirstChunk(); // a virtual thread's stack, allocating outside a frame or mark (tests do)
+      return allocate(size, alignment);
+    }
+    int next = chunkIndex + 1;
     long needed = size + alignment;
-    if (chunk == null || chunk.byteSize() < needed) {
-      long previous = chunks[chunkIndex].byteSize();
+    if (next >= chunks.bases.length || chunks.bases[next] == 0 || chunks.sizes[next] < needed) {
+      long previous = chunks.sizes[chunkIndex];
       long chunkSize = Math.max(previous * 2, Math.max(needed, FIRST_CHUNK_SIZE));
-      chunk = Arena.ofAuto().allocate(chunkSize, 16);
-      // Chunks above the current one are not in use (frames are nested), so this one can be replaced.
-      setChunk(next, chunk);
+      // Chunks above the current one are not in use (frames are nested), so they can be replaced.
+      chunks.releaseFrom(next);
+      chunks.set(next, StackChunks.allocate(chunkSize), chunkSize);
+      hasLargeChunk |= chunkSize > RETAINED_CHUNK_LIMIT;
+      hasHugeChunk |= chunkSize > REUSED_CHUNK_LIMIT;
     }
     Frame frame = innermost();
     if (frame != null) {
       frame.saveChunk(chunkIndex);
     }
     enterChunk(next);
-    if (chunk.byteSize() > RETAINED_CHUNK_LIMIT) {
+    if (chunks.sizes[next] > RETAINED_CHUNK_LIMIT) {
       callsWithoutLargeChunk = 0;
     }
     return allocate(size, alignment);
   }
 
-  private void setChunk(int index, MemorySegment chunk) {
-    chunks[index] = chunk;
-    chunkLimits[index] = chunk.address() + chunk.byteSize();
-    hasLargeChunk |= chunk.byteSize() > RETAINED_CHUNK_LIMIT;
-    hasHugeChunk |= chunk.byteSize() > REUSED_CHUNK_LIMIT;
-  }
-
   private void enterChunk(int index) {
+    assert chunks.bases[index] != 0 : "entering a chunk that does not exist";
     chunkIndex = index;
-    top = chunks[index].address();
-    limit = chunkLimits[index];
+    top = chunks.bases[index];
+    limit = chunks.limits[index];
   }
 
   private void trim() {
-    for (int i = 1; i < chunks.length; i++) {
-      if (chunks[i] != null && chunks[i].byteSize() > RETAINED_CHUNK_LIMIT) {
-        for (int j = i; j < chunks.length; j++) {
-          chunks[j] = null;
-          chunkLimits[j] = 0;
-        }
+    for (int i = 1; i < chunks.bases.length; i++) {
+      if (chunks.bases[i] != 0 && chunks.sizes[i] > RETAINED_CHUNK_LIMIT) {
+        chunks.releaseFrom(i);
         break;
       }
     }
@@ -352,9 +427,14 @@ public final class ThreadStack {
   /** Bytes of native memory this thread's stack holds, for tests. */
   long reservedBytes() {
     long total = 0;
-    for (MemorySegment chunk : chunks) {
-      total += chunk == null ? 0 : chunk.byteSize();
+    for (long size : chunks.sizes) {
+      total += size;
     }
     return total;
+  }
+
+  /** Bytes of native memory the argument stacks of all threads hold, pooled chunks included. */
+  public static long nativeBytesInUse() {
+    return StackChunks.liveBytes();
   }
 }
