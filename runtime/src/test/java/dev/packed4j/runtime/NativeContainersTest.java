@@ -49,11 +49,23 @@ class NativeContainersTest {
     }
   }
 
+  /** {@code P4JListFromInt64s}, which the runtime does not call (it writes lists in place), linked here. */
+  private static final java.lang.invoke.MethodHandle LIST_FROM_INT64S = java.lang.foreign.Linker.nativeLinker()
+      .downcallHandle(dev.packed4j.runtime.internal.NativeLibraries.core().find("P4JListFromInt64s").orElseThrow(),
+          java.lang.foreign.FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+              ValueLayout.JAVA_LONG));
+
   private static NativeList<Long> longs(long... values) {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment data = arena.allocateFrom(ValueLayout.JAVA_LONG, values);
       MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
-      assertEquals(0, CApi.P4JListFromInt64s(data.address(), values.length, out.address()));
+      int status;
+      try {
+        status = (int) LIST_FROM_INT64S.invokeExact(data.address(), (long) values.length, out.address());
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+      assertEquals(0, status);
       return new NativeList<>(out.get(ValueLayout.JAVA_LONG, 0), IntegerCodec.LONG);
     }
   }
