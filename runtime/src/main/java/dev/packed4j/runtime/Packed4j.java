@@ -98,7 +98,10 @@ public final class Packed4j {
     }
   }
 
-  /** The ABI version of the loaded libpacked4j.so (equal to the runtime's: loading checks it). */
+  /**
+   * The ABI version of the loaded libpacked4j.so, {@code (major << 16) | minor}: loading checks that the major version
+   * is the runtime's and the minor version at least the runtime's (a minor release only adds).
+   */
   public static int abiVersion() {
     return NativeLibraries.coreAbiVersion();
   }

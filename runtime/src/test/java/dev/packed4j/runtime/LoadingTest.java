@@ -192,11 +192,12 @@ class LoadingTest {
 
   @Test
   void anAbiMismatchNamesBothVersionsAndBothPaths() throws Exception {
-    Path fake = TestLibraries.compile(directory, "fakecore.c", "int P4JAbiVersion(void) { return 99; }\n",
-        "libfakecore.so", "-shared");
+    Path fake = TestLibraries.compile(directory, "fakecore.c",
+        "int P4JAbiVersion(void) { return (1 << 16) | 3; }\n", "libfakecore.so", "-shared");
     String output = probe(fake);
-    assertTrue(output.contains("ABI version 99"), output);
-    assertTrue(output.contains("ABI version " + CApi.P4J_ABI_VERSION), output);
+    assertTrue(output.contains("ABI version 1.3"), output);
+    assertTrue(output.contains("ABI version " + CApi.P4J_ABI_VERSION_MAJOR + "." + CApi.P4J_ABI_VERSION_MINOR
+        + " (another major version)"), output);
     assertTrue(output.contains(fake.toString()), output);
     assertTrue(output.contains(NativeLibraries.runtimeLocation()), output);
   }

@@ -60,6 +60,27 @@ public final class NativeLibraries {
     return loadedCore().path();
   }
 
+  /**
+   * Why a core of ABI {@code version} ({@code (major << 16) | minor}) cannot serve these bindings, or null when it
+   * can: the same major version, and a minor version at least the bindings' (a minor release only adds).
+   */
+  static String abiMismatch(int version) {
+    int major = version >>> 16;
+    int minor = version & 0xffff;
+    if (major != CApi.P4J_ABI_VERSION_MAJOR) {
+      return "another major version";
+    }
+    if (minor < CApi.P4J_ABI_VERSION_MINOR) {
+      return "an older minor version, without what the runtime uses";
+    }
+    return null;
+  }
+
+  /** {@code (major << 16) | minor} as {@code "major.minor"}. */
+  public static String abiVersionString(int version) {
+    return (version >>> 16) + "." + (version & 0xffff);
+  }
+
   /** P4JAbiVersion() of the loaded core. */
   public static int coreAbiVersion() {
     return loadedCore().abiVersion();
@@ -170,11 +191,12 @@ public final class NativeLibraries {
     } catch (Throwable e) {
       throw new LoadFailure("cannot call P4JAbiVersion in " + description + ": " + e);
     }
-    if (version != CApi.P4J_ABI_VERSION) {
+    String mismatch = abiMismatch(version);
+    if (mismatch != null) {
       throw new LoadFailure("ABI version mismatch: libpacked4j.so at " + description + " (from " + origin
-          + ") has ABI version " + version + ", but packed4j-runtime at " + runtimeLocation()
-          + " was built for ABI version " + CApi.P4J_ABI_VERSION
-          + ": use the runtime jar and the native core of the same packed4j release");
+          + ") has ABI version " + abiVersionString(version) + ", but packed4j-runtime at " + runtimeLocation()
+          + " was built for ABI version " + abiVersionString(CApi.P4J_ABI_VERSION) + " (" + mismatch
+          + "): use the runtime jar and the native core of the same packed4j release");
     }
     return new Core(lookup, description, version);
   }

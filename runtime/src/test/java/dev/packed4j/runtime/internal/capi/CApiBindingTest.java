@@ -180,11 +180,11 @@ class CApiBindingTest {
       if (name.equals("P4J_DLL") || name.startsWith("PACKED4J_") || value.contains("__")) {
         continue;
       }
-      constants.put(name, evaluate(value));
+      constants.put(name, evaluate(value, constants));
     }
     Matcher enumerator = Pattern.compile("\\b(kP4J\\w+)\\s*=\\s*(-?\\w+)").matcher(header);
     while (enumerator.find()) {
-      constants.put(enumerator.group(1), evaluate(enumerator.group(2)));
+      constants.put(enumerator.group(1), evaluate(enumerator.group(2), constants));
     }
     assertTrue(constants.containsKey("P4J_ABI_VERSION") && constants.containsKey("kP4JMap"), constants.toString());
     List<String> problems = new ArrayList<>();
@@ -202,6 +202,24 @@ class CApiBindingTest {
       }
     }
     assertEquals(List.of(), problems);
+  }
+
+  /**
+   * Evaluates a constant expression of the header: a number, a cast number, or ORs of left shifts of numbers and
+   * constants defined before it ({@code ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}).
+   */
+  static long evaluate(String expression, Map<String, Long> defined) {
+    String value = expression.replaceAll("\\((u?int\\d+_t|int|long)\\)", "").replaceAll("[()\\s]", "");
+    if (value.contains("|") || value.contains("<<") || value.matches("[A-Za-z_]\\w*")) {
+      long result = 0;
+      for (String term : value.split("\\|")) {
+        String[] shift = term.split("<<");
+        long operand = defined.containsKey(shift[0]) ? defined.get(shift[0]) : evaluate(shift[0]);
+        result |= shift.length == 2 ? operand << evaluate(shift[1]) : operand;
+      }
+      return result;
+    }
+    return evaluate(expression);
   }
 
   /** Evaluates "1", "((int64_t)0x7ff4dead0badc0deLL)", "((int32_t)-0x0badc0de)". */
