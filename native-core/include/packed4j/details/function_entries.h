@@ -50,11 +50,10 @@ struct PackedClosure {
   }
 };
 
-
 /*!
  * \brief The scalars entry of a closure (P4JFunctionCell.scalars_entry): the scalars contract (CallScalars) compiled
  *  beside the closure, so the body runs inline in this frame rather than behind the core library's frame and an
- *  indirect call. It is the whole native side of a Java call over numbers to a set_body function.
+ *  indirect call. It is the whole native side of a Java call over numbers to a function without a typed entry.
  */
 template <typename Closure>
 struct ScalarsEntry {
