@@ -57,8 +57,6 @@ std::string_view ViewOrEmpty(const P4JByteArray* bytes) {
 
 }  // namespace
 
-bool HasRaisedError() noexcept { return raised.error != nullptr; }
-
 }  // namespace internal
 }  // namespace packed4j
 

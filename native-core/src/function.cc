@@ -78,35 +78,12 @@ struct KeptScalarsResult {
 
 thread_local KeptScalarsResult kept_scalars_result;
 
-/*! \brief Whether a P4JFunctionCallScalars argument or result kind is one a payload register can carry. */
-bool IsScalarKind(int32_t kind) noexcept {
-  return kind == kP4JNone || kind == kP4JInt || kind == kP4JBool || kind == kP4JFloat;
-}
-
-/*! \brief P4JFunctionCallScalars given a bad func or shape: raises the error and returns the sentinel. */
-[[gnu::noinline, gnu::cold]] int64_t FailScalarsCall(P4JObjectHandle func, int64_t shape) noexcept {
+/*! \brief P4JFunctionCallScalars given a handle that is not a function: raises the error, returns the sentinel. */
+[[gnu::noinline, gnu::cold]] int64_t FailScalarsHandle(P4JObjectHandle func) noexcept {
   try {
-    if (func == nullptr || func->type_index != kP4JFunction) CheckHandleType(func, kP4JFunction, "func");
-    const int32_t num_args = static_cast<int32_t>(shape & 0xff);
-    for (int32_t i = 0; i < num_args && i < 4; ++i) {
-      const int32_t kind = static_cast<int32_t>((shape >> (16 + 8 * i)) & 0xff);
-      if (!IsScalarKind(kind)) {
-        throw ValueError("P4JFunctionCallScalars: argument " + std::to_string(i) + " has type index " +
-                         std::to_string(kind) + ", which is not a scalar");
-      }
-    }
-    throw ValueError("P4JFunctionCallScalars: shape " + std::to_string(shape) +
-                     " is not a count of 0 to 4 arguments, a scalar result kind and the arguments' kinds");
+    CheckHandleType(func, kP4JFunction, "func");
   } catch (...) {
     details::RaiseCurrentException();
-    return P4J_TYPED_ERROR_I64;
-  }
-}
-
-/*! \brief P4JFunctionCallScalars after safe_call returned -1: the error is raised (or made up if it was not). */
-[[gnu::noinline, gnu::cold]] int64_t FailedScalarsCall() noexcept {
-  if (!HasRaisedError()) {
-    P4JErrorSetRaisedFromCStr("UnknownError", "a function returned -1 without raising an error");
   }
   return P4J_TYPED_ERROR_I64;
 }
@@ -155,13 +132,8 @@ using namespace packed4j;  // NOLINT(build/namespaces): the C functions below im
 extern "C" {
 
 int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), P4JObjectHandle* out) {
-  return P4JFunctionCreateTyped(self, safe_call, deleter, nullptr, nullptr, out);
-}
-
-int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
-                           const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out) {
-  const P4JFunctionCell cell{self, safe_call, typed_entry, nullptr};
-  return P4JFunctionCreateFromCell(&cell, sizeof(cell), deleter, signature, out);
+  const P4JFunctionCell cell{self, safe_call, nullptr, nullptr};
+  return P4JFunctionCreateFromCell(&cell, sizeof(cell), deleter, nullptr, out);
 }
 
 int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
@@ -178,6 +150,8 @@ int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, vo
   P4JFunctionCell copied{};
   std::memcpy(&copied, cell, static_cast<size_t>(std::min<int64_t>(cell_size, sizeof(copied))));
   if (copied.safe_call == nullptr) throw ValueError("P4JFunctionCreate: safe_call is NULL");
+  // Every function has a scalars entry: without one of its own, the generic one that runs it through safe_call.
+  if (copied.scalars_entry == nullptr) copied.scalars_entry = &P4JFunctionCallScalars;
   std::string_view signature_text =
       (signature != nullptr && signature->data != nullptr) ? details::ViewOf(*signature) : std::string_view();
   *out = make_object<internal::FunctionImpl>(copied, deleter, signature_text).release();
@@ -194,9 +168,7 @@ int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, 
   const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
   if (cell->safe_call(cell->self, args, num_args, result) != 0) {
     *result = details::NoneValue();
-    if (!internal::HasRaisedError()) {
-      throw Error("UnknownError", "a function returned -1 without raising an error");
-    }
+    details::EnsureErrorRaised();
     return -1;
   }
   P4J_SAFE_CALL_END();
@@ -204,30 +176,11 @@ int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, 
 
 int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
                                int64_t a3) {
-  // The hot path is straight-line: one test of the whole shape, four values written whether used or not, the call,
-  // one comparison. Anything unusual goes to FailScalarsCall, out of line.
-  const uint64_t bits = static_cast<uint64_t>(shape);
-  const uint32_t num_args = static_cast<uint32_t>(bits & 0xff);
-  const uint64_t kinds = bits >> 16;
-  if (func == nullptr || func->type_index != kP4JFunction || !details::IsWellFormedScalarsShape(bits)) {
-    return internal::FailScalarsCall(func, shape);
-  }
-  P4JAny args[4];
-  const int64_t payloads[4] = {a0, a1, a2, a3};
-  for (int i = 0; i < 4; ++i) {
-    const int32_t kind = static_cast<int32_t>((kinds >> (8 * i)) & 0xff);
-    args[i].type_index = kind;
-    args[i].zero_padding = 0;
-    args[i].v_int64 = kind == kP4JNone ? 0 : payloads[i];
-  }
+  if (func == nullptr || func->type_index != kP4JFunction) return internal::FailScalarsHandle(func);
   const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(func);
-  P4JAny result = details::NoneValue();
-  if (cell->safe_call(cell->self, args, static_cast<int32_t>(num_args), &result) != 0) {
-    return internal::FailedScalarsCall();
-  }
-  const int32_t result_kind = static_cast<int32_t>((bits >> 8) & 0xff);
-  if (result.type_index == result_kind && result.v_int64 != P4J_TYPED_ERROR_I64) return result.v_int64;
-  return internal::UnusualScalarsResult(result, result_kind);
+  return details::CallScalars(shape, a0, a1, a2, a3, [cell](const P4JAny* args, int32_t num_args, P4JAny* result) {
+    return cell->safe_call(cell->self, args, num_args, result);
+  });
 }
 
 int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found) {
@@ -298,12 +251,6 @@ int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out) {
   P4J_SAFE_CALL_BEGIN();
   const std::string& signature = internal::AsFunction(func)->signature();
   *out = details::ByteArrayOf(signature);
-  P4J_SAFE_CALL_END();
-}
-
-int P4JFunctionGetTypedEntry(P4JObjectHandle func, void** out_entry) {
-  P4J_SAFE_CALL_BEGIN();
-  *out_entry = internal::AsFunction(func)->cell.typed_entry;
   P4J_SAFE_CALL_END();
 }
 

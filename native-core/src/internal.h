@@ -53,9 +53,6 @@ bool HandleIsInstance(const P4JObject* handle, int32_t type_index);
 /*! \brief Throws TypeError unless handle is an object of type_index; what names the parameter. */
 void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* what);
 
-/*! \brief Whether an error is raised on this thread. */
-bool HasRaisedError() noexcept;
-
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);
 

@@ -114,8 +114,7 @@ TEST(FunctionTest, TypedBodiesCheckCountAndTypes) {
 
 TEST(FunctionTest, TypedEntryCallsWithoutPacking) {
   PackedFunc mul = PackedFunc::GetGlobal("test.Mul");
-  void* entry = nullptr;
-  ASSERT_EQ(P4JFunctionGetTypedEntry(mul.handle(), &entry), 0);
+  void* entry = details::CellOf<P4JFunctionCell>(mul.handle())->typed_entry;
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry, mul.typed_entry());
   auto mul_entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t, int64_t)>(entry);
@@ -401,7 +400,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }),
             "ValueError: P4JFunctionCreate: cell_size 8 is less than the 16 bytes of self and safe_call");
 
-  // A caller compiled against the three-field cell: the scalars entry it does not have is NULL, not read.
+  // A caller compiled against a three-field cell: the scalars entry it does not have is the generic one, not read.
   struct {
     P4JFunctionCell cell;
     void* beyond;
@@ -410,7 +409,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   P4JObjectHandle shorter = nullptr;
   ASSERT_EQ(P4JFunctionCreateFromCell(&older_caller.cell, 3 * sizeof(void*), nullptr, nullptr, &shorter), 0);
   PackedFunc from_shorter(ObjectPtr<Object>::FromOwnedHandle(shorter));
-  EXPECT_EQ(ScalarsEntryOf(from_shorter), nullptr);
+  EXPECT_EQ(ScalarsEntryOf(from_shorter), &P4JFunctionCallScalars);
   EXPECT_EQ(from_shorter(1, 2).cast<int64_t>(), 3);
   // A caller with a longer cell: the fields this library does not know are ignored.
   P4JObjectHandle longer = nullptr;
@@ -418,12 +417,19 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   PackedFunc from_longer(ObjectPtr<Object>::FromOwnedHandle(longer));
   EXPECT_EQ(from_longer(2, 2).cast<int64_t>(), 4);
 
-  // Created the older way: no scalars entry, so callers use P4JFunctionCallScalars.
+  // The simple form, and a cell without a scalars entry: the scalars entry is P4JFunctionCallScalars itself.
+  const P4JFunctionCell* add_cell = details::CellOf<P4JFunctionCell>(add.handle());
   P4JObjectHandle plain = nullptr;
-  ASSERT_EQ(P4JFunctionCreate(cell.self, details::CellOf<P4JFunctionCell>(add.handle())->safe_call, nullptr, &plain),
-            0);
-  PackedFunc older(ObjectPtr<Object>::FromOwnedHandle(plain));
-  EXPECT_EQ(ScalarsEntryOf(older), nullptr);
+  ASSERT_EQ(P4JFunctionCreate(add_cell->self, add_cell->safe_call, nullptr, &plain), 0);
+  PackedFunc simple(ObjectPtr<Object>::FromOwnedHandle(plain));
+  EXPECT_EQ(ScalarsEntryOf(simple), &P4JFunctionCallScalars);
+  EXPECT_EQ(ScalarsEntryOf(simple)(simple.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 20, 22, 0, 0), 42);
+  const P4JFunctionCell without_entries{add_cell->self, add_cell->safe_call, nullptr, nullptr};
+  P4JObjectHandle from_cell = nullptr;
+  ASSERT_EQ(P4JFunctionCreateFromCell(&without_entries, sizeof(without_entries), nullptr, nullptr, &from_cell), 0);
+  PackedFunc generic(ObjectPtr<Object>::FromOwnedHandle(from_cell));
+  EXPECT_EQ(ScalarsEntryOf(generic), &P4JFunctionCallScalars);
+  EXPECT_EQ(generic.typed_entry(), nullptr);
 }
 
 TEST(FunctionTest, ScalarsResultEndsAnEntrysUnusualCall) {
@@ -564,6 +570,10 @@ TEST(FunctionTest, ConcurrentCallsShareFunctionsAndCountObjects) {
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
-TEST(FunctionTest, AbiVersion) { EXPECT_EQ(P4JAbiVersion(), P4J_ABI_VERSION); }
+TEST(FunctionTest, AbiVersion) {
+  EXPECT_EQ(P4JAbiVersion(), P4J_ABI_VERSION);
+  EXPECT_EQ(P4JAbiVersion() >> 16, P4J_ABI_VERSION_MAJOR);
+  EXPECT_EQ(P4JAbiVersion() & 0xffff, P4J_ABI_VERSION_MINOR);
+}
 
 }  // namespace

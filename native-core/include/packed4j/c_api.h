@@ -29,8 +29,17 @@
 extern "C" {
 #endif
 
-/*! \brief Bumped whenever a layout or a function signature below changes; checked by the Java runtime. */
-#define P4J_ABI_VERSION 1
+/*!
+ * \brief The version of this ABI, a major and a minor part.
+ *
+ *  A minor release only adds: new functions, and new trailing fields of a cell that callers hand over with their
+ *  own size (P4JFunctionCreateFromCell's cell_size), so code built against an older minor keeps working. A major
+ *  release breaks: it removes or changes a function, a layout or a contract. A caller built for (M, m) accepts a
+ *  library (M, m') with m' >= m and refuses any other. P4JAbiVersion returns P4J_ABI_VERSION of the library.
+ */
+#define P4J_ABI_VERSION_MAJOR 2
+#define P4J_ABI_VERSION_MINOR 0
+#define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
  * \brief Type index of a value. Below kP4JStaticObjectBegin a value is a POD held in the P4JAny itself;
@@ -157,40 +166,9 @@ typedef struct {
   int64_t instance_size;      /*!< sizeof the C++ class, measured from the handle */
 } P4JTypeInfo;
 
-/* ---- Functions ---- */
-
-/*!
- * \brief The calling convention of every packed function.
- * \param self what P4JFunctionCreate was given.
- * \param args borrowed arguments. \param result uninitialised on entry; set (owned by the caller) on success.
- * \return 0 on success, -1 with the error raised on this thread (P4JErrorSetRaised*) on failure.
- */
-typedef int (*P4JSafeCallType)(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
-
-/*! \brief The signature of P4JFunctionCallScalars and of a function's own scalars entry (P4JFunctionCell). */
-typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
-                                       int64_t a3);
-
-/*!
- * \brief kP4JFunction cell, at handle + sizeof(P4JObject) (an addition to ABI 1): how the function is called.
- *  Read-only for callers. A caller that holds the handle may call safe_call(self, ...) directly instead of
- *  P4JFunctionCall, with the P4JSafeCallType contract (on -1 it must set *result to kP4JNone itself).
- */
-typedef struct {
-  void* self;                /*!< what P4JFunctionCreate was given */
-  P4JSafeCallType safe_call; /*!< the calling convention of every packed function */
-  void* typed_entry;         /*!< see P4JFunctionGetTypedEntry; NULL when none */
-  /*!
-   * (Addition to ABI 1.) P4JFunctionCallScalars for this function alone, compiled beside its body so that the
-   * body runs in the entry's own frame: same parameters (func being this function), same contract. NULL when
-   * none; call P4JFunctionCallScalars then.
-   */
-  P4JScalarsEntryType scalars_entry;
-} P4JFunctionCell;
-
 /* ===================================== Version ===================================== */
 
-/*! \brief P4J_ABI_VERSION of the loaded library. */
+/*! \brief P4J_ABI_VERSION of the loaded library: (major << 16) | minor. */
 P4J_DLL int32_t P4JAbiVersion(void);
 
 /* ===================================== Errors ====================================== */
@@ -226,7 +204,7 @@ P4J_DLL int P4JObjectDecRef(P4JObjectHandle obj);
 P4J_DLL int64_t P4JObjectLiveCount(void);
 
 /*!
- * \brief (Addition to ABI 1.) The address of the process-wide live object counter that P4JObjectLiveCount reads.
+ * \brief The address of the process-wide live object counter that P4JObjectLiveCount reads.
  *  Code that allocates objects itself (the inline C++ make_object of a plugin) fetches it once and updates it
  *  with atomic increments (+1 on creation, -1 in the deleter), so counting costs no call. Never NULL.
  */
@@ -281,30 +259,22 @@ P4J_DLL int P4JBytesFromByteArray(const P4JByteArray* input, P4JAny* out);
 /* ===================================== Functions =================================== */
 
 /*!
- * \brief Creates a function object that calls safe_call(self, ...). deleter(self) runs when it is deleted
- *  (deleter may be NULL). \param out owned.
+ * \brief The calling convention of every packed function.
+ * \param self the cell's self (what P4JFunctionCreate was given).
+ * \param args borrowed arguments. \param result uninitialised on entry; set (owned by the caller) on success.
+ * \return 0 on success, -1 with the error raised on this thread (P4JErrorSetRaised*) on failure. A function that
+ *  returns -1 without raising one is reported, by every way of calling it, as the RuntimeError
+ *  "a function returned -1 without raising an error".
+ */
+typedef int (*P4JSafeCallType)(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
+
+/*!
+ * \brief Creates a function object that calls safe_call(self, ...): the simple form, for a function written in
+ *  any language. It has no signature and no typed entry; its scalars entry is P4JFunctionCallScalars.
+ *  deleter(self) runs when it is deleted (deleter may be NULL). \param out owned.
  */
 P4J_DLL int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
                               P4JObjectHandle* out);
-
-/*!
- * \brief (Addition to ABI 1.) P4JFunctionCreate plus what set_body_typed knows: the signature (copied; NULL or
- *  size 0 for none, grammar of P4JFunctionGetSignature) and the typed entry (NULL for none; the entry finds
- *  its state in the function's P4JFunctionCell.self). \param out owned.
- */
-P4J_DLL int P4JFunctionCreateTyped(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self),
-                                   const P4JByteArray* signature, void* typed_entry, P4JObjectHandle* out);
-
-/*!
- * \brief (Addition to ABI 1.) Creates a function object from a cell (copied): self, safe_call (required),
- *  typed_entry and scalars_entry (each NULL for none), with deleter(self) run when it is deleted (may be NULL) and
- *  the signature of P4JFunctionCreateTyped. The way new fields of P4JFunctionCell reach the function object.
- * \param cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it are NULL in the function,
- *  fields the caller has and this library does not know are ignored; at least self and safe_call (16 bytes).
- * \param out owned.
- */
-P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
-                                      const P4JByteArray* signature, P4JObjectHandle* out);
 
 /*!
  * \brief Calls a function. args are borrowed; *result is owned by the caller on success and kP4JNone on failure.
@@ -331,30 +301,83 @@ P4J_DLL int P4JFunctionListGlobalNames(P4JAny* out);
  */
 P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
 
-/*!
- * \brief The typed entry of a set_body_typed function whose parameters and result are all scalars, else NULL.
- *
- *  The entry is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being func, with the
- *  wire types: int64_t for every integer type and bool (0/1) parameter, double for float32/float64, and (an
- *  addition to ABI 1) `const P4JByteArray*` for a string parameter taken as std::string_view or std::string: a
- *  borrowed span of valid UTF-8, read during the call only. The result is int64_t for integers, double for
- *  floats, int32_t for bool (0/1) and for void (0). A function whose parameters include a string taken as a
- *  packed4j::String object, or any other type, or whose result is not a scalar, has no typed entry.
- *  It packs nothing. On a failure it raises the error on the thread and returns the sentinel of its result type
- *  (P4J_TYPED_ERROR_I64, P4J_TYPED_ERROR_F64 bit pattern, P4J_TYPED_ERROR_I32); a caller that sees the sentinel
- *  calls P4JErrorMoveFromRaised: a NULL error means the sentinel was a real result.
+/* ===================================== Fast-path entries =========================== */
+
+/*
+ * A caller that knows more than P4JFunctionCall's array of values about a call (the Java runtime, which knows the
+ * signature of the method it binds) calls a function without building that array: through its typed entry, when
+ * it has one, or through its scalars entry, which every function has. Both are read from the function's cell.
+ * A fast-path entry reports a failure in its result: it raises the error on the thread and returns the sentinel of
+ * its result type, and a caller that sees the sentinel calls P4JErrorMoveFromRaised (a NULL error means the
+ * sentinel was a real result; an entry clears any older raised error before returning such a result).
  */
-P4J_DLL int P4JFunctionGetTypedEntry(P4JObjectHandle func, void** out_entry);
+
+/*! \brief The sentinel of an int64_t result: an unlikely value; a real result equal to it costs one more call. */
+#define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL)
+/*! \brief The bit pattern of the sentinel of a double result: a quiet NaN with a payload no arithmetic makes. */
+#define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL)
+/*! \brief The sentinel of an int32_t result (bool and void). */
+#define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)
+
+/*! \brief The signature of P4JFunctionCallScalars and of every function's scalars entry (P4JFunctionCell). */
+typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
+                                       int64_t a3);
 
 /*!
- * \brief (Addition to ABI 1.) A packed call whose arguments are scalars passed in registers and whose result comes
- *  back in one: the path of a Java method over numbers to a function without a typed entry (set_body), so the
- *  caller writes no argument memory. The function runs exactly as through P4JFunctionCall.
+ * \brief kP4JFunction cell, at handle + sizeof(P4JObject): how the function is called. Read-only for callers.
+ *
+ *  Every function object has a safe_call and a scalars entry, so a caller never needs to know where a function
+ *  came from (a closure of the C++ API, a function written in C, a callback of another language).
+ */
+typedef struct {
+  void* self; /*!< the state of the function, given to safe_call and found by the entries through the cell */
+  /*!
+   * The calling convention of every packed function. A caller that holds the handle may call
+   * safe_call(self, ...) directly instead of P4JFunctionCall; on -1 it must set *result to kP4JNone itself and
+   * treat a missing error as P4JFunctionCall does.
+   */
+  P4JSafeCallType safe_call;
+  /*!
+   * The typed entry, NULL when none: set by set_body_typed when every parameter is a scalar or a string taken as
+   * std::string_view or std::string, and the result a scalar or void.
+   *
+   * It is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being the function, with
+   * the wire types: int64_t for every integer type and for bool (0 or 1), double for float32 and float64, and
+   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only. The result is
+   * int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0). It packs nothing; narrowing
+   * of an argument is range-checked as in a packed call. On a failure it returns the sentinel of its result type
+   * (P4J_TYPED_ERROR_I64, a double with the bits P4J_TYPED_ERROR_F64_BITS, P4J_TYPED_ERROR_I32).
+   */
+  void* typed_entry;
+  /*!
+   * The scalars entry: P4JFunctionCallScalars for this function alone, with the same parameters (func being this
+   * function) and contract. Never NULL: a closure of the C++ API has one compiled beside its body, so the body runs
+   * in the entry's own frame; a function created without one gets P4JFunctionCallScalars itself.
+   */
+  P4JScalarsEntryType scalars_entry;
+} P4JFunctionCell;
+
+/*!
+ * \brief Creates a function object from a cell (copied): self, safe_call (required), typed_entry (NULL for none)
+ *  and scalars_entry (NULL for P4JFunctionCallScalars), with deleter(self) run when it is deleted (may be NULL).
+ * \param cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it take their defaults (NULL,
+ *  P4JFunctionCallScalars for the scalars entry), fields the caller has and this library does not know are ignored;
+ *  at least self and safe_call (16 bytes).
+ * \param signature copied; NULL or size 0 for none; the grammar of P4JFunctionGetSignature.
+ * \param out owned.
+ */
+P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
+                                      const P4JByteArray* signature, P4JObjectHandle* out);
+
+/*!
+ * \brief A packed call whose arguments are scalars passed in registers and whose result comes back in one, so the
+ *  caller writes no argument memory. The function runs exactly as through P4JFunctionCall (its safe_call sees
+ *  ordinary arguments), and any function can be called this way.
  * \param shape one byte each: byte 0 is the number of arguments (0 to 4); byte 1 the result kind the caller takes:
  *  kP4JInt, kP4JBool, kP4JFloat, or kP4JNone for "any, released" (a void method); byte 2 + i the type index of
- *  argument i: kP4JInt, kP4JBool, kP4JFloat or kP4JNone. Other bits are 0.
+ *  argument i: kP4JInt, kP4JBool, kP4JFloat or kP4JNone. Other bits are 0; any other shape is a ValueError.
  * \param a0 payloads of the arguments in order (unused ones 0): the int64_t of kP4JInt, 0 or 1 for kP4JBool, the
- *  bit pattern of the double of kP4JFloat, 0 for kP4JNone.
+ *  bit pattern of the double of kP4JFloat, ignored for kP4JNone.
  * \return the result's payload when its type index is the kind asked for (the bit pattern of a double for
  *  kP4JFloat), 0 for kP4JNone. P4J_TYPED_ERROR_I64 otherwise: the error is raised on the thread (a bad func or
  *  shape is a TypeError or ValueError), or the result had another kind and is kept for
@@ -365,23 +388,19 @@ P4J_DLL int64_t P4JFunctionCallScalars(P4JObjectHandle func, int64_t shape, int6
                                        int64_t a3);
 
 /*!
- * \brief (Addition to ABI 1.) Moves the result this thread's last P4JFunctionCallScalars kept because it was not of
- *  the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when none is kept.
- *  Never fails.
+ * \brief Moves the result this thread's last scalars call (P4JFunctionCallScalars or a scalars entry) kept because
+ *  it was not of the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when
+ *  none is kept. A thread keeps one such result at most: the next one releases it. Never fails.
  */
 P4J_DLL int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found);
 
 /*!
- * \brief (Addition to ABI 1.) The end of a scalars entry (P4JFunctionCell.scalars_entry) whose body returned
- *  *result (owned; taken) that is not simply a payload of the kind shape asks for: returns what
- *  P4JFunctionCallScalars returns for it (0 for a void call, the payload of a real result equal to the sentinel,
- *  or P4J_TYPED_ERROR_I64 with the result kept for P4JFunctionCallScalarsTakeResult). Never fails.
+ * \brief The end of a scalars entry whose body returned *result (owned; taken) that is not simply a payload of the
+ *  kind shape asks for: returns what P4JFunctionCallScalars returns for it (0 for a void call, the payload of a real
+ *  result equal to the sentinel, or P4J_TYPED_ERROR_I64 with the result kept for P4JFunctionCallScalarsTakeResult).
+ *  For a scalars entry written outside libpacked4j.so. Never fails.
  */
 P4J_DLL int64_t P4JFunctionScalarsResult(P4JAny* result, int64_t shape);
-
-#define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL) /* an unlikely result; a match costs one more call */
-#define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL) /* a quiet NaN with a payload no arithmetic makes */
-#define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)
 
 /* ===================================== Containers ================================== */
 
@@ -395,7 +414,7 @@ P4J_DLL int P4JListFromInt64s(const int64_t* values, int64_t count, P4JObjectHan
 P4J_DLL int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHandle* out);
 
 /*!
- * \brief (Addition to ABI 1.) A new empty list (size 0) with room for capacity values, for a caller that writes
+ * \brief A new empty list (size 0) with room for capacity values, for a caller that writes
  *  values straight into the list's storage instead of passing them in an array of its own: the storage is the
  *  cell's data (at handle + sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the
  *  written values elements. The list owns its storage (freed with the list). \param out owned
@@ -403,7 +422,7 @@ P4J_DLL int P4JListFromFloat64s(const double* values, int64_t count, P4JObjectHa
 P4J_DLL int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out);
 
 /*!
- * \brief (Addition to ABI 1.) Makes the count values the caller wrote at data[size .. size + count) of the list's
+ * \brief Makes the count values the caller wrote at data[size .. size + count) of the list's
  *  cell elements: size grows by count (count <= capacity - size, else a ValueError). The written values are
  *  borrowed, as P4JListCreate's items are: the list takes its own reference to each object and copies string and
  *  bytes views into objects, replacing them in place. all_pods non-zero is the caller's promise that every value is

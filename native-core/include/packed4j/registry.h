@@ -69,7 +69,7 @@ class Registry {
   /*!
    * \brief Registers a typed callable: the arguments are checked against its parameter types, the signature is
    *  recorded ("(int64, int64) -> int64"), and when every parameter and the result are scalars, a typed entry
-   *  lets a caller that knows the signature call without packing (P4JFunctionGetTypedEntry).
+   *  lets a caller that knows the signature call without packing (P4JFunctionCell.typed_entry).
    */
   template <typename F>
   Registry& set_body_typed(F body) {

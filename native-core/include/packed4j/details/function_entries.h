@@ -1,0 +1,355 @@
+/*!
+ * \file packed4j/details/function_entries.h
+ * \brief The machinery behind PackedFunc's constructor, set_body and set_body_typed: the closures that hold a
+ *  body, their safe-call, scalars and typed entries (the fields of P4JFunctionCell), the creation of the function
+ *  object, signature strings and argument packing.
+ *
+ * Not part of the public API and not included on its own: packed4j/function.h includes it after declaring the
+ * public types this machinery uses.
+ */
+#ifndef PACKED4J_DETAILS_FUNCTION_ENTRIES_H_
+#define PACKED4J_DETAILS_FUNCTION_ENTRIES_H_
+
+#ifndef PACKED4J_FUNCTION_H_
+#error "include <packed4j/function.h>, which includes this header"
+#endif
+
+#include <packed4j/details/scalars_call.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace packed4j {
+namespace details {
+
+/*! \brief The closure behind set_body: the body and the function's name (for messages). */
+template <typename Body>
+struct PackedClosure {
+  std::string name;
+  Body body;
+
+  /*! \brief Runs the body; *result is set (owned) when it returns, untouched when it throws. */
+  void CallBody(const P4JAny* args, int32_t num_args, P4JAny* result) {
+    RetValue rv;
+    body(Args(args, num_args, name.c_str()), &rv);
+    *result = rv.release();
+  }
+
+  static int SafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
+    try {
+      static_cast<PackedClosure*>(self)->CallBody(args, num_args, result);
+      return 0;
+    } catch (...) {
+      RaiseCurrentException();
+      return -1;
+    }
+  }
+};
+
+/*!
+ * \brief The scalars entry of a closure (P4JFunctionCell.scalars_entry): the scalars contract (CallScalars) compiled
+ *  beside the closure, so the body runs inline in this frame rather than behind the core library's frame and an
+ *  indirect call. It is the whole native side of a Java call over numbers to a function without a typed entry.
+ */
+template <typename Closure>
+struct ScalarsEntry {
+  static int64_t Entry(P4JObjectHandle self, int64_t shape, int64_t a0, int64_t a1, int64_t a2, int64_t a3) noexcept {
+    void* closure = CellOf<P4JFunctionCell>(self)->self;
+    return CallScalars(shape, a0, a1, a2, a3, [closure](const P4JAny* args, int32_t num_args, P4JAny* result) {
+      return Closure::SafeCall(closure, args, num_args, result);
+    });
+  }
+};
+
+/*! \brief Deletes a closure in the library that created it (the function object's deleter). */
+template <typename Closure>
+void DeleteClosure(void* self) {
+  delete static_cast<Closure*>(self);
+}
+
+/*! \brief Creates a function object around a heap closure (which the function then owns). */
+template <typename Closure>
+P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, void* typed_entry) {
+  P4JByteArray signature_bytes = ByteArrayOf(signature);
+  const P4JFunctionCell cell{closure, &Closure::SafeCall, typed_entry, &ScalarsEntry<Closure>::Entry};
+  P4JObject* handle = nullptr;
+  if (P4JFunctionCreateFromCell(&cell, sizeof(cell), &DeleteClosure<Closure>, &signature_bytes, &handle) != 0) {
+    delete closure;
+    ThrowLastError();
+  }
+  return handle;
+}
+
+/*! \brief Whether T is a box whose storing unboxes it (Value); such refs are not lent as their own handle. */
+template <typename T>
+struct IsBoxedValue : std::false_type {};
+
+/*!
+ * \brief Borrows a C++ value as an argument: strings become views, objects are lent; anything else is stored
+ *  into keep (which lives for the call).
+ */
+template <typename T>
+void PackArgument(T&& value, P4JAny* slot, Any* keep) {
+  using Decayed = std::decay_t<T>;
+  if constexpr (std::is_same<Decayed, std::string>::value || std::is_same<Decayed, std::string_view>::value ||
+                std::is_same<Decayed, const char*>::value || std::is_same<Decayed, char*>::value) {
+    std::string_view text(value);
+    if (text.size() <= 0xffffffffu) {
+      slot->type_index = kP4JStrView;
+      slot->small_len = static_cast<uint32_t>(text.size());
+      slot->v_ptr = const_cast<char*>(text.data());
+    } else {
+      *keep = Any(text);
+      *slot = keep->raw();
+    }
+  } else if constexpr (std::is_base_of<Any, Decayed>::value) {
+    *slot = value.raw();
+  } else if constexpr (std::is_base_of<ObjectRef, Decayed>::value && !IsBoxedValue<Decayed>::value) {
+    P4JObject* handle = value.handle();
+    if (handle == nullptr) {
+      *slot = NoneValue();
+    } else {
+      slot->type_index = handle->type_index;
+      slot->zero_padding = 0;
+      slot->v_obj = handle;
+    }
+  } else {
+    *keep = Any(std::forward<T>(value));
+    *slot = keep->raw();
+  }
+}
+
+
+/*! \brief The parameter and result types of a callable: lambdas (their operator()) and function pointers. */
+template <typename F>
+struct CallableTraits : CallableTraits<decltype(&F::operator())> {};
+
+template <typename R, typename... A>
+struct CallableTraits<R (*)(A...)> {
+  using Result = R;
+  using Params = std::tuple<A...>;
+};
+template <typename R, typename... A>
+struct CallableTraits<R (*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
+template <typename C, typename R, typename... A>
+struct CallableTraits<R (C::*)(A...)> : CallableTraits<R (*)(A...)> {};
+template <typename C, typename R, typename... A>
+struct CallableTraits<R (C::*)(A...) const> : CallableTraits<R (*)(A...)> {};
+template <typename C, typename R, typename... A>
+struct CallableTraits<R (C::*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
+template <typename C, typename R, typename... A>
+struct CallableTraits<R (C::*)(A...) const noexcept> : CallableTraits<R (*)(A...)> {};
+
+/*! \brief The signature string of R(A...), in the grammar of P4JFunctionGetSignature. */
+template <typename R, typename... A>
+std::string SignatureOf() {
+  std::string signature = "(";
+  bool first = true;
+  ((signature += (first ? "" : ", ") + TypeTraits<std::decay_t<A>>::TypeName(), first = false), ...);
+  signature += ") -> ";
+  if constexpr (std::is_void<R>::value) {
+    signature += "void";
+  } else {
+    signature += TypeTraits<std::decay_t<R>>::TypeName();
+  }
+  return signature;
+}
+
+/*! \brief The closure behind set_body_typed: converts each argument by its declared type, then calls. */
+template <typename F, typename R, typename... A>
+struct TypedClosure {
+  std::string name;
+  F body;
+
+  /*! \brief Checks the count, converts and runs the body; *result is set (owned) when it returns. */
+  void CallBody(const P4JAny* args, int32_t num_args, P4JAny* result) {
+    if (num_args != static_cast<int32_t>(sizeof...(A))) ThrowArgumentCount(num_args);
+    Invoke(args, result, std::index_sequence_for<A...>());
+  }
+
+  [[noreturn, gnu::noinline, gnu::cold]] void ThrowArgumentCount(int32_t num_args) const {
+    throw TypeError(name + ": expected " + std::to_string(sizeof...(A)) +
+                    (sizeof...(A) == 1 ? " argument" : " arguments") + " " + SignatureOf<R, A...>() + ", got " +
+                    std::to_string(num_args));
+  }
+
+  static int SafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
+    try {
+      static_cast<TypedClosure*>(self)->CallBody(args, num_args, result);
+      return 0;
+    } catch (...) {
+      RaiseCurrentException();
+      return -1;
+    }
+  }
+
+  template <size_t... I>
+  void Invoke([[maybe_unused]] const P4JAny* args, P4JAny* result, std::index_sequence<I...>) {
+    // A braced list converts left to right, so the first bad argument is the one reported.
+    std::tuple<std::decay_t<A>...> converted{
+        ReadArgument<std::decay_t<A>>(args[I], name.c_str(), static_cast<int64_t>(I))...};
+    if constexpr (std::is_void<R>::value) {
+      body(std::get<I>(std::move(converted))...);
+      *result = NoneValue();
+    } else {
+      TypeTraits<std::decay_t<R>>::Store(body(std::get<I>(std::move(converted))...), result);
+    }
+  }
+};
+
+/*! \brief Whether a typed entry passes a parameter of type T as a borrowed UTF-8 span (P4JByteArray*). */
+template <typename T>
+constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value;
+
+/*! \brief Whether a typed entry can take a parameter of type T: a scalar, or a string read as a span. */
+template <typename T>
+constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T>;
+
+/*!
+ * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, double for floats, a
+ *  borrowed UTF-8 span for std::string_view and std::string.
+ */
+template <typename T>
+using WireArg = std::conditional_t<std::is_floating_point<T>::value, double,
+                                   std::conditional_t<kWireSpan<T>, const P4JByteArray*, int64_t>>;
+
+/*! \brief The machine type a typed entry returns: int32 for bool and void, int64 for integers, double for floats. */
+template <typename R>
+using WireResult = std::conditional_t<
+    std::is_floating_point<R>::value, double,
+    std::conditional_t<std::is_same<R, bool>::value || std::is_void<R>::value, int32_t, int64_t>>;
+
+/*! \brief TypeError: a typed entry given a NULL span for a string parameter. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullSpan(const char* function, int64_t index) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected string, got a NULL span");
+}
+
+/*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
+template <typename T>
+T FromWire(WireArg<T> wire, const char* function, int64_t index) {
+  if constexpr (kWireSpan<T>) {
+    if (wire == nullptr) ThrowNullSpan(function, index);
+    return T(ViewOf(*wire));
+  } else if constexpr (std::is_same<T, bool>::value) {
+    if (wire != 0 && wire != 1) {
+      ThrowOutOfRange(ConvertContext::Argument(function, index), std::to_string(wire), "bool");
+    }
+    return wire != 0;
+  } else if constexpr (std::is_integral<T>::value) {
+    return NarrowInt64<T>(wire, ConvertContext::Argument(function, index));
+  } else {
+    return NarrowFloat64<T>(wire, ConvertContext::Argument(function, index));
+  }
+}
+
+/*! \brief The error sentinel of a typed entry's result type. */
+template <typename Wire>
+Wire TypedErrorSentinel() {
+  if constexpr (std::is_same<Wire, double>::value) {
+    int64_t bits = P4J_TYPED_ERROR_F64_BITS;
+    double sentinel;
+    std::memcpy(&sentinel, &bits, sizeof(sentinel));
+    return sentinel;
+  } else if constexpr (std::is_same<Wire, int64_t>::value) {
+    return P4J_TYPED_ERROR_I64;
+  } else {
+    return P4J_TYPED_ERROR_I32;
+  }
+}
+
+/*! \brief Whether a real result collides with the sentinel (compared bit for bit for doubles). */
+template <typename Wire>
+bool IsTypedErrorSentinel(Wire value) {
+  if constexpr (std::is_same<Wire, double>::value) {
+    int64_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    return bits == P4J_TYPED_ERROR_F64_BITS;
+  } else {
+    return value == TypedErrorSentinel<Wire>();
+  }
+}
+
+template <typename Closure, typename R, typename Indices, typename... A>
+struct TypedEntry;
+
+/*!
+ * \brief The typed entry `WireResult<R> Entry(P4JObjectHandle self, WireArg<A>... args)`: no packing, the body
+ *  is called directly. Failures raise on the thread and return the sentinel; a real result that equals the
+ *  sentinel clears any stale raised error first, so the caller's P4JErrorMoveFromRaised check is exact.
+ */
+template <typename Closure, typename R, size_t... I, typename... A>
+struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
+  using Wire = WireResult<R>;
+
+  static Wire Entry(P4JObjectHandle self, WireArg<std::decay_t<A>>... wire) noexcept {
+    try {
+      Closure* closure = static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self);
+      std::tuple<std::decay_t<A>...> converted{
+          FromWire<std::decay_t<A>>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
+      if constexpr (std::is_void<R>::value) {
+        closure->body(std::get<I>(std::move(converted))...);
+        return 0;
+      } else if constexpr (std::is_same<R, bool>::value) {
+        return closure->body(std::get<I>(std::move(converted))...) ? 1 : 0;
+      } else {
+        Wire result;
+        if constexpr (std::is_floating_point<R>::value) {
+          result = static_cast<double>(closure->body(std::get<I>(std::move(converted))...));
+        } else {
+          result = WidenToInt64(closure->body(std::get<I>(std::move(converted))...));
+        }
+        if (IsTypedErrorSentinel(result)) ClearRaisedError();
+        return result;
+      }
+    } catch (...) {
+      RaiseCurrentException();
+      return TypedErrorSentinel<Wire>();
+    }
+  }
+};
+
+template <typename F, typename R, typename Params>
+struct TypedFunctionFactory;
+
+/*! \brief Builds the function object of set_body_typed: closure, signature and (for scalars) typed entry. */
+template <typename F, typename R, typename... A>
+struct TypedFunctionFactory<F, R, std::tuple<A...>> {
+  static_assert((... && (!std::is_lvalue_reference<A>::value || std::is_const<std::remove_reference_t<A>>::value)),
+                "set_body_typed: parameters must be taken by value or by const reference");
+  static_assert((... && TypeTraits<std::decay_t<A>>::kConvertible),
+                "set_body_typed: a parameter type has no conversion from a packed value; supported: bool, integers, "
+                "float, double, std::string, std::string_view, String, Bytes, ObjectRef types, List<T>, Map<K, V>, "
+                "std::optional<T>, PackedFunc, Any");
+  static_assert((... && (!TypeTraits<std::decay_t<A>>::kConvertible || TypeTraits<std::decay_t<A>>::kTypedAllowed)),
+                "set_body_typed: a parameter type cannot appear in a signature (use set_body for raw pointers)");
+
+  using Closure = TypedClosure<F, R, A...>;
+
+  static PackedFunc Make(F body, std::string name) {
+    if constexpr (!std::is_void<R>::value) {
+      static_assert(TypeTraits<std::decay_t<R>>::kStorable && TypeTraits<std::decay_t<R>>::kTypedAllowed,
+                    "set_body_typed: the result type cannot be returned; supported: void and the parameter types");
+    }
+    constexpr bool kScalarResult = std::is_void<R>::value || TypeTraits<std::decay_t<R>>::kTypedScalar;
+    constexpr bool kHasEntry = kScalarResult && (true && ... && kWireParameter<std::decay_t<A>>);
+    void* entry = nullptr;
+    if constexpr (kHasEntry) {
+      using Entry = TypedEntry<Closure, std::decay_t<R>, std::index_sequence_for<A...>, A...>;
+      auto function_pointer = &Entry::Entry;
+      entry = reinterpret_cast<void*>(function_pointer);
+    }
+    std::string signature = SignatureOf<R, A...>();
+    auto* closure = new Closure{std::move(name), std::move(body)};
+    return PackedFunc(ObjectPtr<Object>::FromOwnedHandle(NewFunctionObject(closure, signature, entry)));
+  }
+};
+
+
+}  // namespace details
+}  // namespace packed4j
+
+#endif  // PACKED4J_DETAILS_FUNCTION_ENTRIES_H_
