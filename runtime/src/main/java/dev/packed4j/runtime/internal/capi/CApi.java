@@ -35,8 +35,12 @@ public final class CApi {
   public static final AddressLayout C_POINTER =
       ValueLayout.ADDRESS.withTargetLayout(MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
 
-  /** {@code #define P4J_ABI_VERSION 1}. */
-  public static final int P4J_ABI_VERSION = 1;
+  /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
+  public static final int P4J_ABI_VERSION_MAJOR = 2;
+  /** {@code #define P4J_ABI_VERSION_MINOR 0}. */
+  public static final int P4J_ABI_VERSION_MINOR = 0;
+  /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
+  public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL)}. */
   public static final long P4J_TYPED_ERROR_I64 = (0x7ff4dead0badc0deL);
   /** {@code #define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL)}. */
@@ -517,9 +521,9 @@ public final class CApi {
   /**
    * {@code int P4JFunctionCallScalarsTakeResult(P4JAny* result, int32_t* found)}
    *
-   * (Addition to ABI 1.) Moves the result this thread's last P4JFunctionCallScalars kept because it was not of the
-   * kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when none is kept.
-   * Never fails.
+   * Moves the result this thread's last scalars call (P4JFunctionCallScalars or a scalars entry) kept because it
+   * was not of the kind asked for into *result (owned) and sets *found to 1; *found 0 and *result kP4JNone when
+   * none is kept. A thread keeps one such result at most: the next one releases it. Never fails.
    */
   public static int P4JFunctionCallScalarsTakeResult(long result, long found) {
     try {
@@ -550,10 +554,10 @@ public final class CApi {
   /**
    * {@code int P4JListCreateWithCapacity(int64_t capacity, P4JObjectHandle* out)}
    *
-   * (Addition to ABI 1.) A new empty list (size 0) with room for capacity values, for a caller that writes values
-   * straight into the list's storage instead of passing them in an array of its own: the storage is the cell's data
-   * (at handle + sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the written values
-   * elements. The list owns its storage (freed with the list). param out owned
+   * A new empty list (size 0) with room for capacity values, for a caller that writes values straight into the
+   * list's storage instead of passing them in an array of its own: the storage is the cell's data (at handle +
+   * sizeof(P4JObject)), uninitialised past size; P4JListAppendWritten then makes the written values elements. The
+   * list owns its storage (freed with the list). param out owned
    */
   public static int P4JListCreateWithCapacity(long capacity, long out) {
     try {
@@ -584,13 +588,13 @@ public final class CApi {
   /**
    * {@code int P4JListAppendWritten(P4JObjectHandle list, int64_t count, int32_t all_pods)}
    *
-   * (Addition to ABI 1.) Makes the count values the caller wrote at data[size .. size + count) of the list's cell
-   * elements: size grows by count (count <= capacity - size, else a ValueError). The written values are borrowed,
-   * as P4JListCreate's items are: the list takes its own reference to each object and copies string and bytes views
-   * into objects, replacing them in place. all_pods non-zero is the caller's promise that every value is kP4JNone,
-   * kP4JInt, kP4JBool, kP4JFloat, kP4JOpaquePtr, kP4JDataType or kP4JDevice, which need no owning, so the values
-   * are not read at all (a bulk write of numbers costs one pass over the memory, the caller's). On failure (a value
-   * that cannot be owned, such as a kP4JDLTensorPtr) the size is unchanged and the list holds no reference it took.
+   * Makes the count values the caller wrote at data[size .. size + count) of the list's cell elements: size grows
+   * by count (count <= capacity - size, else a ValueError). The written values are borrowed, as P4JListCreate's
+   * items are: the list takes its own reference to each object and copies string and bytes views into objects,
+   * replacing them in place. all_pods non-zero is the caller's promise that every value is kP4JNone, kP4JInt,
+   * kP4JBool, kP4JFloat, kP4JOpaquePtr, kP4JDataType or kP4JDevice, which need no owning, so the values are not
+   * read at all (a bulk write of numbers costs one pass over the memory, the caller's). On failure (a value that
+   * cannot be owned, such as a kP4JDLTensorPtr) the size is unchanged and the list holds no reference it took.
    * Writing the values and this call must not be interleaved with other changes to the list.
    */
   public static int P4JListAppendWritten(long list, long count, int all_pods) {
