@@ -20,10 +20,10 @@ import org.openjdk.jmh.annotations.Setup;
  * the two arguments written as {@code P4JAny} into a segment allocated once and one raw FFM downcall of
  * {@code P4JFunctionCall}, with none of packed4j's runtime (no thread stack, no checks, no error conversion).
  *
- * <p>{@code generatedPacked}, a method over primitives, reaches the {@code set_body} function through
- * {@code P4JFunctionCallScalars}: its arguments travel in registers, no argument memory is written.
- * {@code callFrame} is the generated code's call-frame path, written out: the path every {@code @Global} method
- * without a direct entry takes (object and container arguments or results, String results, more than four
+ * <p>{@code generatedPacked}, a method over primitives, reaches the {@code set_body} function by its register call
+ * route (the function's scalars entry): its arguments travel in registers, no argument memory is written.
+ * {@code callFrame} is the generated code's call-frame route, written out: the route of every {@code @Global} method
+ * without a direct entry (object and container arguments or results, String results, more than four
  * arguments). It calls {@code bench.AddPacked} exactly as the processor emits it, a {@code static final
  * FunctionSite} and one {@link CallFrame} per call, so its distance to {@code rawFfmPackedCall} is what packed4j's
  * Java runtime adds to a packed call.
