@@ -100,6 +100,7 @@ class GeneratedCodeTest {
                 import java.lang.invoke.MethodHandle;
                 import java.lang.invoke.MethodType;
                 import java.util.List;
+                import java.util.Map;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
@@ -118,6 +119,13 @@ class GeneratedCodeTest {
                           new String[] {"calculators"});
                   private static final Codec<List<CalculatorRef>> PRINT_ARG_0 =
                       Codecs.list(Codecs.object(CalculatorRef.class));
+
+                  /** The global each method binds, by name and erased parameter types: what {@code Packed4j.bindChecked} checks. */
+                  public static final Map<String, String> GLOBALS = Map.ofEntries(
+                      Map.entry("add(int,int)", "calculator.MyAdd"),
+                      Map.entry("create(java.lang.String,long)", "calculator.CreateCalculator"),
+                      Map.entry("sum(java.util.List)", "calculator.Sum"),
+                      Map.entry("print(java.util.List)", "calculator.PrintCalculators"));
 
                   public Packed4j_Calculator() {}
 
