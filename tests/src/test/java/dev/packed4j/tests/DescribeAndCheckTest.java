@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,8 +47,11 @@ class DescribeAndCheckTest {
   @BeforeAll
   static void describeTheTestPlugin() throws Exception {
     manifest = directory.resolve("p4jtests.manifest.json");
-    Result result = run(List.of(java(), "--enable-native-access=ALL-UNNAMED", "-cp", classPath(),
-        "dev.packed4j.cli.Main", "describe", library().toString(), "--json", manifest.toString()));
+    // The runnable jar itself when the class path has it (a reactor build packages packed4j-cli first).
+    List<String> command = cliJar()
+        .map(jar -> List.of(java(), "-jar", jar))
+        .orElse(List.of(java(), "--enable-native-access=ALL-UNNAMED", "-cp", classPath(), "dev.packed4j.cli.Main"));
+    Result result = run(concat(command, List.of("describe", library().toString(), "--json", manifest.toString())));
     assertEquals(0, result.status, result.output);
     described = result.output;
   }
@@ -161,6 +166,18 @@ class DescribeAndCheckTest {
 
   private static String javac() {
     return Path.of(System.getProperty("java.home"), "bin", "javac").toString();
+  }
+
+  private static Optional<String> cliJar() {
+    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> entry.matches(".*/packed4j-cli-[^/]*\\.jar"))
+        .findFirst();
+  }
+
+  private static List<String> concat(List<String> first, List<String> second) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
   }
 
   private static String classPath() {
