@@ -322,6 +322,25 @@ class ManifestDiagnosticsTest {
   }
 
   @Test
+  void severalManifestsAreJoinedWithThePathSeparator() throws IOException {
+    Path other = Files.writeString(directory.resolve("other.manifest.json"), """
+        {"format": "packed4j-manifest", "version": 1, "library": "libother.so",
+         "globals": [{"name": "other.Twice", "typed": true, "parameters": ["int64"], "result": "int64"}],
+         "objectTypes": [], "coreGlobals": [], "coreObjectTypes": []}
+        """);
+    JavaFileObject calculator =
+        calculator("@Global(\"other.Twice\") long twice(long a);\n  @Global(\"calculator.Mul\") long mul(long a, long b);"
+            + "\n  @Global(\"other.Thrice\") long thrice(long a);");
+    Compilation compilation = compile(Path.of(manifest + java.io.File.pathSeparator + other), calculator);
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-UNKNOWN-GLOBAL] no global function \"other.Thrice\" is registered by the"
+            + " libraries of the manifest (calculator.manifest.json, other.manifest.json)")
+        .inFile(calculator)
+        .onLineContaining("thrice");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
   void aMissingManifestIsOneError() {
     Path missing = directory.resolve("missing.manifest.json");
     Compilation compilation = compile(missing, calculator("@Global(\"calculator.MyAd\") int add(int a, int b);"));
