@@ -154,7 +154,8 @@ class ManifestDiagnosticsTest {
     assertThat(compile(manifest, calculator))
         .hadErrorContaining(
             "[P4J-NATIVE-PARAMETER-TYPE] parameter text of Calculator.echo(int) is int, which cannot convert to"
-                + " string, argument 0 of calculator.Echo registered as (string) -> string: a string is expected."
+                + " string, argument 0 of calculator.Echo registered as (string) -> string: the native side takes a"
+                + " string."
                 + " Declare it as String")
         .inFile(calculator)
         .onLineContaining("int text");
@@ -167,7 +168,7 @@ class ManifestDiagnosticsTest {
         .hadErrorContaining(
             "[P4J-NATIVE-PARAMETER-TYPE] parameter values of Calculator.sum(List<String>) is List<String>, which"
                 + " cannot convert to list<int64>, argument 0 of calculator.Sum registered as (list<int64>) -> int64:"
-                + " its elements: an integer is expected. Declare it as List<Long>")
+                + " its elements: the native side takes an integer. Declare it as List<Long>")
         .inFile(calculator)
         .onLineContaining("List<String> values");
   }
@@ -203,7 +204,8 @@ class ManifestDiagnosticsTest {
     assertThat(compile(manifest, calculator))
         .hadErrorContaining(
             "[P4J-NATIVE-RESULT-TYPE] the result of Calculator.multiply(long,long) is String, but calculator.Mul"
-                + " returns int64 (registered as (int64, int64) -> int64): an integer is expected. Declare the result"
+                + " returns int64 (registered as (int64, int64) -> int64): the native side returns an integer. Declare"
+                + " the result"
                 + " as long")
         .inFile(calculator)
         .onLineContaining("String multiply");
@@ -329,7 +331,8 @@ class ManifestDiagnosticsTest {
          "objectTypes": [], "coreGlobals": [], "coreObjectTypes": []}
         """);
     JavaFileObject calculator =
-        calculator("@Global(\"other.Twice\") long twice(long a);\n  @Global(\"calculator.Mul\") long mul(long a, long b);"
+        calculator("@Global(\"other.Twice\") long twice(long a);\n"
+            + "  @Global(\"calculator.Mul\") long mul(long a, long b);"
             + "\n  @Global(\"other.Thrice\") long thrice(long a);");
     Compilation compilation = compile(Path.of(manifest + java.io.File.pathSeparator + other), calculator);
     assertThat(compilation)
@@ -354,7 +357,8 @@ class ManifestDiagnosticsTest {
 
   @Test
   void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
-    Path malformed = Files.writeString(directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
+    Path malformed = Files.writeString(
+        directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
     Compilation compilation = compile(malformed, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
     assertThat(compilation)
         .hadErrorContaining(
@@ -365,7 +369,8 @@ class ManifestDiagnosticsTest {
 
   @Test
   void aManifestOfAnotherVersionIsOneError() throws IOException {
-    Path newer = Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));
+    Path newer =
+        Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));
     Compilation compilation = compile(newer, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
     assertThat(compilation)
         .hadErrorContaining(

@@ -68,11 +68,11 @@ class BindCheckedTest {
         "Mismatched.add(int,int): no loaded library registers 'test.AddInt23'; did you mean test.AddInt32?",
         "Mismatched.addOne(int): test.AddInt32 takes 2 arguments ((int32, int32) -> int64), the method 1",
         "Mismatched.echo(int): argument 0 is int, which cannot convert to string (test.EchoString (string) ->"
-            + " string): a string is expected",
+            + " string): the native side takes a string",
         "Mismatched.nothing(): the result is java.lang.String, but test.ReturnNothing returns void (() -> void):"
             + " the function returns nothing",
         "Mismatched.sum(java.util.List): argument 0 is java.util.List<java.lang.String>, which cannot convert to"
-            + " list<int64> (test.SumInt64List (list<int64>) -> int64): its elements: an integer is expected",
+            + " list<int64> (test.SumInt64List (list<int64>) -> int64): its elements: the native side takes an integer",
         "Mismatched.truncate(double): the result is long, but test.EchoFloat64 returns float64 ((float64) ->"
             + " float64): a floating-point result never converts to an integer"), lines, message);
     assertEquals(true, message.contains("BindCheckedTest$Mismatched does not match the loaded native registry"

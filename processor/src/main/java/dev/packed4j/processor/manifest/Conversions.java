@@ -59,7 +59,9 @@ public final class Conversions {
       case TypeModel.NativeObjectType n ->
           field.isObjectKey() ? Optional.empty() : Optional.of("a NativeObject getter reads an object field");
       case TypeModel.ObjectType o ->
-          field.isObjectKey() ? related(o.typeKey(), field.name()) : Optional.of("an object getter reads an object field");
+          field.isObjectKey()
+              ? related(o.typeKey(), field.name())
+              : Optional.of("an object getter reads an object field");
       default -> Optional.empty();
     };
   }
@@ -113,7 +115,7 @@ public final class Conversions {
       }
       return Optional.of(kind == PrimitiveKind.FLOAT || kind == PrimitiveKind.DOUBLE
           ? "a floating-point value never converts to an integer"
-          : "an integer is expected");
+          : expected("an integer", argument));
     }
     if (nativeType.isFloat()) {
       if (kind == PrimitiveKind.FLOAT || kind == PrimitiveKind.DOUBLE) {
@@ -124,23 +126,23 @@ public final class Conversions {
       }
       return Optional.of(kind != null && kind != PrimitiveKind.BOOLEAN
           ? "a floating-point result never converts to an integer"
-          : "a floating-point number is expected");
+          : expected("a floating-point number", argument));
     }
     return switch (name) {
-      case "bool" -> expect(kind == PrimitiveKind.BOOLEAN, "a bool is expected");
-      case "string" -> expect(java instanceof TypeModel.StringType, "a string is expected");
-      case "bytes" -> expect(java instanceof TypeModel.BytesType, "bytes are expected");
-      case "function" -> expect(java instanceof TypeModel.PackedFunctionType, "a function is expected");
+      case "bool" -> expect(kind == PrimitiveKind.BOOLEAN, expected("a bool", argument));
+      case "string" -> expect(java instanceof TypeModel.StringType, expected("a string", argument));
+      case "bytes" -> expect(java instanceof TypeModel.BytesType, expected("bytes", argument));
+      case "function" -> expect(java instanceof TypeModel.PackedFunctionType, expected("a function", argument));
       case "void" -> Optional.of("void is not a value");
       case "list" -> {
         if (!(java instanceof TypeModel.ListType list)) {
-          yield Optional.of("a list is expected");
+          yield Optional.of(expected("a list", argument));
         }
         yield check(list.element(), nativeType.arguments().get(0), argument).map(why -> "its elements: " + why);
       }
       case "map" -> {
         if (!(java instanceof TypeModel.MapType map)) {
-          yield Optional.of("a map is expected");
+          yield Optional.of(expected("a map", argument));
         }
         Optional<String> key = check(map.key(), nativeType.arguments().get(0), argument);
         yield key.isPresent()
@@ -159,7 +161,7 @@ public final class Conversions {
       // A plain ObjectRef parameter also takes a string or bytes, made into a String or Bytes object.
       case TypeModel.StringType s when argument && key.equals("Object") -> Optional.empty();
       case TypeModel.BytesType b when argument && key.equals("Object") -> Optional.empty();
-      default -> Optional.of("an object of type " + key + " is expected");
+      default -> Optional.of(expected("an object of type " + key, argument));
     };
   }
 
@@ -171,6 +173,11 @@ public final class Conversions {
     }
     return Optional.of("the native types " + javaKey + " and " + nativeKey + " are unrelated (neither derives from"
         + " the other)");
+  }
+
+  /** What the native side takes (an argument) or returns (a result): {@code the native side takes a string}. */
+  private static String expected(String what, boolean argument) {
+    return (argument ? "the native side takes " : "the native side returns ") + what;
   }
 
   private static Optional<String> expect(boolean fits, String why) {

@@ -134,34 +134,35 @@ public final class BindingCheck {
     switch (name) {
       case "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64" -> {
         return javaInteger || (!argument && javaFloat) ? null
-            : javaFloat ? "a floating-point value never converts to an integer" : "an integer is expected";
+            : javaFloat ? "a floating-point value never converts to an integer" : expected("an integer", argument);
       }
       case "float32", "float64" -> {
         return javaFloat || (argument && javaInteger) ? null
-            : javaInteger ? "a floating-point result never converts to an integer" : "a floating-point number is expected";
+            : javaInteger ? "a floating-point result never converts to an integer"
+            : expected("a floating-point number", argument);
       }
       case "bool" -> {
-        return raw == boolean.class || raw == Boolean.class ? null : "a bool is expected";
+        return raw == boolean.class || raw == Boolean.class ? null : expected("a bool", argument);
       }
       case "string" -> {
-        return raw == String.class ? null : "a string is expected";
+        return raw == String.class ? null : expected("a string", argument);
       }
       case "bytes" -> {
-        return raw == byte[].class ? null : "bytes are expected";
+        return raw == byte[].class ? null : expected("bytes", argument);
       }
       case "function" -> {
-        return raw == PackedFunction.class ? null : "a function is expected";
+        return raw == PackedFunction.class ? null : expected("a function", argument);
       }
       case "list" -> {
         if (raw != List.class && raw != NativeList.class) {
-          return "a list is expected";
+          return expected("a list", argument);
         }
         String problem = convert(typeArgument(java, 0), arguments.get(0), argument);
         return problem == null ? null : "its elements: " + problem;
       }
       case "map" -> {
         if (raw != Map.class && raw != NativeMap.class) {
-          return "a map is expected";
+          return expected("a map", argument);
         }
         String key = convert(typeArgument(java, 0), arguments.get(0), argument);
         if (key != null) {
@@ -181,15 +182,17 @@ public final class BindingCheck {
 
   /** A Java type against a native object type key. */
   private static String object(Class<?> raw, String key, boolean argument) {
-    if (raw == NativeObject.class || (argument && key.equals("Object") && (raw == String.class || raw == byte[].class))) {
+    // A plain ObjectRef parameter also takes a string or bytes, made into a String or Bytes object.
+    boolean madeIntoObject = argument && key.equals("Object") && (raw == String.class || raw == byte[].class);
+    if (raw == NativeObject.class || madeIntoObject) {
       return null;
     }
     if (raw == null || !raw.isInterface() || raw.getPackageName().startsWith("java.")) {
-      return "an object of type " + key + " is expected";
+      return expected("an object of type " + key, argument);
     }
     String javaKey = objectKey(raw);
     if (javaKey == null) {
-      return "an object of type " + key + " is expected";
+      return expected("an object of type " + key, argument);
     }
     int javaIndex = TypeInfos.indexOf(javaKey);
     int nativeIndex = TypeInfos.indexOf(key);
@@ -198,6 +201,11 @@ public final class BindingCheck {
       return null;
     }
     return "the native types " + javaKey + " and " + key + " are unrelated (neither derives from the other)";
+  }
+
+  /** What the native side takes (an argument) or returns (a result), as the processor words it. */
+  private static String expected(String what, boolean argument) {
+    return (argument ? "the native side takes " : "the native side returns ") + what;
   }
 
   /** The type key of an {@code @Object} interface, from its generated class; null when it has none. */
