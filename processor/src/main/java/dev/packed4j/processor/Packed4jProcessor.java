@@ -7,20 +7,28 @@ import dev.packed4j.processor.diagnostics.Reporter;
 import dev.packed4j.processor.generate.BindingGenerator;
 import dev.packed4j.processor.generate.ObjectGenerator;
 import dev.packed4j.processor.generate.ObjectTypeIndex;
+import dev.packed4j.processor.manifest.ManifestException;
+import dev.packed4j.processor.manifest.NativeManifest;
 import dev.packed4j.processor.model.QualifiedName;
 import dev.packed4j.processor.validate.AnnotationNames;
 import dev.packed4j.processor.validate.Validation;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -51,6 +59,13 @@ import javax.tools.StandardLocation;
 public final class Packed4jProcessor extends AbstractProcessor {
   private static final String GENERATED = "javax.annotation.processing.Generated";
 
+  /**
+   * The processor option naming the manifest(s) of the native side to check declarations against, as written by
+   * {@code packed4j describe <library.so> --json <file>}; several files are separated by the platform's path
+   * separator ({@code :} on Linux).
+   */
+  public static final String MANIFEST_OPTION = "packed4j.manifest";
+
   /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
   private final Map<String, Kind> deferred = new LinkedHashMap<>();
 
@@ -60,6 +75,10 @@ public final class Packed4jProcessor extends AbstractProcessor {
   /** Canonical names of those interfaces: the index's originating elements. */
   private final Set<String> indexedInterfaces = new LinkedHashSet<>();
 
+  /** Why the manifest given cannot be used, until it is reported (once, in the first round). */
+  private Diagnostic manifestProblem;
+
+  private String manifestProblemText;
   private Reporter reporter;
   private Validation validation;
   private Elements elements;
@@ -79,7 +98,34 @@ public final class Packed4jProcessor extends AbstractProcessor {
     super.init(processingEnv);
     this.reporter = new Reporter(processingEnv.getMessager());
     this.elements = processingEnv.getElementUtils();
-    this.validation = new Validation(elements, processingEnv.getTypeUtils());
+    this.validation = validation(processingEnv.getOptions().get(MANIFEST_OPTION));
+  }
+
+  /** Validation checking against the manifest named by the option, when there is one and it can be used. */
+  private Validation validation(String manifestOption) {
+    if (manifestOption == null || manifestOption.isBlank()) {
+      return new Validation(elements, processingEnv.getTypeUtils());
+    }
+    List<Path> files = new ArrayList<>();
+    for (String file : manifestOption.split(Pattern.quote(File.pathSeparator))) {
+      if (!file.isBlank()) {
+        files.add(Path.of(file.trim()));
+      }
+    }
+    try {
+      NativeManifest manifest = NativeManifest.read(files);
+      String names = files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", "));
+      return new Validation(elements, processingEnv.getTypeUtils(), manifest, names);
+    } catch (ManifestException e) {
+      manifestProblem = e.wrongVersion() ? Diagnostic.MANIFEST_VERSION : Diagnostic.MANIFEST_UNREADABLE;
+      manifestProblemText = e.getMessage();
+      return new Validation(elements, processingEnv.getTypeUtils());
+    }
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(MANIFEST_OPTION);
   }
 
   /**
@@ -115,6 +161,11 @@ public final class Packed4jProcessor extends AbstractProcessor {
   }
 
   private void processRound(RoundEnvironment round) {
+    if (manifestProblem != null) {
+      // One error for the whole compilation, on no element: the problem is in a file, not in the sources.
+      reporter.print(manifestProblem, null, manifestProblemText);
+      manifestProblem = null;
+    }
     // Elements do not survive a round: interfaces deferred earlier are looked up again by name.
     Map<TypeElement, Kind> pending = new LinkedHashMap<>();
     for (Map.Entry<String, Kind> entry : deferred.entrySet()) {

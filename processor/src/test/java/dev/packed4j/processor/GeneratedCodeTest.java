@@ -12,7 +12,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -101,6 +107,7 @@ class GeneratedCodeTest {
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.MethodType;
                 import java.util.List;
+                import java.util.Map;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
@@ -119,6 +126,13 @@ class GeneratedCodeTest {
                           new String[] {"calculators"});
                   private static final Codec<List<CalculatorRef>> PRINT_ARG_0 =
                       Codecs.list(Codecs.object(CalculatorRef.class));
+
+                  /** The global each method binds, by name and erased parameter types: what {@code Packed4j.bindChecked} checks. */
+                  public static final Map<String, String> GLOBALS = Map.ofEntries(
+                      Map.entry("add(int,int)", "calculator.MyAdd"),
+                      Map.entry("create(java.lang.String,long)", "calculator.CreateCalculator"),
+                      Map.entry("sum(java.util.List)", "calculator.Sum"),
+                      Map.entry("print(java.util.List)", "calculator.PrintCalculators"));
 
                   public Packed4j_Calculator() {}
 
@@ -410,6 +424,43 @@ class GeneratedCodeTest {
     Field type = object.getField("TYPE");
     assertThat(Modifier.isStatic(type.getModifiers()) && Modifier.isFinal(type.getModifiers())).isTrue();
     assertThat(Modifier.isPrivate(object.getDeclaredConstructor(long.class).getModifiers())).isTrue();
+  }
+
+  @Test
+  void globalsNameEveryMethodAsReflectionSpellsIt() throws Exception {
+    JavaFileObject outer =
+        source(
+            "p.Outer",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.annotations.Object;
+            import java.util.List;
+            public interface Outer {
+              @Object("Inner") interface InnerRef { long id(); }
+              interface Functions {
+                @Global("o.Take") void take(InnerRef inner, List<InnerRef> all, byte... bytes);
+                @Global("o.Take") void take(long id);
+              }
+            }
+            """);
+    CompiledClasses classes = new CompiledClasses(compile(outer));
+    Class<?> functions = classes.load("p.Outer$Functions");
+    @SuppressWarnings("unchecked")
+    Map<String, String> globals =
+        (Map<String, String>) classes.load("p.Packed4j_Outer_Functions").getField("GLOBALS").get(null);
+    // The key Packed4j.bindChecked builds for each method by reflection.
+    Set<String> keys = new HashSet<>();
+    for (Method method : functions.getMethods()) {
+      keys.add(
+          method.getName()
+              + Arrays.stream(method.getParameterTypes())
+                  .map(Class::getTypeName)
+                  .collect(Collectors.joining(",", "(", ")")));
+    }
+    assertThat(globals.keySet()).containsExactlyElementsIn(keys);
+    assertThat(globals)
+        .containsEntry("take(p.Outer$InnerRef,java.util.List,byte[])", "o.Take");
   }
 
   @Test

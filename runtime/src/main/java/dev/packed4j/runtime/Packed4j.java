@@ -1,5 +1,6 @@
 package dev.packed4j.runtime;
 
+import dev.packed4j.runtime.internal.BindingCheck;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.Registries;
@@ -96,6 +97,29 @@ public final class Packed4j {
       }
       throw new IllegalStateException("the constructor of " + generated.getName() + " failed", cause);
     }
+  }
+
+  /**
+   * {@link #bind(Class)}, after checking the whole interface against the loaded registry: every method's global is
+   * registered, and where {@code set_body_typed} recorded a signature, the method has its arity and types that
+   * convert (the rules the processor applies to a manifest at compile time). Every problem is reported at once,
+   * instead of one at a time at the first call of each method. Load the plugins first.
+   *
+   * <pre>{@code
+   * Packed4j.loadLibrary(Path.of("build/libcalculator.so"));
+   * Calculator calc = Packed4j.bindChecked(Calculator.class);
+   * // Packed4jException: [BindError] p.Calculator does not match the loaded native registry (2 problems):
+   * //   Calculator.add(int,int): no loaded library registers 'calculator.MyAd'; did you mean calculator.MyAdd?
+   * //   Calculator.multiply(long): calculator.Mul takes 2 arguments ((int64, int64) -> int64), the method 1
+   * }</pre>
+   *
+   * @throws Packed4jException of kind BindError listing every problem, one per line
+   * @throws IllegalArgumentException and IllegalStateException as {@link #bind(Class)}
+   */
+  public static <T> T bindChecked(Class<T> functions) {
+    T bound = bind(functions);
+    BindingCheck.check(functions, bound.getClass());
+    return bound;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ObjectTypeCatalog;
 import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The native registry of global functions: everything {@code P4J_REGISTER_GLOBAL} registered in libpacked4j.so
- * and in the plugin libraries loaded so far.
+ * The native registry: the global functions {@code P4J_REGISTER_GLOBAL} registered and the object types
+ * {@code P4J_REGISTER_OBJECT_TYPE} registered, in libpacked4j.so and in the plugin libraries loaded so far.
  *
  * <pre>{@code
  * Packed4j.loadLibrary(Path.of("build/libcalculator.so"));
@@ -17,6 +18,7 @@ import java.util.Optional;
  * PackedFunction add = Registry.global("calculator.MyAdd");
  * add.invoke(1, 2);                                     // 3L
  * Registry.find("calculator.Missing");                  // Optional.empty()
+ * Registry.objectType("Calculator").orElseThrow().fields(); // [brand: string, price: int32]
  * }</pre>
  */
 public final class Registry {
@@ -46,5 +48,20 @@ public final class Registry {
   /** The registered names, sorted. */
   public static List<String> list() {
     return Registries.names();
+  }
+
+  /**
+   * Every registered object type with its parent and fields: the core's built-in types ({@code Object},
+   * {@code Function}, {@code String}, {@code Bytes}, {@code List}, {@code Map}, {@code Error}, {@code NDArray})
+   * first, then the libraries' types in the order they were registered.
+   */
+  public static List<ObjectTypeInfo> objectTypes() {
+    return ObjectTypeCatalog.all();
+  }
+
+  /** The object type registered under {@code key}, if any. */
+  public static Optional<ObjectTypeInfo> objectType(String key) {
+    Objects.requireNonNull(key, "key");
+    return ObjectTypeCatalog.find(key);
   }
 }

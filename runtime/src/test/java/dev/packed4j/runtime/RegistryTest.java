@@ -60,4 +60,24 @@ class RegistryTest {
     assertEquals(List.of("calculator.MyAdd", "other.MyAdd"), Registries.nearNames("calculator.myadd", registered));
     assertEquals(List.of(), Registries.nearNames("completely.Different", registered));
   }
+
+  @Test
+  void objectTypesListTheBuiltInsThenTheLibrariesTypesWithParentsAndFields() {
+    TestPlugin.load();
+    List<ObjectTypeInfo> types = Registry.objectTypes();
+    List<String> keys = types.stream().map(ObjectTypeInfo::key).toList();
+    assertEquals(List.of("Object", "Function", "String", "Bytes", "List", "Map", "Error", "NDArray"),
+        keys.subList(0, 8));
+    assertTrue(keys.indexOf("test.Shape") < keys.indexOf("test.Square"), keys::toString);
+    assertEquals(Optional.empty(), types.get(0).parent());
+
+    ObjectTypeInfo square = Registry.objectType("test.Square").orElseThrow();
+    assertEquals(Optional.of("test.Shape"), square.parent());
+    assertEquals("[sides: int32, id: int64, serial: uint64, area: float64, filled: bool, name: string,"
+        + " child: Object, side: float64]", square.fields().toString());
+    assertEquals(List.of(new ObjectTypeInfo.Field("side", "float64", "test.Square")), square.ownFields());
+    assertEquals("test.Shape", square.field("sides").orElseThrow().declaredBy());
+    assertEquals(Optional.empty(), square.field("radius"));
+    assertEquals(Optional.empty(), Registry.objectType("test.Squar"));
+  }
 }

@@ -179,6 +179,72 @@ public enum Diagnostic {
       Kind.WARNING,
       "@Field(\"%s\") on %s repeats the method name, which is the field name already. Remove the annotation"),
 
+  // --- Checks against a manifest (-Apacked4j.manifest) -----------------------------------------------------------
+
+  MANIFEST_UNREADABLE(
+      "P4J-MANIFEST-UNREADABLE",
+      Kind.ERROR,
+      "the manifest given with -Apacked4j.manifest cannot be used: %s. Nothing was checked against the native"
+          + " side. Write it with 'packed4j describe <library.so> --json <file>' after building the library, and"
+          + " pass that file"),
+
+  MANIFEST_VERSION(
+      "P4J-MANIFEST-VERSION",
+      Kind.ERROR,
+      "the manifest given with -Apacked4j.manifest cannot be used: %s. Nothing was checked against the native"
+          + " side"),
+
+  NATIVE_UNKNOWN_GLOBAL(
+      "P4J-NATIVE-UNKNOWN-GLOBAL",
+      Kind.ERROR,
+      "no global function \"%s\" is registered by the libraries of the manifest (%s), so %s would fail at its"
+          + " first call. Correct the name, or add the manifest of the library that registers it%s"),
+
+  NATIVE_ARITY(
+      "P4J-NATIVE-ARITY",
+      Kind.ERROR,
+      "%s has %d parameter%s, but %s takes %d (%s). Declare one parameter per native argument"),
+
+  NATIVE_PARAMETER_TYPE(
+      "P4J-NATIVE-PARAMETER-TYPE",
+      Kind.ERROR,
+      "%s is %s, which cannot convert to %s, argument %d of %s %s: %s. Declare it as %s"),
+
+  NATIVE_RESULT_TYPE(
+      "P4J-NATIVE-RESULT-TYPE",
+      Kind.ERROR,
+      "the result of %s is %s, but %s returns %s (%s): %s. Declare the result as %s"),
+
+  NATIVE_UNTYPED(
+      "P4J-NATIVE-UNTYPED",
+      Kind.NOTE,
+      "%s is registered with set_body, which records no signature, so only its name was checked against the"
+          + " manifest; its arguments are converted and checked when it runs. Register it with set_body_typed to"
+          + " have its types checked at compile time"),
+
+  NATIVE_UNKNOWN_TYPE_KEY(
+      "P4J-NATIVE-UNKNOWN-TYPE-KEY",
+      Kind.ERROR,
+      "no object type \"%s\" is registered by the libraries of the manifest (%s), so no native object can be"
+          + " viewed through %s. Correct the key (the C++ class's _type_key)%s"),
+
+  NATIVE_UNKNOWN_FIELD(
+      "P4J-NATIVE-UNKNOWN-FIELD",
+      Kind.ERROR,
+      "%s reads the field \"%s\", but the native type \"%s\" has no such field (its fields: %s). Name a field"
+          + " its VisitAttrs visits, renaming the getter's field with @Field(\"<name>\") if needed%s"),
+
+  NATIVE_FIELD_TYPE(
+      "P4J-NATIVE-FIELD-TYPE",
+      Kind.ERROR,
+      "%s returns %s, but the field \"%s\" of \"%s\" is %s: %s. Declare the getter as %s"),
+
+  NATIVE_PARENT(
+      "P4J-NATIVE-PARENT",
+      Kind.ERROR,
+      "%s extends %s, the view of \"%s\", but the native type \"%s\" does not derive from it (its parent is"
+          + " %s). Extend the @Object interface of the native parent, or none"),
+
   // --- Processor --------------------------------------------------------------------------------------------------
 
   GENERATED_WRITE(

@@ -6,6 +6,7 @@ import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.packed4j.processor.model.BindingInterface;
 import dev.packed4j.processor.model.GlobalMethod;
@@ -29,6 +30,12 @@ import javax.lang.model.element.Modifier;
  * written as a static {@code ...ThroughFrame} method.
  */
 public final class BindingGenerator {
+  /**
+   * The constant mapping each method (name and erased parameter types, as reflection spells them) to its global:
+   * what {@code Packed4j.bindChecked} checks against the loaded registry.
+   */
+  public static final String GLOBALS_FIELD = "GLOBALS";
+
   /** The field of a route holder class. */
   private static final String HANDLE_FIELD = "HANDLE";
 
@@ -48,7 +55,7 @@ public final class BindingGenerator {
             .alwaysQualify(binding.memberTypeNames().toArray(String[]::new));
     GeneratedAnnotations.add(type, generatedAvailable, binding.usesDeprecated());
 
-    ConstantNames names = new ConstantNames(Set.of());
+    ConstantNames names = new ConstantNames(Set.of(GLOBALS_FIELD));
     // Holder classes must not hide a member type of the interface nor be named like the class or interface.
     Set<String> takenTypeNames = new HashSet<>(binding.memberTypeNames());
     takenTypeNames.add(generated.simpleName());
@@ -63,11 +70,45 @@ public final class BindingGenerator {
       Names taken = new Names(names, holderNames, methodNames);
       methods.add(method(method, taken, type, generated, throughFrame));
     }
+    type.addField(globals(binding));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
     type.addMethods(methods);
     type.addMethods(throughFrame);
     return JavaFile.builder(binding.name().packageName(), type.build()).skipJavaLangImports(true).build();
   }
+
+  /**
+   * {@code public static final Map<String, String> GLOBALS = Map.ofEntries(Map.entry("add(int,int)",
+   * "calculator.MyAdd"), ...)}.
+   */
+  private static FieldSpec globals(BindingInterface binding) {
+    ClassName map = ClassName.get("java.util", "Map");
+    CodeBlock entries =
+        binding.methods().stream()
+            .map(
+                method ->
+                    CodeBlock.of(
+                        "\n$T.entry($S, $S)",
+                        map,
+                        method.name()
+                            + method.parameters().stream()
+                                .map(p -> JavaTypes.erasedBinaryName(p.type()))
+                                .collect(Collectors.joining(",", "(", ")")),
+                        method.globalName()))
+            .collect(CodeBlock.joining(","));
+    return FieldSpec.builder(
+            ParameterizedTypeName.get(map, ClassName.get(String.class), ClassName.get(String.class)),
+            GLOBALS_FIELD,
+            Modifier.PUBLIC,
+            Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc(
+            "The global each method binds, by name and erased parameter types: what {@code Packed4j.bindChecked}"
+                + " checks.\n")
+        .initializer("$T.ofEntries($>$L$<)", map, entries)
+        .build();
+  }
+
 
   /** The name sets of one generated class: constants, holder classes, static methods. */
   private record Names(ConstantNames constants, ConstantNames holders, ConstantNames methods) {}

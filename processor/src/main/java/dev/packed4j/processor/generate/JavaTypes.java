@@ -43,6 +43,21 @@ final class JavaTypes {
     };
   }
 
+  /**
+   * The erased type as {@code Class.getTypeName()} spells it at run time: {@code int}, {@code java.util.List},
+   * {@code byte[]}, {@code p.Outer$Inner}.
+   */
+  static String erasedBinaryName(TypeModel type) {
+    TypeName name = of(type);
+    if (name instanceof ParameterizedTypeName parameterized) {
+      name = parameterized.rawType;
+    }
+    if (name instanceof ClassName className) {
+      return className.reflectionName();
+    }
+    return name.toString();
+  }
+
   private static TypeName primitive(PrimitiveKind kind) {
     return switch (kind) {
       case BOOLEAN -> TypeName.BOOLEAN;

@@ -28,16 +28,19 @@ public final class GlobalValidator {
   private final Interfaces interfaces;
   private final SignatureChecks checks;
   private final TypeMapper mapper;
+  private final NativeChecks nativeChecks;
 
   GlobalValidator(
       Elements elements,
       Interfaces interfaces,
       SignatureChecks checks,
-      TypeMapper mapper) {
+      TypeMapper mapper,
+      NativeChecks nativeChecks) {
     this.elements = elements;
     this.interfaces = interfaces;
     this.checks = checks;
     this.mapper = mapper;
+    this.nativeChecks = nativeChecks;
   }
 
   /**
@@ -170,6 +173,10 @@ public final class GlobalValidator {
         checks.signatureType(member.type().getReturnType(), true, method, "the result of " + display, report);
     if (!complete || result.isEmpty()) {
       return Optional.empty();
+    }
+    if (own && problem.isEmpty()) {
+      // An inherited method was checked with its own interface.
+      nativeChecks.global(method, global, globalName, parameters, result.get(), report);
     }
     return Optional.of(
         new GlobalMethod(

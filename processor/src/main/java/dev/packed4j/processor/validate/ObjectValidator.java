@@ -37,6 +37,7 @@ public final class ObjectValidator {
   private final SignatureChecks checks;
   private final TypeMapper mapper;
   private final CompilationState state;
+  private final NativeChecks nativeChecks;
 
   ObjectValidator(
       Elements elements,
@@ -44,7 +45,9 @@ public final class ObjectValidator {
       Interfaces interfaces,
       SignatureChecks checks,
       TypeMapper mapper,
-      CompilationState state) {
+      CompilationState state,
+      NativeChecks nativeChecks) {
+    this.nativeChecks = nativeChecks;
     this.elements = elements;
     this.types = types;
     this.interfaces = interfaces;
@@ -67,8 +70,19 @@ public final class ObjectValidator {
       return Optional.empty();
     }
     String typeKey = object.string().get();
-    checkTypeKey(type, object, typeKey, report);
-    checkSuperInterfaces(type, report);
+    boolean validKey = checkTypeKey(type, object, typeKey, report);
+    TypeElement parent = checkSuperInterfaces(type, report);
+    boolean registered =
+        validKey
+            && nativeChecks.objectType(
+                type,
+                object,
+                typeKey,
+                parent,
+                parent == null
+                    ? null
+                    : Annotations.find(parent, AnnotationNames.OBJECT).flatMap(Annotations::string).orElse(null),
+                report);
 
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       Annotations.find(method, AnnotationNames.GLOBAL)
@@ -92,6 +106,10 @@ public final class ObjectValidator {
         continue;
       }
       Optional<Getter> getter = getter(member, report);
+      if (getter.isPresent() && registered && declaring == type) {
+        // An inherited getter was checked with its own interface, against the type that declares the field.
+        nativeChecks.getter(member.method(), getter.get(), typeKey, report);
+      }
       if (getter.isPresent()) {
         getters.add(getter.get());
         usesDeprecated |= elements.isDeprecated(member.method());
@@ -116,7 +134,8 @@ public final class ObjectValidator {
             usesDeprecated));
   }
 
-  private void checkTypeKey(TypeElement type, Annotations object, String typeKey, Report report) {
+  /** Reports a malformed or duplicate type key; returns whether the key is well formed. */
+  private boolean checkTypeKey(TypeElement type, Annotations object, String typeKey, Report report) {
     Optional<NameGrammar.Problem> problem = NameGrammar.dotted(typeKey);
     if (problem.isPresent()) {
       report.on(
@@ -127,7 +146,7 @@ public final class ObjectValidator {
           typeKey,
           problem.get().reason(),
           problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
-      return;
+      return false;
     }
     String qualified = type.getQualifiedName().toString();
     state
@@ -143,9 +162,11 @@ public final class ObjectValidator {
                     qualified,
                     first,
                     first.substring(first.lastIndexOf('.') + 1)));
+    return true;
   }
 
-  private void checkSuperInterfaces(TypeElement type, Report report) {
+  /** Reports super-interfaces an @Object interface cannot have; returns its one @Object parent, if any. */
+  private TypeElement checkSuperInterfaces(TypeElement type, Report report) {
     List<TypeElement> parents = new ArrayList<>();
     for (TypeMirror superInterface : type.getInterfaces()) {
       if (superInterface.getKind() != TypeKind.DECLARED) {
@@ -165,6 +186,7 @@ public final class ObjectValidator {
           Display.type(type),
           parents.stream().map(Display::type).collect(Collectors.joining(" and ")));
     }
+    return parents.size() == 1 ? parents.get(0) : null;
   }
 
   private Optional<Getter> getter(Interfaces.Member member, Report report) {

@@ -1,5 +1,6 @@
 package dev.packed4j.processor.validate;
 
+import dev.packed4j.processor.manifest.NativeManifest;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -12,11 +13,20 @@ public final class Validation {
   private final Readiness readiness;
 
   public Validation(Elements elements, Types types) {
+    this(elements, types, new NativeChecks());
+  }
+
+  /** Validation that also checks declarations against a native registry's manifest. */
+  public Validation(Elements elements, Types types, NativeManifest manifest, String manifestName) {
+    this(elements, types, new NativeChecks(manifest, manifestName));
+  }
+
+  private Validation(Elements elements, Types types, NativeChecks nativeChecks) {
     Interfaces interfaces = new Interfaces(elements, types);
     TypeMapper mapper = new TypeMapper(elements, types);
     SignatureChecks checks = new SignatureChecks(elements, types, mapper, state);
-    this.globals = new GlobalValidator(elements, interfaces, checks, mapper);
-    this.objects = new ObjectValidator(elements, types, interfaces, checks, mapper, state);
+    this.globals = new GlobalValidator(elements, interfaces, checks, mapper, nativeChecks);
+    this.objects = new ObjectValidator(elements, types, interfaces, checks, mapper, state, nativeChecks);
     this.readiness = new Readiness(interfaces, state);
   }
 

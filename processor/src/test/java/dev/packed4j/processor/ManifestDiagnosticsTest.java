@@ -1,0 +1,392 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The checks against a manifest ({@code -Apacked4j.manifest}): the {@code P4J-NATIVE-*} and
+ * {@code P4J-MANIFEST-*} diagnostics, each on the element (and annotation value) it is about. The manifest here has
+ * the shape {@code packed4j describe --json} writes; packed4j-tests checks one written by the real command.
+ */
+class ManifestDiagnosticsTest {
+  private static final String MANIFEST = """
+      {
+        "format": "packed4j-manifest",
+        "version": 1,
+        "library": "libcalculator.so",
+        "globals": [
+          {"name": "calculator.CreateCalculator", "typed": true, "parameters": ["string", "int64"],
+           "result": "Calculator"},
+          {"name": "calculator.Echo", "typed": true, "parameters": ["string"], "result": "string"},
+          {"name": "calculator.Mul", "typed": true, "parameters": ["int64", "int64"], "result": "int64"},
+          {"name": "calculator.MyAdd", "typed": false},
+          {"name": "calculator.Rate", "typed": true, "parameters": ["Calculator"], "result": "float64"},
+          {"name": "calculator.Sum", "typed": true, "parameters": ["list<int64>"], "result": "int64"}
+        ],
+        "objectTypes": [
+          {"key": "Calculator", "parent": "Object", "fields": [
+            {"name": "brand", "type": "string", "declaredBy": "Calculator"},
+            {"name": "price", "type": "int32", "declaredBy": "Calculator"}]},
+          {"key": "ScientificCalculator", "parent": "Calculator", "fields": [
+            {"name": "brand", "type": "string", "declaredBy": "Calculator"},
+            {"name": "price", "type": "int32", "declaredBy": "Calculator"},
+            {"name": "precision", "type": "int32", "declaredBy": "ScientificCalculator"}]},
+          {"key": "test.Shape", "parent": "Object", "fields": [
+            {"name": "sides", "type": "int32", "declaredBy": "test.Shape"}]}
+        ],
+        "coreGlobals": [
+          {"name": "packed4j.ListSize", "typed": true, "parameters": ["list<any>"], "result": "int64"}
+        ],
+        "coreObjectTypes": [
+          {"key": "Object", "fields": []},
+          {"key": "String", "parent": "Object", "fields": []}
+        ]
+      }
+      """;
+
+  private static final String CALCULATOR_REF = """
+      package p;
+      import dev.packed4j.annotations.Object;
+      @Object("Calculator")
+      public interface CalculatorRef extends AutoCloseable {
+        String brand();
+        int price();
+        @Override void close();
+      }
+      """;
+
+  @TempDir static Path directory;
+  private static Path manifest;
+
+  @BeforeAll
+  static void writeManifest() throws IOException {
+    manifest = Files.writeString(directory.resolve("calculator.manifest.json"), MANIFEST);
+  }
+
+  private static Compilation compile(Path manifestFile, JavaFileObject... sources) {
+    return Compilations.compiler(new Packed4jProcessor())
+        .withOptions("-Xlint:all", "-Apacked4j.manifest=" + manifestFile)
+        .compile(sources);
+  }
+
+  @Test
+  void aCorrectDeclarationCompilesClean() {
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import java.util.List;
+            import java.util.Optional;
+            public interface Calculator {
+              @Global("calculator.Mul") int multiply(int a, long b);
+              @Global("calculator.Mul") double multiplyAsDouble(short a, Long b);
+              @Global("calculator.Echo") Optional<String> echo(String text);
+              @Global("calculator.Sum") long sum(List<Long> values);
+              @Global("calculator.CreateCalculator") CalculatorRef create(String brand, long price);
+              @Global("calculator.CreateCalculator") ScientificRef createScientific(String brand, int price);
+              @Global("calculator.Rate") double rate(ScientificRef calculator);
+              @Global("calculator.Rate") double rateAny(java.lang.Object calculator);
+              @Global("packed4j.ListSize") long size(List<String> values);
+            }
+            """);
+    JavaFileObject scientific =
+        source(
+            "p.ScientificRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("ScientificCalculator")
+            public interface ScientificRef extends CalculatorRef {
+              @Field("precision") long digits();
+            }
+            """);
+    Compilation compilation = compile(manifest, calculator, source("p.CalculatorRef", CALCULATOR_REF), scientific);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void anUnknownGlobalIsReportedOnTheNameWithTheNearestRegisteredOne() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAd\") int add(int a, int b);");
+    Compilation compilation = compile(manifest, calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-GLOBAL] no global function \"calculator.MyAd\" is registered by the libraries of"
+                + " the manifest (calculator.manifest.json), so Calculator.add(int,int) would fail at its first"
+                + " call. Correct the name, or add the manifest of the library that registers it. Did you mean"
+                + " \"calculator.MyAdd\"?")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(11);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void theSameWrongDeclarationCompilesWithoutAManifest() {
+    assertThat(Compilations.compile(calculator("@Global(\"calculator.MyAd\") String add(int a);"))).succeeded();
+  }
+
+  @Test
+  void aWrongParameterCountIsReportedOnTheMethod() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") long multiply(long a);");
+    assertThat(compile(manifest, calculator))
+        .hadErrorContaining(
+            "[P4J-NATIVE-ARITY] Calculator.multiply(long) has 1 parameter, but calculator.Mul takes 2 (registered"
+                + " as (int64, int64) -> int64). Declare one parameter per native argument")
+        .inFile(calculator)
+        .onLineContaining("long multiply(long a)");
+  }
+
+  @Test
+  void anIntParameterForAStringIsReportedOnTheParameter() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.Echo\") String echo(\n    int text);");
+    assertThat(compile(manifest, calculator))
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARAMETER-TYPE] parameter text of Calculator.echo(int) is int, which cannot convert to"
+                + " string, argument 0 of calculator.Echo registered as (string) -> string: the native side takes a"
+                + " string."
+                + " Declare it as String")
+        .inFile(calculator)
+        .onLineContaining("int text");
+  }
+
+  @Test
+  void aListOfStringsForAListOfIntegersIsReportedOnTheParameter() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.Sum\") long sum(List<String> values);");
+    assertThat(compile(manifest, calculator))
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARAMETER-TYPE] parameter values of Calculator.sum(List<String>) is List<String>, which"
+                + " cannot convert to list<int64>, argument 0 of calculator.Sum registered as (list<int64>) -> int64:"
+                + " its elements: the native side takes an integer. Declare it as List<Long>")
+        .inFile(calculator)
+        .onLineContaining("List<String> values");
+  }
+
+  @Test
+  void aDoubleForAnIntegerAndUnrelatedObjectsAreReported() {
+    JavaFileObject calculator =
+        calculator(
+            "@Global(\"calculator.Mul\") long multiply(double a, long b);\n"
+                + "  @Global(\"calculator.Rate\") double rate(ShapeRef shape);");
+    JavaFileObject shape =
+        source(
+            "p.ShapeRef",
+            "package p;\n@dev.packed4j.annotations.Object(\"test.Shape\")\npublic interface ShapeRef { int sides(); }");
+    Compilation compilation = compile(manifest, calculator, shape);
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-PARAMETER-TYPE] parameter a of Calculator.multiply(double,long) is double,"
+            + " which cannot convert to int64, argument 0 of calculator.Mul registered as (int64, int64) -> int64: a"
+            + " floating-point value never converts to an integer. Declare it as long")
+        .inFile(calculator)
+        .onLineContaining("double a");
+    assertThat(compilation)
+        .hadErrorContaining("cannot convert to Calculator, argument 0 of calculator.Rate registered as (Calculator)"
+            + " -> float64: the native types test.Shape and Calculator are unrelated (neither derives from the"
+            + " other). Declare it as an @Object(\"Calculator\") interface")
+        .inFile(calculator)
+        .onLineContaining("ShapeRef shape");
+  }
+
+  @Test
+  void aStringResultForAnInt64IsReportedOnTheMethod() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") String multiply(long a, long b);");
+    assertThat(compile(manifest, calculator))
+        .hadErrorContaining(
+            "[P4J-NATIVE-RESULT-TYPE] the result of Calculator.multiply(long,long) is String, but calculator.Mul"
+                + " returns int64 (registered as (int64, int64) -> int64): the native side returns an integer. Declare"
+                + " the result"
+                + " as long")
+        .inFile(calculator)
+        .onLineContaining("String multiply");
+  }
+
+  @Test
+  void anUntypedGlobalIsCheckedByNameOnlyWithANote() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    Compilation compilation = compile(manifest, calculator);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadNoteContaining(
+            "[P4J-NATIVE-UNTYPED] calculator.MyAdd is registered with set_body, which records no signature, so only"
+                + " its name was checked against the manifest")
+        .inFile(calculator)
+        .onLineContaining("String add");
+  }
+
+  @Test
+  void anUnknownTypeKeyIsReportedOnTheKeyWithTheNearestRegisteredOne() {
+    JavaFileObject ref = source("p.CalculatorRef", CALCULATOR_REF.replace("\"Calculator\"", "\"Calculatr\""));
+    Compilation compilation = compile(manifest, ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-TYPE-KEY] no object type \"Calculatr\" is registered by the libraries of the"
+                + " manifest (calculator.manifest.json), so no native object can be viewed through CalculatorRef."
+                + " Correct the key (the C++ class's _type_key). Did you mean \"Calculator\"?")
+        .inFile(ref)
+        .onLine(3)
+        .atColumn(9);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aGetterWithoutAFieldIsReportedOnTheMethodOrItsFieldName() {
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef {
+              int prise();
+              @Field("brnd") String name();
+            }
+            """);
+    Compilation compilation = compile(manifest, ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.prise() reads the field \"prise\", but the native type"
+                + " \"Calculator\" has no such field (its fields: brand: string, price: int32). Name a field its"
+                + " VisitAttrs visits, renaming the getter's field with @Field(\"<name>\") if needed. Did you mean"
+                + " \"price\"?")
+        .inFile(ref)
+        .onLineContaining("int prise()");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.name() reads the field \"brnd\"")
+        .inFile(ref)
+        .onLine(7)
+        .atColumn(10);
+  }
+
+  @Test
+  void aGetterThatCannotReadItsFieldIsReported() {
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef {
+              String price();
+              boolean brand();
+            }
+            """);
+    Compilation compilation = compile(manifest, ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-FIELD-TYPE] CalculatorRef.price() returns String, but the field \"price\" of \"Calculator\""
+                + " is int32: a String getter reads a string field. Declare the getter as int")
+        .inFile(ref)
+        .onLineContaining("String price()");
+    assertThat(compilation)
+        .hadErrorContaining("the field \"brand\" of \"Calculator\" is string: a boolean getter reads a bool field")
+        .inFile(ref)
+        .onLineContaining("boolean brand()");
+  }
+
+  @Test
+  void aParentThatIsNotTheNativeParentIsReportedOnTheInterface() {
+    JavaFileObject shape =
+        source(
+            "p.ShapeRef",
+            "package p;\n@dev.packed4j.annotations.Object(\"test.Shape\")\npublic interface ShapeRef { int sides(); }");
+    JavaFileObject ref =
+        source(
+            "p.CalculatorRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("Calculator")
+            public interface CalculatorRef extends ShapeRef {
+              int price();
+            }
+            """);
+    assertThat(compile(manifest, ref, shape))
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARENT] CalculatorRef extends ShapeRef, the view of \"test.Shape\", but the native type"
+                + " \"Calculator\" does not derive from it (its parent is \"Object\"). Extend the @Object interface"
+                + " of the native parent, or none")
+        .inFile(ref)
+        .onLineContaining("public interface CalculatorRef");
+  }
+
+  @Test
+  void severalManifestsAreJoinedWithThePathSeparator() throws IOException {
+    Path other = Files.writeString(directory.resolve("other.manifest.json"), """
+        {"format": "packed4j-manifest", "version": 1, "library": "libother.so",
+         "globals": [{"name": "other.Twice", "typed": true, "parameters": ["int64"], "result": "int64"}],
+         "objectTypes": [], "coreGlobals": [], "coreObjectTypes": []}
+        """);
+    JavaFileObject calculator =
+        calculator("@Global(\"other.Twice\") long twice(long a);\n"
+            + "  @Global(\"calculator.Mul\") long mul(long a, long b);"
+            + "\n  @Global(\"other.Thrice\") long thrice(long a);");
+    Compilation compilation = compile(Path.of(manifest + java.io.File.pathSeparator + other), calculator);
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-UNKNOWN-GLOBAL] no global function \"other.Thrice\" is registered by the"
+            + " libraries of the manifest (calculator.manifest.json, other.manifest.json)")
+        .inFile(calculator)
+        .onLineContaining("thrice");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aMissingManifestIsOneError() {
+    Path missing = directory.resolve("missing.manifest.json");
+    Compilation compilation = compile(missing, calculator("@Global(\"calculator.MyAd\") int add(int a, int b);"));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + missing
+                + " does not exist. Nothing was checked against the native side. Write it with 'packed4j describe"
+                + " <library.so> --json <file>' after building the library, and pass that file");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
+    Path malformed = Files.writeString(
+        directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
+    Compilation compilation = compile(malformed, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + malformed
+                + ": it is not valid JSON: a member name (a string) was expected at line 3, column 16.");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aManifestOfAnotherVersionIsOneError() throws IOException {
+    Path newer =
+        Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));
+    Compilation compilation = compile(newer, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-VERSION] the manifest given with -Apacked4j.manifest cannot be used: " + newer
+                + ": it is version 2 of the format, and this processor reads packed4j-manifest version 1. Write it"
+                + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
+                + " native side");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  /** {@code p.Calculator} holding {@code members} on line 5 on. */
+  private static JavaFileObject calculator(String members) {
+    return source(
+        "p.Calculator",
+        "package p;\nimport dev.packed4j.annotations.Global;\nimport java.util.List;\npublic interface Calculator {\n  "
+            + members
+            + "\n}\n");
+  }
+}

@@ -1,0 +1,110 @@
+package dev.packed4j.cli;
+
+import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a plugin library registers, read from the native registry after loading it: the model behind
+ * {@code packed4j describe}, for a person ({@link #toText()}) or as a manifest ({@link Manifest#toJson}).
+ *
+ * <pre>{@code
+ * LibraryDescription calculator = LibraryDescription.load(Path.of("build/libcalculator.so"));
+ * calculator.globals();                   // calculator.CreateCalculator, calculator.MyAdd, ...
+ * Manifest.write(calculator, Path.of("target/calculator.manifest.json"));
+ * }</pre>
+ *
+ * @param library the file name of the library, such as {@code libcalculator.so}
+ * @param globals the global functions the library registered, sorted by name
+ * @param objectTypes the object types the library registered, in registration order
+ * @param coreGlobals the globals libpacked4j.so registers itself ({@code packed4j.*}), sorted by name
+ * @param coreObjectTypes the core's built-in object types ({@code Object}, {@code String}, {@code List}, ...)
+ */
+public record LibraryDescription(
+    String library,
+    List<GlobalFunction> globals,
+    List<ObjectTypeInfo> objectTypes,
+    List<GlobalFunction> coreGlobals,
+    List<ObjectTypeInfo> coreObjectTypes) {
+
+  public LibraryDescription {
+    globals = List.copyOf(globals);
+    objectTypes = List.copyOf(objectTypes);
+    coreGlobals = List.copyOf(coreGlobals);
+    coreObjectTypes = List.copyOf(coreObjectTypes);
+  }
+
+  /**
+   * Loads {@code library} into this process and describes what it registered. What was registered before it
+   * loaded counts as the core's: call this in a fresh JVM (as the command does), before any other plugin loads.
+   *
+   * @throws dev.packed4j.runtime.Packed4jException a LoadError saying what is wrong with the file
+   */
+  public static LibraryDescription load(Path library) {
+    List<String> coreNames = Registry.list();
+    List<ObjectTypeInfo> coreTypes = Registry.objectTypes();
+    Packed4j.loadLibrary(library);
+    Set<String> before = new HashSet<>(coreNames);
+    Set<String> typesBefore = new HashSet<>();
+    coreTypes.forEach(type -> typesBefore.add(type.key()));
+    List<String> all = Registry.list();
+    return new LibraryDescription(
+        library.getFileName().toString(),
+        all.stream().filter(name -> !before.contains(name)).map(LibraryDescription::function).toList(),
+        Registry.objectTypes().stream().filter(type -> !typesBefore.contains(type.key())).toList(),
+        coreNames.stream().map(LibraryDescription::function).toList(),
+        coreTypes);
+  }
+
+  private static GlobalFunction function(String name) {
+    try (PackedFunction function = Registry.global(name)) {
+      return GlobalFunction.of(name, function.signature());
+    }
+  }
+
+  /**
+   * The description for a person: the library's functions (signature, or "untyped"), its object types with parent
+   * and fields, then apart what libpacked4j.so registers itself.
+   */
+  public String toText() {
+    StringBuilder text = new StringBuilder();
+    text.append(library).append('\n');
+    text.append("\nGlobal functions (").append(globals.size()).append("):\n");
+    appendFunctions(text, globals);
+    text.append("\nObject types (").append(objectTypes.size()).append("):\n");
+    appendTypes(text, objectTypes);
+    text.append("\nRegistered by libpacked4j.so itself (").append(coreGlobals.size()).append(" functions, ")
+        .append(coreObjectTypes.size()).append(" object types):\n");
+    appendFunctions(text, coreGlobals);
+    appendTypes(text, coreObjectTypes);
+    return text.toString();
+  }
+
+  private static void appendFunctions(StringBuilder text, List<GlobalFunction> functions) {
+    int width = functions.stream().mapToInt(f -> f.name().length()).max().orElse(0);
+    for (GlobalFunction function : functions) {
+      text.append("  ").append(function.name()).append(" ".repeat(width - function.name().length() + 2))
+          .append(function.signature().orElse("untyped (set_body)")).append('\n');
+    }
+  }
+
+  private static void appendTypes(StringBuilder text, List<ObjectTypeInfo> types) {
+    for (ObjectTypeInfo type : types) {
+      text.append("  ").append(type.key());
+      type.parent().ifPresent(parent -> text.append(" extends ").append(parent));
+      text.append('\n');
+      for (ObjectTypeInfo.Field field : type.fields()) {
+        text.append("    ").append(field.name()).append(": ").append(field.type());
+        if (!field.declaredBy().equals(type.key())) {
+          text.append("  (from ").append(field.declaredBy()).append(')');
+        }
+        text.append('\n');
+      }
+    }
+  }
+}
