@@ -69,6 +69,7 @@ public final class Packed4j {
    * @throws Packed4jException LoadError naming the path, what is wrong (no such file, not a shared library,
    *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or, with the kind of
    *     the first refusal, the registrations the native registry refused (a name registered twice, ...)
+   * @param library the plugin's {@code .so} file
    */
   public static synchronized void loadLibrary(Path library) {
     // One load at a time: the registration refusals taken below must belong to this library.
@@ -101,6 +102,9 @@ public final class Packed4j {
    * @throws IllegalArgumentException when {@code functions} is not an interface
    * @throws IllegalStateException when there is no generated class: put packed4j-processor on the compiler's
    *     annotationProcessorPaths
+   * @param functions the interface to implement
+   * @param <T> the interface's type
+   * @return the generated implementation, bound to the functions the loaded libraries registered
    */
   public static <T> T bind(Class<T> functions) {
     Objects.requireNonNull(functions, "functions");
