@@ -21,6 +21,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface Field {
-  /** The field name exactly as {@code VisitAttrs} passes it to {@code AttrVisitor::Visit}. */
+  /** {@return the field name exactly as {@code VisitAttrs} passes it to {@code AttrVisitor::Visit}} */
   String value();
 }

@@ -24,6 +24,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface Global {
-  /** The registered name of the native function, for example {@code "calculator.MyAdd"}. */
+  /** {@return the registered name of the native function, for example {@code "calculator.MyAdd"}} */
   String value();
 }

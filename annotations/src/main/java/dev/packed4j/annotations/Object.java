@@ -27,6 +27,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Object {
-  /** The native type key, for example {@code "Calculator"} or {@code "test.DerivedNode"}. */
+  /** {@return the native type key, for example {@code "Calculator"} or {@code "test.DerivedNode"}} */
   String value();
 }

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.BindingCheck;
+import dev.packed4j.runtime.internal.BundledLibraries;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.Registries;
@@ -17,7 +18,7 @@ import java.util.Objects;
  * Entry points: load plugin libraries and bind annotated interfaces to the functions they register.
  *
  * <pre>{@code
- * Packed4j.loadLibrary(Path.of("build/libcalculator.so"));
+ * Packed4j.loadLibrary(Path.of("build/libcalculator.so")); // or loadLibrary("calculator") from the jar
  * Calculator calc = Packed4j.bind(Calculator.class);
  * calc.add(1, 2); // 3
  * }</pre>
@@ -30,12 +31,47 @@ public final class Packed4j {
   private Packed4j() {}
 
   /**
+   * Loads the plugin library {@code name} carried on the class path for the running platform, as the resource
+   * {@code META-INF/native/<platform>/lib<name>.so} (platform {@code linux-x86_64} here), which is where
+   * packed4j-maven-plugin's {@code build-native} goal puts the libraries of a project's CMake build:
+   *
+   * <pre>{@code
+   * Packed4j.loadLibrary("calculator"); // libcalculator.so from the application's jar
+   * Calculator calc = Packed4j.bind(Calculator.class);
+   * }</pre>
+   *
+   * <p>A library in a class path directory (such as {@code target/classes}) is loaded in place. One inside a jar
+   * is copied once to a per-user cache ({@code $XDG_CACHE_HOME/packed4j}, else {@code ~/.cache/packed4j}, or the
+   * directory named by the system property {@code packed4j.cache.dir}) in a folder named by the SHA-256 of its
+   * content, and loaded from there; processes starting at the same time share the copy safely. The resource is
+   * looked up through the class loader of the class that calls this method.
+   *
+   * @param name the library's name without {@code lib} and {@code .so}, as CMake's {@code add_library} names it
+   * @throws IllegalArgumentException when {@code name} is not a plain library name
+   * @throws Packed4jException LoadError when the class path does not carry the library for this platform (the
+   *     message lists the platforms it is carried for), when it cannot be extracted, or for every reason
+   *     {@link #loadLibrary(Path)} gives
+   */
+  public static void loadLibrary(String name) {
+    ClassLoader loader = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
+        .getClassLoader();
+    Path file;
+    try {
+      file = BundledLibraries.locate(name, loader);
+    } catch (IllegalStateException e) {
+      throw RuntimeAccess.error("LoadError", e.getMessage(), null);
+    }
+    loadLibrary(file);
+  }
+
+  /**
    * Loads a plugin library; its static initialisers register its functions and types. Loading a library again
    * does nothing.
    *
    * @throws Packed4jException LoadError naming the path, what is wrong (no such file, not a shared library,
    *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or, with the kind of
    *     the first refusal, the registrations the native registry refused (a name registered twice, ...)
+   * @param library the plugin's {@code .so} file
    */
   public static synchronized void loadLibrary(Path library) {
     // One load at a time: the registration refusals taken below must belong to this library.
@@ -70,6 +106,9 @@ public final class Packed4j {
    * @throws IllegalArgumentException when {@code functions} is not an interface
    * @throws IllegalStateException when there is no generated class: put packed4j-processor on the compiler's
    *     annotationProcessorPaths
+   * @param functions the interface to implement
+   * @param <T> the interface's type
+   * @return the generated implementation, bound to the functions the loaded libraries registered
    */
   public static <T> T bind(Class<T> functions) {
     Objects.requireNonNull(functions, "functions");

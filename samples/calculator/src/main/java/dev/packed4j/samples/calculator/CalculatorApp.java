@@ -13,11 +13,15 @@ public final class CalculatorApp {
   private CalculatorApp() {}
 
   public static void main(String[] args) {
-    if (args.length != 1) {
-      System.err.println("usage: CalculatorApp <path to libcalculator.so>");
+    if (args.length > 1) {
+      System.err.println("usage: CalculatorApp [path to libcalculator.so]");
       System.exit(2);
     }
-    Packed4j.loadLibrary(Path.of(args[0]));
+    if (args.length == 1) {
+      Packed4j.loadLibrary(Path.of(args[0]));
+    } else {
+      Packed4j.loadLibrary("calculator"); // META-INF/native/linux-x86_64/libcalculator.so on the class path
+    }
     Calculator calc = Packed4j.bind(Calculator.class);
 
     System.out.println("registered: " + Registry.list().stream().filter(n -> n.startsWith("calculator.")).toList());

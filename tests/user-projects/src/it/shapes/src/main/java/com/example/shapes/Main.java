@@ -1,0 +1,44 @@
+package com.example.shapes;
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import java.util.List;
+import java.util.Map;
+
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    Packed4j.loadLibrary("shapes"); // libshapes.so, carried in this jar under META-INF/native/linux-x86_64
+    Shapes shapes = Packed4j.bind(Shapes.class);
+
+    System.out.println(shapes.hypot(3, 4));                // 5.0
+    System.out.println(shapes.greet("packed4j"));          // Hello, packed4j!
+    System.out.println(shapes.repeat("ab", 3));            // ababab
+
+    try (Circle circle = shapes.circle("wheel", 1.0);
+        Rectangle door = shapes.rectangle("door", 2.0, 3.0)) {
+      System.out.println(circle);                          // shapes.Circle{name=wheel, radius=1.0}
+      System.out.println(door.name() + " " + door.tall()); // door 3.0
+      System.out.println(shapes.area(door));               // 6.0
+      List<Shape> all = List.of(circle, door);
+      System.out.printf("%.4f%n", shapes.totalArea(all));  // 9.1416
+      Map<String, Double> areas = shapes.areasByName(all); // {wheel=3.14..., door=6.0}
+      System.out.println(areas.keySet());                  // [wheel, door]
+    }
+    System.out.println(shapes.scale(List.of(1.0, 2.5), Map.of("double", 2.0), "double")); // [2.0, 5.0]
+
+    for (String kind : List.of("type", "value", "index", "key", "attribute", "runtime", "custom")) {
+      try {
+        shapes.check(kind);
+      } catch (Packed4jException e) {
+        System.out.println(e.kind() + ": " + e.nativeMessage());
+      }
+    }
+    try {
+      shapes.circle("hole", -1.0);
+    } catch (Packed4jException e) {
+      System.out.println(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.packed4j.userprojects;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** mvn archetype:generate with packed4j-archetype, then the generated project's own build, test and run command. */
+class ArchetypeProjectTest {
+  /** The guide's command, run here as written (with this build's version). */
+  static final String GENERATE = "mvn -B org.apache.maven.plugins:maven-archetype-plugin:3.3.1:generate "
+      + "-DarchetypeCatalog=local -DarchetypeGroupId=dev.packed4j -DarchetypeArtifactId=packed4j-archetype "
+      + "-DarchetypeVersion=0.1.0-SNAPSHOT -DgroupId=com.example -DartifactId=hello -Dpackage=com.example.hello";
+
+  /** The command the generated README gives, run here as written. */
+  static final String RUN = "mvn -B -q package exec:exec@run";
+
+  @Test
+  void generatesAProjectThatBuildsTestsAndRuns() throws Exception {
+    Path work = UserBuilds.WORK.resolve("archetype");
+    UserBuilds.deleteTree(work);
+    Files.createDirectories(work);
+    String generate = GENERATE.replace("0.1.0-SNAPSHOT", UserBuilds.VERSION);
+    UserBuilds.maven(work, generate.substring("mvn -B ".length()).split(" ")).succeeded();
+    Path project = work.resolve("hello");
+    for (String file : List.of("pom.xml", "README.md", "src/main/native/CMakeLists.txt",
+        "src/main/native/greeter.cc", "src/main/java/com/example/hello/Greeter.java",
+        "src/main/java/com/example/hello/Counter.java", "src/main/java/com/example/hello/Main.java",
+        "src/test/java/com/example/hello/GreeterTest.java")) {
+      assertTrue(Files.isRegularFile(project.resolve(file)), file + " is generated");
+    }
+    String readme = Files.readString(project.resolve("README.md"));
+    assertTrue(readme.contains(RUN), readme);
+
+    // The README's command, without -q so the test report shows: build, test, run.
+    List<String> arguments = List.of(RUN.substring("mvn ".length()).replace("-q ", "").split(" "));
+    UserBuilds.Run run = UserBuilds.maven(project, arguments.toArray(String[]::new)).succeeded();
+    String output = run.output();
+    assertTrue(output.contains("Tests run: 4, Failures: 0, Errors: 0, Skipped: 0"), output);
+    assertTrue(output.contains("Hello, packed4j!\nsum = 6\ngreeter.Counter{label=clicks, count=5}\n"
+        + "ValueError: greeter.Greet: the name is empty\n"), output);
+
+    // And the jar alone.
+    UserBuilds.Run jar = UserBuilds.run(project, List.of(UserBuilds.java(), "-jar", "target/hello.jar", "you"),
+        Map.of()).succeeded();
+    assertTrue(jar.output().startsWith("Hello, you!\n"), jar.output());
+  }
+}

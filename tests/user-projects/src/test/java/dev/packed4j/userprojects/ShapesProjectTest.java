@@ -1,0 +1,91 @@
+package dev.packed4j.userprojects;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The guide's project (src/it/shapes): built by Maven alone through packed4j-maven-plugin, outside the reactor,
+ * and run with {@code java -jar}, its native library loaded by name from inside the jar.
+ */
+class ShapesProjectTest {
+  /** The guide's commands, run here exactly as written (GuideTest checks the guide quotes them). */
+  static final String BUILD = "mvn -B -q package";
+  static final String RUN = "java -jar target/shapes.jar";
+
+  static final String EXPECTED_OUTPUT = """
+      5.0
+      Hello, packed4j!
+      ababab
+      shapes.Circle{name=wheel, radius=1.0}
+      door 3.0
+      6.0
+      9.1416
+      [wheel, door]
+      [2.0, 5.0]
+      TypeError: expected a shape, got a string
+      ValueError: a radius must not be negative
+      IndexError: index 3 is out of range for 2 shapes
+      KeyError: no shape named 'hexagon'
+      AttributeError: a circle has no field 'width'
+      RuntimeError: the drawing surface is gone
+      GeometryError: the triangle inequality does not hold
+      [ValueError] shapes.Circle: radius -1.000000 is negative
+      """;
+
+  @Test
+  void buildsWithMavenAloneAndRunsFromItsJar() throws Exception {
+    Path project = UserBuilds.copyProject("shapes");
+    UserBuilds.Run build = UserBuilds.maven(project, "package").succeeded();
+    assertTrue(build.output().contains("packed4j: META-INF/native/linux-x86_64/libshapes.so built from"),
+        build.output());
+    // CMake's own output stays hidden when the native build succeeds.
+    assertFalse(build.output().contains("Building CXX object"), build.output());
+
+    Path jar = project.resolve("target/shapes.jar");
+    try (JarFile file = new JarFile(jar.toFile())) {
+      assertNotNull(file.getEntry("META-INF/native/linux-x86_64/libshapes.so"), "the jar carries its plugin");
+      assertEquals("ALL-UNNAMED", file.getManifest().getMainAttributes().getValue("Enable-Native-Access"));
+    }
+
+    // Two JVMs starting at once share one extracted copy in a fresh cache.
+    Path cache = UserBuilds.WORK.resolve("shapes-cache");
+    UserBuilds.deleteTree(cache);
+    List<String> command = List.of(UserBuilds.java(), "-Dpacked4j.cache.dir=" + cache, "-jar",
+        "target/shapes.jar");
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<UserBuilds.Run>> runs = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        runs.add(pool.submit(() -> UserBuilds.run(project, command, Map.of())));
+      }
+      for (Future<UserBuilds.Run> run : runs) {
+        // Exactly the program's output: no native-access warning, no loader noise.
+        assertEquals(EXPECTED_OUTPUT, run.get().succeeded().output());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    try (var files = Files.walk(cache)) {
+      assertEquals(List.of("libshapes.so"), files.filter(Files::isRegularFile)
+          .map(file -> file.getFileName().toString()).toList());
+    }
+
+    // Nothing changed: CMake does not run again.
+    UserBuilds.Run again = UserBuilds.maven(project, "package").succeeded();
+    assertTrue(again.output().contains("packed4j: native library up to date"), again.output());
+    assertFalse(again.output().contains("built from"), again.output());
+  }
+}

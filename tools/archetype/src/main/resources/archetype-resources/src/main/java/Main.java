@@ -1,0 +1,26 @@
+package ${package};
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import java.util.List;
+
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    Packed4j.loadLibrary("greeter"); // META-INF/native/linux-x86_64/libgreeter.so in this jar
+    Greeter greeter = Packed4j.bind(Greeter.class);
+    System.out.println(greeter.greet(args.length > 0 ? args[0] : "packed4j"));
+    System.out.println("sum = " + greeter.sum(List.of(1L, 2L, 3L)));
+    try (Counter counter = greeter.newCounter("clicks")) {
+      greeter.increment(counter, 2);
+      greeter.increment(counter, 3);
+      System.out.println(counter);
+    }
+    try {
+      greeter.greet("");
+    } catch (Packed4jException e) {
+      System.out.println(e.kind() + ": " + e.nativeMessage());
+    }
+  }
+}
