@@ -66,7 +66,7 @@ public final class Conversions {
     };
   }
 
-  /** The Java type to declare for a native type, for the fix in a message: {@code List<Long>} for list<int64>. */
+  /** The Java type to declare for a native type, for the fix in a message: {@code List<Long>} for {@code list<int64>}. */
   public static String javaTypeFor(NativeType type, boolean boxed) {
     return switch (type.name()) {
       case "bool" -> boxed ? "Boolean" : "boolean";

@@ -1,6 +1,6 @@
 package dev.packed4j.processor.manifest;
 
-/** Why a manifest cannot be used: the message completes "the manifest <file> cannot be used: ...". */
+/** Why a manifest cannot be used: the message completes "the manifest {@code <file>} cannot be used: ...". */
 public final class ManifestException extends Exception {
   private static final long serialVersionUID = 1L;
 

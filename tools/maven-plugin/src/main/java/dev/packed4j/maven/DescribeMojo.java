@@ -73,7 +73,7 @@ public final class DescribeMojo extends AbstractMojo {
   @Parameter(property = "packed4j.manifest.property", defaultValue = "packed4j.manifest")
   String property;
 
-  /** Skips describing (the property is not set, so javac checks without a manifest only if not told to use one). */
+  /** Skips describing: the property is set empty, and the processor checks without a manifest. */
   @Parameter(property = "packed4j.describe.skip", defaultValue = "false")
   boolean skip;
 
@@ -90,6 +90,7 @@ public final class DescribeMojo extends AbstractMojo {
   public void execute() throws MojoExecutionException {
     if (skip) {
       getLog().info("packed4j: describe skipped (packed4j.describe.skip)");
+      project.getProperties().setProperty(property, "");
       return;
     }
     List<Path> targets = librariesToDescribe();
