@@ -171,12 +171,30 @@ class LoadingTest {
     }
   }
 
-  /** A plugin whose function answers 42, under its own global name. */
+  /** A plugin (in C: quick to compile) whose function answers 42, under its own global name. */
   private static Path answerPlugin(String name, String libraryName) throws Exception {
-    return TestLibraries.plugin(directory, libraryName + ".cc", """
-        #include <packed4j/packed4j.h>
-        P4J_REGISTER_GLOBAL("%s").set_body_typed([]() -> int64_t { return 42; });
-        """.formatted(name), libraryName);
+    return TestLibraries.plugin(directory, libraryName + ".c", """
+        #include <packed4j/c_api.h>
+        #include <string.h>
+
+        static int answer(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) {
+          (void) self;
+          (void) args;
+          (void) num_args;
+          result->type_index = kP4JInt;
+          result->zero_padding = 0;
+          result->v_int64 = 42;
+          return 0;
+        }
+
+        __attribute__((constructor)) static void register_answer(void) {
+          P4JObjectHandle function = NULL;
+          if (P4JFunctionCreate(NULL, answer, NULL, &function) != 0) return;
+          P4JByteArray name = {"%s", (int64_t) strlen("%s")};
+          P4JFunctionSetGlobal(&name, function, 0);
+          P4JObjectDecRef(function);
+        }
+        """.formatted(name, name), libraryName);
   }
 
   /** The runtime still loads plugins and calls functions after a failed load. */
@@ -194,7 +212,7 @@ class LoadingTest {
   @Test
   void aTruncatedPluginIsALoadErrorBeforeTheDynamicLoaderMapsIt() throws Exception {
     Path whole = answerPlugin("test.loading.Truncated", "libwhole.so");
-    assertTrue(Files.size(whole) > 8192, "the plugin must be larger than the part kept: " + Files.size(whole));
+    assertTrue(Files.size(whole) > 4096, "the plugin must be larger than the part kept: " + Files.size(whole));
     // The case of the report: a real plugin cut to its first 4 KiB made the loader fault (SIGBUS) in the JVM.
     for (int kept : new int[] {4096, 200, 64}) {
       Path cut = directory.resolve("libcut" + kept + ".so");
@@ -283,6 +301,42 @@ class LoadingTest {
       assertEquals(42L, answer.invoke());
     }
     assertRuntimeUsable("AfterCopy");
+  }
+
+  @Test
+  void aPluginBuiltAgainstAnotherAbiVersionIsNamedAtLoad() throws Exception {
+    // What a plugin compiled against a newer c_api.h looks like to this core: it needs a P4J function the core
+    // does not define.
+    Path newer = TestLibraries.plugin(directory, "newer.c", """
+        #include <packed4j/c_api.h>
+        extern int P4JFunctionFromALaterAbi(void);
+        __attribute__((constructor)) static void register_newer(void) { P4JFunctionFromALaterAbi(); }
+        """, "libnewer.so");
+    Packed4jException e = loadFails(newer);
+    assertTrue(e.getMessage().contains("P4JFunctionFromALaterAbi") && e.getMessage().contains("another packed4j "
+        + "version"), e.getMessage());
+    assertRuntimeUsable("AfterNewerAbi");
+  }
+
+  @Test
+  void theRuntimeStaysUsableAfterEveryKindOfLoadFailure() throws Exception {
+    byte[] arm = new byte[64];
+    arm[0] = 0x7f;
+    arm[1] = 'E';
+    arm[2] = 'L';
+    arm[3] = 'F';
+    arm[4] = 2;
+    arm[5] = 1;
+    arm[16] = 3;
+    arm[18] = (byte) 183;
+    List<Path> broken = List.of(directory.resolve("libabsent.so"),
+        Files.writeString(directory.resolve("libtext.so"), "not a library"),
+        Files.write(directory.resolve("libarm64.so"), arm));
+    for (Path library : broken) {
+      loadFails(library);
+      loadFails(library); // the same failure again, not a stale state
+    }
+    assertRuntimeUsable("AfterBroken");
   }
 
   @Test
