@@ -41,9 +41,10 @@ inline void IncRef(P4JObject* handle) noexcept { __atomic_fetch_add(&handle->ref
  * unreferenced meanwhile, so releasing a graph of any depth takes constant stack. The pending objects form a
  * stack linked through their ref_counter, which is dead once it reached zero: no allocation, nothing to free.
  *
- * Each library has its own copy (hidden visibility); that is enough, because a deleter of library A dropping a
- * reference to an object of library B goes through B's copy, which queues it when B is already releasing and
- * otherwise runs it there, one level deeper, with any further release queued in B's or A's worklist.
+ * Libraries built with hidden visibility (the core among them) have a copy each, others may share one; either
+ * works: a deleter of library A dropping a reference to an object of library B goes through B's copy, which
+ * queues it when B is already releasing and otherwise runs it there, one level deeper, with any further release
+ * queued in B's or A's worklist. A queue holds only objects and their own deleters, so sharing one is harmless.
  */
 struct PendingReleases {
   P4JObject* head = nullptr;
