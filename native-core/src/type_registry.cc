@@ -5,7 +5,14 @@
  * Entries are never freed or moved, so P4JTypeGetInfo can hand out pointers valid for the life of the
  * process. The index table is read without the lock (is-instance checks are on the hot path of every
  * object argument); an entry is fully built before it is published with a release store.
+ *
+ * A type key is one layout for the whole process: the Java side reads every instance of a key at the offsets
+ * recorded for it. So a second library registering a key again is accepted only with the same parent and the
+ * same fields (name, kind, offset, size); anything else is refused, recorded for packed4j.TakeRegistrationErrors
+ * with the files of both libraries, and the first layout stays.
  */
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <atomic>
 #include <memory>
@@ -26,7 +33,58 @@ struct TypeEntry {
   P4JTypeInfo info{};
   /*! \brief The fields the type declared itself (names interned). */
   std::vector<P4JFieldInfo> own_fields;
+  /*! \brief Whether P4JTypeRegisterFields recorded own_fields, and from which library file. */
+  bool fields_registered = false;
+  std::string fields_library;
+  /*! \brief The library whose code allocated the index (empty for the built-in types). */
+  std::string allocated_by;
 };
+
+/*! \brief The file of the library (or executable) holding code address, for messages. */
+std::string LibraryOf(const void* address) {
+  Dl_info info{};
+  if (address != nullptr && dladdr(address, &info) != 0 && info.dli_fname != nullptr && info.dli_fname[0] != 0) {
+    return info.dli_fname;
+  }
+  return "an unknown library";
+}
+
+const char* FieldKindName(int32_t kind) {
+  switch (kind) {
+    case kP4JFieldInt32: return "int32";
+    case kP4JFieldInt64: return "int64";
+    case kP4JFieldUInt64: return "uint64";
+    case kP4JFieldFloat64: return "float64";
+    case kP4JFieldBool: return "bool";
+    case kP4JFieldString: return "string";
+    case kP4JFieldObject: return "object";
+    default: return "unknown";
+  }
+}
+
+/*! \brief "{price: int64 at 24 (8 bytes), brand: string at 32 (32 bytes)}". */
+std::string DescribeFields(const std::vector<P4JFieldInfo>& fields) {
+  if (fields.empty()) return "{no fields}";
+  std::string text = "{";
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i != 0) text += ", ";
+    text += std::string(details::ViewOf(fields[i].name)) + ": " + FieldKindName(fields[i].kind) + " at " +
+            std::to_string(fields[i].offset) + " (" + std::to_string(fields[i].size) + " bytes)";
+  }
+  return text + "}";
+}
+
+/*! \brief The layout every instance of a key must share: the same fields in the same order. */
+bool SameLayout(const std::vector<P4JFieldInfo>& a, const std::vector<P4JFieldInfo>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (details::ViewOf(a[i].name) != details::ViewOf(b[i].name) || a[i].kind != b[i].kind ||
+        a[i].offset != b[i].offset || a[i].size != b[i].size) {
+      return false;
+    }
+  }
+  return true;
+}
 
 class TypeRegistry {
  public:
@@ -36,15 +94,20 @@ class TypeRegistry {
     return registry;
   }
 
-  int32_t GetOrAllocIndex(std::string_view key, int32_t parent, int64_t instance_size) {
+  int32_t GetOrAllocIndex(std::string_view key, int32_t parent, int64_t instance_size, const void* caller) {
     if (key.empty()) throw ValueError("a type key must not be empty");
     std::lock_guard<std::mutex> lock(mutex_);
     auto found = key_to_index_.find(std::string(key));
     if (found != key_to_index_.end()) {
       TypeEntry* entry = Entry(found->second);
       if (entry->info.parent_type_index != parent) {
-        throw ValueError("type key \"" + std::string(key) + "\" is registered with parent " +
-                         KeyOfLocked(entry->info.parent_type_index) + ", not " + KeyOfLocked(parent));
+        std::string first = entry->allocated_by.empty() ? "libpacked4j.so (a built-in type)" : entry->allocated_by;
+        std::string message = "type key \"" + std::string(key) + "\" is registered by " + first + " with parent " +
+                              KeyOfLocked(entry->info.parent_type_index) + ", and " + LibraryOf(caller) +
+                              " registers it again with parent " + KeyOfLocked(parent) +
+                              ": one key is one type in the process; give one of them another type key";
+        RecordRegistrationError("LoadError: " + message);
+        throw ValueError(message);
       }
       if (entry->info.instance_size == 0) entry->info.instance_size = instance_size;
       return found->second;
@@ -58,10 +121,11 @@ class TypeRegistry {
     }
     int32_t index = next_dynamic_index_++;
     AddLocked(index, key, parent, instance_size);
+    Entry(index)->allocated_by = LibraryOf(caller);
     return index;
   }
 
-  void RegisterFields(int32_t type_index, const P4JFieldInfo* fields, int32_t num_fields) {
+  void RegisterFields(int32_t type_index, const P4JFieldInfo* fields, int32_t num_fields, const void* caller) {
     std::lock_guard<std::mutex> lock(mutex_);
     TypeEntry* entry = EntryOrThrow(type_index);
     std::string key(details::ViewOf(entry->info.type_key));
@@ -76,8 +140,11 @@ class TypeRegistry {
       if (field.kind < kP4JFieldInt32 || field.kind > kP4JFieldObject) {
         throw ValueError(where + " has an unknown kind " + std::to_string(field.kind));
       }
+      // The instance size is the first registrant's: a second one is compared field by field below instead,
+      // so a conflicting layout is reported as the conflict it is, not as a field outside the object.
+      bool size_known = entry->info.instance_size > 0 && !entry->fields_registered;
       if (field.offset < static_cast<int64_t>(sizeof(P4JObject)) || field.size <= 0 ||
-          (entry->info.instance_size > 0 && field.offset + field.size > entry->info.instance_size)) {
+          (size_known && field.offset + field.size > entry->info.instance_size)) {
         throw ValueError(where + " at offset " + std::to_string(field.offset) + " with size " +
                          std::to_string(field.size) + " is not inside the object (instance size " +
                          std::to_string(entry->info.instance_size) + ")");
@@ -89,6 +156,21 @@ class TypeRegistry {
       if (field.kind != kP4JFieldObject) field.object_type_index = 0;
       own.push_back(field);
     }
+    std::string library = LibraryOf(caller);
+    if (entry->fields_registered) {
+      // Each library that uses the type registers it at load; the same definition is the common case.
+      if (SameLayout(entry->own_fields, own)) return;
+      std::string message = "type key \"" + key + "\" is registered by " + entry->fields_library +
+                            " with the fields " + DescribeFields(entry->own_fields) + ", and " + library +
+                            " registers it again with other fields " + DescribeFields(own) +
+                            ": the Java side would read one library's objects at the other's offsets. The first "
+                            "layout stays; give one of the types another type key, or build both libraries from "
+                            "the same definition";
+      RecordRegistrationError("LoadError: " + message);
+      throw ValueError(message);
+    }
+    entry->fields_registered = true;
+    entry->fields_library = std::move(library);
     entry->own_fields = std::move(own);
     // Descendants inherit these fields: rebuild the merged lists of the type and of every subtype, ancestors
     // before descendants (a parent may register its fields after a child when they live in different files).
@@ -277,14 +359,16 @@ int P4JTypeGetOrAllocIndex(const P4JByteArray* type_key, int32_t parent_type_ind
                            int32_t* out_type_index) {
   P4J_SAFE_CALL_BEGIN();
   if (type_key == nullptr) throw ValueError("type_key is NULL");
-  *out_type_index =
-      internal::TypeRegistry::Global()->GetOrAllocIndex(details::ViewOf(*type_key), parent_type_index, instance_size);
+  // The caller's return address names its library in a conflict: the C++ API calls this from inline code
+  // compiled into the library that declares the type.
+  *out_type_index = internal::TypeRegistry::Global()->GetOrAllocIndex(
+      details::ViewOf(*type_key), parent_type_index, instance_size, __builtin_return_address(0));
   P4J_SAFE_CALL_END();
 }
 
 int P4JTypeRegisterFields(int32_t type_index, const P4JFieldInfo* fields, int32_t num_fields) {
   P4J_SAFE_CALL_BEGIN();
-  internal::TypeRegistry::Global()->RegisterFields(type_index, fields, num_fields);
+  internal::TypeRegistry::Global()->RegisterFields(type_index, fields, num_fields, __builtin_return_address(0));
   P4J_SAFE_CALL_END();
 }
 

@@ -1,5 +1,7 @@
 // Objects: layout (header offset), make_object, reference counts, the live count, type indices and
 // inheritance, field metadata recorded without an instance, and reads by name or index.
+#include <dlfcn.h>
+
 #include <limits>
 
 #include "test_util.h"
@@ -181,7 +183,15 @@ TEST(ObjectTest, TypeIndicesKeysAndInheritance) {
   // The same key under another parent is refused.
   int32_t ignored = 0;
   EXPECT_EQ(P4JTypeGetOrAllocIndex(&key, kP4JList, 32, &ignored), -1);
-  EXPECT_EQ(TakeRaised(), "ValueError: type key \"test.Shape\" is registered with parent \"Object\", not \"List\"");
+  std::string refused = TakeRaised();
+  EXPECT_EQ(refused.rfind("ValueError: type key \"test.Shape\" is registered by ", 0), 0u) << refused;
+  EXPECT_NE(refused.find(" with parent \"Object\", and "), std::string::npos) << refused;
+  EXPECT_NE(refused.find(" registers it again with parent \"List\""), std::string::npos) << refused;
+  // A loader reports it: the refusal is recorded as a registration error.
+  List<std::string> recorded =
+      PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>();
+  ASSERT_EQ(recorded.size(), 1);
+  EXPECT_EQ(recorded[0].rfind("LoadError: type key \"test.Shape\"", 0), 0u) << recorded[0];
   // The same key under the same parent is the same index.
   ASSERT_EQ(P4JTypeGetOrAllocIndex(&key, kP4JObject, 0, &ignored), 0);
   EXPECT_EQ(ignored, shape);
@@ -276,6 +286,47 @@ TEST(ObjectTest, UnregisteredTypesGetAnIndexButNoFields) {
   EXPECT_EQ(ErrorOf([&] { GetAttr(ObjectRef(object), "hidden"); }),
             "AttributeError: test.Unregistered object has no field \"hidden\"; it has no recorded fields "
             "(P4J_REGISTER_OBJECT_TYPE records them)");
+}
+
+/*! \brief One int64 or float64 field named "value" at the first field offset, as two libraries might declare it. */
+std::vector<P4JFieldInfo> ValueField(P4JFieldKind kind) {
+  P4JFieldInfo field{};
+  field.name = details::ByteArrayOf("value");
+  field.kind = kind;
+  field.offset = static_cast<int64_t>(sizeof(P4JObject));
+  field.size = 8;
+  return {field};
+}
+
+TEST(ObjectTest, AKeyRegisteredAgainKeepsItsLayoutOrIsRefusedNamingBothLibraries) {
+  P4JByteArray key = details::ByteArrayOf("test.RegisteredTwice");
+  int32_t index = -1;
+  ASSERT_EQ(P4JTypeGetOrAllocIndex(&key, kP4JObject, 64, &index), 0);
+  std::vector<P4JFieldInfo> first = ValueField(kP4JFieldFloat64);
+  ASSERT_EQ(P4JTypeRegisterFields(index, first.data(), 1), 0);
+  // Every library using the type registers it at load: the same layout again is fine.
+  std::vector<P4JFieldInfo> same = ValueField(kP4JFieldFloat64);
+  EXPECT_EQ(P4JTypeRegisterFields(index, same.data(), 1), 0);
+
+  std::vector<P4JFieldInfo> other = ValueField(kP4JFieldInt64);
+  EXPECT_EQ(P4JTypeRegisterFields(index, other.data(), 1), -1);
+  std::string refused = TakeRaised();
+  Dl_info self{};
+  ASSERT_NE(dladdr(reinterpret_cast<void*>(&ValueField), &self), 0);
+  std::string library = self.dli_fname;
+  EXPECT_EQ(refused, "ValueError: type key \"test.RegisteredTwice\" is registered by " + library +
+                         " with the fields {value: float64 at 24 (8 bytes)}, and " + library +
+                         " registers it again with other fields {value: int64 at 24 (8 bytes)}: the Java side "
+                         "would read one library's objects at the other's offsets. The first layout stays; give "
+                         "one of the types another type key, or build both libraries from the same definition");
+  List<std::string> recorded =
+      PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>();
+  ASSERT_EQ(recorded.size(), 1);
+  EXPECT_EQ("ValueError: " + std::string(recorded[0]).substr(std::string("LoadError: ").size()), refused);
+  // The first layout stays.
+  const P4JTypeInfo* info = InfoOf(index);
+  ASSERT_EQ(info->num_fields, 1);
+  EXPECT_EQ(info->fields[0].kind, kP4JFieldFloat64);
 }
 
 TEST(ObjectTest, RegisterFieldsValidatesOffsets) {

@@ -271,6 +271,16 @@ using DefaultTraits =
 template <typename T, typename = void>
 struct TypeTraits : DefaultTraits<T> {};
 
+/*!
+ * \brief TypeTraits<T>::kStorable and kConvertible as types, for std::conjunction: it instantiates TypeTraits<T>
+ *  only when the conditions before it hold. Any's converting templates test "not Any, and storable"; with a plain
+ *  &&, clang instantiated TypeTraits<Any> while Any was being defined, before its specialization below.
+ */
+template <typename T>
+struct IsStorable : std::bool_constant<TypeTraits<T>::kStorable> {};
+template <typename T>
+struct IsConvertible : std::bool_constant<TypeTraits<T>::kConvertible> {};
+
 /*! \brief bool: kP4JBool, or an integer 0/1. */
 template <>
 struct TypeTraits<bool> {
@@ -592,8 +602,8 @@ class Any {
   Any(Any&& other) noexcept : value_(other.value_) { other.value_ = details::NoneValue(); }
   /*! \brief Stores any storable C++ value (42, "text", a List, an ObjectPtr, ...). */
   template <typename T, typename Decayed = std::decay_t<T>,
-            typename = std::enable_if_t<!std::is_base_of<Any, Decayed>::value &&
-                                        details::TypeTraits<Decayed>::kStorable>>
+            typename = std::enable_if_t<std::conjunction<std::negation<std::is_base_of<Any, Decayed>>,
+                                                           details::IsStorable<Decayed>>::value>>
   Any(T&& value) {  // NOLINT(runtime/explicit): values convert to Any implicitly, like in a dynamic language
     details::TypeTraits<Decayed>::Store(std::forward<T>(value), &value_);
   }
@@ -609,8 +619,8 @@ class Any {
     return *this;
   }
   template <typename T, typename Decayed = std::decay_t<T>,
-            typename = std::enable_if_t<!std::is_base_of<Any, Decayed>::value &&
-                                        details::TypeTraits<Decayed>::kStorable>>
+            typename = std::enable_if_t<std::conjunction<std::negation<std::is_base_of<Any, Decayed>>,
+                                                           details::IsStorable<Decayed>>::value>>
   Any& operator=(T&& value) {
     Any stored(std::forward<T>(value));
     std::swap(value_, stored.value_);
@@ -650,8 +660,8 @@ class Any {
     return details::TypeTraits<T>::Convert(value_, details::ConvertContext());
   }
   /*! \brief Converts to T, checked, so `int x = value;` and `static_cast<int>(value)` work. */
-  template <typename T, typename = std::enable_if_t<!std::is_same<T, Any>::value &&
-                                                    details::TypeTraits<T>::kConvertible>>
+  template <typename T, typename = std::enable_if_t<
+                            std::conjunction<std::negation<std::is_same<T, Any>>, details::IsConvertible<T>>::value>>
   operator T() const {  // NOLINT(runtime/explicit)
     return cast<T>();
   }

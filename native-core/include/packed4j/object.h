@@ -32,10 +32,53 @@ namespace details {
 /*! \brief Takes one more reference (relaxed: a new reference needs no ordering with other memory). */
 inline void IncRef(P4JObject* handle) noexcept { __atomic_fetch_add(&handle->ref_counter, 1, __ATOMIC_RELAXED); }
 
-/*! \brief Drops a reference; the last one runs the deleter (acquire-release so the deleter sees all writes). */
+/*!
+ * \brief The objects whose last reference was dropped while a deleter was running on this thread.
+ *
+ * Deleting an object drops the references it holds, and a deleter that ran each of those deleters in turn would
+ * use native stack in proportion to the depth of the graph: a list nested 25,000 deep overflowed it. Instead the
+ * outermost release on a thread runs its deleter and then, one at a time, the deleters of everything that became
+ * unreferenced meanwhile, so releasing a graph of any depth takes constant stack. The pending objects form a
+ * stack linked through their ref_counter, which is dead once it reached zero: no allocation, nothing to free.
+ *
+ * Libraries built with hidden visibility (the core among them) have a copy each, others may share one; either
+ * works: a deleter of library A dropping a reference to an object of library B goes through B's copy, which
+ * queues it when B is already releasing and otherwise runs it there, one level deeper, with any further release
+ * queued in B's or A's worklist. A queue holds only objects and their own deleters, so sharing one is harmless.
+ */
+struct PendingReleases {
+  P4JObject* head = nullptr;
+  bool releasing = false;
+};
+
+inline thread_local PendingReleases pending_releases;
+
+/*! \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release. */
+inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
+  PendingReleases& pending = pending_releases;
+  if (pending.releasing) {
+    handle->ref_counter = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pending.head));
+    pending.head = handle;
+    return;
+  }
+  pending.releasing = true;
+  handle->deleter(handle);
+  while (pending.head != nullptr) {
+    P4JObject* next = pending.head;
+    pending.head = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(next->ref_counter));
+    next->ref_counter = 0;
+    next->deleter(next);
+  }
+  pending.releasing = false;
+}
+
+/*!
+ * \brief Drops a reference; the last one runs the deleter (acquire-release so the deleter sees all writes).
+ *  The objects a deleter releases in turn are deleted after it returns, not inside it (see PendingReleases).
+ */
 inline void DecRef(P4JObject* handle) noexcept {
   if (__atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr) {
-    handle->deleter(handle);
+    ReleaseUnreferenced(handle);
   }
 }
 

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -170,6 +171,174 @@ class LoadingTest {
     }
   }
 
+  /** A plugin (in C: quick to compile) whose function answers 42, under its own global name. */
+  private static Path answerPlugin(String name, String libraryName) throws Exception {
+    return TestLibraries.plugin(directory, libraryName + ".c", """
+        #include <packed4j/c_api.h>
+        #include <string.h>
+
+        static int answer(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) {
+          (void) self;
+          (void) args;
+          (void) num_args;
+          result->type_index = kP4JInt;
+          result->zero_padding = 0;
+          result->v_int64 = 42;
+          return 0;
+        }
+
+        __attribute__((constructor)) static void register_answer(void) {
+          P4JObjectHandle function = NULL;
+          if (P4JFunctionCreate(NULL, answer, NULL, &function) != 0) return;
+          P4JByteArray name = {"%s", (int64_t) strlen("%s")};
+          P4JFunctionSetGlobal(&name, function, 0);
+          P4JObjectDecRef(function);
+        }
+        """.formatted(name, name), libraryName);
+  }
+
+  /** The runtime still loads plugins and calls functions after a failed load. */
+  private static void assertRuntimeUsable(String tag) throws Exception {
+    String name = "test.loading.Usable" + tag;
+    Packed4j.loadLibrary(answerPlugin(name, "libusable" + tag + ".so"));
+    try (PackedFunction answer = Registry.global(name)) {
+      assertEquals(42L, answer.invoke());
+    }
+    try (PackedFunction size = Registry.global("packed4j.ListSize")) {
+      assertEquals(3L, size.invoke(List.of(1L, 2L, 3L)));
+    }
+  }
+
+  @Test
+  void aTruncatedPluginIsALoadErrorBeforeTheDynamicLoaderMapsIt() throws Exception {
+    Path whole = answerPlugin("test.loading.Truncated", "libwhole.so");
+    assertTrue(Files.size(whole) > 4096, "the plugin must be larger than the part kept: " + Files.size(whole));
+    // The case of the report: a real plugin cut to its first 4 KiB made the loader fault (SIGBUS) in the JVM.
+    for (int kept : new int[] {4096, 200, 64}) {
+      Path cut = directory.resolve("libcut" + kept + ".so");
+      try (var in = Files.newInputStream(whole)) {
+        Files.write(cut, in.readNBytes(kept));
+      }
+      Packed4jException e = loadFails(cut);
+      assertTrue(e.getMessage().contains("truncated or damaged"), e.getMessage());
+      assertTrue(e.getMessage().contains("the file has " + kept + " bytes"), e.getMessage());
+    }
+    assertFalse(Registry.list().contains("test.loading.Truncated"));
+    assertRuntimeUsable("AfterTruncated");
+  }
+
+  @Test
+  void aSegmentOutsideTheFileIsNamed() throws Exception {
+    Path whole = answerPlugin("test.loading.Damaged", "libdamaged-source.so");
+    byte[] bytes = Files.readAllBytes(whole);
+    java.nio.ByteBuffer elf = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    long programHeaders = elf.getLong(32);
+    // Move the first segment's file range past the end of the file, as a corrupted copy might.
+    int first = Math.toIntExact(programHeaders);
+    elf.putLong(first + 8, bytes.length + 4096L);
+    Path damaged = Files.write(directory.resolve("libdamaged.so"), bytes);
+    Packed4jException e = loadFails(damaged);
+    assertTrue(e.getMessage().contains("segment 0 needs bytes " + (bytes.length + 4096L)), e.getMessage());
+  }
+
+  /** A plugin declaring type key test.loading.Shared with the given fields and a function making one. */
+  private static Path sharedTypePlugin(String libraryName, String fields, String visits, String maker)
+      throws Exception {
+    return TestLibraries.plugin(directory, libraryName + ".cc", """
+        #include <packed4j/packed4j.h>
+        using namespace packed4j;
+        class SharedObject : public Object {
+         public:
+          %s
+          void VisitAttrs(AttrVisitor* v) final { %s }
+          static constexpr const char* _type_key = "test.loading.Shared";
+          P4J_DECLARE_OBJECT_TYPE_INFO(SharedObject, Object);
+        };
+        P4J_REGISTER_OBJECT_TYPE(SharedObject);
+        P4J_REGISTER_GLOBAL("%s").set_body([](Args, RetValue* rv) { *rv = make_object<SharedObject>(); });
+        """.formatted(fields, visits, maker), libraryName);
+  }
+
+  @Test
+  void aTypeKeyRegisteredAgainWithAnotherLayoutIsALoadErrorNamingBothLibraries() throws Exception {
+    Path first = sharedTypePlugin("libsharedfirst.so", "double value = 2.5;", "v->Visit(\"value\", &value);",
+        "test.loading.MakeShared");
+    Path same = sharedTypePlugin("libsharedsame.so", "double value = 4.5;", "v->Visit(\"value\", &value);",
+        "test.loading.MakeSharedToo");
+    Path other = sharedTypePlugin("libsharedother.so", "int64_t count = 7; std::string name = \"b\";",
+        "v->Visit(\"count\", &count); v->Visit(\"name\", &name);", "test.loading.MakeSharedOther");
+    Packed4j.loadLibrary(first);
+    Packed4j.loadLibrary(same); // the same layout from another library is the same type
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(other));
+    assertEquals("LoadError", e.kind(), e.getMessage());
+    String message = e.getMessage();
+    assertTrue(message.contains("type key \"test.loading.Shared\""), message);
+    assertTrue(message.contains(first.toAbsolutePath().toString()), "names the first library: " + message);
+    assertTrue(message.contains(other.toAbsolutePath().toString()), "names the second library: " + message);
+    assertTrue(message.contains("value: float64") && message.contains("count: int64"), message);
+    // The first layout stays: objects of the first two libraries read right.
+    try (PackedFunction make = Registry.global("test.loading.MakeShared");
+        PackedFunction makeToo = Registry.global("test.loading.MakeSharedToo");
+        NativeObject made = (NativeObject) make.invoke();
+        NativeObject madeToo = (NativeObject) makeToo.invoke()) {
+      assertEquals(List.of("value"), made.fieldNames());
+      assertEquals(2.5, made.get("value"));
+      assertEquals(4.5, madeToo.get("value"));
+    }
+    assertRuntimeUsable("AfterTypeConflict");
+  }
+
+  @Test
+  void aCopyOfALoadedPluginIsRefusedForItsDuplicateNames() throws Exception {
+    Path original = answerPlugin("test.loading.Twice", "libtwice.so");
+    Path copy = Files.copy(original, directory.resolve("libtwicecopy.so"));
+    Packed4j.loadLibrary(original);
+    Packed4j.loadLibrary(original); // the same file again: nothing happens
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(copy));
+    assertTrue(e.getMessage().contains("test.loading.Twice"), e.getMessage());
+    assertTrue(e.getMessage().contains(copy.toAbsolutePath().toString()), e.getMessage());
+    try (PackedFunction answer = Registry.global("test.loading.Twice")) {
+      assertEquals(42L, answer.invoke());
+    }
+    assertRuntimeUsable("AfterCopy");
+  }
+
+  @Test
+  void aPluginBuiltAgainstAnotherAbiVersionIsNamedAtLoad() throws Exception {
+    // What a plugin compiled against a newer c_api.h looks like to this core: it needs a P4J function the core
+    // does not define.
+    Path newer = TestLibraries.plugin(directory, "newer.c", """
+        #include <packed4j/c_api.h>
+        extern int P4JFunctionFromALaterAbi(void);
+        __attribute__((constructor)) static void register_newer(void) { P4JFunctionFromALaterAbi(); }
+        """, "libnewer.so");
+    Packed4jException e = loadFails(newer);
+    assertTrue(e.getMessage().contains("P4JFunctionFromALaterAbi") && e.getMessage().contains("another packed4j "
+        + "version"), e.getMessage());
+    assertRuntimeUsable("AfterNewerAbi");
+  }
+
+  @Test
+  void theRuntimeStaysUsableAfterEveryKindOfLoadFailure() throws Exception {
+    byte[] arm = new byte[64];
+    arm[0] = 0x7f;
+    arm[1] = 'E';
+    arm[2] = 'L';
+    arm[3] = 'F';
+    arm[4] = 2;
+    arm[5] = 1;
+    arm[16] = 3;
+    arm[18] = (byte) 183;
+    List<Path> broken = List.of(directory.resolve("libabsent.so"),
+        Files.writeString(directory.resolve("libtext.so"), "not a library"),
+        Files.write(directory.resolve("libarm64.so"), arm));
+    for (Path library : broken) {
+      loadFails(library);
+      loadFails(library); // the same failure again, not a stale state
+    }
+    assertRuntimeUsable("AfterBroken");
+  }
+
   @Test
   void explainTurnsLoaderMessagesIntoAdvice() {
     Path path = Path.of("/x/libplugin.so");
@@ -200,6 +369,19 @@ class LoadingTest {
         + " (another major version)"), output);
     assertTrue(output.contains(fake.toString()), output);
     assertTrue(output.contains(NativeLibraries.runtimeLocation()), output);
+  }
+
+  @Test
+  void aTruncatedCoreIsALoadErrorNotACrash() throws Exception {
+    Path core = TestLibraries.coreFile();
+    Path cut = directory.resolve("truncated/libpacked4j.so");
+    Files.createDirectories(cut.getParent());
+    try (var in = Files.newInputStream(core)) {
+      Files.write(cut, in.readNBytes(4096));
+    }
+    String output = probe(cut);
+    assertTrue(output.contains("LoadError") && output.contains("truncated or damaged"), output);
+    assertTrue(output.contains(cut.toString()), output);
   }
 
   @Test

@@ -41,6 +41,11 @@ public final class AnyCodec extends ValueCodec<Object> {
   }
 
   @Override
+  public boolean nests() {
+    return true;
+  }
+
+  @Override
   public boolean acceptsNull() {
     return true;
   }
@@ -71,7 +76,14 @@ public final class AnyCodec extends ValueCodec<Object> {
         frame.ownTemporary(handle);
         NativeMemory.putAny(slot, kP4JMap, 0, handle);
       }
-      case Optional<?> optional -> encode(optional.orElse(null), slot, frame);
+      case Optional<?> optional -> {
+        // Unwrapped in a loop: an Optional of an Optional ... is one value, whatever the depth.
+        Object inner = optional.orElse(null);
+        while (inner instanceof Optional<?> nested) {
+          inner = nested.orElse(null);
+        }
+        encode(inner, slot, frame);
+      }
       case MemorySegment segment when segment.isNative() ->
           NativeMemory.putAny(slot, kP4JOpaquePtr, 0, segment.address());
       default -> throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()

@@ -27,6 +27,21 @@ public final class Containers {
    */
   public static <E> long buildList(Collection<? extends E> values, ValueCodec<E> element, String javaType,
       Frame frame) {
+    if (!element.nests()) {
+      return buildListLevel(values, element, javaType, frame);
+    }
+    int[] depth = Nesting.enter();
+    try {
+      return buildListLevel(values, element, javaType, frame);
+    } catch (RuntimeException failure) {
+      throw Nesting.rethrow(depth, failure);
+    } finally {
+      Nesting.exit(depth);
+    }
+  }
+
+  private static <E> long buildListLevel(Collection<? extends E> values, ValueCodec<E> element, String javaType,
+      Frame frame) {
     int count = values.size();
     long out = frame.scratch(8, 8);
     Errors.check(CApi.P4JListCreateWithCapacity(count, out), frame.target().exceptionFunctionName());
@@ -129,6 +144,21 @@ public final class Containers {
   /** A new native map holding the entries of {@code map} (an owned handle). */
   public static <K, V> long buildMap(Map<? extends K, ? extends V> map, ValueCodec<K> keys, ValueCodec<V> values,
       String javaType, Frame frame) {
+    if (!keys.nests() && !values.nests()) {
+      return buildMapLevel(map, keys, values, javaType, frame);
+    }
+    int[] depth = Nesting.enter();
+    try {
+      return buildMapLevel(map, keys, values, javaType, frame);
+    } catch (RuntimeException failure) {
+      throw Nesting.rethrow(depth, failure);
+    } finally {
+      Nesting.exit(depth);
+    }
+  }
+
+  private static <K, V> long buildMapLevel(Map<? extends K, ? extends V> map, ValueCodec<K> keys,
+      ValueCodec<V> values, String javaType, Frame frame) {
     int count = map.size();
     long pairs = frame.scratch(Math.max(P4JMapCell.ENTRY_SIZE * count, P4JMapCell.ENTRY_SIZE), 16);
     int index = 0;
@@ -187,7 +217,11 @@ public final class Containers {
     return NativeMemory.getLong(NativeMemory.cell(handle) + P4JMapCell.ENTRIES) + index * P4JMapCell.ENTRY_SIZE;
   }
 
-  /** An unmodifiable copy of the native list {@code handle} (borrowed). */
+  /**
+   * An unmodifiable copy of the native list {@code handle} (borrowed). It recurses only as deep as the declared
+   * type nests ({@code List<List<Long>>}: two levels); an {@code Object} element arrives as a live view, so a
+   * native list of any depth is copied one level at a time.
+   */
   public static <E> List<E> copyList(long handle, ValueCodec<E> element) {
     long size = listSize(handle);
     if (size > Integer.MAX_VALUE - 8) {

@@ -38,6 +38,11 @@ public final class ListCodec<E, L extends List<E>> extends ValueCodec<L> {
   }
 
   @Override
+  public boolean nests() {
+    return true;
+  }
+
+  @Override
   public String wireType() {
     return "list";
   }

@@ -36,6 +36,11 @@ public final class MapCodec<K, V, M extends Map<K, V>> extends ValueCodec<M> {
   }
 
   @Override
+  public boolean nests() {
+    return true;
+  }
+
+  @Override
   public String wireType() {
     return "map";
   }

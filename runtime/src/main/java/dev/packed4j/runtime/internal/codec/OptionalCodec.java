@@ -21,6 +21,11 @@ public final class OptionalCodec<T> extends ValueCodec<Optional<T>> {
   }
 
   @Override
+  public boolean nests() {
+    return inner.nests();
+  }
+
+  @Override
   public String nullHint() {
     return "pass Optional.empty() for None";
   }

@@ -32,6 +32,13 @@ public abstract class ValueCodec<T> implements Codec<T> {
     return false;
   }
 
+  /**
+   * Whether a value of this type can hold lists or maps of its own (bounded by {@link Nesting} while converted).
+   */
+  public boolean nests() {
+    return false;
+  }
+
   /** What to say after "must not be null", or empty. */
   public String nullHint() {
     return "declare Optional<" + javaType + "> to pass None";
