@@ -408,8 +408,9 @@ class Program {
     if (function == nullptr) return;
     P4JByteArray signature{};
     Check(P4JFunctionGetSignature(function, &signature));
-    void* entry = nullptr;
-    Check(P4JFunctionGetTypedEntry(function, &entry));
+    // The typed entry is read from the function's cell, as c_api.h's fast-path section says callers do.
+    void* entry = reinterpret_cast<const P4JFunctionCell*>(reinterpret_cast<const char*>(function) +
+                                                           sizeof(P4JObject))->typed_entry;
     std::string_view text(signature.data == nullptr ? "" : signature.data, static_cast<size_t>(signature.size));
     if (entry != nullptr && text == "(int32, float64, bool, int8) -> int64") {
       using Entry = int64_t (*)(P4JObjectHandle, int64_t, double, int64_t, int64_t);
