@@ -219,10 +219,15 @@ using namespace packed4j;  // NOLINT(build/namespaces): the C entry points below
 using internal::DataOwner;
 using internal::NDArrayImpl;
 
-int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, DLDataType dtype, DLDevice device,
-                          P4JObjectHandle* out) {
+int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype_pointer,
+                          const DLDevice* device_pointer, P4JObjectHandle* out) {
   P4J_SAFE_CALL_BEGIN();
   const char* function = "P4JNDArrayCreateEmpty";
+  if (dtype_pointer == nullptr || device_pointer == nullptr) {
+    throw ValueError(std::string(function) + ": dtype and device must not be NULL");
+  }
+  DLDataType dtype = *dtype_pointer;
+  DLDevice device = *device_pointer;
   int64_t count = internal::CheckTensorShape(function, shape, ndim, dtype);
   if (device.device_type != kDLCPU) {
     throw ValueError(std::string(function) + ": cannot allocate on " + DeviceToString(device) +

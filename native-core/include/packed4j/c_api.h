@@ -510,11 +510,11 @@ typedef struct DLManagedTensorVersioned {
 
 /*!
  * \brief A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed)
- *  and freed by the core. A non-CPU device is a ValueError (the core allocates host memory only); a negative
+ *  and freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A non-CPU device is a ValueError (the core allocates host memory only); a negative
  *  dimension, ndim outside [0, 64] or a dtype of 0 bits or 0 lanes is a ValueError. \param out owned.
  */
-P4J_DLL int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, DLDataType dtype, DLDevice device,
-                                  P4JObjectHandle* out);
+P4J_DLL int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype,
+                                  const DLDevice* device, P4JObjectHandle* out);
 
 /*!
  * \brief A new tensor over borrowed memory: data, device, dtype and byte_offset are taken from tensor, shape and

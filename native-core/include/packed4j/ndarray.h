@@ -164,7 +164,7 @@ class NDArray : public ObjectRef {
   /*! \brief A new contiguous CPU tensor, zeroed, its memory owned by the core. */
   static NDArray Empty(const std::vector<int64_t>& shape, DLDataType dtype, DLDevice device = DLDevice{kDLCPU, 0}) {
     P4JObjectHandle handle = nullptr;
-    details::CheckCall(P4JNDArrayCreateEmpty(shape.data(), static_cast<int32_t>(shape.size()), dtype, device,
+    details::CheckCall(P4JNDArrayCreateEmpty(shape.data(), static_cast<int32_t>(shape.size()), &dtype, &device,
                                              &handle));
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
