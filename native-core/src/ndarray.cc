@@ -26,7 +26,7 @@ constexpr int32_t kMaxDims = 64;
 constexpr size_t kDataAlignment = 64;
 
 /*! \brief What releases a tensor's data when the tensor is deleted. */
-enum class DataOwner { kNone, kCore, kBorrowed, kDLPack, kDLPackVersioned };
+enum class DataOwner { kNone, kCore, kBorrowed, kBase, kDLPack, kDLPackVersioned };
 
 class NDArrayImpl : public NDArrayObject {
  public:
@@ -103,6 +103,9 @@ class NDArrayImpl : public NDArrayObject {
       case DataOwner::kBorrowed:
         if (object->owner_deleter != nullptr) object->owner_deleter(object->owner);
         break;
+      case DataOwner::kBase:
+        details::DecRef(static_cast<P4JObject*>(object->owner));
+        break;
       case DataOwner::kDLPack: {
         auto* managed = static_cast<DLManagedTensor*>(object->owner);
         if (managed->deleter != nullptr) managed->deleter(managed);
@@ -152,6 +155,28 @@ int64_t CheckTensorShape(const char* function, const int64_t* shape, int32_t ndi
                      " has too many bytes");
   }
   return count;
+}
+
+/*!
+ * \brief The lowest and one past the highest byte (from data) that a layout reaches; {0, 0} without elements.
+ *  Strides may be negative, so each dimension moves the low or the high end.
+ */
+void ByteExtent(const int64_t* shape, const int64_t* strides, int32_t ndim, uint64_t byte_offset,
+                DLDataType dtype, int64_t* low, int64_t* high) {
+  int64_t first = static_cast<int64_t>(byte_offset);
+  int64_t last = first;
+  int64_t element = ElementBytes(dtype);
+  for (int32_t i = 0; i < ndim; ++i) {
+    if (shape[i] == 0) {
+      *low = *high = 0;
+      return;
+    }
+    int64_t stride = strides != nullptr ? strides[i] : 0;
+    int64_t reach = (shape[i] - 1) * stride * element;
+    if (reach < 0) first += reach; else last += reach;
+  }
+  *low = first;
+  *high = last + element;
 }
 
 /*! \brief The state behind an exported DLManagedTensor(Versioned): the managed struct and its reference. */
@@ -275,6 +300,46 @@ int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*owner_delet
   object->owner_kind = DataOwner::kBorrowed;
   object->owner = owner;
   object->owner_deleter = owner_deleter;
+  *out = object;
+  P4J_SAFE_CALL_END();
+}
+
+int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out) {
+  P4J_SAFE_CALL_BEGIN();
+  const char* function = "P4JNDArrayCreateViewOf";
+  internal::CheckHandleType(base, kP4JNDArray, "P4JNDArrayCreateViewOf: base");
+  if (layout == nullptr) throw ValueError(std::string(function) + ": layout is NULL");
+  const DLTensor& source = NDArrayImpl::FromHandle(base)->tensor;
+  DLTensor view = *layout;
+  view.data = source.data;
+  view.dtype = source.dtype;
+  view.device = source.device;
+  internal::CheckTensorShape(function, view.shape, view.ndim, view.dtype);
+  std::vector<int64_t> contiguous;
+  if (view.strides == nullptr) {
+    contiguous.resize(static_cast<size_t>(view.ndim));
+    int64_t stride = 1;
+    for (int32_t i = view.ndim - 1; i >= 0; --i) {
+      contiguous[i] = stride;
+      stride *= view.shape[i] > 0 ? view.shape[i] : 1;
+    }
+    view.strides = contiguous.data();
+  }
+  int64_t low, high, base_low, base_high;
+  internal::ByteExtent(view.shape, view.strides, view.ndim, view.byte_offset, view.dtype, &low, &high);
+  internal::ByteExtent(source.shape, source.strides, source.ndim, source.byte_offset, source.dtype, &base_low,
+                       &base_high);
+  if (high > low && (low < base_low || high > base_high)) {
+    throw ValueError(std::string(function) + ": the view of shape " + TupleToString(view.shape, view.ndim) +
+                     ", strides " + TupleToString(view.strides, view.ndim) + " and byte offset " +
+                     std::to_string(view.byte_offset) + " reaches bytes [" + std::to_string(low) + ", " +
+                     std::to_string(high) + ") outside its base's [" + std::to_string(base_low) + ", " +
+                     std::to_string(base_high) + ")");
+  }
+  NDArrayImpl* object = NDArrayImpl::Create(view);
+  details::IncRef(base);
+  object->owner_kind = DataOwner::kBase;
+  object->owner = base;
   *out = object;
   P4J_SAFE_CALL_END();
 }

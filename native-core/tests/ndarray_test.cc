@@ -128,6 +128,28 @@ TEST(NDArrayTest, StridedViewIsNotContiguousAndChecksSayWhy) {
   EXPECT_TRUE(row.IsContiguous());
 }
 
+TEST(NDArrayTest, ViewsShareMemoryKeepTheirBaseAndStayInside) {
+  int64_t live = P4JObjectLiveCount();
+  NDArray slice;
+  float* base_data;
+  {
+    NDArray base = NDArray::Empty({10, 8, 4, 2}, kFloat32);
+    base_data = base.data<float>();
+    slice = base.View({2, 8, 2, 2}, {64, 8, 2, 1}, (64 + 2) * sizeof(float));
+    EXPECT_EQ(base.use_count(), 2u);
+    EXPECT_EQ(slice->data, base->data);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live + 2);  // the base lives on in the view
+  slice.data<float>()[0] = 7.0f;
+  EXPECT_EQ(base_data[66], 7.0f);
+  EXPECT_FALSE(slice.IsContiguous());
+  EXPECT_EQ(ErrorOf([&] { slice.View({3}, {64}, 0); }),
+            "ValueError: P4JNDArrayCreateViewOf: the view of shape (3,), strides (64,) and byte offset 0 reaches "
+            "bytes [0, 516) outside its base's [264, 760)");
+  slice = NDArray();
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
 TEST(NDArrayTest, DeviceMemoryIsNeverDereferenced) {
   int fake_device_memory = 0;
   NDArray on_gpu = NDArray::FromBorrowed(&fake_device_memory, {1}, DataTypeOf<int32_t>(), {},

@@ -526,6 +526,14 @@ P4J_DLL int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*own
                                  P4JObjectHandle* out);
 
 /*!
+ * \brief A new view of base's memory (a slice, a transpose): the data pointer, dtype and device are base's; ndim,
+ *  shape, strides (NULL: contiguous) and byte_offset come from layout (its other fields are ignored). The view
+ *  holds a reference to base, so the memory lives as long as either. Every element the layout reaches must lie
+ *  within base's elements (ValueError naming the element otherwise). \param out owned.
+ */
+P4J_DLL int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out);
+
+/*!
  * \brief A tensor over a DLPack producer's tensor, without copying: on success the tensor owns managed and calls
  *  its deleter when deleted (on failure managed is untouched). A tensor that P4JNDArrayToDLPack exported comes
  *  back as the same object (managed is released, a reference to the object returned). \param out owned.

@@ -194,6 +194,26 @@ class NDArray : public ObjectRef {
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
 
+  /*!
+   * \brief A view of this tensor's memory with another layout (a slice, a transpose), holding a reference to
+   *  this tensor; ValueError when the layout reaches outside this tensor's elements. Empty strides: contiguous.
+   */
+  NDArray View(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides = {},
+               uint64_t byte_offset = 0) const {
+    if (!strides.empty() && strides.size() != shape.size()) {
+      throw ValueError("NDArray::View: " + std::to_string(strides.size()) + " strides for " +
+                       std::to_string(shape.size()) + " dimensions");
+    }
+    DLTensor layout{};
+    layout.ndim = static_cast<int32_t>(shape.size());
+    layout.shape = const_cast<int64_t*>(shape.data());
+    layout.strides = strides.empty() ? nullptr : const_cast<int64_t*>(strides.data());
+    layout.byte_offset = byte_offset;
+    P4JObjectHandle view = nullptr;
+    details::CheckCall(P4JNDArrayCreateViewOf(handle(), &layout, &view));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(view);
+  }
+
   /*! \brief Takes over a DLPack producer's tensor (its deleter runs when the last reference goes). */
   static NDArray FromDLPack(DLManagedTensor* managed) {
     P4JObjectHandle handle = nullptr;
