@@ -105,7 +105,11 @@ public abstract class ObjectRef implements AutoCloseable {
   @Override
   public final void close() {
     reference.release();
+    onClose();
   }
+
+  /** What a subclass of this package releases beside the native reference when closed (NDArray's views). */
+  void onClose() {}
 
   /**
    * Same native object (address identity), while both references are open: after close the address may belong to
