@@ -12,6 +12,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A tensor shared with native code without copying: a native {@code NDArray} object over DLPack's
@@ -58,6 +59,14 @@ public final class NDArray extends ObjectRef {
   /** sizeof(DLManagedTensorVersioned): version, manager_ctx, deleter, flags, then the DLTensor. */
   static final long MANAGED_TENSOR_VERSIONED_SIZE = 32 + DLTENSOR_SIZE;
 
+  /**
+   * The segments under wrapped tensors, by native handle, while their Java owner is open: a function that returns
+   * a wrapped tensor (or one sharing its memory) gives Java a new view of the same object, and that view must check
+   * the same segment. An entry is checked against the tensor's data pointer before use, because a handle can be
+   * reused after a tensor that was never closed is freed by the Cleaner.
+   */
+  private static final ConcurrentHashMap<Long, MemorySegment> WRAPPED = new ConcurrentHashMap<>();
+
   private final long data;
   private final DType dtype;
   private final Device device;
@@ -89,7 +98,23 @@ public final class NDArray extends ObjectRef {
       strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
     }
     this.byteOffset = NativeMemory.getLong(cell + BYTE_OFFSET);
-    this.memory = memory;
+    this.memory = memory != null ? memory : wrappedSegmentOf(ownedHandle, data);
+    if (memory != null) {
+      WRAPPED.put(ownedHandle, memory);
+    }
+  }
+
+  /** The segment a wrapped tensor with this handle and data pointer lies in, or null. */
+  private static MemorySegment wrappedSegmentOf(long handle, long data) {
+    MemorySegment segment = WRAPPED.get(handle);
+    if (segment == null) {
+      return null;
+    }
+    if (data < segment.address() || data > segment.address() + segment.byteSize()) {
+      WRAPPED.remove(handle, segment); // a stale entry: the handle now belongs to another tensor
+      return null;
+    }
+    return segment;
   }
 
   // ------------------------------------------------------------------------------------------------ creation
@@ -462,6 +487,9 @@ public final class NDArray extends ObjectRef {
 
   @Override
   void onClose() {
+    if (memory != null) {
+      WRAPPED.remove(address(), memory);
+    }
     Arena arena;
     synchronized (this) {
       arena = viewArena;

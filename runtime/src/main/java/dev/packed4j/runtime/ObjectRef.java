@@ -83,6 +83,11 @@ public abstract class ObjectRef implements AutoCloseable {
     return TypeInfos.keyOrIndex(typeIndex);
   }
 
+  /** The handle this object was made with, also after close (an identity, never to be dereferenced then). */
+  final long address() {
+    return address;
+  }
+
   /** The native type index of the object. */
   final int typeIndex() {
     return typeIndex;

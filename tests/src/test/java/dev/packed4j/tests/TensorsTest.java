@@ -183,6 +183,18 @@ class TensorsTest {
   }
 
   @Test
+  void aWrappedTensorThatComesBackFromNativeCodeStillChecksItsArena() {
+    Arena arena = Arena.ofShared();
+    try (NDArray a = NDArray.wrap(arena.allocate(ValueLayout.JAVA_FLOAT, 1 << 20), DType.FLOAT32, 1 << 20);
+        NDArray same = tensors.echo(a)) {
+      assertEquals(a, same);
+      arena.close();
+      assertThrows(IllegalStateException.class, same::toFloatArray);
+      assertThrows(IllegalStateException.class, () -> tensors.sumFloat32(same));
+    }
+  }
+
+  @Test
   void javaArraysAreCopiedInAsOneDimensionalTensors() {
     assertEquals(6.5, tensors.sum(new double[] {1, 2, 3.5}));
     assertEquals(6.0, tensors.sumFloats(new float[] {1, 2, 3}));
