@@ -8,11 +8,12 @@ using namespace packed4j;
 
 // c = a x b for 2-D contiguous float32 tensors, (n, k) x (k, m) -> (n, m).
 P4J_REGISTER_GLOBAL("tensor.MM").set_body_typed([](NDArray a, NDArray b) {
-  for (const auto& [tensor, name] : {std::pair<const NDArray&, const char*>{a, "a"}, {b, "b"}}) {
-    tensor.CheckDType(DataTypeOf<float>(), name);
-    tensor.CheckNDim(2, name);
-    tensor.CheckContiguous(name);
-  }
+  a.CheckDType(DataTypeOf<float>(), "a");  // TypeError "a: expected float32, got int16"
+  b.CheckDType(DataTypeOf<float>(), "b");
+  a.CheckNDim(2, "a");
+  b.CheckNDim(2, "b");
+  a.CheckContiguous("a");  // ValueError "a: expected a contiguous tensor, got strides (...) for shape (...)"
+  b.CheckContiguous("b");
   int64_t n = a->shape[0], k = a->shape[1], m = b->shape[1];
   if (b->shape[0] != k) {
     throw ValueError("tensor.MM: a is " + std::to_string(n) + "x" + std::to_string(k) + " but b is " +
