@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.Device;
 import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Registry;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -216,6 +218,18 @@ class TensorsTest {
       assertEquals("NDArray(float32, shape=[2, 3], strides=[3, 1], cpu)", scaled.toString());
     }
     assertEquals(live, liveObjects());
+  }
+
+  @Test
+  void reflectionAndDynamicCallsSeeTensors() {
+    ObjectTypeInfo type = Registry.objectType("NDArray").orElseThrow();
+    assertEquals(List.of("ndim", "dtype", "device", "byte_offset"),
+        type.fields().stream().map(ObjectTypeInfo.Field::name).toList());
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3});
+        NDArray echoed = (NDArray) Registry.global("test.tensor.Echo").invoke(a)) {
+      assertEquals(a, echoed);
+      assertEquals(6.0, Registry.global("test.tensor.SumFloat32").invoke(a));
+    }
   }
 
   @Test
