@@ -221,6 +221,12 @@ class TensorsTest {
   }
 
   @Test
+  void bindCheckedAcceptsTensorsAndArraysAgainstTheRecordedSignatures() {
+    Tensors checked = Packed4j.bindChecked(Tensors.class);
+    assertEquals(6.5, checked.sum(new double[] {1, 2, 3.5}));
+  }
+
+  @Test
   void reflectionAndDynamicCallsSeeTensors() {
     ObjectTypeInfo type = Registry.objectType("NDArray").orElseThrow();
     assertEquals(List.of("ndim", "dtype", "device", "byte_offset"),
