@@ -24,6 +24,13 @@ public final class TensorApp {
     Packed4j.loadLibrary(Path.of(args[0]));
     TensorOps ops = Packed4j.bind(TensorOps.class);
     Random random = new Random(11);
+    // The first call links the method to its native function; do it before timing anything.
+    try (NDArray one = NDArray.fromArray(new float[] {1}, 1, 1);
+        NDArray product = ops.mm(one, one)) {
+      if (product.toFloatArray()[0] != 1) {
+        throw new AssertionError("tensor.MM of [[1]] and [[1]] is " + product);
+      }
+    }
     for (int size = 2; size <= 512; size *= 4) {
       multiplyAndCheck(ops, size, random);
     }
