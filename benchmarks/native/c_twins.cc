@@ -43,3 +43,8 @@ int64_t bench_counter_value_offset(void) {
 int64_t bench_sum(const int64_t* values, int64_t count) {
   return bench::Sum(count, [values](int64_t i) { return values[i]; });
 }
+
+int64_t bench_first_byte(const void* data, int64_t size) {
+  (void)size;
+  return static_cast<int64_t>(*static_cast<const uint8_t*>(data));
+}

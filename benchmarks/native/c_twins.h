@@ -32,6 +32,9 @@ P4JBENCH_EXPORT int64_t bench_counter_value_offset(void);
 
 P4JBENCH_EXPORT int64_t bench_sum(const int64_t* values, int64_t count);
 
+/*! \brief The first byte at data (size bytes, borrowed): the twin of bench.TensorFirstByte. */
+P4JBENCH_EXPORT int64_t bench_first_byte(const void* data, int64_t size);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

@@ -42,3 +42,8 @@ P4J_REGISTER_GLOBAL("bench.MakeCounter").set_body([](Args args, RetValue* rv) {
 P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
 });
+
+// Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs.
+P4J_REGISTER_GLOBAL("bench.TensorFirstByte").set_body_typed([](NDArray tensor) {
+  return static_cast<int64_t>(*static_cast<const uint8_t*>(tensor->data));
+});

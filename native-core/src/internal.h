@@ -53,6 +53,12 @@ bool HandleIsInstance(const P4JObject* handle, int32_t type_index);
 /*! \brief Throws TypeError unless handle is an object of type_index; what names the parameter. */
 void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* what);
 
+/*! \brief sizeof the core's NDArray object, measured from the handle (type info of kP4JNDArray). */
+int64_t NDArrayInstanceSize();
+
+/*! \brief The reflection fields of kP4JNDArray: ndim, dtype, device, byte_offset. */
+std::vector<P4JFieldInfo> NDArrayFields();
+
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);
 

@@ -90,7 +90,13 @@ class TypeRegistry {
  public:
   /*! \brief The registry; deliberately never destroyed, since plugins may still use types during exit. */
   static TypeRegistry* Global() {
-    static TypeRegistry* registry = new TypeRegistry();
+    static TypeRegistry* registry = [] {
+      auto* created = new TypeRegistry();
+      // The built-in NDArray's reflection (its fields live in ndarray.cc's object).
+      std::vector<P4JFieldInfo> fields = NDArrayFields();
+      created->RegisterFields(kP4JNDArray, fields.data(), static_cast<int32_t>(fields.size()));
+      return created;
+    }();
     return registry;
   }
 
@@ -219,7 +225,7 @@ class TypeRegistry {
     AddLocked(kP4JMap, "Map", kP4JObject, details::InstanceSizeFromHandle<MapObject>());
     AddLocked(kP4JError, "Error", kP4JObject,
               static_cast<int64_t>(sizeof(P4JObject) + sizeof(P4JErrorCell)));
-    AddLocked(kP4JNDArray, "NDArray", kP4JObject, static_cast<int64_t>(sizeof(P4JObject)));
+    AddLocked(kP4JNDArray, "NDArray", kP4JObject, NDArrayInstanceSize());
   }
 
   TypeEntry* Entry(int32_t index) const {

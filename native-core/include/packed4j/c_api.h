@@ -38,7 +38,7 @@ extern "C" {
  *  library (M, m') with m' >= m and refuses any other. P4JAbiVersion returns P4J_ABI_VERSION of the library.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 0
+#define P4J_ABI_VERSION_MINOR 1
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -65,7 +65,7 @@ typedef enum {
   kP4JList = 68,        /*!< mutable list of values, cell P4JListCell */
   kP4JMap = 69,         /*!< mutable insertion-ordered map, cell P4JMapCell */
   kP4JError = 70,       /*!< an error, cell P4JErrorCell */
-  kP4JNDArray = 71,     /*!< reserved for tensors */
+  kP4JNDArray = 71,     /*!< a tensor over DLPack's DLTensor, cell P4JNDArrayCell */
   kP4JDynamicObjectBegin = 128 /*!< type indices allocated at registration start here */
 } P4JTypeIndex;
 
@@ -466,6 +466,97 @@ P4J_DLL int P4JMapErase(P4JObjectHandle map, const P4JAny* key, int32_t* found, 
 
 /*! \brief Removes every entry. */
 P4J_DLL int P4JMapClear(P4JObjectHandle map);
+
+/* ===================================== Tensors ===================================== */
+
+/*
+ * A kP4JNDArray object is a DLTensor with a reference count. Its cell (at handle + sizeof(P4JObject)) is the
+ * DLTensor itself, read straight from memory by other languages; shape and strides always point at ndim values
+ * owned by the object (strides are filled in for a contiguous tensor, so they are never NULL). The data is owned
+ * as the creating function says: allocated by the core, borrowed with an owner to release, or a DLPack
+ * producer's. Added in ABI 2.1.
+ *
+ * DLPack 1.0's DLManagedTensorVersioned is part of this ABI. Debian's libdlpack-dev (0.6) predates it, so when
+ * the included dlpack.h does not define it, its layout (fixed by the DLPack 1.0 ABI) is declared here.
+ */
+
+/*! \brief kP4JNDArray cell: the tensor. Read-only for callers; shape and strides are never NULL. */
+typedef DLTensor P4JNDArrayCell;
+
+#ifndef DLPACK_MAJOR_VERSION
+/*! \brief DLPack 1.0's version pair (declared here because the included dlpack.h predates it). */
+typedef struct {
+  uint32_t major;
+  uint32_t minor;
+} DLPackVersion;
+
+/*! \brief DLPack 1.0's versioned managed tensor (declared here because the included dlpack.h predates it). */
+typedef struct DLManagedTensorVersioned {
+  DLPackVersion version;
+  void* manager_ctx;
+  void (*deleter)(struct DLManagedTensorVersioned* self);
+  uint64_t flags;
+  DLTensor dl_tensor;
+} DLManagedTensorVersioned;
+
+#define DLPACK_FLAG_BITMASK_READ_ONLY (1UL << 0UL)
+#define DLPACK_FLAG_BITMASK_IS_COPIED (1UL << 1UL)
+#endif
+
+/*! \brief The DLPack major version of the DLManagedTensorVersioned this ABI reads and writes. */
+#define P4J_DLPACK_MAJOR_VERSION 1
+/*! \brief DLPack's type code of bool (kDLBool since DLPack 0.8; 8 bits per value). */
+#define P4J_DL_BOOL_CODE 6
+
+/*!
+ * \brief A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed)
+ *  and freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A non-CPU device is a ValueError (the core allocates host memory only); a negative
+ *  dimension, ndim outside [0, 64] or a dtype of 0 bits or 0 lanes is a ValueError. \param out owned.
+ */
+P4J_DLL int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype,
+                                  const DLDevice* device, P4JObjectHandle* out);
+
+/*!
+ * \brief A new tensor over borrowed memory: data, device, dtype and byte_offset are taken from tensor, shape and
+ *  strides are copied (NULL strides: contiguous). owner_deleter(owner) runs when the tensor is deleted (both may
+ *  be NULL: the caller then keeps the memory alive as long as the tensor lives). On failure owner_deleter is not
+ *  called. Checks as P4JNDArrayCreateEmpty, and a NULL data pointer with elements is a ValueError. \param out owned.
+ */
+P4J_DLL int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*owner_deleter)(void* owner),
+                                 P4JObjectHandle* out);
+
+/*!
+ * \brief A new view of base's memory (a slice, a transpose): the data pointer, dtype and device are base's; ndim,
+ *  shape, strides (NULL: contiguous) and byte_offset come from layout (its other fields are ignored). The view
+ *  holds a reference to base, so the memory lives as long as either. Every element the layout reaches must lie
+ *  within base's elements (ValueError naming the element otherwise). \param out owned.
+ */
+P4J_DLL int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out);
+
+/*!
+ * \brief A tensor over a DLPack producer's tensor, without copying: on success the tensor owns managed and calls
+ *  its deleter when deleted (on failure managed is untouched). A tensor that P4JNDArrayToDLPack exported comes
+ *  back as the same object (managed is released, a reference to the object returned). \param out owned.
+ */
+P4J_DLL int P4JNDArrayFromDLPack(DLManagedTensor* managed, P4JObjectHandle* out);
+
+/*!
+ * \brief As P4JNDArrayFromDLPack for DLPack 1.0's DLManagedTensorVersioned. A major version other than
+ *  P4J_DLPACK_MAJOR_VERSION is a ValueError (managed untouched). \param out owned.
+ */
+P4J_DLL int P4JNDArrayFromDLPackVersioned(DLManagedTensorVersioned* managed, P4JObjectHandle* out);
+
+/*!
+ * \brief Exports a tensor (borrowed) as a new DLManagedTensor that holds one reference to it; the consumer calls
+ *  its deleter once, which drops that reference. Its dl_tensor is the tensor's (same data pointer, shape and
+ *  strides, valid while the managed tensor lives). \param out owned by the consumer.
+ */
+P4J_DLL int P4JNDArrayToDLPack(P4JObjectHandle array, DLManagedTensor** out);
+
+/*! \brief As P4JNDArrayToDLPack, as DLPack 1.0's DLManagedTensorVersioned (version 1.0, flags 0). */
+P4J_DLL int P4JNDArrayToDLPackVersioned(P4JObjectHandle array, DLManagedTensorVersioned** out);
+
+/* =================================== end of Tensors ================================= */
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,6 +1,7 @@
 package dev.packed4j.benchmarks;
 
 import dev.packed4j.annotations.Global;
+import dev.packed4j.runtime.NDArray;
 import java.util.List;
 
 /** The benchmark plugin's registered functions (benchmarks/native/packed_registrations.cc). */
@@ -27,4 +28,7 @@ public interface BenchFunctions {
 
   @Global("bench.SumList")
   long sum(List<Long> values);
+
+  @Global("bench.TensorFirstByte")
+  long firstByte(NDArray tensor);
 }

@@ -303,6 +303,43 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void tensorsCrossThroughTheCallFrame() {
+    JavaFileObject tensors =
+        source(
+            "p.Tensors",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.runtime.NDArray;
+            public interface Tensors {
+              @Global("t.MatMul") NDArray matmul(NDArray a, NDArray b);
+              @Global("t.Sum") double sum(double[] values);
+              @Global("t.Count") long count(float[] a, int[] b, long[] c);
+            }
+            """);
+    Compilation compilation = compile(tensors);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Tensors")
+        .contains(
+            """
+            public NDArray matmul(NDArray a, NDArray b) {
+              try (CallFrame frame = CallFrame.open(MATMUL, 2)) {
+                frame.put(0, Codecs.NDARRAY, a);
+                frame.put(1, Codecs.NDARRAY, b);
+                frame.invoke();
+                return frame.returnValue(Codecs.NDARRAY);
+              }
+            }
+            """)
+        .contains("frame.put(0, Codecs.DOUBLE_ARRAY, values);")
+        .contains("frame.put(0, Codecs.FLOAT_ARRAY, a);")
+        .contains("frame.put(1, Codecs.INT_ARRAY, b);")
+        .contains("frame.put(2, Codecs.LONG_ARRAY, c);")
+        .contains("Map.entry(\"sum(double[])\", \"t.Sum\")")
+        .doesNotContain("SumRoute");
+  }
+
+  @Test
   void routeNamesDoNotClashWithParametersMemberTypesOrMethods() {
     JavaFileObject clashing =
         source(

@@ -51,8 +51,8 @@ class TypeDiagnosticsTest {
           """
           char                         | char has no wire type; pass a code point as int, or text as String
           List<Character>              | char has no wire type
-          int[]                        | arrays other than byte[] do not cross the boundary; use List<Integer>
-          String[]                     | arrays other than byte[] do not cross the boundary; use List<String>
+          short[]                      | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<Short> or an NDArray
+          String[]                     | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<String> or an NDArray
           List                         | the raw type List has no element type; write its type arguments
           List<? extends Number>       | the wildcard ? extends Number has no single conversion
           Set<Long>                    | Set is not a container packed4j converts; use List<T>
@@ -64,7 +64,7 @@ class TypeDiagnosticsTest {
           Date                         | Date is a class, and a native object is viewed through an @Object interface
           Runnable                     | Runnable is a JDK interface with no native counterpart; pass a callable as
           Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
-          Map<String,List<int[]>>      | arrays other than byte[] do not cross the boundary; use List<Integer>
+          Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); inside a container use List<Integer>
           """)
   void unsupportedParameterTypeSaysWhy(String type, String reason) {
     JavaFileObject calculator = calculatorWith("@Global(\"calculator.Take\") void take(" + type + " value);");
@@ -79,13 +79,32 @@ class TypeDiagnosticsTest {
 
   @Test
   void varargsOtherThanBytesAreReported() {
-    JavaFileObject calculator = calculatorWith("@Global(\"calculator.Sum\") long sum(long... values);");
+    JavaFileObject calculator = calculatorWith("@Global(\"calculator.Sum\") long sum(short... values);");
     assertThat(compile(calculator))
         .hadErrorContaining(
-            "[P4J-TYPE-UNSUPPORTED] long[] is not a supported type for parameter values of Calculator.sum(long[]):"
-                + " arrays other than byte[] do not cross the boundary; use List<Long>")
+            "[P4J-TYPE-UNSUPPORTED] short[] is not a supported type for parameter values of Calculator.sum(short[]):"
+                + " arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[]"
+                + " parameters are copied into a 1-D NDArray; use List<Short> or an NDArray")
         .inFile(calculator)
         .onLineContaining("calculator.Sum");
+  }
+
+  @Test
+  void numericArraysAreTensorParametersAndNeverResults() {
+    JavaFileObject calculator =
+        calculatorWith(
+            "@Global(\"calculator.Sum\") long sum(long... values);\n"
+                + "  @Global(\"calculator.Range\") float[] range(int count);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] float[] is not a supported type for the result of Calculator.range(int): a"
+                + " native function returns a tensor as an NDArray; declare NDArray and copy it out with"
+                + " toFloatArray()")
+        .inFile(calculator)
+        .onLine(6)
+        .atColumn(39);
+    assertThat(compilation).hadErrorCount(1);
   }
 
   @Test

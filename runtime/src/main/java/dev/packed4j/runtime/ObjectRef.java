@@ -83,6 +83,11 @@ public abstract class ObjectRef implements AutoCloseable {
     return TypeInfos.keyOrIndex(typeIndex);
   }
 
+  /** The handle this object was made with, also after close (an identity, never to be dereferenced then). */
+  final long address() {
+    return address;
+  }
+
   /** The native type index of the object. */
   final int typeIndex() {
     return typeIndex;
@@ -105,7 +110,11 @@ public abstract class ObjectRef implements AutoCloseable {
   @Override
   public final void close() {
     reference.release();
+    onClose();
   }
+
+  /** What a subclass of this package releases beside the native reference when closed (NDArray's views). */
+  void onClose() {}
 
   /**
    * Same native object (address identity), while both references are open: after close the address may belong to

@@ -31,6 +31,16 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
+  public NDArray newNDArray(long ownedHandle) {
+    return new NDArray(ownedHandle, null);
+  }
+
+  @Override
+  public long ndarrayHandle(NDArray array) {
+    return array.usableHandle();
+  }
+
+  @Override
   public long containerHandle(Object container) {
     return switch (container) {
       case NativeList<?> list -> list.handle();

@@ -187,3 +187,6 @@ P4J_REGISTER_GLOBAL("test.ResultOfKind").set_body([](Args args, RetValue* rv) {
   if (kind == kP4JList) *rv = List<int64_t>({1, 2});
   if (kind == -1) throw IndexError("no result of kind -1");
 });
+
+// NDArrayTest: a typed function over a tensor, to pass an existing NDArray through a call frame.
+P4J_REGISTER_GLOBAL("test.TensorElementCount").set_body_typed([](NDArray a) { return a.NumElements(); });

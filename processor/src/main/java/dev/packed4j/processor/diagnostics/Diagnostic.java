@@ -81,7 +81,8 @@ public enum Diagnostic {
       Kind.ERROR,
       "%s is not a supported type for %s: %s. Supported types: boolean, byte, short, int, long, float, double"
           + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, Object, and"
-          + " List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of those; void as a result"),
+          + " List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of those; NDArray; float[],"
+          + " double[], int[], long[] parameters (copied into a 1-D NDArray); void as a result"),
 
   TYPE_NOT_OBJECT(
       "P4J-TYPE-NOT-OBJECT",

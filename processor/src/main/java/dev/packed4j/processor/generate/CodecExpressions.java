@@ -26,6 +26,8 @@ final class CodecExpressions {
           case TypeModel.AnyType a -> "ANY";
           case TypeModel.NativeObjectType n -> "NATIVE_OBJECT";
           case TypeModel.PackedFunctionType f -> "PACKED_FUNCTION";
+          case TypeModel.NDArrayType n -> "NDARRAY";
+          case TypeModel.ArrayTensorType a -> a.element().name() + "_ARRAY";
           default -> null;
         };
     return Optional.ofNullable(constant).map(c -> CodeBlock.of("$T.$L", RuntimeClasses.CODECS, c));

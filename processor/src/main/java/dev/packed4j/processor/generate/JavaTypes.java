@@ -39,6 +39,8 @@ final class JavaTypes {
           ParameterizedTypeName.get(
               m.live() ? RuntimeClasses.NATIVE_MAP : ClassName.get(Map.class), of(m.key()), of(m.value()));
       case TypeModel.OptionalType o -> ParameterizedTypeName.get(ClassName.get(Optional.class), of(o.element()));
+      case TypeModel.NDArrayType n -> RuntimeClasses.NDARRAY;
+      case TypeModel.ArrayTensorType a -> ArrayTypeName.of(primitive(a.element()));
       case TypeModel.VoidType v -> TypeName.VOID;
     };
   }

@@ -19,6 +19,7 @@ final class RuntimeClasses {
   static final ClassName PACKED_FUNCTION = runtime(RuntimeNames.PACKED_FUNCTION);
   static final ClassName NATIVE_LIST = runtime(RuntimeNames.NATIVE_LIST);
   static final ClassName NATIVE_MAP = runtime(RuntimeNames.NATIVE_MAP);
+  static final ClassName NDARRAY = runtime(RuntimeNames.NDARRAY);
 
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");

@@ -85,6 +85,7 @@ public final class Conversions {
       case "map" ->
           "Map<" + javaTypeFor(type.arguments().get(0), true) + ", " + javaTypeFor(type.arguments().get(1), true) + ">";
       case "optional" -> "Optional<" + javaTypeFor(type.arguments().get(0), true) + ">";
+      case "NDArray" -> "NDArray";
       default -> type.name().equals("Object") ? "NativeObject" : "an @Object(\"" + type.name() + "\") interface";
     };
   }
@@ -161,6 +162,8 @@ public final class Conversions {
       // A plain ObjectRef parameter also takes a string or bytes, made into a String or Bytes object.
       case TypeModel.StringType s when argument && key.equals("Object") -> Optional.empty();
       case TypeModel.BytesType b when argument && key.equals("Object") -> Optional.empty();
+      case TypeModel.NDArrayType n when key.equals("NDArray") || key.equals("Object") -> Optional.empty();
+      case TypeModel.ArrayTensorType a when argument && key.equals("NDArray") -> Optional.empty();
       default -> Optional.of(expected("an object of type " + key, argument));
     };
   }

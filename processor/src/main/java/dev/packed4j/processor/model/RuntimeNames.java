@@ -16,6 +16,7 @@ public final class RuntimeNames {
   public static final String NATIVE_LIST = "NativeList";
   public static final String NATIVE_MAP = "NativeMap";
   public static final String OBJECT_REF = "ObjectRef";
+  public static final String NDARRAY = "NDArray";
 
   private RuntimeNames() {}
 

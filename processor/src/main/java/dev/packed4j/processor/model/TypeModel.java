@@ -53,6 +53,15 @@ public sealed interface TypeModel {
   /** {@code java.util.Optional<T>}: none or a value. */
   record OptionalType(TypeModel element) implements TypeModel {}
 
+  /** {@code dev.packed4j.runtime.NDArray}: a tensor, passed by reference (no copy). */
+  record NDArrayType() implements TypeModel {}
+
+  /**
+   * {@code float[]}, {@code double[]}, {@code int[]} or {@code long[]} as a parameter: copied into a 1-D NDArray of
+   * float32, float64, int32 or int64 for the call. Never a result, never inside a container.
+   */
+  record ArrayTensorType(PrimitiveKind element) implements TypeModel {}
+
   /** {@code void}, as a result only. */
   record VoidType() implements TypeModel {}
 }

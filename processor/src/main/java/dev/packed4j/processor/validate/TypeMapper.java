@@ -53,6 +53,9 @@ final class TypeMapper {
 
   /** Maps the type of a {@code @Global} method's parameter or, when {@code result}, its result. */
   Mapping signature(TypeMirror type, boolean result) {
+    if (type.getKind() == TypeKind.ARRAY) {
+      return signatureArray((ArrayType) type, result);
+    }
     return switch (type.getKind()) {
       case VOID ->
           result
@@ -125,6 +128,36 @@ final class TypeMapper {
     };
   }
 
+  /**
+   * A top-level array: byte[] is bytes; float[], double[], int[] and long[] parameters are copied into a 1-D
+   * NDArray; a numeric array result would be a second copy of a tensor, so it is declared NDArray.
+   */
+  private Mapping signatureArray(ArrayType type, boolean result) {
+    Optional<PrimitiveKind> tensorElement = tensorElement(type.getComponentType());
+    if (tensorElement.isEmpty()) {
+      return array(type);
+    }
+    if (result) {
+      return new Mapping.Unsupported(
+          "a native function returns a tensor as an NDArray; declare NDArray and copy it out with to"
+              + Display.type(types.boxedClass((PrimitiveType) type.getComponentType()).asType())
+                  .replace("Integer", "Int")
+              + "Array()");
+    }
+    return new Mapping.Mapped(new TypeModel.ArrayTensorType(tensorElement.get()));
+  }
+
+  /** The element kind of an array that a parameter copies into a 1-D tensor. */
+  private static Optional<PrimitiveKind> tensorElement(TypeMirror component) {
+    return switch (component.getKind()) {
+      case FLOAT -> Optional.of(PrimitiveKind.FLOAT);
+      case DOUBLE -> Optional.of(PrimitiveKind.DOUBLE);
+      case INT -> Optional.of(PrimitiveKind.INT);
+      case LONG -> Optional.of(PrimitiveKind.LONG);
+      default -> Optional.empty();
+    };
+  }
+
   private Mapping array(ArrayType type) {
     if (type.getComponentType().getKind() == TypeKind.BYTE) {
       return new Mapping.Mapped(new TypeModel.BytesType());
@@ -134,7 +167,14 @@ final class TypeMapper {
         component.getKind().isPrimitive()
             ? Display.type(types.boxedClass((PrimitiveType) component).asType())
             : Display.type(component);
-    return new Mapping.Unsupported("arrays other than byte[] do not cross the boundary; use List<" + element + ">");
+    if (tensorElement(component).isPresent()) {
+      return new Mapping.Unsupported(
+          Display.type(type) + " crosses only as a parameter of its own (copied into a 1-D NDArray); inside a"
+              + " container use List<" + element + ">");
+    }
+    return new Mapping.Unsupported(
+        "arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are"
+            + " copied into a 1-D NDArray; use List<" + element + "> or an NDArray");
   }
 
   private Mapping declared(DeclaredType type) {
@@ -187,6 +227,9 @@ final class TypeMapper {
       default -> {
         // Runtime types and user types below.
       }
+    }
+    if (name.equals(RuntimeNames.runtimeType(RuntimeNames.NDARRAY))) {
+      return new Mapping.Mapped(new TypeModel.NDArrayType());
     }
     if (name.equals(RuntimeNames.runtimeType(RuntimeNames.NATIVE_OBJECT))) {
       return new Mapping.Mapped(new TypeModel.NativeObjectType());

@@ -1,11 +1,13 @@
 package dev.packed4j.runtime.binding;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.codec.ArrayTensorCodec;
 import dev.packed4j.runtime.internal.codec.BooleanCodec;
 import dev.packed4j.runtime.internal.codec.BytesCodec;
 import dev.packed4j.runtime.internal.codec.FloatCodec;
@@ -13,6 +15,7 @@ import dev.packed4j.runtime.internal.codec.FunctionCodec;
 import dev.packed4j.runtime.internal.codec.IntegerCodec;
 import dev.packed4j.runtime.internal.codec.ListCodec;
 import dev.packed4j.runtime.internal.codec.MapCodec;
+import dev.packed4j.runtime.internal.codec.NDArrayCodec;
 import dev.packed4j.runtime.internal.codec.NativeObjectCodec;
 import dev.packed4j.runtime.internal.codec.ObjectCodec;
 import dev.packed4j.runtime.internal.codec.OptionalCodec;
@@ -63,6 +66,17 @@ public final class Codecs {
   public static final Codec<NativeObject> NATIVE_OBJECT = NativeObjectCodec.NATIVE_OBJECT;
   /** {@link PackedFunction}: a function object. */
   public static final Codec<PackedFunction> PACKED_FUNCTION = FunctionCodec.PACKED_FUNCTION;
+
+  /** {@link NDArray}: passed by reference, no copy. */
+  public static final Codec<NDArray> NDARRAY = NDArrayCodec.NDARRAY;
+  /** {@code float[]} argument: copied into a 1-D float32 tensor for the call. */
+  public static final Codec<float[]> FLOAT_ARRAY = ArrayTensorCodec.FLOAT_ARRAY;
+  /** {@code double[]} argument: copied into a 1-D float64 tensor for the call. */
+  public static final Codec<double[]> DOUBLE_ARRAY = ArrayTensorCodec.DOUBLE_ARRAY;
+  /** {@code int[]} argument: copied into a 1-D int32 tensor for the call. */
+  public static final Codec<int[]> INT_ARRAY = ArrayTensorCodec.INT_ARRAY;
+  /** {@code long[]} argument: copied into a 1-D int64 tensor for the call. */
+  public static final Codec<long[]> LONG_ARRAY = ArrayTensorCodec.LONG_ARRAY;
 
   /**
    * An {@code @Object} interface. Loads its generated class {@code Packed4j_<Name>} (whose static {@code TYPE}

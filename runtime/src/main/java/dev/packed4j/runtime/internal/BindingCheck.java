@@ -1,5 +1,6 @@
 package dev.packed4j.runtime.internal;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.NativeObject;
@@ -186,6 +187,16 @@ public final class BindingCheck {
     boolean madeIntoObject = argument && key.equals("Object") && (raw == String.class || raw == byte[].class);
     if (raw == NativeObject.class || madeIntoObject) {
       return null;
+    }
+    // A tensor: an NDArray, or a numeric array parameter copied into a 1-D one.
+    boolean tensorKey = key.equals("NDArray") || key.equals("Object");
+    boolean arrayIntoTensor = argument && key.equals("NDArray")
+        && (raw == float[].class || raw == double[].class || raw == int[].class || raw == long[].class);
+    if ((raw == NDArray.class && tensorKey) || arrayIntoTensor) {
+      return null;
+    }
+    if (raw == NDArray.class) {
+      return expected("an object of type " + key, argument);
     }
     if (raw == null || !raw.isInterface() || raw.getPackageName().startsWith("java.")) {
       return expected("an object of type " + key, argument);

@@ -1,5 +1,6 @@
 package dev.packed4j.runtime.internal;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.NativeObject;
@@ -31,6 +32,15 @@ public interface RuntimeAccess {
 
   /** The live handle of a {@link NativeList} or {@link NativeMap}; IllegalStateException when closed. */
   long containerHandle(Object container);
+
+  /** A view of an owned kP4JNDArray handle. */
+  NDArray newNDArray(long ownedHandle);
+
+  /**
+   * The handle of an open tensor whose wrapped segment (if any) is alive; IllegalStateException otherwise, so that
+   * a tensor over freed memory never reaches native code.
+   */
+  long ndarrayHandle(NDArray array);
 
   /** Sets the implementation; called once by {@code dev.packed4j.runtime}. */
   static void install(RuntimeAccess access) {

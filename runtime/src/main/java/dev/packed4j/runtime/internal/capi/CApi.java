@@ -37,8 +37,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 0}. */
-  public static final int P4J_ABI_VERSION_MINOR = 0;
+  /** {@code #define P4J_ABI_VERSION_MINOR 1}. */
+  public static final int P4J_ABI_VERSION_MINOR = 1;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL)}. */
@@ -47,6 +47,10 @@ public final class CApi {
   public static final long P4J_TYPED_ERROR_F64_BITS = (0x7ffcdead0badc0deL);
   /** {@code #define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)}. */
   public static final int P4J_TYPED_ERROR_I32 = (-0x0badc0de);
+  /** {@code #define P4J_DLPACK_MAJOR_VERSION 1}. */
+  public static final int P4J_DLPACK_MAJOR_VERSION = 1;
+  /** {@code #define P4J_DL_BOOL_CODE 6}. */
+  public static final int P4J_DL_BOOL_CODE = 6;
 
   /** null; payload is 0. */
   public static final int kP4JNone = 0;
@@ -84,7 +88,7 @@ public final class CApi {
   public static final int kP4JMap = 69;
   /** an error, cell P4JErrorCell. */
   public static final int kP4JError = 70;
-  /** reserved for tensors. */
+  /** a tensor over DLPack's DLTensor, cell P4JNDArrayCell. */
   public static final int kP4JNDArray = 71;
   /** type indices allocated at registration start here. */
   public static final int kP4JDynamicObjectBegin = 128;
@@ -912,6 +916,237 @@ public final class CApi {
   public static int P4JMapClear(long map) {
     try {
       return (int) P4JMapClear.HANDLE.invokeExact(map);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayCreateEmpty {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayCreateEmpty");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype, const DLDevice* device, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayCreateEmpty$descriptor() {
+    return P4JNDArrayCreateEmpty.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayCreateEmpty} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayCreateEmpty$address() {
+    return P4JNDArrayCreateEmpty.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype, const DLDevice* device, P4JObjectHandle* out)}
+   *
+   * A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed) and
+   * freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A
+   * non-CPU device is a ValueError (the core allocates host memory only); a negative dimension, ndim outside [0,
+   * 64] or a dtype of 0 bits or 0 lanes is a ValueError. param out owned.
+   */
+  public static int P4JNDArrayCreateEmpty(long shape, int ndim, long dtype, long device, long out) {
+    try {
+      return (int) P4JNDArrayCreateEmpty.HANDLE.invokeExact(shape, ndim, dtype, device, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayCreateView {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayCreateView");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*owner_deleter)(void* owner), P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayCreateView$descriptor() {
+    return P4JNDArrayCreateView.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayCreateView} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayCreateView$address() {
+    return P4JNDArrayCreateView.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*owner_deleter)(void* owner), P4JObjectHandle* out)}
+   *
+   * A new tensor over borrowed memory: data, device, dtype and byte_offset are taken from tensor, shape and strides
+   * are copied (NULL strides: contiguous). owner_deleter(owner) runs when the tensor is deleted (both may be NULL:
+   * the caller then keeps the memory alive as long as the tensor lives). On failure owner_deleter is not called.
+   * Checks as P4JNDArrayCreateEmpty, and a NULL data pointer with elements is a ValueError. param out owned.
+   */
+  public static int P4JNDArrayCreateView(long tensor, long owner, long owner_deleter, long out) {
+    try {
+      return (int) P4JNDArrayCreateView.HANDLE.invokeExact(tensor, owner, owner_deleter, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayCreateViewOf {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayCreateViewOf");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayCreateViewOf$descriptor() {
+    return P4JNDArrayCreateViewOf.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayCreateViewOf} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayCreateViewOf$address() {
+    return P4JNDArrayCreateViewOf.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out)}
+   *
+   * A new view of base's memory (a slice, a transpose): the data pointer, dtype and device are base's; ndim, shape,
+   * strides (NULL: contiguous) and byte_offset come from layout (its other fields are ignored). The view holds a
+   * reference to base, so the memory lives as long as either. Every element the layout reaches must lie within
+   * base's elements (ValueError naming the element otherwise). param out owned.
+   */
+  public static int P4JNDArrayCreateViewOf(long base, long layout, long out) {
+    try {
+      return (int) P4JNDArrayCreateViewOf.HANDLE.invokeExact(base, layout, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayFromDLPack {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayFromDLPack");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayFromDLPack(DLManagedTensor* managed, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayFromDLPack$descriptor() {
+    return P4JNDArrayFromDLPack.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayFromDLPack} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayFromDLPack$address() {
+    return P4JNDArrayFromDLPack.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayFromDLPack(DLManagedTensor* managed, P4JObjectHandle* out)}
+   *
+   * A tensor over a DLPack producer's tensor, without copying: on success the tensor owns managed and calls its
+   * deleter when deleted (on failure managed is untouched). A tensor that P4JNDArrayToDLPack exported comes back as
+   * the same object (managed is released, a reference to the object returned). param out owned.
+   */
+  public static int P4JNDArrayFromDLPack(long managed, long out) {
+    try {
+      return (int) P4JNDArrayFromDLPack.HANDLE.invokeExact(managed, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayFromDLPackVersioned {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayFromDLPackVersioned");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayFromDLPackVersioned(DLManagedTensorVersioned* managed, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayFromDLPackVersioned$descriptor() {
+    return P4JNDArrayFromDLPackVersioned.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayFromDLPackVersioned} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayFromDLPackVersioned$address() {
+    return P4JNDArrayFromDLPackVersioned.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayFromDLPackVersioned(DLManagedTensorVersioned* managed, P4JObjectHandle* out)}
+   *
+   * As P4JNDArrayFromDLPack for DLPack 1.0's DLManagedTensorVersioned. A major version other than
+   * P4J_DLPACK_MAJOR_VERSION is a ValueError (managed untouched). param out owned.
+   */
+  public static int P4JNDArrayFromDLPackVersioned(long managed, long out) {
+    try {
+      return (int) P4JNDArrayFromDLPackVersioned.HANDLE.invokeExact(managed, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayToDLPack {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayToDLPack");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayToDLPack(P4JObjectHandle array, DLManagedTensor** out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayToDLPack$descriptor() {
+    return P4JNDArrayToDLPack.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayToDLPack} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayToDLPack$address() {
+    return P4JNDArrayToDLPack.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayToDLPack(P4JObjectHandle array, DLManagedTensor** out)}
+   *
+   * Exports a tensor (borrowed) as a new DLManagedTensor that holds one reference to it; the consumer calls its
+   * deleter once, which drops that reference. Its dl_tensor is the tensor's (same data pointer, shape and strides,
+   * valid while the managed tensor lives). param out owned by the consumer.
+   */
+  public static int P4JNDArrayToDLPack(long array, long out) {
+    try {
+      return (int) P4JNDArrayToDLPack.HANDLE.invokeExact(array, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JNDArrayToDLPackVersioned {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JNDArrayToDLPackVersioned");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JNDArrayToDLPackVersioned(P4JObjectHandle array, DLManagedTensorVersioned** out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JNDArrayToDLPackVersioned$descriptor() {
+    return P4JNDArrayToDLPackVersioned.DESC;
+  }
+
+  /** Address of {@code P4JNDArrayToDLPackVersioned} in libpacked4j.so. */
+  public static MemorySegment P4JNDArrayToDLPackVersioned$address() {
+    return P4JNDArrayToDLPackVersioned.ADDR;
+  }
+
+  /**
+   * {@code int P4JNDArrayToDLPackVersioned(P4JObjectHandle array, DLManagedTensorVersioned** out)}
+   *
+   * As P4JNDArrayToDLPack, as DLPack 1.0's DLManagedTensorVersioned (version 1.0, flags 0).
+   */
+  public static int P4JNDArrayToDLPackVersioned(long array, long out) {
+    try {
+      return (int) P4JNDArrayToDLPackVersioned.HANDLE.invokeExact(array, out);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

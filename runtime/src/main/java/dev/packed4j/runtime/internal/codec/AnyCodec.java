@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal.codec;
 
 import static dev.packed4j.runtime.internal.capi.CApi.*;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
@@ -63,6 +64,7 @@ public final class AnyCodec extends ValueCodec<Object> {
       case Float f -> NativeMemory.putAnyDouble(slot, kP4JFloat, f);
       case String s -> frame.encodeString(slot, s);
       case byte[] bytes -> frame.encodeBytes(slot, bytes);
+      case NDArray array -> NDArrayCodec.NDARRAY.encode(array, slot, frame);
       case ObjectRef ref -> ObjectHandles.encode(ref, slot, frame);
       case NativeList<?> list -> ObjectHandles.encodeContainer(list, slot, frame);
       case NativeMap<?, ?> map -> ObjectHandles.encodeContainer(map, slot, frame);
@@ -106,6 +108,7 @@ public final class AnyCodec extends ValueCodec<Object> {
       case kP4JFunction -> FunctionCodec.PACKED_FUNCTION.decode(any, owned);
       case kP4JList -> RuntimeAccess.get().newNativeList(keep(NativeMemory.anyPayload(any), owned), this);
       case kP4JMap -> RuntimeAccess.get().newNativeMap(keep(NativeMemory.anyPayload(any), owned), this, this);
+      case kP4JNDArray -> NDArrayCodec.NDARRAY.decode(any, owned);
       default -> {
         if (!Values.isObject(type)) {
           throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + Values.typeName(type)

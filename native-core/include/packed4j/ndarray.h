@@ -1,0 +1,312 @@
+/*!
+ * \file packed4j/ndarray.h
+ * \brief NDArray: a reference-counted tensor over DLPack's DLTensor, shared with Java and any DLPack producer.
+ *
+ * The object (type index kP4JNDArray) is created by libpacked4j.so only, through the C ABI's Tensors section, so
+ * its memory always returns to the core; this header is inline code over those functions. Its cell is the
+ * DLTensor itself (at handle + sizeof(P4JObject)), which is what `a->` reaches:
+ *
+ * \code
+ *   P4J_REGISTER_GLOBAL("demo.Scale").set_body_typed([](NDArray a, double factor) {
+ *     a.CheckDType(DataTypeOf<float>(), "a");
+ *     a.CheckContiguous("a");
+ *     float* values = a.data<float>();
+ *     for (int64_t i = 0; i < a.NumElements(); ++i) values[i] *= static_cast<float>(factor);
+ *     return a;
+ *   });
+ * \endcode
+ */
+#ifndef PACKED4J_NDARRAY_H_
+#define PACKED4J_NDARRAY_H_
+
+#include <packed4j/any.h>
+#include <packed4j/error.h>
+#include <packed4j/object.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace packed4j {
+
+/*!
+ * \brief The object behind an NDArray: the C header, then the DLTensor. Only libpacked4j.so creates and frees
+ *  one (its own subclass adds the storage of shape, strides and the data's owner).
+ */
+class NDArrayObject : public Object {
+ public:
+  /*! \brief The tensor: data, device, ndim, dtype, shape, strides (never NULL), byte_offset. */
+  DLTensor tensor;
+
+  static constexpr const char* _type_key = "NDArray";
+  P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(NDArrayObject, Object, kP4JNDArray);
+
+ protected:
+  NDArrayObject() noexcept : tensor{} {}
+};
+
+/*! \brief The DLDataType of a C++ element type: `DataTypeOf<float>()` is float32. */
+template <typename T>
+inline DLDataType DataTypeOf() {
+  static_assert(std::is_arithmetic<T>::value, "DataTypeOf<T>: T must be a bool, an integer or a floating type");
+  uint8_t code;
+  if constexpr (std::is_same<T, bool>::value) {
+    code = P4J_DL_BOOL_CODE;
+  } else if constexpr (std::is_floating_point<T>::value) {
+    code = kDLFloat;
+  } else if constexpr (std::is_signed<T>::value) {
+    code = kDLInt;
+  } else {
+    code = kDLUInt;
+  }
+  return DLDataType{code, static_cast<uint8_t>(sizeof(T) * 8), 1};
+}
+
+/*! \brief Whether two dtypes are the same (code, bits and lanes). */
+inline bool SameDataType(DLDataType a, DLDataType b) noexcept {
+  return a.code == b.code && a.bits == b.bits && a.lanes == b.lanes;
+}
+
+/*! \brief The name of a dtype as Java and messages print it: "float32", "int16", "bool", "float32x4". */
+inline std::string DataTypeToString(DLDataType dtype) {
+  std::string name;
+  switch (dtype.code) {
+    case kDLInt: name = "int"; break;
+    case kDLUInt: name = "uint"; break;
+    case kDLFloat: name = "float"; break;
+    case kDLBfloat: name = "bfloat"; break;
+    case kDLOpaqueHandle: name = "handle"; break;
+    case kDLComplex: name = "complex"; break;
+    case P4J_DL_BOOL_CODE:
+      name = "bool";
+      break;
+    default:
+      name = "code" + std::to_string(dtype.code) + "_";
+      break;
+  }
+  if (dtype.code != P4J_DL_BOOL_CODE || dtype.bits != 8) name += std::to_string(dtype.bits);
+  if (dtype.lanes != 1) name += "x" + std::to_string(dtype.lanes);
+  return name;
+}
+
+/*! \brief The name of a device: "cpu", "cuda:0", "cuda_host:0", ... (unknown types as "device14:0"). */
+inline std::string DeviceToString(DLDevice device) {
+  std::string name;
+  switch (static_cast<int>(device.device_type)) {
+    case kDLCPU: return "cpu";
+    case kDLCUDA: name = "cuda"; break;
+    case kDLCUDAHost: name = "cuda_host"; break;
+    case kDLOpenCL: name = "opencl"; break;
+    case kDLVulkan: name = "vulkan"; break;
+    case kDLMetal: name = "metal"; break;
+    case kDLVPI: name = "vpi"; break;
+    case kDLROCM: name = "rocm"; break;
+    case kDLROCMHost: name = "rocm_host"; break;
+    case kDLExtDev: name = "ext_dev"; break;
+    case kDLCUDAManaged: name = "cuda_managed"; break;
+    case 14: name = "oneapi"; break;
+    case 15: name = "webgpu"; break;
+    case 16: name = "hexagon"; break;
+    case 17: name = "maia"; break;
+    default: name = "device" + std::to_string(static_cast<int>(device.device_type)); break;
+  }
+  return name + ":" + std::to_string(device.device_id);
+}
+
+/*! \brief "(10, 8, 4, 2)": a shape or strides for messages. */
+inline std::string TupleToString(const int64_t* values, int32_t count) {
+  std::string text = "(";
+  for (int32_t i = 0; i < count; ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(values[i]);
+  }
+  if (count == 1) text += ",";
+  return text + ")";
+}
+
+/*! \brief Whether strides describe the compact row-major layout of shape (size-1 dimensions' strides ignored). */
+inline bool IsContiguousLayout(const int64_t* shape, const int64_t* strides, int32_t ndim) noexcept {
+  if (strides == nullptr) return true;
+  int64_t expected = 1;
+  for (int32_t i = ndim - 1; i >= 0; --i) {
+    if (shape[i] == 0) return true;  // no element: any strides describe the same (empty) memory
+    if (shape[i] != 1 && strides[i] != expected) return false;
+    expected *= shape[i];
+  }
+  return true;
+}
+
+/*!
+ * \brief A reference to a tensor. `a->data`, `a->shape`, ... reach the DLTensor; the methods add checks with
+ *  clear errors and typed access. As an argument of a packed function it is borrowed from the caller (no copy),
+ *  as a result it is handed over with its reference.
+ *
+ * \code
+ *   NDArray a = NDArray::Empty({2, 3}, DataTypeOf<float>());
+ *   a.data<float>()[0] = 1.5f;
+ *   a.Shape();  // {2, 3}
+ * \endcode
+ */
+class NDArray : public ObjectRef {
+ public:
+  using ContainerType = NDArrayObject;
+
+  NDArray() noexcept = default;
+  explicit NDArray(ObjectPtr<Object> ptr) noexcept : ObjectRef(std::move(ptr)) {}
+
+  /*! \brief The tensor; undefined behaviour on an undefined reference, as for every ObjectRef. */
+  const DLTensor* operator->() const noexcept { return &tensor_object()->tensor; }
+  /*! \brief The tensor, as a pointer for C APIs that take a `DLTensor*` (valid while this reference lives). */
+  DLTensor* ToDLTensor() const noexcept { return &tensor_object()->tensor; }
+
+  /*! \brief A new contiguous CPU tensor, zeroed, its memory owned by the core. */
+  static NDArray Empty(const std::vector<int64_t>& shape, DLDataType dtype, DLDevice device = DLDevice{kDLCPU, 0}) {
+    P4JObjectHandle handle = nullptr;
+    details::CheckCall(P4JNDArrayCreateEmpty(shape.data(), static_cast<int32_t>(shape.size()), &dtype, &device,
+                                             &handle));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
+  }
+
+  /*!
+   * \brief A tensor over memory the caller owns: no copy. owner_deleter(owner) runs when the last reference goes
+   *  (NULL when the caller keeps the memory alive otherwise). Empty strides mean contiguous.
+   */
+  static NDArray FromBorrowed(void* data, const std::vector<int64_t>& shape, DLDataType dtype,
+                              const std::vector<int64_t>& strides = {}, DLDevice device = DLDevice{kDLCPU, 0},
+                              uint64_t byte_offset = 0, void* owner = nullptr,
+                              void (*owner_deleter)(void*) = nullptr) {
+    if (!strides.empty() && strides.size() != shape.size()) {
+      throw ValueError("NDArray::FromBorrowed: " + std::to_string(strides.size()) + " strides for " +
+                       std::to_string(shape.size()) + " dimensions");
+    }
+    DLTensor tensor{};
+    tensor.data = data;
+    tensor.device = device;
+    tensor.ndim = static_cast<int32_t>(shape.size());
+    tensor.dtype = dtype;
+    tensor.shape = const_cast<int64_t*>(shape.data());
+    tensor.strides = strides.empty() ? nullptr : const_cast<int64_t*>(strides.data());
+    tensor.byte_offset = byte_offset;
+    P4JObjectHandle handle = nullptr;
+    details::CheckCall(P4JNDArrayCreateView(&tensor, owner, owner_deleter, &handle));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
+  }
+
+  /*!
+   * \brief A view of this tensor's memory with another layout (a slice, a transpose), holding a reference to
+   *  this tensor; ValueError when the layout reaches outside this tensor's elements. Empty strides: contiguous.
+   */
+  NDArray View(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides = {},
+               uint64_t byte_offset = 0) const {
+    if (!strides.empty() && strides.size() != shape.size()) {
+      throw ValueError("NDArray::View: " + std::to_string(strides.size()) + " strides for " +
+                       std::to_string(shape.size()) + " dimensions");
+    }
+    DLTensor layout{};
+    layout.ndim = static_cast<int32_t>(shape.size());
+    layout.shape = const_cast<int64_t*>(shape.data());
+    layout.strides = strides.empty() ? nullptr : const_cast<int64_t*>(strides.data());
+    layout.byte_offset = byte_offset;
+    P4JObjectHandle view = nullptr;
+    details::CheckCall(P4JNDArrayCreateViewOf(handle(), &layout, &view));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(view);
+  }
+
+  /*! \brief Takes over a DLPack producer's tensor (its deleter runs when the last reference goes). */
+  static NDArray FromDLPack(DLManagedTensor* managed) {
+    P4JObjectHandle handle = nullptr;
+    details::CheckCall(P4JNDArrayFromDLPack(managed, &handle));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
+  }
+
+  /*! \brief Takes over a DLPack 1.0 producer's tensor. */
+  static NDArray FromDLPackVersioned(DLManagedTensorVersioned* managed) {
+    P4JObjectHandle handle = nullptr;
+    details::CheckCall(P4JNDArrayFromDLPackVersioned(managed, &handle));
+    return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
+  }
+
+  /*! \brief Exports for a DLPack consumer, which calls the result's deleter once (that drops one reference). */
+  DLManagedTensor* ToDLPack() const {
+    DLManagedTensor* managed = nullptr;
+    details::CheckCall(P4JNDArrayToDLPack(handle(), &managed));
+    return managed;
+  }
+
+  /*! \brief Exports as DLPack 1.0's versioned managed tensor. */
+  DLManagedTensorVersioned* ToDLPackVersioned() const {
+    DLManagedTensorVersioned* managed = nullptr;
+    details::CheckCall(P4JNDArrayToDLPackVersioned(handle(), &managed));
+    return managed;
+  }
+
+  int32_t ndim() const noexcept { return (*this)->ndim; }
+  DLDataType dtype() const noexcept { return (*this)->dtype; }
+  DLDevice device() const noexcept { return (*this)->device; }
+  uint64_t byte_offset() const noexcept { return (*this)->byte_offset; }
+  std::vector<int64_t> Shape() const { return std::vector<int64_t>((*this)->shape, (*this)->shape + ndim()); }
+  std::vector<int64_t> Strides() const {
+    return std::vector<int64_t>((*this)->strides, (*this)->strides + ndim());
+  }
+  /*! \brief The number of elements (1 for a scalar of ndim 0, 0 when a dimension is 0). */
+  int64_t NumElements() const noexcept {
+    int64_t count = 1;
+    for (int32_t i = 0; i < ndim(); ++i) count *= (*this)->shape[i];
+    return count;
+  }
+  /*! \brief Whether the elements lie compact in row-major order (strides of size-1 dimensions do not count). */
+  bool IsContiguous() const noexcept { return IsContiguousLayout((*this)->shape, (*this)->strides, ndim()); }
+
+  /*! \brief TypeError `<what>: expected float32, got int16` unless the dtype is expected. */
+  void CheckDType(DLDataType expected, std::string_view what = "tensor") const {
+    if (!SameDataType(dtype(), expected)) {
+      throw TypeError(std::string(what) + ": expected " + DataTypeToString(expected) + ", got " +
+                      DataTypeToString(dtype()));
+    }
+  }
+  /*! \brief ValueError `<what>: expected 2 dimensions, got 3 (shape (2, 3, 4))` unless ndim is expected. */
+  void CheckNDim(int32_t expected, std::string_view what = "tensor") const {
+    if (ndim() != expected) {
+      throw ValueError(std::string(what) + ": expected " + std::to_string(expected) + " dimensions, got " +
+                       std::to_string(ndim()) + " (shape " + TupleToString((*this)->shape, ndim()) + ")");
+    }
+  }
+  /*! \brief ValueError `<what>: expected a contiguous tensor, got strides (...) for shape (...)`. */
+  void CheckContiguous(std::string_view what = "tensor") const {
+    if (!IsContiguous()) {
+      throw ValueError(std::string(what) + ": expected a contiguous tensor, got strides " +
+                       TupleToString((*this)->strides, ndim()) + " for shape " +
+                       TupleToString((*this)->shape, ndim()));
+    }
+  }
+  /*! \brief ValueError unless the tensor's memory is host memory the caller may dereference. */
+  void CheckHostAccessible(std::string_view what = "tensor") const {
+    int type = static_cast<int>(device().device_type);
+    if (type != kDLCPU && type != kDLCUDAHost && type != kDLROCMHost && type != kDLCUDAManaged) {
+      throw ValueError(std::string(what) + ": expected a tensor in host memory, got device " +
+                       DeviceToString(device()));
+    }
+  }
+
+  /*!
+   * \brief The first element as T* (data + byte_offset), after checking that T is the dtype and the memory is on
+   *  the host: `float* values = a.data<float>();`. Strides still apply; CheckContiguous first to index linearly.
+   */
+  template <typename T>
+  T* data() const {
+    CheckDType(DataTypeOf<T>());
+    CheckHostAccessible();
+    return reinterpret_cast<T*>(static_cast<char*>((*this)->data) + (*this)->byte_offset);
+  }
+
+ private:
+  NDArrayObject* tensor_object() const noexcept {
+    return static_cast<NDArrayObject*>(const_cast<Object*>(get()));
+  }
+};
+
+}  // namespace packed4j
+
+#endif  // PACKED4J_NDARRAY_H_

@@ -1,0 +1,298 @@
+// NDArray: allocation, views over borrowed memory, DLPack import and export with balanced reference counts,
+// typed access and its errors, NDArray in set_body and set_body_typed, and the reflection metadata.
+#include <cstring>
+#include <vector>
+
+#include "test_util.h"
+
+namespace {
+
+using namespace packed4j;
+using namespace packed4j::testing;
+
+const DLDataType kFloat32 = DataTypeOf<float>();
+const DLDataType kInt16 = DataTypeOf<int16_t>();
+
+// The sum of a contiguous float32 tensor: a typed body with the checks a real kernel makes.
+P4J_REGISTER_GLOBAL("test.ndarray.SumFloat32").set_body_typed([](NDArray a) {
+  a.CheckDType(kFloat32, "a");
+  a.CheckContiguous("a");
+  const float* values = a.data<float>();
+  double total = 0;
+  for (int64_t i = 0; i < a.NumElements(); ++i) total += values[i];
+  return total;
+});
+
+// Returns a new tensor (a result hands its reference over) filled with 0, 1, 2, ...
+P4J_REGISTER_GLOBAL("test.ndarray.Iota").set_body_typed([](int64_t rows, int64_t columns) {
+  NDArray out = NDArray::Empty({rows, columns}, DataTypeOf<int32_t>());
+  int32_t* values = out.data<int32_t>();
+  for (int64_t i = 0; i < rows * columns; ++i) values[i] = static_cast<int32_t>(i);
+  return out;
+});
+
+// The DGL style: args[0] read as an NDArray inside set_body.
+P4J_REGISTER_GLOBAL("test.ndarray.DataAddress").set_body([](Args args, RetValue* rv) {
+  NDArray a = args[0];
+  *rv = static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data));
+});
+
+TEST(NDArrayTest, EmptyIsContiguousZeroedAndCounted) {
+  int64_t live = P4JObjectLiveCount();
+  {
+    NDArray a = NDArray::Empty({10, 8, 4, 2}, kInt16);
+    EXPECT_EQ(a.get()->type_index(), kP4JNDArray);
+    EXPECT_EQ(a.get()->GetTypeKey(), "NDArray");
+    EXPECT_EQ(a.ndim(), 4);
+    EXPECT_EQ(a.Shape(), (std::vector<int64_t>{10, 8, 4, 2}));
+    EXPECT_EQ(a.Strides(), (std::vector<int64_t>{64, 8, 2, 1}));
+    EXPECT_TRUE(SameDataType(a.dtype(), kInt16));
+    EXPECT_EQ(a.device().device_type, kDLCPU);
+    EXPECT_EQ(a.byte_offset(), 0u);
+    EXPECT_TRUE(a.IsContiguous());
+    EXPECT_EQ(a.NumElements(), 640);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(a->data) % 64, 0u);
+    const int16_t* values = a.data<int16_t>();
+    for (int64_t i = 0; i < 640; ++i) ASSERT_EQ(values[i], 0);
+    // The cell Java reads is the DLTensor itself, right after the header.
+    EXPECT_EQ(details::CellOf<DLTensor>(a.handle()), a.ToDLTensor());
+    EXPECT_EQ(P4JObjectLiveCount(), live + 1);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
+TEST(NDArrayTest, EmptyShapesAndScalars) {
+  NDArray empty = NDArray::Empty({4, 0, 4}, kFloat32);
+  EXPECT_EQ(empty.NumElements(), 0);
+  EXPECT_TRUE(empty.IsContiguous());
+  EXPECT_NE(empty->data, nullptr);
+  NDArray scalar = NDArray::Empty({}, kFloat32);
+  EXPECT_EQ(scalar.ndim(), 0);
+  EXPECT_EQ(scalar.NumElements(), 1);
+  EXPECT_TRUE(scalar.IsContiguous());
+}
+
+TEST(NDArrayTest, BadShapesAndDevicesAreClearErrors) {
+  EXPECT_EQ(ErrorOf([] { NDArray::Empty({2, -1}, kFloat32); }),
+            "ValueError: P4JNDArrayCreateEmpty: dimension 1 of shape (2, -1) is negative");
+  EXPECT_EQ(ErrorOf([] { NDArray::Empty({2}, kFloat32, DLDevice{kDLCUDA, 0}); }),
+            "ValueError: P4JNDArrayCreateEmpty: cannot allocate on cuda:0: packed4j allocates host (cpu) memory "
+            "only; wrap device memory with P4JNDArrayCreateView");
+  EXPECT_EQ(ErrorOf([] { NDArray::Empty({1LL << 40, 1LL << 40}, kFloat32); }),
+            "ValueError: P4JNDArrayCreateEmpty: shape (1099511627776, 1099511627776) has too many elements");
+  EXPECT_EQ(ErrorOf([] { NDArray::Empty({2}, DLDataType{kDLFloat, 0, 1}); }),
+            "ValueError: P4JNDArrayCreateEmpty: dtype float0 has no bits or no lanes");
+  EXPECT_EQ(ErrorOf([] { NDArray::FromBorrowed(nullptr, {3}, kFloat32); }),
+            "ValueError: P4JNDArrayCreateView: data is NULL but the tensor has 3 elements");
+}
+
+int deleted_owners = 0;
+void CountOwnerDeleted(void* owner) {
+  ++deleted_owners;
+  *static_cast<int*>(owner) = -1;
+}
+
+TEST(NDArrayTest, BorrowedViewSharesMemoryAndRunsItsDeleterOnce) {
+  std::vector<int16_t> memory(10 * 8 * 4 * 2);
+  int owner_state = 0;
+  deleted_owners = 0;
+  {
+    NDArray view = NDArray::FromBorrowed(memory.data(), {10, 8, 4, 2}, kInt16, {}, DLDevice{kDLCPU, 0}, 0,
+                                         &owner_state, &CountOwnerDeleted);
+    EXPECT_EQ(view->data, memory.data());
+    EXPECT_EQ(view.Strides(), (std::vector<int64_t>{64, 8, 2, 1}));
+    view.data<int16_t>()[5] = 42;
+    EXPECT_EQ(memory[5], 42);
+    NDArray copy = view;  // a second reference: the deleter waits for both
+  }
+  EXPECT_EQ(deleted_owners, 1);
+  EXPECT_EQ(owner_state, -1);
+}
+
+TEST(NDArrayTest, StridedViewIsNotContiguousAndChecksSayWhy) {
+  std::vector<int16_t> memory(10 * 8 * 4 * 2);
+  // [1:3, :, 1:3] of a (10, 8, 4, 2) tensor: same strides, a byte offset, a smaller shape.
+  NDArray slice = NDArray::FromBorrowed(memory.data(), {2, 8, 2, 2}, kInt16, {64, 8, 2, 1}, DLDevice{kDLCPU, 0},
+                                        (64 + 2) * sizeof(int16_t));
+  EXPECT_FALSE(slice.IsContiguous());
+  EXPECT_EQ(slice.Strides(), (std::vector<int64_t>{64, 8, 2, 1}));
+  EXPECT_EQ(slice.data<int16_t>(), memory.data() + 66);
+  EXPECT_EQ(ErrorOf([&] { slice.CheckContiguous("a"); }),
+            "ValueError: a: expected a contiguous tensor, got strides (64, 8, 2, 1) for shape (2, 8, 2, 2)");
+  EXPECT_EQ(ErrorOf([&] { slice.CheckDType(kFloat32, "a"); }), "TypeError: a: expected float32, got int16");
+  EXPECT_EQ(ErrorOf([&] { slice.CheckNDim(2, "a"); }),
+            "ValueError: a: expected 2 dimensions, got 4 (shape (2, 8, 2, 2))");
+  EXPECT_EQ(ErrorOf([&] { slice.data<float>(); }), "TypeError: tensor: expected float32, got int16");
+  // Size-1 dimensions do not break contiguity, whatever their stride.
+  NDArray row = NDArray::FromBorrowed(memory.data(), {1, 4}, kInt16, {99, 1});
+  EXPECT_TRUE(row.IsContiguous());
+}
+
+TEST(NDArrayTest, ViewsShareMemoryKeepTheirBaseAndStayInside) {
+  int64_t live = P4JObjectLiveCount();
+  NDArray slice;
+  float* base_data;
+  {
+    NDArray base = NDArray::Empty({10, 8, 4, 2}, kFloat32);
+    base_data = base.data<float>();
+    slice = base.View({2, 8, 2, 2}, {64, 8, 2, 1}, (64 + 2) * sizeof(float));
+    EXPECT_EQ(base.use_count(), 2u);
+    EXPECT_EQ(slice->data, base->data);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live + 2);  // the base lives on in the view
+  slice.data<float>()[0] = 7.0f;
+  EXPECT_EQ(base_data[66], 7.0f);
+  EXPECT_FALSE(slice.IsContiguous());
+  EXPECT_EQ(ErrorOf([&] { slice.View({3}, {64}, 0); }),
+            "ValueError: P4JNDArrayCreateViewOf: the view of shape (3,), strides (64,) and byte offset 0 reaches "
+            "bytes [0, 516) outside its base's [264, 760)");
+  slice = NDArray();
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
+TEST(NDArrayTest, DeviceMemoryIsNeverDereferenced) {
+  int fake_device_memory = 0;
+  NDArray on_gpu = NDArray::FromBorrowed(&fake_device_memory, {1}, DataTypeOf<int32_t>(), {},
+                                         DLDevice{kDLCUDA, 1});
+  EXPECT_EQ(DeviceToString(on_gpu.device()), "cuda:1");
+  EXPECT_EQ(ErrorOf([&] { on_gpu.data<int32_t>(); }),
+            "ValueError: tensor: expected a tensor in host memory, got device cuda:1");
+}
+
+TEST(NDArrayTest, NamesOfDataTypesAndDevices) {
+  EXPECT_EQ(DataTypeToString(DataTypeOf<float>()), "float32");
+  EXPECT_EQ(DataTypeToString(DataTypeOf<uint64_t>()), "uint64");
+  EXPECT_EQ(DataTypeToString(DataTypeOf<bool>()), "bool");
+  EXPECT_EQ(DataTypeToString(DLDataType{kDLBfloat, 16, 1}), "bfloat16");
+  EXPECT_EQ(DataTypeToString(DLDataType{kDLFloat, 32, 4}), "float32x4");
+  EXPECT_EQ(DeviceToString(DLDevice{kDLCPU, 0}), "cpu");
+  EXPECT_EQ(DeviceToString(DLDevice{kDLCUDAHost, 0}), "cuda_host:0");
+}
+
+// A foreign DLPack producer: owns its shape and data, counts its deleter's calls.
+struct Producer {
+  std::vector<float> data = std::vector<float>(6, 1.5f);
+  int64_t shape[2] = {2, 3};
+  int deleted = 0;
+};
+
+TEST(NDArrayTest, ImportsAForeignManagedTensorAndReleasesItOnce) {
+  Producer producer;
+  DLManagedTensor managed{};
+  managed.dl_tensor.data = producer.data.data();
+  managed.dl_tensor.device = DLDevice{kDLCPU, 0};
+  managed.dl_tensor.ndim = 2;
+  managed.dl_tensor.dtype = kFloat32;
+  managed.dl_tensor.shape = producer.shape;
+  managed.dl_tensor.strides = nullptr;  // DLPack: NULL means contiguous
+  managed.manager_ctx = &producer;
+  managed.deleter = [](DLManagedTensor* self) { ++static_cast<Producer*>(self->manager_ctx)->deleted; };
+  int64_t live = P4JObjectLiveCount();
+  {
+    NDArray a = NDArray::FromDLPack(&managed);
+    EXPECT_EQ(a->data, producer.data.data());
+    EXPECT_EQ(a.Strides(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(PackedFunc::GetGlobal("test.ndarray.SumFloat32")(a).cast<double>(), 9.0);
+    EXPECT_EQ(producer.deleted, 0);
+  }
+  EXPECT_EQ(producer.deleted, 1);
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+
+  DLManagedTensorVersioned versioned{};
+  versioned.version = DLPackVersion{1, 0};
+  versioned.dl_tensor = managed.dl_tensor;
+  versioned.manager_ctx = &producer;
+  versioned.deleter = [](DLManagedTensorVersioned* self) { ++static_cast<Producer*>(self->manager_ctx)->deleted; };
+  NDArray::FromDLPackVersioned(&versioned);
+  EXPECT_EQ(producer.deleted, 2);
+  versioned.version.major = 2;
+  EXPECT_EQ(ErrorOf([&] { NDArray::FromDLPackVersioned(&versioned); }),
+            "ValueError: P4JNDArrayFromDLPackVersioned: DLPack version 2.0 is not supported (expected major "
+            "version 1)");
+  EXPECT_EQ(producer.deleted, 2);  // refused: still the producer's
+}
+
+TEST(NDArrayTest, ExportThenImportIsTheSameObjectWithCountsAtBaseline) {
+  int64_t live = P4JObjectLiveCount();
+  NDArray a = NDArray::Empty({3, 4}, kFloat32);
+  uint64_t baseline = a.use_count();
+  DLManagedTensor* managed = a.ToDLPack();
+  EXPECT_EQ(a.use_count(), baseline + 1);
+  EXPECT_EQ(managed->dl_tensor.data, a->data);
+  EXPECT_EQ(managed->dl_tensor.shape[1], 4);
+  {
+    NDArray back = NDArray::FromDLPack(managed);
+    EXPECT_TRUE(back.same_as(a));
+    EXPECT_EQ(back->data, a->data);
+  }
+  EXPECT_EQ(a.use_count(), baseline);
+
+  DLManagedTensorVersioned* versioned = a.ToDLPackVersioned();
+  EXPECT_EQ(versioned->version.major, 1u);
+  EXPECT_EQ(versioned->flags, 0u);
+  EXPECT_EQ(a.use_count(), baseline + 1);
+  versioned->deleter(versioned);  // a consumer that is done with it
+  EXPECT_EQ(a.use_count(), baseline);
+
+  // An export outlives every other reference: the data stays valid until the consumer lets go.
+  DLManagedTensor* kept = a.ToDLPack();
+  float* data = static_cast<float*>(kept->dl_tensor.data);
+  a = NDArray();
+  data[11] = 3.0f;
+  EXPECT_EQ(P4JObjectLiveCount(), live + 1);
+  kept->deleter(kept);
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
+TEST(NDArrayTest, TypedBodiesTakeAndReturnTensors) {
+  PackedFunc sum = PackedFunc::GetGlobal("test.ndarray.SumFloat32");
+  EXPECT_EQ(sum.signature(), "(NDArray) -> float64");
+  NDArray a = NDArray::Empty({2, 2}, kFloat32);
+  float* values = a.data<float>();
+  for (int i = 0; i < 4; ++i) values[i] = static_cast<float>(i);
+  EXPECT_EQ(sum(a).cast<double>(), 6.0);
+  EXPECT_EQ(ErrorOf([&] { sum(NDArray::Empty({2}, kInt16)); }), "TypeError: a: expected float32, got int16");
+  EXPECT_EQ(ErrorOf([&] { sum(5); }), "TypeError: test.ndarray.SumFloat32: argument 0 expected NDArray, got int 5");
+
+  int64_t live = P4JObjectLiveCount();
+  {
+    NDArray iota = PackedFunc::GetGlobal("test.ndarray.Iota")(2, 3).cast<NDArray>();
+    EXPECT_EQ(iota.Shape(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(iota.data<int32_t>()[5], 5);
+    EXPECT_EQ(iota.use_count(), 1u);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+  EXPECT_EQ(PackedFunc::GetGlobal("test.ndarray.DataAddress")(a).cast<int64_t>(),
+            static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data)));
+}
+
+TEST(NDArrayTest, ReflectionShowsNdimDtypeDeviceAndOffset) {
+  const P4JTypeInfo* info = nullptr;
+  ASSERT_EQ(P4JTypeGetInfo(kP4JNDArray, &info), 0);
+  ASSERT_EQ(info->num_fields, 4);
+  std::vector<std::string> names;
+  for (int32_t i = 0; i < info->num_fields; ++i) names.emplace_back(details::ViewOf(info->fields[i].name));
+  EXPECT_EQ(names, (std::vector<std::string>{"ndim", "dtype", "device", "byte_offset"}));
+  NDArray a = NDArray::Empty({2, 3}, DLDataType{kDLBfloat, 16, 1});
+  EXPECT_EQ(*reinterpret_cast<const int32_t*>(reinterpret_cast<const char*>(a.handle()) + info->fields[0].offset),
+            2);
+  P4JAny value;
+  ASSERT_EQ(P4JObjectGetField(a.handle(), 1, &value), 0);
+  Any dtype = Any::FromOwned(value);
+  EXPECT_EQ(dtype.cast<std::string>(), "bfloat16");
+  ASSERT_EQ(P4JObjectGetField(a.handle(), 2, &value), 0);
+  EXPECT_EQ(Any::FromOwned(value).cast<std::string>(), "cpu");
+}
+
+TEST(NDArrayTest, AMillionLifecyclesLeaveTheLiveCountAtBaseline) {
+  int64_t live = P4JObjectLiveCount();
+  float memory[4] = {};
+  for (int i = 0; i < 1000000; ++i) {
+    NDArray view = NDArray::FromBorrowed(memory, {2, 2}, kFloat32);
+    DLManagedTensor* managed = view.ToDLPack();
+    NDArray back = NDArray::FromDLPack(managed);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
+}  // namespace

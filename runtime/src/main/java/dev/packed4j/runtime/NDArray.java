@@ -1,0 +1,636 @@
+package dev.packed4j.runtime;
+
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A tensor shared with native code without copying: a native {@code NDArray} object over DLPack's
+ * {@code DLTensor}, owned like every {@link ObjectRef} (closed explicitly or by a Cleaner).
+ *
+ * <p>Three ways in: {@link #wrap} puts a tensor over a {@link MemorySegment} Java already has (no copy: the native
+ * side sees the segment's address), {@link #allocate} makes native memory, {@link #fromArray} copies a Java array
+ * once. {@link #fromDLPack} takes a tensor from any DLPack producer and {@link #toDLPack} hands one to a consumer,
+ * both without copying. As an argument of a bound function an NDArray is passed by reference.
+ *
+ * <pre>{@code
+ * try (Arena arena = Arena.ofConfined()) {
+ *   MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
+ *   try (NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 3)) {
+ *     a.shape();                        // [2, 3]
+ *     a.strides();                      // [3, 1], in elements
+ *     NDArray column = a.slice(1, 1, 2); // shape [2, 1], strides [3, 1], same memory
+ *     column.toFloatArray();            // copies the two elements
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A wrapped segment's arena must outlive every native use of the tensor. Java checks that the segment is alive
+ * before each use (a call it is passed to, a read, a slice, an export): after the arena closed, that use is an
+ * {@link IllegalStateException}, never a crash. Memory on another device than the {@linkplain Device#CPU CPU} is
+ * never read by Java.
+ */
+public final class NDArray extends ObjectRef {
+  private static final CallTarget CREATE = CallTarget.operation("NDArray");
+  /** DLTensor field offsets in the cell (handle + sizeof(P4JObject)); checked by NDArrayTest against C++. */
+  static final long DATA = 0;
+  static final long DEVICE_TYPE = 8;
+  static final long DEVICE_ID = 12;
+  static final long NDIM = 16;
+  static final long DTYPE_CODE = 20;
+  static final long DTYPE_BITS = 21;
+  static final long DTYPE_LANES = 22;
+  static final long SHAPE = 24;
+  static final long STRIDES = 32;
+  static final long BYTE_OFFSET = 40;
+  static final long DLTENSOR_SIZE = 48;
+  /** sizeof(DLManagedTensor): the DLTensor, manager_ctx, deleter. */
+  static final long MANAGED_TENSOR_SIZE = DLTENSOR_SIZE + 16;
+  /** sizeof(DLManagedTensorVersioned): version, manager_ctx, deleter, flags, then the DLTensor. */
+  static final long MANAGED_TENSOR_VERSIONED_SIZE = 32 + DLTENSOR_SIZE;
+
+  /**
+   * The segments under wrapped tensors, by native handle, while their Java owner is open: a function that returns
+   * a wrapped tensor (or one sharing its memory) gives Java a new view of the same object, and that view must check
+   * the same segment. An entry is checked against the tensor's data pointer before use, because a handle can be
+   * reused after a tensor that was never closed is freed by the Cleaner.
+   */
+  private static final ConcurrentHashMap<Long, MemorySegment> WRAPPED = new ConcurrentHashMap<>();
+
+  private final long data;
+  private final DType dtype;
+  private final Device device;
+  private final long[] shape;
+  private final long[] strides;
+  private final long byteOffset;
+  /** The wrapped segment (checked alive before every use), or null for memory the native side owns. */
+  private final MemorySegment memory;
+  /** The arena of {@link #asSegment()} over native-owned memory, closed with this tensor; null until asked. */
+  private Arena viewArena;
+
+  NDArray(long ownedHandle, MemorySegment memory) {
+    super(ownedHandle);
+    if (typeIndex() != CApi.kP4JNDArray) {
+      throw new IllegalArgumentException("a " + typeKey() + " object is not an NDArray");
+    }
+    long cell = NativeMemory.cell(ownedHandle);
+    this.data = NativeMemory.getLong(cell + DATA);
+    this.device = new Device(NativeMemory.getInt(cell + DEVICE_TYPE), NativeMemory.getInt(cell + DEVICE_ID));
+    int ndim = NativeMemory.getInt(cell + NDIM);
+    int dtypeWord = NativeMemory.getInt(cell + DTYPE_CODE);
+    this.dtype = new DType(dtypeWord & 0xff, (dtypeWord >>> 8) & 0xff, (dtypeWord >>> 16) & 0xffff);
+    long shapeAddress = NativeMemory.getLong(cell + SHAPE);
+    long stridesAddress = NativeMemory.getLong(cell + STRIDES);
+    this.shape = new long[ndim];
+    this.strides = new long[ndim];
+    for (int i = 0; i < ndim; i++) {
+      shape[i] = NativeMemory.getLong(shapeAddress + 8L * i);
+      strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
+    }
+    this.byteOffset = NativeMemory.getLong(cell + BYTE_OFFSET);
+    this.memory = memory != null ? memory : wrappedSegmentOf(ownedHandle, data);
+    if (memory != null) {
+      WRAPPED.put(ownedHandle, memory);
+    }
+  }
+
+  /** The segment a wrapped tensor with this handle and data pointer lies in, or null. */
+  private static MemorySegment wrappedSegmentOf(long handle, long data) {
+    MemorySegment segment = WRAPPED.get(handle);
+    if (segment == null) {
+      return null;
+    }
+    if (data < segment.address() || data > segment.address() + segment.byteSize()) {
+      WRAPPED.remove(handle, segment); // a stale entry: the handle now belongs to another tensor
+      return null;
+    }
+    return segment;
+  }
+
+  // ------------------------------------------------------------------------------------------------ creation
+
+  /**
+   * A tensor over {@code segment}, without copying: the native side sees {@code segment.address()}. Contiguous,
+   * row-major, on the CPU.
+   *
+   * <pre>{@code
+   * NDArray image = NDArray.wrap(arena.allocate(256 * 256 * 3), DType.UINT8, 256, 256, 3);
+   * }</pre>
+   *
+   * @param segment native memory holding at least the tensor's bytes, aligned to its element size (up to 8); its
+   *     arena must stay open while native code uses the tensor
+   * @throws IllegalArgumentException for a heap segment, a segment too small or misaligned, a negative dimension
+   * @throws IllegalStateException when the segment's arena is already closed
+   */
+  public static NDArray wrap(MemorySegment segment, DType dtype, long... shape) {
+    Objects.requireNonNull(segment, "segment");
+    Objects.requireNonNull(dtype, "dtype");
+    Objects.requireNonNull(shape, "shape");
+    if (!segment.isNative()) {
+      throw new IllegalArgumentException("NDArray.wrap needs a native segment (from an Arena): a heap segment has "
+          + "no fixed address native code could use; copy an array in with NDArray.fromArray");
+    }
+    checkAlive(segment);
+    long bytes = byteCount(dtype, shape);
+    if (bytes > segment.byteSize()) {
+      throw new IllegalArgumentException("NDArray.wrap: shape " + Arrays.toString(shape) + " of " + dtype + " needs "
+          + bytes + " bytes, the segment has " + segment.byteSize());
+    }
+    long alignment = Math.min(8, Long.highestOneBit(Math.max(1, dtype.byteSize())));
+    if (segment.address() % alignment != 0) {
+      throw new IllegalArgumentException("NDArray.wrap: the segment's address 0x" + Long.toHexString(segment.address())
+          + " is not aligned to " + alignment + " bytes, as " + dtype + " elements must be");
+    }
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long tensor = writeTensor(frame, segment.address(), dtype, shape, null, 0);
+      long out = frame.scratch(8, 8);
+      Errors.check(CApi.P4JNDArrayCreateView(tensor, 0, 0, out), null);
+      return new NDArray(NativeMemory.getLong(out), segment);
+    } finally {
+      Reference.reachabilityFence(segment);
+    }
+  }
+
+  /**
+   * A new contiguous CPU tensor in native memory (64-byte aligned, zeroed), freed when the last reference to it,
+   * Java's or native code's, goes.
+   *
+   * <pre>{@code
+   * NDArray weights = NDArray.allocate(DType.FLOAT32, 512, 512);
+   * }</pre>
+   */
+  public static NDArray allocate(DType dtype, long... shape) {
+    Objects.requireNonNull(dtype, "dtype");
+    Objects.requireNonNull(shape, "shape");
+    byteCount(dtype, shape);
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long shapeAddress = frame.scratch(8L * Math.max(1, shape.length), 8);
+      for (int i = 0; i < shape.length; i++) {
+        NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
+      }
+      long dtypeAddress = frame.scratch(4, 4);
+      NativeMemory.putInt(dtypeAddress, dtypeWord(dtype));
+      long deviceAddress = frame.scratch(8, 4);
+      NativeMemory.putInt(deviceAddress, Device.TYPE_CPU);
+      NativeMemory.putInt(deviceAddress + 4, 0);
+      long out = frame.scratch(8, 8);
+      Errors.check(CApi.P4JNDArrayCreateEmpty(shapeAddress, shape.length, dtypeAddress, deviceAddress, out), null);
+      return new NDArray(NativeMemory.getLong(out), null);
+    }
+  }
+
+  /** A float32 tensor holding a copy of {@code values}; no shape means 1-D. {@code NDArray.fromArray(v, 2, 3)}. */
+  public static NDArray fromArray(float[] values, long... shape) {
+    return copyIn(DType.FLOAT32, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /** A float64 tensor holding a copy of {@code values}; no shape means 1-D. */
+  public static NDArray fromArray(double[] values, long... shape) {
+    return copyIn(DType.FLOAT64, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /** An int32 tensor holding a copy of {@code values}; no shape means 1-D. */
+  public static NDArray fromArray(int[] values, long... shape) {
+    return copyIn(DType.INT32, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /** An int64 tensor holding a copy of {@code values}; no shape means 1-D. */
+  public static NDArray fromArray(long[] values, long... shape) {
+    return copyIn(DType.INT64, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /** An int16 tensor holding a copy of {@code values}; no shape means 1-D. */
+  public static NDArray fromArray(short[] values, long... shape) {
+    return copyIn(DType.INT16, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /** An int8 tensor holding a copy of {@code values}; no shape means 1-D. */
+  public static NDArray fromArray(byte[] values, long... shape) {
+    return copyIn(DType.INT8, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  private static NDArray copyIn(DType dtype, MemorySegment values, int length, long[] shape) {
+    Objects.requireNonNull(shape, "shape");
+    long[] actualShape = shape.length == 0 ? new long[] {length} : shape;
+    long count = elementCount(actualShape);
+    if (count != length) {
+      throw new IllegalArgumentException("NDArray.fromArray: shape " + Arrays.toString(actualShape) + " holds "
+          + count + " elements, the array has " + length);
+    }
+    NDArray array = allocate(dtype, actualShape);
+    MemorySegment.copy(values, 0, array.nativeMemory(array.data, values.byteSize()), 0, values.byteSize());
+    return array;
+  }
+
+  /**
+   * Takes over a DLPack producer's {@code DLManagedTensor} without copying: the tensor calls its deleter when the
+   * last reference goes. A tensor {@link #toDLPack} exported comes back as the same native object.
+   *
+   * <pre>{@code
+   * NDArray a = NDArray.fromDLPack(producerExport); // e.g. a C library's tensor
+   * }</pre>
+   *
+   * @param managedTensor the address of a {@code DLManagedTensor}; its ownership moves to the tensor on success
+   */
+  public static NDArray fromDLPack(MemorySegment managedTensor) {
+    return importManaged(managedTensor, false);
+  }
+
+  /** As {@link #fromDLPack} for DLPack 1.0's {@code DLManagedTensorVersioned} (major version 1). */
+  public static NDArray fromDLPackVersioned(MemorySegment managedTensor) {
+    return importManaged(managedTensor, true);
+  }
+
+  private static NDArray importManaged(MemorySegment managedTensor, boolean versioned) {
+    Objects.requireNonNull(managedTensor, "managedTensor");
+    if (!managedTensor.isNative() || managedTensor.address() == 0) {
+      throw new IllegalArgumentException("NDArray.fromDLPack needs the native address of a managed tensor, got "
+          + managedTensor);
+    }
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long out = frame.scratch(8, 8);
+      int status = versioned
+          ? CApi.P4JNDArrayFromDLPackVersioned(managedTensor.address(), out)
+          : CApi.P4JNDArrayFromDLPack(managedTensor.address(), out);
+      Errors.check(status, null);
+      return new NDArray(NativeMemory.getLong(out), null);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ reading
+
+  /** The dimensions; a new array each call. */
+  public long[] shape() {
+    return shape.clone();
+  }
+
+  /** The strides, in elements (DLPack's unit); a new array each call. */
+  public long[] strides() {
+    return strides.clone();
+  }
+
+  /** The element type. */
+  public DType dtype() {
+    return dtype;
+  }
+
+  /** Where the memory is. */
+  public Device device() {
+    return device;
+  }
+
+  /** Bytes from the data pointer to the first element (a slice moves it). */
+  public long byteOffset() {
+    return byteOffset;
+  }
+
+  /** The number of dimensions. */
+  public int ndim() {
+    return shape.length;
+  }
+
+  /** The number of elements: the product of the shape (1 for a scalar). */
+  public long elementCount() {
+    return elementCount(shape);
+  }
+
+  /** Whether the elements lie compact in row-major order (size-1 dimensions' strides do not count). */
+  public boolean isContiguous() {
+    long expected = 1;
+    for (int i = shape.length - 1; i >= 0; i--) {
+      if (shape[i] == 0) {
+        return true;
+      }
+      if (shape[i] != 1 && strides[i] != expected) {
+        return false;
+      }
+      expected *= shape[i];
+    }
+    return true;
+  }
+
+  /**
+   * The tensor's memory, without copying, from its lowest to one past its highest byte (for a slice, the bytes
+   * between its elements too). Over a wrapped segment it is a slice of that segment (same arena); over native
+   * memory it is valid until this tensor is closed.
+   *
+   * @throws IllegalStateException after close, when the wrapped segment's arena is closed, or for memory on
+   *     another device than the CPU
+   */
+  public MemorySegment asSegment() {
+    long handle = usableHandle();
+    try {
+      requireCpu("asSegment()");
+      long[] extent = byteExtent();
+      long size = extent[1] - extent[0];
+      if (memory != null) {
+        return memory.asSlice(data - memory.address() + extent[0], size);
+      }
+      synchronized (this) {
+        if (viewArena == null) {
+          viewArena = Arena.ofShared();
+        }
+        NDArray owner = this;
+        // The cleanup keeps this tensor (so its native memory) reachable as long as the segment is.
+        return MemorySegment.ofAddress(data + extent[0])
+            .reinterpret(size, viewArena, ignored -> Reference.reachabilityFence(owner));
+      }
+    } finally {
+      Reference.reachabilityFence(this);
+      assert handle != 0;
+    }
+  }
+
+  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless float32 */
+  public float[] toFloatArray() {
+    float[] values = new float[checkedCount(DType.FLOAT32, "toFloatArray()")];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_FLOAT_UNALIGNED);
+    return values;
+  }
+
+  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless float64 */
+  public double[] toDoubleArray() {
+    double[] values = new double[checkedCount(DType.FLOAT64, "toDoubleArray()")];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_DOUBLE_UNALIGNED);
+    return values;
+  }
+
+  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int32 */
+  public int[] toIntArray() {
+    int[] values = new int[checkedCount(DType.INT32, "toIntArray()")];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_INT_UNALIGNED);
+    return values;
+  }
+
+  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int64 */
+  public long[] toLongArray() {
+    long[] values = new long[checkedCount(DType.INT64, "toLongArray()")];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_LONG_UNALIGNED);
+    return values;
+  }
+
+  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int16 */
+  public short[] toShortArray() {
+    short[] values = new short[checkedCount(DType.INT16, "toShortArray()")];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_SHORT_UNALIGNED);
+    return values;
+  }
+
+  /**
+   * A copy of the elements in row-major order, strides honoured.
+   *
+   * @throws IllegalStateException unless int8, uint8 or bool (one byte per element)
+   */
+  public byte[] toByteArray() {
+    if (!dtype.equals(DType.UINT8) && !dtype.equals(DType.BOOL)) {
+      checkedCount(DType.INT8, "toByteArray()");
+    }
+    byte[] values = new byte[Math.toIntExact(elementCount())];
+    copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_BYTE);
+    return values;
+  }
+
+  // ------------------------------------------------------------------------------------------------ views
+
+  /**
+   * The elements {@code start} (inclusive) to {@code end} (exclusive) along {@code axis}: a view sharing this
+   * tensor's memory, with the same strides (so not contiguous unless the axis is the first one) and a byte offset.
+   * The view keeps the memory alive on the native side; a view of a wrapped segment checks that segment too.
+   *
+   * <pre>{@code
+   * NDArray rows = a.slice(0, 1, 3); // a[1:3, ...]
+   * }</pre>
+   *
+   * @throws IndexOutOfBoundsException for an axis or a range outside the shape
+   */
+  public NDArray slice(int axis, long start, long end) {
+    Objects.checkIndex(axis, shape.length);
+    if (start < 0 || end < start || end > shape[axis]) {
+      throw new IndexOutOfBoundsException("slice(" + axis + ", " + start + ", " + end + ") of shape "
+          + Arrays.toString(shape) + ": expected 0 <= start <= end <= " + shape[axis]);
+    }
+    long[] viewShape = shape.clone();
+    viewShape[axis] = end - start;
+    long viewOffset = byteOffset + start * strides[axis] * dtype.byteSize();
+    long handle = usableHandle();
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long layout = writeTensor(frame, 0, dtype, viewShape, strides, viewOffset);
+      long out = frame.scratch(8, 8);
+      Errors.check(CApi.P4JNDArrayCreateViewOf(handle, layout, out), null);
+      return new NDArray(NativeMemory.getLong(out), memory);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ DLPack
+
+  /**
+   * Exports this tensor for a DLPack consumer, without copying: a new {@code DLManagedTensor} holding one native
+   * reference, which the consumer releases by calling its deleter once. Closing this Java object does not end the
+   * export.
+   *
+   * @return the managed tensor (sized to {@code DLManagedTensor}), owned by the consumer
+   */
+  public MemorySegment toDLPack() {
+    return export(false);
+  }
+
+  /** As {@link #toDLPack} as DLPack 1.0's {@code DLManagedTensorVersioned} (version 1.0, flags 0). */
+  public MemorySegment toDLPackVersioned() {
+    return export(true);
+  }
+
+  private MemorySegment export(boolean versioned) {
+    long handle = usableHandle();
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long out = frame.scratch(8, 8);
+      int status = versioned ? CApi.P4JNDArrayToDLPackVersioned(handle, out) : CApi.P4JNDArrayToDLPack(handle, out);
+      Errors.check(status, null);
+      return MemorySegment.ofAddress(NativeMemory.getLong(out))
+          .reinterpret(versioned ? MANAGED_TENSOR_VERSIONED_SIZE : MANAGED_TENSOR_SIZE);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** {@code NDArray(float32, shape=[2, 3], strides=[3, 1], cpu)}, or {@code NDArray{closed}}. */
+  @Override
+  public String toString() {
+    if (isClosed()) {
+      return "NDArray{closed}";
+    }
+    return "NDArray(" + dtype + ", shape=" + Arrays.toString(shape) + ", strides=" + Arrays.toString(strides)
+        + (byteOffset != 0 ? ", byteOffset=" + byteOffset : "") + ", " + device + ")";
+  }
+
+  // ------------------------------------------------------------------------------------------------ internals
+
+  /** The handle, after checking that this tensor is open and its wrapped segment (if any) alive. */
+  long usableHandle() {
+    long handle = handle();
+    if (memory != null) {
+      checkAlive(memory);
+    }
+    return handle;
+  }
+
+  @Override
+  void onClose() {
+    if (memory != null) {
+      WRAPPED.remove(address(), memory);
+    }
+    Arena arena;
+    synchronized (this) {
+      arena = viewArena;
+      viewArena = null;
+    }
+    if (arena != null) {
+      arena.close();
+    }
+  }
+
+  private static void checkAlive(MemorySegment segment) {
+    if (!segment.scope().isAlive()) {
+      throw new IllegalStateException("the memory segment under this NDArray was freed (its arena is closed): a "
+          + "wrapped segment's arena must stay open while the tensor is used");
+    }
+  }
+
+  private void requireCpu(String what) {
+    if (!device.isCpu()) {
+      throw new IllegalStateException(what + ": the tensor's memory is on " + device
+          + "; Java reads only cpu memory (pass the tensor to native code, or copy it to the host there)");
+    }
+  }
+
+  private int checkedCount(DType expected, String what) {
+    if (!dtype.equals(expected)) {
+      throw new IllegalStateException(what + " reads " + expected + " elements; this NDArray holds " + dtype);
+    }
+    return Math.toIntExact(elementCount());
+  }
+
+  /** The lowest and one past the highest byte offset from {@code data} that the elements reach. */
+  private long[] byteExtent() {
+    long low = byteOffset;
+    long high = byteOffset;
+    long element = dtype.byteSize();
+    for (int i = 0; i < shape.length; i++) {
+      if (shape[i] == 0) {
+        return new long[] {byteOffset, byteOffset};
+      }
+      long reach = (shape[i] - 1) * strides[i] * element;
+      if (reach < 0) {
+        low += reach;
+      } else {
+        high += reach;
+      }
+    }
+    return new long[] {low, high + element};
+  }
+
+  /** Native memory at address, for copying while this tensor is open (the caller fences it). */
+  private MemorySegment nativeMemory(long address, long size) {
+    if (memory != null) {
+      return memory.asSlice(address - memory.address(), size);
+    }
+    return MemorySegment.ofAddress(address).reinterpret(size);
+  }
+
+  private void copyOut(MemorySegment target, ValueLayout element) {
+    long handle = usableHandle();
+    try {
+      requireCpu("reading elements");
+      long count = elementCount();
+      if (count == 0) {
+        return;
+      }
+      long[] extent = byteExtent();
+      MemorySegment source = nativeMemory(data + extent[0], extent[1] - extent[0]);
+      long origin = byteOffset - extent[0];
+      long size = element.byteSize();
+      if (isContiguous()) {
+        MemorySegment.copy(source, origin, target, 0, count * size);
+        return;
+      }
+      long[] index = new long[shape.length];
+      long position = origin;
+      for (long i = 0; i < count; i++) {
+        MemorySegment.copy(source, position, target, i * size, size);
+        for (int axis = shape.length - 1; axis >= 0; axis--) {
+          index[axis]++;
+          position += strides[axis] * size;
+          if (index[axis] < shape[axis]) {
+            break;
+          }
+          position -= shape[axis] * strides[axis] * size;
+          index[axis] = 0;
+        }
+      }
+    } finally {
+      Reference.reachabilityFence(this);
+      assert handle != 0;
+    }
+  }
+
+  private static long elementCount(long[] shape) {
+    long count = 1;
+    for (long dimension : shape) {
+      count = Math.multiplyExact(count, dimension);
+    }
+    return count;
+  }
+
+  private static long byteCount(DType dtype, long[] shape) {
+    for (int i = 0; i < shape.length; i++) {
+      if (shape[i] < 0) {
+        throw new IllegalArgumentException("dimension " + i + " of shape " + Arrays.toString(shape) + " is negative");
+      }
+    }
+    try {
+      return Math.multiplyExact(elementCount(shape), dtype.byteSize());
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " of " + dtype + " has too many bytes");
+    }
+  }
+
+  private static int dtypeWord(DType dtype) {
+    return dtype.code() | dtype.bits() << 8 | dtype.lanes() << 16;
+  }
+
+  /** A DLTensor in the frame's scratch memory, on the CPU; strides null for contiguous. */
+  private static long writeTensor(Frame frame, long data, DType dtype, long[] shape, long[] strides, long offset) {
+    long tensor = frame.scratch(DLTENSOR_SIZE, 8);
+    long shapeAddress = frame.scratch(8L * Math.max(1, shape.length), 8);
+    for (int i = 0; i < shape.length; i++) {
+      NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
+    }
+    long stridesAddress = 0;
+    if (strides != null) {
+      stridesAddress = frame.scratch(8L * Math.max(1, strides.length), 8);
+      for (int i = 0; i < strides.length; i++) {
+        NativeMemory.putLong(stridesAddress + 8L * i, strides[i]);
+      }
+    }
+    NativeMemory.putLong(tensor + DATA, data);
+    NativeMemory.putInt(tensor + DEVICE_TYPE, Device.TYPE_CPU);
+    NativeMemory.putInt(tensor + DEVICE_ID, 0);
+    NativeMemory.putInt(tensor + NDIM, shape.length);
+    NativeMemory.putInt(tensor + DTYPE_CODE, dtypeWord(dtype));
+    NativeMemory.putLong(tensor + SHAPE, shapeAddress);
+    NativeMemory.putLong(tensor + STRIDES, stridesAddress);
+    NativeMemory.putLong(tensor + BYTE_OFFSET, offset);
+    return tensor;
+  }
+}

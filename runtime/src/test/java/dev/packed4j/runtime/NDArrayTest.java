@@ -1,0 +1,151 @@
+package dev.packed4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.binding.CallFrame;
+import dev.packed4j.runtime.binding.Codecs;
+import dev.packed4j.runtime.binding.FunctionSite;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** NDArray, DType and Device on the Java side, and the cost of passing a tensor. */
+class NDArrayTest {
+  private static final FunctionSite ELEMENT_COUNT =
+      new FunctionSite("test.TensorElementCount", "Tensors.elementCount", new String[] {"a"});
+
+  @BeforeAll
+  static void plugin() {
+    TestPlugin.load();
+  }
+
+  private static long elementCount(NDArray a) {
+    try (CallFrame frame = CallFrame.open(ELEMENT_COUNT, 1)) {
+      frame.put(0, Codecs.NDARRAY, a);
+      frame.invoke();
+      return frame.returnLong();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+      "bfloat16", "float32", "float64", "bool", "float32x4"})
+  void dtypesParseAndPrintTheSameName(String name) {
+    assertEquals(name, DType.parse(name).toString());
+  }
+
+  @Test
+  void dtypeConstantsAreDlpacksCodes() {
+    assertEquals(new DType(DType.CODE_FLOAT, 32, 1), DType.FLOAT32);
+    assertEquals(new DType(DType.CODE_BFLOAT, 16, 1), DType.parse("bfloat16"));
+    assertEquals(new DType(DType.CODE_BOOL, 8, 1), DType.BOOL);
+    assertEquals(2, DType.BFLOAT16.byteSize());
+    assertEquals(16, DType.parse("float32x4").byteSize());
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> DType.parse("float"));
+    assertEquals("'float' is not a dtype name: expected int8..int64, uint8..uint64, float16, bfloat16, float32, "
+        + "float64, bool, or such a name with lanes as in float32x4", bad.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> DType.parse("int0"));
+    assertThrows(IllegalArgumentException.class, () -> DType.parse("strings"));
+  }
+
+  @Test
+  void devicesParseAndPrint() {
+    assertEquals(Device.CPU, Device.parse("cpu"));
+    assertEquals("cpu", Device.CPU.toString());
+    assertEquals(Device.cuda(0), Device.parse("cuda"));
+    assertEquals("cuda:1", Device.parse("cuda:1").toString());
+    for (String name : List.of("cuda_host:0", "opencl:0", "vulkan:2", "metal:0", "vpi:0", "rocm:3", "rocm_host:0",
+        "ext_dev:0", "cuda_managed:0", "oneapi:0", "webgpu:0", "hexagon:0", "maia:0")) {
+      assertEquals(name, Device.parse(name).toString());
+    }
+    assertEquals("device42:1", new Device(42, 1).toString());
+    assertThrows(IllegalArgumentException.class, () -> Device.parse("tpu:0"));
+    assertThrows(IllegalArgumentException.class, () -> Device.parse("cuda:x"));
+    assertFalse(Device.cuda(0).isCpu());
+  }
+
+  @Test
+  void allocateAndFromArrayMakeContiguousCpuTensors() {
+    try (NDArray a = NDArray.allocate(DType.INT64, 3, 4);
+        NDArray b = NDArray.fromArray(new double[] {1, 2, 3, 4, 5, 6}, 3, 2)) {
+      assertArrayEquals(new long[] {3, 4}, a.shape());
+      assertArrayEquals(new long[] {4, 1}, a.strides());
+      assertEquals(Device.CPU, a.device());
+      assertArrayEquals(new long[12], a.toLongArray());
+      assertEquals(0, a.asSegment().address() % 64);
+      assertEquals(12, elementCount(a));
+      assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, b.toDoubleArray());
+      try (NDArray column = b.slice(1, 1, 2)) {
+        assertArrayEquals(new double[] {2, 4, 6}, column.toDoubleArray());
+        assertEquals(8, column.byteOffset());
+        // asSegment spans from the first to the last element, the bytes between them included.
+        assertEquals(5 * 8, column.asSegment().byteSize());
+      }
+      assertArrayEquals(new int[] {7}, NDArray.fromArray(new int[] {7}).toIntArray());
+      assertArrayEquals(new byte[] {1, 2}, NDArray.fromArray(new byte[] {1, 2}).toByteArray());
+      assertArrayEquals(new float[] {1, 2}, NDArray.fromArray(new float[] {1, 2}).toFloatArray());
+    }
+  }
+
+  @Test
+  void badShapesAndSegmentsAreClearErrors() {
+    assertEquals("NDArray.fromArray: shape [2, 2] holds 4 elements, the array has 3",
+        assertThrows(IllegalArgumentException.class, () -> NDArray.fromArray(new float[3], 2, 2)).getMessage());
+    assertEquals("dimension 1 of shape [2, -1] is negative",
+        assertThrows(IllegalArgumentException.class, () -> NDArray.allocate(DType.FLOAT32, 2, -1)).getMessage());
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment small = arena.allocate(8, 8);
+      assertEquals("NDArray.wrap: shape [3] of float32 needs 12 bytes, the segment has 8",
+          assertThrows(IllegalArgumentException.class, () -> NDArray.wrap(small, DType.FLOAT32, 3)).getMessage());
+      assertTrue(assertThrows(IllegalArgumentException.class,
+          () -> NDArray.wrap(small.asSlice(1, 4), DType.FLOAT32, 1)).getMessage().contains("is not aligned to 4"));
+      assertTrue(assertThrows(IllegalArgumentException.class,
+          () -> NDArray.wrap(MemorySegment.ofArray(new float[2]), DType.FLOAT32, 2)).getMessage()
+          .contains("needs a native segment"));
+    }
+    try (NDArray a = NDArray.allocate(DType.FLOAT32, 2, 3)) {
+      assertThrows(IndexOutOfBoundsException.class, () -> a.slice(2, 0, 1));
+      assertEquals("slice(1, 2, 4) of shape [2, 3]: expected 0 <= start <= end <= 3",
+          assertThrows(IndexOutOfBoundsException.class, () -> a.slice(1, 2, 4)).getMessage());
+    }
+  }
+
+  @Test
+  void closedTensorsRefuseEveryUse() {
+    NDArray a = NDArray.allocate(DType.FLOAT32, 2);
+    MemorySegment view = a.asSegment();
+    a.close();
+    assertThrows(IllegalStateException.class, a::toFloatArray);
+    assertThrows(IllegalStateException.class, a::asSegment);
+    assertThrows(IllegalStateException.class, () -> elementCount(a));
+    // The segment asSegment gave closes with the tensor: no read of freed native memory.
+    assertThrows(IllegalStateException.class, () -> view.get(ValueLayout.JAVA_FLOAT, 0));
+    assertEquals("NDArray{closed}", a.toString());
+  }
+
+  @Test
+  void passingAnExistingTensorAllocatesNothing() {
+    try (Arena arena = Arena.ofConfined()) {
+      NDArray small = NDArray.wrap(arena.allocate(1024, 64), DType.FLOAT32, 256);
+      long[] sink = {0};
+      List<Long> perRound = SteadyStateAllocation.measure(() -> {
+        for (int i = 0; i < 200_000; i++) {
+          sink[0] += elementCount(small);
+        }
+      }, 64 * 1024, 30);
+      assertTrue(sink[0] > 0);
+      assertTrue(perRound.getLast() < 64 * 1024,
+          "every round of 200000 calls passing an NDArray allocated on the heap, bytes per round: " + perRound);
+      small.close();
+    }
+  }
+}

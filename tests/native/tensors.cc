@@ -1,0 +1,125 @@
+// Tensors for the end-to-end tests (TensorsTest): what C++ sees of a Java NDArray (shape, strides, data pointer,
+// contiguity), functions that check dtype and contiguity, tensor results, and a DLPack producer written in C++.
+#include <packed4j/packed4j.h>
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+using namespace packed4j;
+
+namespace {
+
+List<int64_t> ToList(const int64_t* values, int32_t count) {
+  List<int64_t> list;
+  for (int32_t i = 0; i < count; ++i) list.push_back(values[i]);
+  return list;
+}
+
+std::atomic<int64_t> foreign_deleted{0};
+
+// A tensor as a C library would produce one: its own shape storage and data, freed by its deleter.
+struct ForeignTensor {
+  std::vector<float> data;
+  int64_t shape[1];
+  DLManagedTensor managed;
+};
+
+}  // namespace
+
+P4J_REGISTER_GLOBAL("test.tensor.Shape").set_body_typed([](NDArray a) { return ToList(a->shape, a->ndim); });
+
+P4J_REGISTER_GLOBAL("test.tensor.Strides").set_body_typed([](NDArray a) { return ToList(a->strides, a->ndim); });
+
+// The data pointer as C++ sees it (before byte_offset, as DLPack defines data).
+P4J_REGISTER_GLOBAL("test.tensor.DataAddress").set_body_typed([](NDArray a) {
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data));
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.ByteOffset").set_body_typed([](NDArray a) {
+  return static_cast<int64_t>(a.byte_offset());
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.IsContiguous").set_body_typed([](NDArray a) { return a.IsContiguous(); });
+
+P4J_REGISTER_GLOBAL("test.tensor.DType").set_body_typed([](NDArray a) { return DataTypeToString(a.dtype()); });
+
+// References to the tensor besides the one this call holds for its argument.
+P4J_REGISTER_GLOBAL("test.tensor.OtherReferences").set_body_typed([](NDArray a) {
+  return static_cast<int64_t>(a.use_count()) - 1;
+});
+
+// A kernel that requires a contiguous float32 tensor.
+P4J_REGISTER_GLOBAL("test.tensor.SumFloat32").set_body_typed([](NDArray a) {
+  a.CheckDType(DataTypeOf<float>(), "a");
+  a.CheckContiguous("a");
+  const float* values = a.data<float>();
+  double sum = 0;
+  for (int64_t i = 0; i < a.NumElements(); ++i) sum += values[i];
+  return sum;
+});
+
+// Sums 1-D tensors of each element type that a Java array parameter becomes.
+P4J_REGISTER_GLOBAL("test.tensor.SumFloat64").set_body_typed([](NDArray a) {
+  a.CheckNDim(1, "values");
+  const double* values = a.data<double>();
+  double sum = 0;
+  for (int64_t i = 0; i < a->shape[0]; ++i) sum += values[i];
+  return sum;
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.SumInt32AndInt64").set_body_typed([](NDArray a, NDArray b) {
+  a.CheckNDim(1, "a");
+  b.CheckNDim(1, "b");
+  int64_t sum = 0;
+  for (int64_t i = 0; i < a->shape[0]; ++i) sum += a.data<int32_t>()[i];
+  for (int64_t i = 0; i < b->shape[0]; ++i) sum += b.data<int64_t>()[i];
+  return sum;
+});
+
+// Writes through the tensor: element i of a contiguous int16 tensor becomes i.
+P4J_REGISTER_GLOBAL("test.tensor.FillIota16").set_body_typed([](NDArray a) {
+  a.CheckContiguous("a");
+  int16_t* values = a.data<int16_t>();
+  for (int64_t i = 0; i < a.NumElements(); ++i) values[i] = static_cast<int16_t>(i);
+});
+
+// A new tensor: a * factor, float32.
+P4J_REGISTER_GLOBAL("test.tensor.Scale").set_body_typed([](NDArray a, double factor) {
+  a.CheckDType(DataTypeOf<float>(), "a");
+  a.CheckContiguous("a");
+  NDArray out = NDArray::Empty(a.Shape(), a.dtype());
+  const float* in = a.data<float>();
+  float* values = out.data<float>();
+  for (int64_t i = 0; i < a.NumElements(); ++i) values[i] = in[i] * static_cast<float>(factor);
+  return out;
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.Echo").set_body_typed([](NDArray a) { return a; });
+
+// A DLPack producer in C++: a 1-D float32 tensor 0, 1, 2, ... handed over as a DLManagedTensor*.
+P4J_REGISTER_GLOBAL("test.tensor.ProduceForeign").set_body_typed([](int64_t count) {
+  auto* tensor = new ForeignTensor();
+  tensor->data.resize(static_cast<size_t>(count));
+  for (int64_t i = 0; i < count; ++i) tensor->data[i] = static_cast<float>(i);
+  tensor->shape[0] = count;
+  tensor->managed.dl_tensor = DLTensor{tensor->data.data(), DLDevice{kDLCPU, 0}, 1, DataTypeOf<float>(),
+                                       tensor->shape, nullptr, 0};
+  tensor->managed.manager_ctx = tensor;
+  tensor->managed.deleter = [](DLManagedTensor* self) {
+    delete static_cast<ForeignTensor*>(self->manager_ctx);
+    foreign_deleted.fetch_add(1);
+  };
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(&tensor->managed));
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.ForeignDeleted").set_body_typed([]() { return foreign_deleted.load(); });
+
+// A DLPack consumer in C++: takes an exported DLManagedTensor*, reads its first float, and releases it.
+P4J_REGISTER_GLOBAL("test.tensor.ConsumeFirstFloat").set_body_typed([](int64_t address) {
+  auto* managed = reinterpret_cast<DLManagedTensor*>(static_cast<intptr_t>(address));
+  float first = *reinterpret_cast<const float*>(static_cast<const char*>(managed->dl_tensor.data) +
+                                                managed->dl_tensor.byte_offset);
+  managed->deleter(managed);
+  return static_cast<double>(first);
+});

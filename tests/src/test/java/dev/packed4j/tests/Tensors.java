@@ -1,0 +1,59 @@
+package dev.packed4j.tests;
+
+import dev.packed4j.annotations.Global;
+import dev.packed4j.runtime.NDArray;
+import java.util.List;
+
+/** Tensors through functions of tests/native/tensors.cc. */
+public interface Tensors {
+  @Global("test.tensor.Shape")
+  List<Long> shape(NDArray a);
+
+  @Global("test.tensor.Strides")
+  List<Long> strides(NDArray a);
+
+  @Global("test.tensor.DataAddress")
+  long dataAddress(NDArray a);
+
+  @Global("test.tensor.ByteOffset")
+  long byteOffset(NDArray a);
+
+  @Global("test.tensor.IsContiguous")
+  boolean isContiguous(NDArray a);
+
+  @Global("test.tensor.DType")
+  String dtype(NDArray a);
+
+  @Global("test.tensor.OtherReferences")
+  long otherReferences(NDArray a);
+
+  @Global("test.tensor.SumFloat32")
+  double sumFloat32(NDArray a);
+
+  @Global("test.tensor.SumFloat64")
+  double sum(double[] values);
+
+  @Global("test.tensor.SumFloat32")
+  double sumFloats(float[] values);
+
+  @Global("test.tensor.SumInt32AndInt64")
+  long sum(int[] a, long[] b);
+
+  @Global("test.tensor.FillIota16")
+  void fillIota(NDArray a);
+
+  @Global("test.tensor.Scale")
+  NDArray scale(NDArray a, double factor);
+
+  @Global("test.tensor.Echo")
+  NDArray echo(NDArray a);
+
+  @Global("test.tensor.ProduceForeign")
+  long produceForeign(long count);
+
+  @Global("test.tensor.ForeignDeleted")
+  long foreignDeleted();
+
+  @Global("test.tensor.ConsumeFirstFloat")
+  double consumeFirstFloat(long managedTensorAddress);
+}

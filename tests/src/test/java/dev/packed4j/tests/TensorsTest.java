@@ -1,0 +1,256 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.DType;
+import dev.packed4j.runtime.Device;
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Registry;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Tensors between Java and C++: the cases of issue 11, through generated bindings and tests/native/tensors.cc. */
+class TensorsTest {
+  private static Tensors tensors;
+
+  @BeforeAll
+  static void bind() {
+    TestLibrary.load();
+    tensors = Packed4j.bind(Tensors.class);
+  }
+
+  /** The live native object count once the Cleaner has released what earlier tests left unreachable. */
+  private static long liveObjects() throws InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    long last = Packed4j.liveObjectCount();
+    int unchangedRounds = 0;
+    while (unchangedRounds < 5 && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+      long now = Packed4j.liveObjectCount();
+      unchangedRounds = now == last ? unchangedRounds + 1 : 0;
+      last = now;
+    }
+    return last;
+  }
+
+  @Test
+  void wrappedInt16TensorHasRowMajorStridesAndTheSegmentsAddressInCpp() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_SHORT, 10 * 8 * 4 * 2);
+      try (NDArray a = NDArray.wrap(memory, DType.INT16, 10, 8, 4, 2)) {
+        assertEquals(List.of(10L, 8L, 4L, 2L), tensors.shape(a));
+        assertEquals(List.of(64L, 8L, 2L, 1L), tensors.strides(a));
+        assertArrayEquals(new long[] {64, 8, 2, 1}, a.strides());
+        assertEquals(memory.address(), tensors.dataAddress(a));
+        assertEquals("int16", tensors.dtype(a));
+        assertTrue(a.isContiguous());
+        assertTrue(tensors.isContiguous(a));
+        // No copy: what C++ writes, the segment holds.
+        tensors.fillIota(a);
+        assertEquals(639, memory.getAtIndex(ValueLayout.JAVA_SHORT, 639));
+        assertEquals(memory.address(), a.asSegment().address());
+        assertEquals(640 * 2, a.asSegment().byteSize());
+      }
+    }
+  }
+
+  @Test
+  void sliceIsANonContiguousViewWithTheSameStridesOnBothSides() {
+    try (Arena arena = Arena.ofConfined();
+        NDArray a = NDArray.wrap(arena.allocate(ValueLayout.JAVA_SHORT, 640), DType.INT16, 10, 8, 4, 2)) {
+      tensors.fillIota(a);
+      try (NDArray rows = a.slice(0, 1, 3);
+          NDArray slice = rows.slice(2, 1, 3)) { // a[1:3, :, 1:3]
+        assertArrayEquals(new long[] {2, 8, 2, 2}, slice.shape());
+        assertArrayEquals(new long[] {64, 8, 2, 1}, slice.strides());
+        assertEquals((64 + 2) * 2, slice.byteOffset());
+        assertFalse(slice.isContiguous());
+        assertEquals(List.of(2L, 8L, 2L, 2L), tensors.shape(slice));
+        assertEquals(List.of(64L, 8L, 2L, 1L), tensors.strides(slice));
+        assertEquals((64 + 2) * 2, tensors.byteOffset(slice));
+        assertEquals(a.asSegment().address(), tensors.dataAddress(slice));
+        assertFalse(tensors.isContiguous(slice));
+        short[] values = slice.toShortArray();
+        assertEquals(2 * 8 * 2 * 2, values.length);
+        assertEquals(66, values[0]); // a[1, 0, 1, 0]
+        assertEquals(67, values[1]); // a[1, 0, 1, 1]
+        assertEquals(68, values[2]); // a[1, 0, 2, 0]
+        assertEquals(64 * 2 + 8 * 7 + 2 * 2 + 1, values[values.length - 1]); // a[2, 7, 2, 1]
+      }
+    }
+  }
+
+  @Test
+  void emptyTensorIsContiguous() {
+    try (NDArray empty = NDArray.allocate(DType.FLOAT32, 4, 0, 4)) {
+      assertTrue(empty.isContiguous());
+      assertTrue(tensors.isContiguous(empty));
+      assertEquals(0, empty.elementCount());
+      assertEquals(List.of(4L, 0L, 4L), tensors.shape(empty));
+      assertEquals(0, empty.toFloatArray().length);
+      assertEquals(0.0, tensors.sumFloat32(empty));
+    }
+  }
+
+  @Test
+  void aFunctionThatRequiresContiguityRejectsAStridedView() {
+    try (NDArray a = NDArray.fromArray(new float[24], 2, 3, 4);
+        NDArray column = a.slice(2, 1, 2)) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> tensors.sumFloat32(column));
+      assertEquals("ValueError", error.kind());
+      assertTrue(error.getMessage().contains(
+          "a: expected a contiguous tensor, got strides (12, 4, 1) for shape (2, 3, 1)"), error.getMessage());
+    }
+  }
+
+  @Test
+  void aDtypeMismatchIsAClearError() {
+    try (NDArray a = NDArray.fromArray(new short[] {1, 2, 3})) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> tensors.sumFloat32(a));
+      assertEquals("TypeError", error.kind());
+      assertTrue(error.getMessage().contains("a: expected float32, got int16"), error.getMessage());
+      IllegalStateException javaSide = assertThrows(IllegalStateException.class, a::toFloatArray);
+      assertEquals("toFloatArray() reads float32 elements; this NDArray holds int16", javaSide.getMessage());
+    }
+  }
+
+  @Test
+  void dlpackExportThenImportIsTheSamePointerAndCountsReturnToBaseline() throws InterruptedException {
+    long live = liveObjects();
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3, 4}, 2, 2)) {
+      long references = tensors.otherReferences(a);
+      MemorySegment managed = a.toDLPack();
+      assertEquals(references + 1, tensors.otherReferences(a));
+      try (NDArray back = NDArray.fromDLPack(managed)) {
+        assertEquals(a, back); // the same native object
+        assertEquals(tensors.dataAddress(a), tensors.dataAddress(back));
+        assertArrayEquals(new float[] {1, 2, 3, 4}, back.toFloatArray());
+      }
+      assertEquals(references, tensors.otherReferences(a));
+      // A C++ consumer reads an export and calls its deleter.
+      MemorySegment versioned = a.toDLPackVersioned();
+      assertEquals(1, versioned.get(ValueLayout.JAVA_INT, 0)); // DLPack major version
+      try (NDArray back = NDArray.fromDLPackVersioned(versioned)) {
+        assertEquals(tensors.dataAddress(a), tensors.dataAddress(back));
+      }
+      assertEquals(1.0, tensors.consumeFirstFloat(a.toDLPack().address()));
+      assertEquals(references, tensors.otherReferences(a));
+    }
+    assertEquals(live, liveObjects());
+  }
+
+  @Test
+  void aForeignDlpackTensorCrossesWithoutCopyAndIsReleasedOnce() {
+    long deleted = tensors.foreignDeleted();
+    long address = tensors.produceForeign(5);
+    try (NDArray foreign = NDArray.fromDLPack(MemorySegment.ofAddress(address))) {
+      assertArrayEquals(new long[] {5}, foreign.shape());
+      assertArrayEquals(new long[] {1}, foreign.strides()); // DLPack's NULL strides, filled in
+      assertArrayEquals(new float[] {0, 1, 2, 3, 4}, foreign.toFloatArray());
+      assertEquals(10.0, tensors.sumFloat32(foreign));
+      assertEquals(deleted, tensors.foreignDeleted());
+    }
+    assertEquals(deleted + 1, tensors.foreignDeleted());
+  }
+
+  @Test
+  void usingATensorAfterItsArenaClosedIsAnExceptionNotACrash() {
+    Arena arena = Arena.ofShared();
+    NDArray a = NDArray.wrap(arena.allocate(ValueLayout.JAVA_FLOAT, 4), DType.FLOAT32, 4);
+    NDArray slice = a.slice(0, 1, 3);
+    arena.close();
+    IllegalStateException call = assertThrows(IllegalStateException.class, () -> tensors.sumFloat32(a));
+    assertTrue(call.getMessage().contains("arena is closed"), call.getMessage());
+    assertThrows(IllegalStateException.class, () -> tensors.dataAddress(slice));
+    assertThrows(IllegalStateException.class, a::toFloatArray);
+    assertThrows(IllegalStateException.class, a::asSegment);
+    assertThrows(IllegalStateException.class, a::toDLPack);
+    assertThrows(IllegalStateException.class, () -> a.slice(0, 0, 1));
+    assertThrows(IllegalStateException.class, slice::toFloatArray);
+    a.close();
+    slice.close();
+    assertThrows(IllegalStateException.class, a::toFloatArray);
+  }
+
+  @Test
+  void aWrappedTensorThatComesBackFromNativeCodeStillChecksItsArena() {
+    Arena arena = Arena.ofShared();
+    try (NDArray a = NDArray.wrap(arena.allocate(ValueLayout.JAVA_FLOAT, 1 << 20), DType.FLOAT32, 1 << 20);
+        NDArray same = tensors.echo(a)) {
+      assertEquals(a, same);
+      arena.close();
+      assertThrows(IllegalStateException.class, same::toFloatArray);
+      assertThrows(IllegalStateException.class, () -> tensors.sumFloat32(same));
+    }
+  }
+
+  @Test
+  void javaArraysAreCopiedInAsOneDimensionalTensors() {
+    assertEquals(6.5, tensors.sum(new double[] {1, 2, 3.5}));
+    assertEquals(6.0, tensors.sumFloats(new float[] {1, 2, 3}));
+    assertEquals(21, tensors.sum(new int[] {1, 2, 3}, new long[] {4, 5, 6}));
+    assertEquals(0.0, tensors.sum(new double[0]));
+  }
+
+  @Test
+  void tensorResultsAndEcho() throws InterruptedException {
+    long live = liveObjects();
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3, 4, 5, 6}, 2, 3);
+        NDArray scaled = tensors.scale(a, 2);
+        NDArray same = tensors.echo(a)) {
+      assertArrayEquals(new long[] {2, 3}, scaled.shape());
+      assertArrayEquals(new float[] {2, 4, 6, 8, 10, 12}, scaled.toFloatArray());
+      assertEquals(a, same);
+      assertEquals(DType.FLOAT32, scaled.dtype());
+      assertEquals(Device.CPU, scaled.device());
+      assertEquals("NDArray(float32, shape=[2, 3], strides=[3, 1], cpu)", scaled.toString());
+    }
+    assertEquals(live, liveObjects());
+  }
+
+  @Test
+  void bindCheckedAcceptsTensorsAndArraysAgainstTheRecordedSignatures() {
+    Tensors checked = Packed4j.bindChecked(Tensors.class);
+    assertEquals(6.5, checked.sum(new double[] {1, 2, 3.5}));
+  }
+
+  @Test
+  void reflectionAndDynamicCallsSeeTensors() {
+    ObjectTypeInfo type = Registry.objectType("NDArray").orElseThrow();
+    assertEquals(List.of("ndim", "dtype", "device", "byte_offset"),
+        type.fields().stream().map(ObjectTypeInfo.Field::name).toList());
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3});
+        NDArray echoed = (NDArray) Registry.global("test.tensor.Echo").invoke(a)) {
+      assertEquals(a, echoed);
+      assertEquals(6.0, Registry.global("test.tensor.SumFloat32").invoke(a));
+    }
+  }
+
+  @Test
+  void aMillionTensorLifecyclesLeaveTheLiveCountAtBaseline() throws InterruptedException {
+    long live = liveObjects();
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 4);
+      for (int i = 0; i < 1_000_000; i++) {
+        try (NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 2)) {
+          if (i % 1000 == 0) {
+            tensors.sumFloat32(a);
+          }
+        }
+      }
+    }
+    assertEquals(live, liveObjects());
+  }
+}
