@@ -6,7 +6,6 @@ import dev.packed4j.runtime.Packed4j;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 import java.util.Random;
 
 /**
@@ -17,11 +16,8 @@ public final class TensorApp {
   private TensorApp() {}
 
   public static void main(String[] args) {
-    if (args.length != 1) {
-      System.err.println("usage: TensorApp <path to libtensor.so>");
-      System.exit(2);
-    }
-    Packed4j.loadLibrary(Path.of(args[0]));
+    // libtensor.so is in this application's classes (META-INF/native/linux-x86_64/), put there by the build.
+    Packed4j.loadLibrary("tensor");
     TensorOps ops = Packed4j.bind(TensorOps.class);
     Random random = new Random(11);
     // The first call links the method to its native function; do it before timing anything.
