@@ -132,3 +132,47 @@ P4J_REGISTER_GLOBAL("test.cb.DropHeldOnNewThread").set_body_typed([]() {
   std::thread dropper([function = std::move(taken)]() mutable { function = PackedFunc(); });
   dropper.join();
 });
+
+// ---- Typed callbacks: functional interfaces of the Java side, called through their typed entry.
+
+// Sums through a Java (int64, int64) -> int64 callback with no packing per call.
+P4J_REGISTER_GLOBAL("test.cb.SumTyped").set_body_typed([](PackedFunc function, int64_t n) {
+  TypedPackedFunc<int64_t(int64_t, int64_t)> add(function);
+  int64_t sum = 0;
+  for (int64_t i = 0; i < n; ++i) sum = add(sum, i);
+  return sum;
+});
+
+// What C++ sees of a function: its signature, and whether a caller of that signature takes its typed entry.
+P4J_REGISTER_GLOBAL("test.cb.Describe").set_body_typed([](PackedFunc function) {
+  bool typed = TypedPackedFunc<int64_t(int64_t, int64_t)>(function).uses_typed_entry() ||
+               TypedPackedFunc<double(double, int32_t)>(function).uses_typed_entry() ||
+               TypedPackedFunc<void(std::string)>(function).uses_typed_entry();
+  return function.signature() + (typed ? " typed" : " packed");
+});
+
+// A user's own functional interface: (float64, int32) -> float64, applied twice.
+P4J_REGISTER_GLOBAL("test.cb.ScaleTwice").set_body_typed([](PackedFunc function, double value) {
+  TypedPackedFunc<double(double, int32_t)> scale(function);
+  return scale(scale(value, 2), 3);
+});
+
+// A Java Consumer<String> called once per element, typed.
+P4J_REGISTER_GLOBAL("test.cb.ForEach").set_body_typed([](PackedFunc function, List<std::string> values) {
+  TypedPackedFunc<void(std::string)> each(function);
+  for (const std::string& value : values) each(value);
+});
+
+// A Java Function<String, String> (packed: a string result has no typed entry) over a list.
+P4J_REGISTER_GLOBAL("test.cb.MapStrings").set_body_typed([](PackedFunc function, List<std::string> values) {
+  List<std::string> mapped;
+  for (const std::string& value : values) mapped.push_back(static_cast<std::string>(function(value)));
+  return mapped;
+});
+
+// A Java global called by name through its typed entry when its signature is (int64, int64) -> int64.
+P4J_REGISTER_GLOBAL("test.cb.CallGlobalTyped").set_body_typed([](std::string name, int64_t a, int64_t b) {
+  auto function = TypedPackedFunc<int64_t(int64_t, int64_t)>::GetGlobal(name);
+  if (!function.defined()) throw KeyError("no global function " + name);
+  return function(a, b);
+});

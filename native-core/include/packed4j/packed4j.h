@@ -25,5 +25,6 @@
 #include <packed4j/function.h>
 #include <packed4j/container.h>
 #include <packed4j/registry.h>
+#include <packed4j/typed_function.h>
 
 #endif  // PACKED4J_PACKED4J_H_

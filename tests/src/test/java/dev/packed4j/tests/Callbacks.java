@@ -3,6 +3,11 @@ package dev.packed4j.tests;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.runtime.PackedFunction;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntBinaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
 
 /** Functions as values through tests/native/callbacks.cc. */
 public interface Callbacks {
@@ -44,6 +49,53 @@ public interface Callbacks {
 
   @Global("test.cb.DropHeldOnNewThread")
   void dropHeldOnNewThread();
+
+  /** A user's own functional interface. */
+  @FunctionalInterface
+  interface Scale {
+    double scale(double value, int times);
+  }
+
+  @Global("test.cb.SumTyped")
+  long sumTyped(LongBinaryOperator add, long n);
+
+  @Global("test.cb.Describe")
+  String describe(LongBinaryOperator function);
+
+  @Global("test.cb.Describe")
+  String describe(Function<String, String> function);
+
+  @Global("test.cb.Describe")
+  String describe(Scale function);
+
+  @Global("test.cb.Describe")
+  String describe(Consumer<String> function);
+
+  @Global("test.cb.Describe")
+  String describe(IntBinaryOperator function);
+
+  @Global("test.cb.ScaleTwice")
+  double scaleTwice(Scale scale, double value);
+
+  @Global("test.cb.ForEach")
+  void forEach(Consumer<String> each, List<String> values);
+
+  @Global("test.cb.MapStrings")
+  List<String> mapStrings(Function<String, String> function, List<String> values);
+
+  @Global("test.cb.CallGlobalTyped")
+  long callGlobalTyped(String name, long a, long b);
+
+  /** A functional interface echoed back: the same Java object. */
+  @Global("test.UntypedEcho")
+  LongBinaryOperator echo(LongBinaryOperator operator);
+
+  /** A closure out as a functional interface. */
+  @Global("test.cb.MakeCounter")
+  LongUnaryOperator makeCounterOperator(long start);
+
+  @Global("test.cb.Apply")
+  Object applyOperator(IntBinaryOperator operator, Object value);
 
   @Global("packed4j.ObjectLiveCount")
   long liveObjects();

@@ -80,15 +80,16 @@ public enum Diagnostic {
       "P4J-TYPE-UNSUPPORTED",
       Kind.ERROR,
       "%s is not a supported type for %s: %s. Supported types: boolean, byte, short, int, long, float, double"
-          + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, Object, and"
-          + " List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of those; void as a result"),
+          + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, functional"
+          + " interfaces of those, Object, and List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of"
+          + " those; void as a result"),
 
   TYPE_NOT_OBJECT(
       "P4J-TYPE-NOT-OBJECT",
       Kind.ERROR,
-      "%s is not annotated @Object, so it cannot cross the boundary in %s: an interface crosses only as the"
-          + " view of a native object type. Annotate %s with @Object(\"<type key>\"), or use NativeObject for an"
-          + " object of any type%s"),
+      "%s is not annotated @Object, so it cannot cross the boundary in %s: an interface crosses as the view of"
+          + " a native object type, or as a callback when it is a @FunctionalInterface. Annotate %s with"
+          + " @Object(\"<type key>\"), or use NativeObject for an object of any type%s"),
 
   TYPE_UNRESOLVED(
       "P4J-TYPE-UNRESOLVED",

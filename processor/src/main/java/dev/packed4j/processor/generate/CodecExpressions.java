@@ -45,10 +45,104 @@ final class CodecExpressions {
           CodeBlock.of(
               "$T.$L($L, $L)", RuntimeClasses.CODECS, m.live() ? "nativeMap" : "map", of(m.key()), of(m.value()));
       case TypeModel.OptionalType o -> CodeBlock.of("$T.optional($L)", RuntimeClasses.CODECS, of(o.element()));
+      case TypeModel.FunctionalType f -> functional(f);
       default ->
           throw new IllegalArgumentException(
               type + " is converted by a CallFrame operation of its own, not by a codec");
     };
+  }
+
+  /** The codec of a type that may be a primitive: a primitive's box. */
+  private static CodeBlock boxedOf(TypeModel type) {
+    return type instanceof TypeModel.Primitive p ? of(new TypeModel.Boxed(p.kind())) : of(type);
+  }
+
+  /**
+   * {@code Callbacks.<F>typed(F.class, signature, f -> wire body, function -> closure)} or
+   * {@code Callbacks.<F>packed(...)}: the adapters of a functional interface, typed, no reflection.
+   */
+  private static CodeBlock functional(TypeModel.FunctionalType f) {
+    TypeName type = JavaTypes.of(f);
+    TypeName raw = type instanceof ParameterizedTypeName parameterized ? parameterized.rawType : type;
+    int arity = f.parameters().size();
+    CodeBlock.Builder names = CodeBlock.builder();
+    for (int i = 0; i < arity; i++) {
+      names.add(i == 0 ? "a$L" : ", a$L", i);
+    }
+    CodeBlock lambdaParameters = arity == 1 ? names.build() : CodeBlock.of("($L)", names.build());
+    CodeBlock toNative = f.typed() ? wireBody(f, lambdaParameters) : packedBody(f);
+    return CodeBlock.of(
+        "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L -> $L)",
+        RuntimeClasses.CALLBACKS,
+        type,
+        f.typed() ? "typed" : "packed",
+        raw,
+        f.signature(),
+        toNative,
+        lambdaParameters,
+        closureCall(f, names.build()));
+  }
+
+  /** {@code f -> (Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1)}: wire values in and out. */
+  private static CodeBlock wireBody(TypeModel.FunctionalType f, CodeBlock lambdaParameters) {
+    CodeBlock.Builder call = CodeBlock.builder().add("f.$L(", f.method());
+    for (int i = 0; i < f.parameters().size(); i++) {
+      call.add(i == 0 ? "$L" : ", $L", fromWire(f.parameters().get(i), "a" + i));
+    }
+    CodeBlock invocation = call.add(")").build();
+    CodeBlock body =
+        switch (f.result()) {
+          case TypeModel.VoidType v -> CodeBlock.of("{ $L; return 0L; }", invocation);
+          case TypeModel.Primitive p ->
+              switch (p.kind()) {
+                case BOOLEAN -> CodeBlock.of("$T.fromBoolean($L)", RuntimeClasses.CALLBACKS, invocation);
+                case FLOAT, DOUBLE -> CodeBlock.of("$T.fromDouble($L)", RuntimeClasses.CALLBACKS, invocation);
+                default -> invocation;
+              };
+          default -> throw new IllegalArgumentException(f.result() + " has no wire form");
+        };
+    return CodeBlock.of(
+        "f -> ($T.Wire$L) $L -> $L", RuntimeClasses.CALLBACKS, f.parameters().size(), lambdaParameters, body);
+  }
+
+  private static CodeBlock fromWire(TypeModel type, String wire) {
+    if (type instanceof TypeModel.StringType) {
+      return CodeBlock.of("$T.toString($L)", RuntimeClasses.CALLBACKS, wire);
+    }
+    TypeModel.PrimitiveKind kind = ((TypeModel.Primitive) type).kind();
+    String conversion =
+        switch (kind) {
+          case LONG -> null;
+          case INT -> "toInt";
+          case SHORT -> "toShort";
+          case BYTE -> "toByte";
+          case BOOLEAN -> "toBoolean";
+          case FLOAT -> "toFloat";
+          case DOUBLE -> "toDouble";
+        };
+    return conversion == null
+        ? CodeBlock.of("$L", wire)
+        : CodeBlock.of("$T.$L($L)", RuntimeClasses.CALLBACKS, conversion, wire);
+  }
+
+  /** {@code f -> args -> args.result(codec, f.apply(args.get(0, codec)))}: arguments decoded by codecs. */
+  private static CodeBlock packedBody(TypeModel.FunctionalType f) {
+    CodeBlock.Builder call = CodeBlock.builder().add("f.$L(", f.method());
+    for (int i = 0; i < f.parameters().size(); i++) {
+      call.add(i == 0 ? "args.get($L, $L)" : ", args.get($L, $L)", i, boxedOf(f.parameters().get(i)));
+    }
+    CodeBlock invocation = call.add(")").build();
+    return f.result() instanceof TypeModel.VoidType
+        ? CodeBlock.of("f -> args -> $L", invocation)
+        : CodeBlock.of("f -> args -> args.result($L, $L)", boxedOf(f.result()), invocation);
+  }
+
+  /** The body of a closure out: {@code Callbacks.call(function, codec, a0, a1)}. */
+  private static CodeBlock closureCall(TypeModel.FunctionalType f, CodeBlock names) {
+    CodeBlock arguments = f.parameters().isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", names);
+    return f.result() instanceof TypeModel.VoidType
+        ? CodeBlock.of("$T.callVoid(function$L)", RuntimeClasses.CALLBACKS, arguments)
+        : CodeBlock.of("$T.call(function, $L$L)", RuntimeClasses.CALLBACKS, boxedOf(f.result()), arguments);
   }
 
   /** {@code Codec<T>}. */

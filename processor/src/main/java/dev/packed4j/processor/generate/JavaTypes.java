@@ -40,6 +40,11 @@ final class JavaTypes {
               m.live() ? RuntimeClasses.NATIVE_MAP : ClassName.get(Map.class), of(m.key()), of(m.value()));
       case TypeModel.OptionalType o -> ParameterizedTypeName.get(ClassName.get(Optional.class), of(o.element()));
       case TypeModel.VoidType v -> TypeName.VOID;
+      case TypeModel.FunctionalType f ->
+          f.typeArguments().isEmpty()
+              ? className(f.name())
+              : ParameterizedTypeName.get(
+                  className(f.name()), f.typeArguments().stream().map(JavaTypes::of).toArray(TypeName[]::new));
     };
   }
 

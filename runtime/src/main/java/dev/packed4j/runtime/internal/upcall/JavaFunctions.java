@@ -5,6 +5,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
 
 import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Errors;
@@ -45,13 +46,26 @@ public final class JavaFunctions {
   private static final CallTarget RESULT = CallTarget.operation("the result of a Java function");
   private static final CallTarget CREATE = CallTarget.operation("PackedFunction.of");
 
-  /** A Java function's slot: its body, and the PackedFunction that made it, for an echo to find again. */
+  /**
+   * A Java function's slot: the Java object it stands for (a Body, a functional interface implementation), how it is
+   * called (exactly one of {@code body}, {@code packed}, {@code wire}), and the PackedFunction made for it, for an
+   * echo to find again.
+   */
   static final class Entry {
-    final Object body;
+    final Object target;
+    final PackedFunction.Body body;
+    final Callbacks.Packed packed;
+    /** A {@code Callbacks.WireN} of the arity of {@code shape}. */
+    final Object wire;
+    final WireShape shape;
     private volatile WeakReference<PackedFunction> function;
 
-    Entry(Object body) {
+    Entry(Object target, PackedFunction.Body body, Callbacks.Packed packed, Object wire, WireShape shape) {
+      this.target = target;
       this.body = body;
+      this.packed = packed;
+      this.wire = wire;
+      this.shape = shape;
     }
   }
 
@@ -85,27 +99,61 @@ public final class JavaFunctions {
 
   /** A new native function object calling {@code body}; the returned PackedFunction owns its one reference. */
   public static PackedFunction create(PackedFunction.Body body) {
+    Entry entry = new Entry(body, body, null, null, null);
+    long handle = createHandle(entry, 0, null);
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    entry.function = new WeakReference<>(function);
+    return function;
+  }
+
+  /**
+   * A new function object (an owned handle) for {@code target} with a typed entry of {@code shape}: C++ that
+   * knows the signature calls {@code wire} through the shape's upcall stub; a packed call converts its arguments
+   * to the wire values first.
+   */
+  public static long createTyped(Object target, WireShape shape, Object wire) {
+    Entry entry = new Entry(target, null, null, wireOfArity(wire, shape), shape);
+    return createHandle(entry, TypedStubs.of(shape).address(), shape.signature());
+  }
+
+  /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
+  public static long createPacked(Object target, String signature, Callbacks.Packed packed) {
+    return createHandle(new Entry(target, null, packed, null, null), 0, signature);
+  }
+
+  private static Object wireOfArity(Object wire, WireShape shape) {
+    boolean fits = switch (shape.parameters().size()) {
+      case 0 -> wire instanceof Callbacks.Wire0;
+      case 1 -> wire instanceof Callbacks.Wire1;
+      case 2 -> wire instanceof Callbacks.Wire2;
+      case 3 -> wire instanceof Callbacks.Wire3;
+      default -> wire instanceof Callbacks.Wire4;
+    };
+    if (!fits) {
+      throw new IllegalArgumentException("the wire body of " + shape.signature() + " must be a Callbacks.Wire"
+          + shape.parameters().size() + ", not " + (wire == null ? "null" : wire.getClass().getName()));
+    }
+    return wire;
+  }
+
+  /** Stores {@code entry} and makes its function object; the object owns the slot (its deleter frees it). */
+  private static long createHandle(Entry entry, long typedEntry, String signature) {
     MemorySegment safeCall = Stubs.SAFE_CALL;
-    Entry entry = new Entry(body);
     int index = TABLE.add(entry);
-    long handle;
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
       long cell = frame.scratch(32, 8);
       NativeMemory.putLong(cell, index);               // self: the slot
       NativeMemory.putLong(cell + 8, safeCall.address());
-      NativeMemory.putLong(cell + 16, 0);              // no typed entry
+      NativeMemory.putLong(cell + 16, typedEntry);     // 0: none
       NativeMemory.putLong(cell + 24, 0);              // the core's scalars entry, through safe_call
+      long signatureSpan = signature == null ? 0 : frame.stringSpan(signature);
       long out = frame.scratch(8, 8);
-      Errors.check(CApi.P4JFunctionCreateFromCell(cell, 32, Stubs.DELETER.address(), 0, out), null);
-      handle = NativeMemory.getLong(out);
+      Errors.check(CApi.P4JFunctionCreateFromCell(cell, 32, Stubs.DELETER.address(), signatureSpan, out), null);
+      return NativeMemory.getLong(out);
     } catch (RuntimeException | Error e) {
       TABLE.remove(index);  // no function object owns the slot
       throw e;
     }
-    // From here the function object owns the slot: its deleter frees it.
-    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
-    entry.function = new WeakReference<>(function);
-    return function;
   }
 
   /**
@@ -130,10 +178,10 @@ public final class JavaFunctions {
     }
   }
 
-  /** The Java body of the function at {@code handle} when it is a Java function, else null. */
-  public static Object bodyOf(long handle) {
+  /** The Java object behind the function at {@code handle} when it is a Java function, else null. */
+  public static Object targetOf(long handle) {
     Entry entry = entryOf(handle);
-    return entry == null ? null : entry.body;
+    return entry == null ? null : entry.target;
   }
 
   private static Entry entryOf(long handle) {
@@ -158,16 +206,26 @@ public final class JavaFunctions {
   private static int safeCall(long self, long arguments, int count, long result) {
     try {
       Entry entry = TABLE.get((int) self);
-      Object[] values = new Object[count];
-      for (int i = 0; i < count; i++) {
-        values[i] = AnyCodec.ANY.decode(arguments + (long) i * P4JAny.SIZE, false);
+      if (entry.body != null) {
+        Object[] values = new Object[count];
+        for (int i = 0; i < count; i++) {
+          values[i] = AnyCodec.ANY.decode(arguments + (long) i * P4JAny.SIZE, false);
+        }
+        writeResult(entry.body.call(values), result);
+      } else if (entry.packed != null) {
+        PackedArgs.call(entry.packed, arguments, count, result);
+      } else {
+        TypedCalls.callPacked(entry.wire, entry.shape, arguments, count, result);
       }
-      Object value = ((PackedFunction.Body) entry.body).call(values);
-      writeResult(value, result);
       return 0;
     } catch (Throwable thrown) {
       return JavaErrors.raise(thrown);
     }
+  }
+
+  /** The wire body of the typed Java function at {@code function} (a handle), found through its cell's self. */
+  static Object wireOf(long function) {
+    return TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function))).wire;
   }
 
   /** The deleter of every Java function: frees its slot. Never throws. */
