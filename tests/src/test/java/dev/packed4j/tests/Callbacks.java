@@ -60,6 +60,9 @@ public interface Callbacks {
   long sumTyped(LongBinaryOperator add, long n);
 
   @Global("test.cb.Describe")
+  String describe(PackedFunction function);
+
+  @Global("test.cb.Describe")
   String describe(LongBinaryOperator function);
 
   @Global("test.cb.Describe")

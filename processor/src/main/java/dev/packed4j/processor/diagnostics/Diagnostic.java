@@ -28,7 +28,14 @@ public enum Diagnostic {
       "P4J-GLOBAL-NOT-INTERFACE",
       Kind.ERROR,
       "@Global method %s is declared in the %s %s: packed4j generates the implementation of an interface, so"
-          + " @Global methods belong to an interface. Move the method into an interface"),
+          + " @Global methods belong to an interface. Move the method into an interface (or, in a class, make it a"
+          + " static method with a body to export it as a Java function)"),
+
+  GLOBAL_EXPORT_PRIVATE(
+      "P4J-GLOBAL-EXPORT-PRIVATE",
+      Kind.ERROR,
+      "@Global method %s is exported as a Java function, but %s is private: the registrar generated beside %s"
+          + " calls it, so it must be at least package-private. Remove 'private'"),
 
   GLOBAL_NOT_ABSTRACT(
       "P4J-GLOBAL-NOT-ABSTRACT",

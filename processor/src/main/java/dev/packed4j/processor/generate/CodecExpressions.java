@@ -4,6 +4,7 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import dev.packed4j.processor.model.TypeModel;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -64,13 +65,11 @@ final class CodecExpressions {
   private static CodeBlock functional(TypeModel.FunctionalType f) {
     TypeName type = JavaTypes.of(f);
     TypeName raw = type instanceof ParameterizedTypeName parameterized ? parameterized.rawType : type;
-    int arity = f.parameters().size();
-    CodeBlock.Builder names = CodeBlock.builder();
-    for (int i = 0; i < arity; i++) {
-      names.add(i == 0 ? "a$L" : ", a$L", i);
-    }
-    CodeBlock lambdaParameters = arity == 1 ? names.build() : CodeBlock.of("($L)", names.build());
-    CodeBlock toNative = f.typed() ? wireBody(f, lambdaParameters) : packedBody(f);
+    CodeBlock callee = CodeBlock.of("f.$L", f.method());
+    CodeBlock toNative =
+        f.typed()
+            ? CodeBlock.of("f -> $L", wireBody(callee, f.parameters(), f.result()))
+            : CodeBlock.of("f -> $L", packedBody(callee, f.parameters(), f.result()));
     return CodeBlock.of(
         "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L -> $L)",
         RuntimeClasses.CALLBACKS,
@@ -79,19 +78,43 @@ final class CodecExpressions {
         raw,
         f.signature(),
         toNative,
-        lambdaParameters,
-        closureCall(f, names.build()));
+        lambdaParameters(f.parameters().size()),
+        closureCall(f, parameterNames(f.parameters().size())));
   }
 
-  /** {@code f -> (Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1)}: wire values in and out. */
-  private static CodeBlock wireBody(TypeModel.FunctionalType f, CodeBlock lambdaParameters) {
-    CodeBlock.Builder call = CodeBlock.builder().add("f.$L(", f.method());
-    for (int i = 0; i < f.parameters().size(); i++) {
-      call.add(i == 0 ? "$L" : ", $L", fromWire(f.parameters().get(i), "a" + i));
+  /** {@code a0, a1}. */
+  private static CodeBlock parameterNames(int arity) {
+    CodeBlock.Builder names = CodeBlock.builder();
+    for (int i = 0; i < arity; i++) {
+      names.add(i == 0 ? "a$L" : ", a$L", i);
+    }
+    return names.build();
+  }
+
+  /** {@code a0} or {@code (a0, a1)} or {@code ()}. */
+  private static CodeBlock lambdaParameters(int arity) {
+    return arity == 1 ? parameterNames(1) : CodeBlock.of("($L)", parameterNames(arity));
+  }
+
+  /**
+   * Whether a function of these types has a typed entry: at most four parameters, each a primitive or String, and
+   * a primitive or void result.
+   */
+  public static boolean hasWireForm(List<TypeModel> parameters, TypeModel result) {
+    return parameters.size() <= 4
+        && parameters.stream().allMatch(p -> p instanceof TypeModel.Primitive || p instanceof TypeModel.StringType)
+        && (result instanceof TypeModel.Primitive || result instanceof TypeModel.VoidType);
+  }
+
+  /** {@code (Callbacks.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out. */
+  static CodeBlock wireBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
+    for (int i = 0; i < parameters.size(); i++) {
+      call.add(i == 0 ? "$L" : ", $L", fromWire(parameters.get(i), "a" + i));
     }
     CodeBlock invocation = call.add(")").build();
     CodeBlock body =
-        switch (f.result()) {
+        switch (result) {
           case TypeModel.VoidType v -> CodeBlock.of("{ $L; return 0L; }", invocation);
           case TypeModel.Primitive p ->
               switch (p.kind()) {
@@ -99,10 +122,14 @@ final class CodecExpressions {
                 case FLOAT, DOUBLE -> CodeBlock.of("$T.fromDouble($L)", RuntimeClasses.CALLBACKS, invocation);
                 default -> invocation;
               };
-          default -> throw new IllegalArgumentException(f.result() + " has no wire form");
+          default -> throw new IllegalArgumentException(result + " has no wire form");
         };
     return CodeBlock.of(
-        "f -> ($T.Wire$L) $L -> $L", RuntimeClasses.CALLBACKS, f.parameters().size(), lambdaParameters, body);
+        "($T.Wire$L) $L -> $L",
+        RuntimeClasses.CALLBACKS,
+        parameters.size(),
+        lambdaParameters(parameters.size()),
+        body);
   }
 
   private static CodeBlock fromWire(TypeModel type, String wire) {
@@ -125,16 +152,17 @@ final class CodecExpressions {
         : CodeBlock.of("$T.$L($L)", RuntimeClasses.CALLBACKS, conversion, wire);
   }
 
-  /** {@code f -> args -> args.result(codec, f.apply(args.get(0, codec)))}: arguments decoded by codecs. */
-  private static CodeBlock packedBody(TypeModel.FunctionalType f) {
-    CodeBlock.Builder call = CodeBlock.builder().add("f.$L(", f.method());
-    for (int i = 0; i < f.parameters().size(); i++) {
-      call.add(i == 0 ? "args.get($L, $L)" : ", args.get($L, $L)", i, boxedOf(f.parameters().get(i)));
+  /** {@code args -> args.result(codec, callee(args.get(0, codec)))}: arguments decoded by codecs. */
+  static CodeBlock packedBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
+    for (int i = 0; i < parameters.size(); i++) {
+      call.add(i == 0 ? "args.get($L, $L)" : ", args.get($L, $L)", i, boxedOf(parameters.get(i)));
     }
     CodeBlock invocation = call.add(")").build();
-    return f.result() instanceof TypeModel.VoidType
-        ? CodeBlock.of("f -> args -> $L", invocation)
-        : CodeBlock.of("f -> args -> args.result($L, $L)", boxedOf(f.result()), invocation);
+    return result instanceof TypeModel.VoidType
+        ? CodeBlock.of("($T.Packed) args -> $L", RuntimeClasses.CALLBACKS, invocation)
+        : CodeBlock.of(
+            "($T.Packed) args -> args.result($L, $L)", RuntimeClasses.CALLBACKS, boxedOf(result), invocation);
   }
 
   /** The body of a closure out: {@code Callbacks.call(function, codec, a0, a1)}. */

@@ -294,11 +294,7 @@ final class TypeMapper {
             && parameters.stream()
                 .allMatch(p -> p instanceof TypeModel.Primitive || p instanceof TypeModel.StringType)
             && (result instanceof TypeModel.Primitive || result instanceof TypeModel.VoidType);
-    StringBuilder signature = new StringBuilder("(");
-    for (int i = 0; i < parameters.size(); i++) {
-      signature.append(i == 0 ? "" : ", ").append(nativeName(parameters.get(i)));
-    }
-    signature.append(") -> ").append(nativeName(result));
+    String signature = signatureOf(parameters, result);
     return new Mapping.Mapped(
         new TypeModel.FunctionalType(
             ModelNames.qualifiedName(element),
@@ -306,7 +302,7 @@ final class TypeMapper {
             method.getSimpleName().toString(),
             parameters,
             result,
-            signature.toString(),
+            signature,
             typed));
   }
 
@@ -316,6 +312,15 @@ final class TypeMapper {
         ? new Mapping.Unsupported("in the functional interface " + iface + ", " + where + ": "
             + unsupported.reason())
         : mapping;
+  }
+
+  /** {@code "(int64, string) -> bool"}: the signature a callback or exported function records. */
+  static String signatureOf(List<TypeModel> parameters, TypeModel result) {
+    StringBuilder signature = new StringBuilder("(");
+    for (int i = 0; i < parameters.size(); i++) {
+      signature.append(i == 0 ? "" : ", ").append(nativeName(parameters.get(i)));
+    }
+    return signature.append(") -> ").append(nativeName(result)).toString();
   }
 
   /** A type as native signatures name it (the grammar of P4JFunctionGetSignature). */

@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.upcall.CallbackCodec;
 import dev.packed4j.runtime.internal.upcall.ClosureCalls;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -106,6 +107,21 @@ public final class Callbacks {
       throw new IllegalArgumentException(codec + " is not a codec of Callbacks.typed or Callbacks.packed");
     }
     return callbackCodec.toFunction(Objects.requireNonNull(implementation, "implementation"));
+  }
+
+  /**
+   * A function object with a typed entry of {@code signature} calling {@code wire} (a {@code WireN} of its arity):
+   * an exported static method, in a generated registrar.
+   */
+  public static PackedFunction typedFunction(String signature, Object wire) {
+    return JavaFunctions.typedFunction(Objects.requireNonNull(signature, "signature"),
+        Objects.requireNonNull(wire, "wire"));
+  }
+
+  /** A function object recording {@code signature} whose arguments {@code body} decodes with codecs. */
+  public static PackedFunction packedFunction(String signature, Packed body) {
+    return JavaFunctions.packedFunction(Objects.requireNonNull(signature, "signature"),
+        Objects.requireNonNull(body, "body"));
   }
 
   /**

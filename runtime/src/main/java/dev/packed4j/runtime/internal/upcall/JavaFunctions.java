@@ -121,6 +121,22 @@ public final class JavaFunctions {
     return createHandle(new Entry(target, null, packed, null, null), 0, signature);
   }
 
+  /** A PackedFunction owning a new typed Java function whose target is its wire body. */
+  public static PackedFunction typedFunction(String signature, Object wire) {
+    return view(createTyped(wire, WireShape.parse(signature), wire));
+  }
+
+  /** A PackedFunction owning a new Java function called packed, recording {@code signature}. */
+  public static PackedFunction packedFunction(String signature, Callbacks.Packed body) {
+    return view(createPacked(body, signature, body));
+  }
+
+  private static PackedFunction view(long handle) {
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    rememberView(handle, function);
+    return function;
+  }
+
   private static Object wireOfArity(Object wire, WireShape shape) {
     boolean fits = switch (shape.parameters().size()) {
       case 0 -> wire instanceof Callbacks.Wire0;
