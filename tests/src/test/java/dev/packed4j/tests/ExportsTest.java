@@ -54,9 +54,9 @@ class ExportsTest {
 
   @Test
   void checkedExceptionOfAnExportedMethodCrossesBothWays() {
-    try (PackedFunction fail = Registry.global("test.host.Fail")) {
-      assertEquals("RuntimeError|java.io.IOException: failed with 7|java frames",
-          callbacks.catchError(PackedFunction.of(args -> fail.invoke(7L))));
+    try (PackedFunction fail = Registry.global("test.host.Fail");
+        PackedFunction relay = PackedFunction.of(args -> fail.invoke(7L))) {
+      assertEquals("RuntimeError|java.io.IOException: failed with 7|java frames", callbacks.catchError(relay));
       IOException thrown = assertThrows(IOException.class, () -> callbacks.apply(fail, 3L));
       assertEquals("failed with 3", thrown.getMessage());
     }

@@ -72,10 +72,19 @@ class FunctionalInterfacesTest {
   }
 
   @Test
-  void closureOutAsAFunctionalInterface() {
+  void closureOutAsAFunctionalInterfaceIsReleasedWhenCollected() throws InterruptedException {
+    long before = callbacks.liveObjects();
     LongUnaryOperator counter = callbacks.makeCounterOperator(100);
     assertEquals(101L, counter.applyAsLong(1));
     assertEquals(111L, counter.applyAsLong(10));
+    assertTrue(callbacks.liveObjects() > before);
+    counter = null;
+    // The implementation holds the native closure; once it is collected, the Cleaner releases the closure.
+    for (int i = 0; i < 200 && callbacks.liveObjects() > before; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertTrue(callbacks.liveObjects() <= before, callbacks.liveObjects() + " live objects, " + before + " before");
   }
 
   @Test
