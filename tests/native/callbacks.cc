@@ -176,3 +176,8 @@ P4J_REGISTER_GLOBAL("test.cb.CallGlobalTyped").set_body_typed([](std::string nam
   if (!function.defined()) throw KeyError("no global function " + name);
   return function(a, b);
 });
+
+// A Java Consumer of an @Object type (packed: an object argument), called once per element.
+P4J_REGISTER_GLOBAL("test.cb.ForEachObject").set_body_typed([](PackedFunc function, List<ObjectRef> objects) {
+  for (const ObjectRef& object : objects) function(object);
+});

@@ -83,6 +83,12 @@ public interface Callbacks {
   @Global("test.cb.ForEach")
   void forEach(Consumer<String> each, List<String> values);
 
+  @Global("test.cb.Describe")
+  String describeNodeConsumer(Consumer<Node> function);
+
+  @Global("test.cb.ForEachObject")
+  void forEachNode(Consumer<Node> each, List<Node> nodes);
+
   @Global("test.cb.MapStrings")
   List<String> mapStrings(Function<String, String> function, List<String> values);
 

@@ -54,6 +54,22 @@ class FunctionalInterfacesTest {
   }
 
   @Test
+  void consumerOfAnObjectTypeGetsTheGeneratedView() {
+    ObjectFunctions objects = Packed4j.bind(ObjectFunctions.class);
+    List<String> names = new ArrayList<>();
+    try (Node first = objects.makeNode(1, 2, 3, 0.5, true, "first");
+        Node second = objects.makeNode(4, 5, 6, 0.25, false, "second")) {
+      assertEquals("(test.Node) -> void packed", callbacks.describeNodeConsumer(n -> { }));
+      callbacks.forEachNode(node -> {
+        try (node) {
+          names.add(node.name() + ":" + node.big());
+        }
+      }, List.of(first, second));
+    }
+    assertEquals(List.of("first:2", "second:5"), names);
+  }
+
+  @Test
   void exceptionInATypedCallbackComesBackAsTheSameObject() {
     IllegalStateException thrown = new IllegalStateException("typed failure");
     IllegalStateException caught = assertThrows(IllegalStateException.class, () -> callbacks.sumTyped((a, b) -> {

@@ -389,11 +389,8 @@ final class TypeMapper {
       if (!jdk) {
         return new Mapping.NotObject(element);
       }
-      return new Mapping.Unsupported(
-          simple + " is a JDK interface with no native counterpart"
-              + (Annotations.isPresent(element, "java.lang.FunctionalInterface")
-                  ? "; pass a callable as PackedFunction"
-                  : ""));
+      // A functional one was mapped before getting here (isFunctional).
+      return new Mapping.Unsupported(simple + " is a JDK interface with no native counterpart");
     }
     return new Mapping.Unsupported(
         simple + " is a " + Display.kind(element) + ", and a native object is viewed through an @Object interface");
