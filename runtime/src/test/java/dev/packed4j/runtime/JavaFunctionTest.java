@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.upcall.JavaErrors;
@@ -188,6 +189,19 @@ class JavaFunctionTest {
 
   private static long recurse(long depth) {
     return recurse(depth + 1) + 1;
+  }
+
+  @Test
+  void typedJavaFunctionCalledFromCppAllocatesNothingPerCall() {
+    long calls = 100_000;
+    try (PackedFunction add = Callbacks.typedFunction("(int64, int64) -> int64", (Callbacks.Wire2) (a, b) -> a + b);
+        PackedFunction loop = Registry.global("test.CallTypedLoop")) {
+      assertEquals("(int64, int64) -> int64", add.signature());
+      assertEquals(calls * (calls - 1) / 2, loop.invoke(add, calls));
+      // One packed call of the loop per round (a few boxes), then 100,000 upcalls through the typed entry.
+      List<Long> rounds = SteadyStateAllocation.measure(() -> loop.invoke(add, calls), 4096, 60);
+      assertTrue(rounds.get(rounds.size() - 1) < 4096, "bytes per round of 100,000 callbacks: " + rounds);
+    }
   }
 
   @Test

@@ -187,3 +187,12 @@ P4J_REGISTER_GLOBAL("test.ResultOfKind").set_body([](Args args, RetValue* rv) {
   if (kind == kP4JList) *rv = List<int64_t>({1, 2});
   if (kind == -1) throw IndexError("no result of kind -1");
 });
+
+// C++ calling a Java (int64, int64) -> int64 function n times through its typed entry (JavaFunctionTest).
+P4J_REGISTER_GLOBAL("test.CallTypedLoop").set_body_typed([](PackedFunc function, int64_t n) {
+  TypedPackedFunc<int64_t(int64_t, int64_t)> add(function);
+  if (!add.uses_typed_entry()) throw TypeError("test.CallTypedLoop: the function has no (int64, int64) -> int64 entry");
+  int64_t sum = 0;
+  for (int64_t i = 0; i < n; ++i) sum = add(sum, i);
+  return sum;
+});

@@ -63,8 +63,9 @@ public final class JavaErrors {
   /** Makes the fallback strings now, while there is memory and stack, not when they are first needed. */
   static void prepare() {
     NativeLibraries.ensureLoaded();
-    MemorySegment kind = Fallback.KIND;
-    assert kind.byteSize() > 0;
+    if (Fallback.KIND.byteSize() == 0 || Fallback.MESSAGE.byteSize() == 0) {
+      throw new AssertionError("the fallback error strings are empty");
+    }
   }
 
   /**
