@@ -235,7 +235,13 @@ public final class JavaFunctions {
       }
       return 0;
     } catch (Throwable thrown) {
-      return JavaErrors.raise(thrown);
+      // Even calling raise needs a stack frame: with no stack left it throws, and that must not leave this method
+      // either. -1 without a raised error is still reported by the caller.
+      try {
+        return JavaErrors.raise(thrown);
+      } catch (Throwable nothingLeft) {
+        return -1;
+      }
     }
   }
 

@@ -100,6 +100,7 @@ final class TypedStubs {
     return result;
   }
 
+  /** Raises {@code thrown}; the sentinel. Its callers guard the call itself, which needs a stack frame too. */
   private static long failed(Throwable thrown, long sentinel) {
     JavaErrors.raise(thrown);
     return sentinel;
@@ -109,7 +110,11 @@ final class TypedStubs {
     try {
       return checked(((Callbacks.Wire0) JavaFunctions.wireOf(function)).call(), sentinel);
     } catch (Throwable thrown) {
-      return failed(thrown, sentinel);
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
     }
   }
 
@@ -117,7 +122,11 @@ final class TypedStubs {
     try {
       return checked(((Callbacks.Wire1) JavaFunctions.wireOf(function)).call(a0), sentinel);
     } catch (Throwable thrown) {
-      return failed(thrown, sentinel);
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
     }
   }
 
@@ -125,7 +134,11 @@ final class TypedStubs {
     try {
       return checked(((Callbacks.Wire2) JavaFunctions.wireOf(function)).call(a0, a1), sentinel);
     } catch (Throwable thrown) {
-      return failed(thrown, sentinel);
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
     }
   }
 
@@ -133,7 +146,11 @@ final class TypedStubs {
     try {
       return checked(((Callbacks.Wire3) JavaFunctions.wireOf(function)).call(a0, a1, a2), sentinel);
     } catch (Throwable thrown) {
-      return failed(thrown, sentinel);
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
     }
   }
 
@@ -141,7 +158,11 @@ final class TypedStubs {
     try {
       return checked(((Callbacks.Wire4) JavaFunctions.wireOf(function)).call(a0, a1, a2, a3), sentinel);
     } catch (Throwable thrown) {
-      return failed(thrown, sentinel);
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
     }
   }
 }
