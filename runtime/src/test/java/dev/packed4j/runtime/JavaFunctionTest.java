@@ -187,6 +187,16 @@ class JavaFunctionTest {
     }
   }
 
+  @Test
+  void anErrorThrownByTheBodyComesBackAsTheSameObject() {
+    OutOfMemoryError thrown = new OutOfMemoryError("simulated: no heap left for the callback");
+    try (PackedFunction failing = PackedFunction.of(args -> {
+      throw thrown;
+    })) {
+      assertSame(thrown, assertThrows(OutOfMemoryError.class, failing::invoke));
+    }
+  }
+
   private static long recurse(long depth) {
     return recurse(depth + 1) + 1;
   }
