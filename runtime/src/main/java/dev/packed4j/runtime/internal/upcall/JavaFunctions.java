@@ -28,9 +28,12 @@ import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
 
 /**
- * Native function objects whose body is Java: {@link PackedFunction#of}.
+ * Native function objects whose body is Java: {@link PackedFunction#of}, functional interfaces passed to a
+ * {@code @Global} ({@code CallbackCodec}), exported static methods ({@code Callbacks.typedFunction} and
+ * {@code packedFunction}).
  *
- * <p>One upcall stub serves every such function: the packed {@code safe_call}, made once per JVM. What tells the
+ * <p>One upcall stub serves every such function: the packed {@code safe_call}, made once per JVM (a typed function
+ * has, besides, the typed entry of its machine shape, {@link TypedStubs}). What tells the
  * functions apart is the cell's {@code self}, an index into {@link HandleTable}, where the Java body waits. The
  * native function object owns that slot: its deleter, a second shared upcall stub, frees it when the last native
  * reference goes, on whatever thread that is (a native thread the JVM has not seen is attached by FFM for the
@@ -44,7 +47,7 @@ public final class JavaFunctions {
 
   /** Where a Java body's result is converted; named in a conversion error. */
   private static final CallTarget RESULT = CallTarget.operation("the result of a Java function");
-  private static final CallTarget CREATE = CallTarget.operation("PackedFunction.of");
+  private static final CallTarget CREATE = CallTarget.operation("creating a Java function");
 
   /**
    * A Java function's slot: the Java object it stands for (a Body, a functional interface implementation), how it is
