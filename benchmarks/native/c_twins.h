@@ -35,6 +35,12 @@ P4JBENCH_EXPORT int64_t bench_sum(const int64_t* values, int64_t count);
 /*! \brief The first byte at data (size bytes, borrowed): the twin of bench.TensorFirstByte. */
 P4JBENCH_EXPORT int64_t bench_first_byte(const void* data, int64_t size);
 
+/*!
+ * \brief Calls function(sum, i) for i in [0, n), feeding each result back as sum: C calling a function pointer, the
+ *  baseline of C++ calling Java (an FFM upcall stub of the same shape).
+ */
+P4JBENCH_EXPORT int64_t bench_call_upcall(int64_t (*function)(int64_t, int64_t), int64_t n);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

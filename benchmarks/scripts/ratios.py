@@ -25,6 +25,7 @@ CASES = OrderedDict([
     ("StringEchoBenchmark", "String argument and result"),
     ("ObjectFieldBenchmark", "@Object long field read"),
     ("ListSumBenchmark", "List<Long> of 1,000,000 summed in C++"),
+    ("CallbackBenchmark", "C++ calling a Java (int64, int64) -> int64, per call"),
 ])
 
 BINDINGS = OrderedDict([
@@ -41,6 +42,9 @@ BINDINGS = OrderedDict([
     ("jni", "JNI"),
     ("jnaDirect", "JNA direct mapping"),
     ("jnaInterface", "JNA interface mapping"),
+    ("typedCallback", "typed functional-interface callback (TypedPackedFunc)"),
+    ("javaGlobal", "Java global looked up once by name (TypedPackedFunc)"),
+    ("packedCallback", "`PackedFunction.of`, called packed"),
 ])
 
 

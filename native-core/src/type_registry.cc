@@ -94,7 +94,9 @@ class TypeRegistry {
       auto* created = new TypeRegistry();
       // The built-in NDArray's reflection (its fields live in ndarray.cc's object).
       std::vector<P4JFieldInfo> fields = NDArrayFields();
-      created->RegisterFields(kP4JNDArray, fields.data(), static_cast<int32_t>(fields.size()));
+      // Registered by the core itself: any address inside libpacked4j.so names it.
+      created->RegisterFields(kP4JNDArray, fields.data(), static_cast<int32_t>(fields.size()),
+                              reinterpret_cast<const void*>(&P4JTypeRegisterFields));
       return created;
     }();
     return registry;

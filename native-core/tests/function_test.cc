@@ -576,4 +576,36 @@ TEST(FunctionTest, AbiVersion) {
   EXPECT_EQ(P4JAbiVersion() & 0xffff, P4J_ABI_VERSION_MINOR);
 }
 
+TEST(TypedPackedFuncTest, TakesTheTypedEntryWhenTheSignatureMatches) {
+  PackedFunc add = PackedFunc::FromTyped([](int64_t a, int64_t b) { return a + b; }, "add");
+  TypedPackedFunc<int64_t(int64_t, int64_t)> typed(add);
+  EXPECT_TRUE(typed.uses_typed_entry());
+  EXPECT_EQ(typed(40, 2), 42);
+  // Another signature: packed, with the packed call's checks.
+  TypedPackedFunc<int64_t(int32_t, int32_t)> narrower(add);
+  EXPECT_FALSE(narrower.uses_typed_entry());
+  EXPECT_EQ(narrower(40, 2), 42);
+  TypedPackedFunc<int64_t(int64_t, int64_t)> untyped(PackedFunc([](Args args, RetValue* rv) {
+    *rv = static_cast<int64_t>(args[0]) - static_cast<int64_t>(args[1]);
+  }));
+  EXPECT_FALSE(untyped.uses_typed_entry());
+  EXPECT_EQ(untyped(40, 2), 38);
+}
+
+TEST(TypedPackedFuncTest, StringsAndErrorsThroughTheTypedEntry) {
+  PackedFunc length = PackedFunc::FromTyped([](std::string_view text) {
+    if (text.empty()) throw ValueError("empty text");
+    return static_cast<int64_t>(text.size());
+  }, "length");
+  TypedPackedFunc<int64_t(std::string)> typed(length);
+  ASSERT_TRUE(typed.uses_typed_entry());
+  EXPECT_EQ(typed("h\u00e9llo"), 6);
+  try {
+    typed("");
+    FAIL() << "no error";
+  } catch (const ValueError& error) {
+    EXPECT_EQ(error.message(), "empty text");
+  }
+}
+
 }  // namespace

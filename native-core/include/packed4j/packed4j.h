@@ -26,5 +26,6 @@
 #include <packed4j/container.h>
 #include <packed4j/registry.h>
 #include <packed4j/ndarray.h>
+#include <packed4j/typed_function.h>
 
 #endif  // PACKED4J_PACKED4J_H_

@@ -47,6 +47,10 @@ final class RawFfm {
   static final MethodHandle FIRST_BYTE =
       downcall("bench_first_byte", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
 
+  /** {@code int64_t bench_call_upcall(int64_t (*function)(int64_t, int64_t), int64_t n)}. */
+  static final MethodHandle CALL_UPCALL =
+      downcall("bench_call_upcall", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+
   /**
    * {@code int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result)} of
    * libpacked4j.so, found through the plugin, which links it: the packed call itself, without packed4j's runtime.

@@ -5,6 +5,7 @@ import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.diagnostics.Reporter;
 import dev.packed4j.processor.generate.BindingGenerator;
+import dev.packed4j.processor.generate.ExportGenerator;
 import dev.packed4j.processor.generate.ObjectGenerator;
 import dev.packed4j.processor.generate.ObjectTypeIndex;
 import dev.packed4j.processor.manifest.ManifestException;
@@ -37,6 +38,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -83,6 +85,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
   private Validation validation;
   private Elements elements;
   private final BindingGenerator bindingGenerator = new BindingGenerator();
+  private final ExportGenerator exportGenerator = new ExportGenerator();
   private final ObjectGenerator objectGenerator = new ObjectGenerator();
 
   /** What is generated for an interface. */
@@ -90,7 +93,9 @@ public final class Packed4jProcessor extends AbstractProcessor {
     /** An interface with {@code @Global} methods: a binding. */
     BINDING,
     /** An {@code @Object} interface: an ObjectRef subclass. */
-    OBJECT
+    OBJECT,
+    /** A class with static {@code @Global} methods: Java functions exported, and their registrar. */
+    EXPORTS
   }
 
   @Override
@@ -190,7 +195,9 @@ public final class Packed4jProcessor extends AbstractProcessor {
         continue;
       }
       Element owner = method.getEnclosingElement();
-      if (owner.getKind() != ElementKind.INTERFACE) {
+      if (owner.getKind() == ElementKind.CLASS && method.getModifiers().contains(Modifier.STATIC)) {
+        pending.putIfAbsent((TypeElement) owner, Kind.EXPORTS);
+      } else if (owner.getKind() != ElementKind.INTERFACE) {
         guard(method, () -> validation.globals().reportMisplaced(method, reporter.newReport()));
       } else {
         // An @Object interface declaring @Global methods stays an OBJECT: its validation reports them.
@@ -227,6 +234,17 @@ public final class Packed4jProcessor extends AbstractProcessor {
                       indexedInterfaces.add(type.getQualifiedName().toString());
                     }
                   });
+      case EXPORTS ->
+          validation
+              .globals()
+              .validateExports(type, report)
+              .ifPresent(
+                  exports ->
+                      write(
+                          exportGenerator.generate(exports, generatedAvailable),
+                          exports.name().generatedClass(),
+                          type,
+                          report));
       case BINDING ->
           validation
               .globals()

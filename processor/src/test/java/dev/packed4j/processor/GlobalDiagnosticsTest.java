@@ -120,6 +120,101 @@ class GlobalDiagnosticsTest {
   }
 
   @Test
+  void staticMethodsOfAClassAreExportedThroughAGeneratedRegistrar() {
+    JavaFileObject host =
+        source(
+            "p.Host",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import java.util.List;
+            import java.util.function.LongUnaryOperator;
+            public final class Host {
+              @Global("host.Add") static long add(long a, long b) { return a + b; }
+              @Global("host.Log") public static void log(String line) {}
+              @Global("host.Sum") static long sum(List<Long> values, LongUnaryOperator each) { return 0; }
+              static long notExported(long a) { return a; }
+            }
+            """);
+    Compilation compilation = compile(host);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_Host")
+        .contentsAsUtf8String()
+        .contains("Callbacks.typedFunction(\"(int64, int64) -> int64\"");
+    assertThat(compilation)
+        .generatedSourceFile("p.Packed4j_Host")
+        .contentsAsUtf8String()
+        .contains("Callbacks.packedFunction(\"(list<int64>, function) -> int64\"");
+  }
+
+  @Test
+  void privateExportedMethodIsReported() {
+    JavaFileObject host =
+        source(
+            "p.Host",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public final class Host {
+              @Global("host.Add") private static long add(long a, long b) { return a + b; }
+            }
+            """);
+    assertThat(compile(host))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-EXPORT-PRIVATE] @Global method Host.add(long,long) is exported as a Java function, but the"
+                + " method is private: the registrar generated beside Host calls it")
+        .inFile(host)
+        .onLineContaining("host.Add");
+  }
+
+  @Test
+  void exportedMethodInAPrivateClassIsReported() {
+    JavaFileObject host =
+        source(
+            "p.Host",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public final class Host {
+              private static final class Hidden {
+                @Global("host.Add") static long add(long a, long b) { return a + b; }
+              }
+            }
+            """);
+    assertThat(compile(host))
+        .hadErrorContaining(
+            "[P4J-GLOBAL-EXPORT-PRIVATE] @Global method Host.Hidden.add(long,long) is exported as a Java function,"
+                + " but the class Host.Hidden is private")
+        .inFile(host)
+        .onLineContaining("host.Add");
+  }
+
+  @Test
+  void exportedMethodWithABadNameOrTypeIsReported() {
+    JavaFileObject host =
+        source(
+            "p.Host",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public final class Host {
+              @Global("host..Add") static long add(long a, long b) { return a + b; }
+              @Global("host.Letter") static char letter(int index) { return 'a'; }
+            }
+            """);
+    Compilation compilation = compile(host);
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-GLOBAL-NAME] \"host..Add\" is not a valid global name")
+        .inFile(host)
+        .onLineContaining("host..Add");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-TYPE-UNSUPPORTED] char is not a supported type for the result of Host.letter(int)")
+        .inFile(host)
+        .onLineContaining("host.Letter");
+  }
+
+  @Test
   void globalInAnEnumIsReported() {
     JavaFileObject mode =
         source(

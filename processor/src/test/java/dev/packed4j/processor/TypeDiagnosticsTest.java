@@ -19,7 +19,7 @@ class TypeDiagnosticsTest {
         """
         package p;
         import dev.packed4j.annotations.Global;
-        import java.util.*;
+        import java.util.*; import java.util.function.*;
         public interface Calculator {
           %s
         }
@@ -62,7 +62,12 @@ class TypeDiagnosticsTest {
           OptionalLong                 | use Optional<Long> rather than OptionalLong
           Thread.State                 | the enum Thread.State has no wire type; pass its name as String
           Date                         | Date is a class, and a native object is viewed through an @Object interface
-          Runnable                     | Runnable is a JDK interface with no native counterpart; pass a callable as
+          Iterator<String>             | Iterator is a JDK interface with no native counterpart
+          Supplier<Date>               | in the functional interface Supplier<Date>, type argument Date: Date is a class
+          Function<String,char[]>      | in the functional interface Function<String,char[]>, type argument char[]: arrays
+          Predicate<? super String>    | type argument ? super String: the wildcard ? super String has no single
+          Function                     | the raw type Function has no concrete types; write its type arguments
+          Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: arrays other
           Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
           Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); inside a container use List<Integer>
           """)
@@ -75,6 +80,33 @@ class TypeDiagnosticsTest {
         .inFile(calculator)
         .onLineContaining("calculator.Take");
     assertThat(compilation).hadErrorContaining(reason);
+  }
+
+  @Test
+  void functionalInterfacesOfSupportedTypesAreAccepted() {
+    JavaFileObject calculator =
+        calculatorWith(
+            """
+            @Global("calculator.Apply") long apply(LongBinaryOperator op, Function<String, List<Long>> parse,
+                Consumer<Optional<String>> each, Runnable done, Comparator<Long> order, Mapper mapper);
+            @Global("calculator.Adder") IntBinaryOperator adder(int base);
+            @FunctionalInterface interface Mapper { Map<String, Long> map(byte[] data, double scale); }
+            """);
+    assertThat(compile(calculator)).succeededWithoutWarnings();
+  }
+
+  @Test
+  void usersInterfaceWithoutFunctionalInterfaceStaysAnObjectCandidate() {
+    JavaFileObject calculator =
+        calculatorWith(
+            """
+            @Global("calculator.Apply") long apply(Mapper mapper);
+            interface Mapper { long map(long value); }
+            """);
+    assertThat(compile(calculator))
+        .hadErrorContaining("[P4J-TYPE-NOT-OBJECT]")
+        .inFile(calculator)
+        .onLineContaining("calculator.Apply");
   }
 
   @Test
@@ -177,8 +209,9 @@ class TypeDiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "[P4J-TYPE-NOT-OBJECT] Printer is not annotated @Object, so it cannot cross the boundary in parameter"
-                + " printers of Calculator.print(List<Optional<Printer>>): an interface crosses only as the view of a"
-                + " native object type. Annotate Printer with @Object(\"<type key>\"), or use NativeObject")
+                + " printers of Calculator.print(List<Optional<Printer>>): an interface crosses as the view of a"
+                + " native object type, or as a callback when it is a @FunctionalInterface. Annotate Printer with"
+                + " @Object(\"<type key>\"), or use NativeObject")
         .inFile(calculator)
         .onLineContaining("calculator.PrintCalculators");
     assertThat(compilation).hadErrorCount(1);

@@ -1,5 +1,6 @@
 package dev.packed4j.runtime;
 
+import dev.packed4j.runtime.binding.Exports;
 import dev.packed4j.runtime.internal.BindingCheck;
 import dev.packed4j.runtime.internal.BundledLibraries;
 import dev.packed4j.runtime.internal.GeneratedClasses;
@@ -11,6 +12,7 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -159,6 +161,63 @@ public final class Packed4j {
     T bound = bind(functions);
     BindingCheck.check(functions, bound.getClass());
     return bound;
+  }
+
+  /**
+   * Registers the Java functions {@code exports} declares: each {@code static} method with a body annotated
+   * {@code @Global}, under its name, with its signature recorded as {@code set_body_typed} records one (and a typed
+   * entry when its parameters are primitives or Strings and its result a primitive or void). C++ finds them with
+   * {@code PackedFunc::GetGlobal}; {@link Registry#list()} lists them. The registrar is the class packed4j-processor
+   * generated for {@code exports}; no method is looked up by reflection.
+   *
+   * <pre>{@code
+   * public final class HostFunctions {
+   *   @Global("host.Log") static void log(String line) { System.out.println(line); }
+   *   @Global("host.Add") static long add(long a, long b) { return a + b; }
+   * }
+   * Packed4j.register(HostFunctions.class); // [host.Add, host.Log]
+   * }</pre>
+   *
+   * @return the registered names, in the order the class declares them
+   * @throws Packed4jException ValueError naming the name and the method when a name is registered already; then
+   *     nothing of the class is registered
+   * @throws IllegalStateException when the processor generated no registrar for the class
+   */
+  public static synchronized List<String> register(Class<?> exports) {
+    Objects.requireNonNull(exports, "exports");
+    NativeLibraries.ensureLoaded();
+    Class<?> generated = GeneratedClasses.loadRegistrar(exports);
+    Exports registrar;
+    try {
+      registrar = (Exports) generated.getConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create the registrar " + generated.getName() + " (" + e
+          + "): recompile " + exports.getName() + " with packed4j-processor", e);
+    }
+    record Export(String name, String javaMethod, PackedFunction function) {}
+    List<Export> functions = new ArrayList<>();
+    try {
+      registrar.exportTo((name, javaMethod, function) -> functions.add(new Export(name, javaMethod, function)));
+      for (Export export : functions) {
+        if (Registry.find(export.name()).map(found -> {
+          found.close();
+          return true;
+        }).orElse(false)) {
+          throw RuntimeAccess.error("ValueError", "global function '" + export.name() + "' of "
+              + export.javaMethod() + " is already registered; nothing of " + exports.getName()
+              + " was registered", export.name());
+        }
+      }
+      List<String> names = new ArrayList<>();
+      for (Export export : functions) {
+        Registry.register(export.name(), export.function());
+        names.add(export.name());
+      }
+      return List.copyOf(names);
+    } finally {
+      // The registry holds its own references.
+      functions.forEach(export -> export.function().close());
+    }
   }
 
   /**

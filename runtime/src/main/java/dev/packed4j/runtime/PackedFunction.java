@@ -7,7 +7,9 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import java.lang.ref.Reference;
+import java.util.Objects;
 
 /**
  * A native function object, called with dynamically converted arguments.
@@ -24,6 +26,9 @@ import java.lang.ref.Reference;
  * PackedFunction, {@code NativeList<Object>} and {@code NativeMap<Object, Object>} (live views), and objects as
  * the generated class of their type or nearest ancestor, else {@link NativeObject}. Object results are owned by
  * the caller: close them.
+ *
+ * <p>A function may also be Java: {@link #of(Body)} makes a native function object whose body is a lambda, for C++
+ * to call (passed as an argument, or registered with {@link Registry#register(String, PackedFunction)}).
  */
 public final class PackedFunction extends ObjectRef {
   private final String name;
@@ -33,6 +38,46 @@ public final class PackedFunction extends ObjectRef {
     super(handle);
     this.name = name;
     this.target = CallTarget.function(handle, name);
+  }
+
+  /**
+   * The body of a function written in Java: called with the arguments converted as {@link #invoke} converts
+   * results (null, Boolean, Long, Double, String, byte[], PackedFunction, native objects and containers), it
+   * returns what {@link #invoke} accepts as an argument.
+   */
+  @FunctionalInterface
+  public interface Body {
+    /**
+     * Runs the function.
+     *
+     * @throws Exception anything: the caller on the native side gets it as an error (see {@link #of(Body)})
+     */
+    Object call(Object... args) throws Exception;
+  }
+
+  /**
+   * A native function object whose body is Java, for C++ to call like any {@code PackedFunc}.
+   *
+   * <pre>{@code
+   * try (PackedFunction twice = PackedFunction.of(args -> 2 * (Long) args[0])) {
+   *   twice.invoke(21);                          // 42L, through the native function object
+   *   Registry.global("demo.Apply").invoke(twice, 21); // C++ calls back into the lambda
+   * }
+   * }</pre>
+   *
+   * <p>The lambda stays reachable as long as native code holds the function (a C++ object that kept it, the
+   * registry), whatever happens to the returned Java object, and is released when the last native reference goes.
+   * An exception thrown by the body becomes a native error: kind {@code RuntimeError} (a
+   * {@link Packed4jException} keeps its kind), message {@code Throwable.toString()}, the Java stack in the
+   * backtrace; C++ catches it as a {@code packed4j::Error}. When it comes back to a Java caller, that caller gets
+   * the same exception object, with the native error it crossed as a suppressed {@link Packed4jException}.
+   *
+   * @param body called on the thread the native caller runs on, possibly several at once
+   * @return a function owning one reference, released by {@link #close()} or the garbage collector
+   */
+  public static PackedFunction of(Body body) {
+    Objects.requireNonNull(body, "body");
+    return JavaFunctions.create(body);
   }
 
   /**

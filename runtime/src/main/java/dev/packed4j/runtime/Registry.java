@@ -45,6 +45,40 @@ public final class Registry {
     return Optional.of(new PackedFunction(handle, name));
   }
 
+  /**
+   * Registers {@code function} under {@code name}, for C++ to find with {@code PackedFunc::GetGlobal(name)} and
+   * Java with {@link #global}; the registry takes a reference of its own, so the Java object may be closed.
+   *
+   * <pre>{@code
+   * Registry.register("host.Twice", PackedFunction.of(args -> 2 * (Long) args[0]));
+   * Registry.global("host.Twice").invoke(21); // 42L
+   * }</pre>
+   *
+   * @throws Packed4jException ValueError naming {@code name} when a function is registered under it already (use
+   *     {@link #register(String, PackedFunction, boolean)} to replace it)
+   * @throws IllegalArgumentException when {@code name} is empty
+   * @throws IllegalStateException when {@code function} is closed
+   */
+  public static void register(String name, PackedFunction function) {
+    register(name, function, false);
+  }
+
+  /**
+   * Registers {@code function} under {@code name}, replacing the function registered under it when
+   * {@code override} is true. A caller that looked the old function up keeps it (it stays alive); the next lookup
+   * finds the new one. A generated binding looks its function up once, at its first call, and keeps it.
+   *
+   * @throws Packed4jException ValueError naming {@code name} when it is taken and {@code override} is false
+   */
+  public static void register(String name, PackedFunction function, boolean override) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(function, "function");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("Registry.register: the name of a global function must not be empty");
+    }
+    Registries.register(name, function, override);
+  }
+
   /** The registered names, sorted. */
   public static List<String> list() {
     return Registries.names();

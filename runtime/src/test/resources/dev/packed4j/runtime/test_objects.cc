@@ -190,3 +190,12 @@ P4J_REGISTER_GLOBAL("test.ResultOfKind").set_body([](Args args, RetValue* rv) {
 
 // NDArrayTest: a typed function over a tensor, to pass an existing NDArray through a call frame.
 P4J_REGISTER_GLOBAL("test.TensorElementCount").set_body_typed([](NDArray a) { return a.NumElements(); });
+
+// C++ calling a Java (int64, int64) -> int64 function n times through its typed entry (JavaFunctionTest).
+P4J_REGISTER_GLOBAL("test.CallTypedLoop").set_body_typed([](PackedFunc function, int64_t n) {
+  TypedPackedFunc<int64_t(int64_t, int64_t)> add(function);
+  if (!add.uses_typed_entry()) throw TypeError("test.CallTypedLoop: the function has no (int64, int64) -> int64 entry");
+  int64_t sum = 0;
+  for (int64_t i = 0; i < n; ++i) sum = add(sum, i);
+  return sum;
+});

@@ -171,7 +171,10 @@ class ObjectsTest {
         }
       }
     }
-    assertEquals(baseline, Packed4j.liveObjectCount());
+    // Objects earlier tests left to the Cleaner may be released meanwhile, never created: a leak of one object per
+    // cycle would be a million.
+    long after = Packed4j.liveObjectCount();
+    assertTrue(after <= baseline, after + " live native objects after the cycles, " + baseline + " before");
   }
 
   @Test

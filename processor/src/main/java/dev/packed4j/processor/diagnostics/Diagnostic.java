@@ -28,7 +28,14 @@ public enum Diagnostic {
       "P4J-GLOBAL-NOT-INTERFACE",
       Kind.ERROR,
       "@Global method %s is declared in the %s %s: packed4j generates the implementation of an interface, so"
-          + " @Global methods belong to an interface. Move the method into an interface"),
+          + " @Global methods belong to an interface. Move the method into an interface (or, in a class, make it a"
+          + " static method with a body to export it as a Java function)"),
+
+  GLOBAL_EXPORT_PRIVATE(
+      "P4J-GLOBAL-EXPORT-PRIVATE",
+      Kind.ERROR,
+      "@Global method %s is exported as a Java function, but %s is private: the registrar generated beside %s"
+          + " calls it, so it must be at least package-private. Remove 'private'"),
 
   GLOBAL_NOT_ABSTRACT(
       "P4J-GLOBAL-NOT-ABSTRACT",
@@ -80,16 +87,17 @@ public enum Diagnostic {
       "P4J-TYPE-UNSUPPORTED",
       Kind.ERROR,
       "%s is not a supported type for %s: %s. Supported types: boolean, byte, short, int, long, float, double"
-          + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, Object, and"
-          + " List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of those; NDArray; float[],"
-          + " double[], int[], long[] parameters (copied into a 1-D NDArray); void as a result"),
+          + " and their boxes, String, byte[], @Object interfaces, NativeObject, PackedFunction, functional"
+          + " interfaces of those, Object, and List<T>, Map<K,V>, Optional<T>, NativeList<T>, NativeMap<K,V> of"
+          + " those; NDArray; float[], double[], int[], long[] parameters (copied into a 1-D NDArray); void as a"
+          + " result"),
 
   TYPE_NOT_OBJECT(
       "P4J-TYPE-NOT-OBJECT",
       Kind.ERROR,
-      "%s is not annotated @Object, so it cannot cross the boundary in %s: an interface crosses only as the"
-          + " view of a native object type. Annotate %s with @Object(\"<type key>\"), or use NativeObject for an"
-          + " object of any type%s"),
+      "%s is not annotated @Object, so it cannot cross the boundary in %s: an interface crosses as the view of"
+          + " a native object type, or as a callback when it is a @FunctionalInterface. Annotate %s with"
+          + " @Object(\"<type key>\"), or use NativeObject for an object of any type%s"),
 
   TYPE_UNRESOLVED(
       "P4J-TYPE-UNRESOLVED",

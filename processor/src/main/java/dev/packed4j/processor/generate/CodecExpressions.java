@@ -4,6 +4,7 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import dev.packed4j.processor.model.TypeModel;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -47,10 +48,131 @@ final class CodecExpressions {
           CodeBlock.of(
               "$T.$L($L, $L)", RuntimeClasses.CODECS, m.live() ? "nativeMap" : "map", of(m.key()), of(m.value()));
       case TypeModel.OptionalType o -> CodeBlock.of("$T.optional($L)", RuntimeClasses.CODECS, of(o.element()));
+      case TypeModel.FunctionalType f -> functional(f);
       default ->
           throw new IllegalArgumentException(
               type + " is converted by a CallFrame operation of its own, not by a codec");
     };
+  }
+
+  /** The codec of a type that may be a primitive: a primitive's box. */
+  private static CodeBlock boxedOf(TypeModel type) {
+    return type instanceof TypeModel.Primitive p ? of(new TypeModel.Boxed(p.kind())) : of(type);
+  }
+
+  /**
+   * {@code Callbacks.<F>typed(F.class, signature, f -> wire body, function -> closure)} or
+   * {@code Callbacks.<F>packed(...)}: the adapters of a functional interface, typed, no reflection.
+   */
+  private static CodeBlock functional(TypeModel.FunctionalType f) {
+    TypeName type = JavaTypes.of(f);
+    TypeName raw = type instanceof ParameterizedTypeName parameterized ? parameterized.rawType : type;
+    CodeBlock callee = CodeBlock.of("f.$L", f.method());
+    CodeBlock toNative =
+        f.typed()
+            ? CodeBlock.of("f -> $L", wireBody(callee, f.parameters(), f.result()))
+            : CodeBlock.of("f -> $L", packedBody(callee, f.parameters(), f.result()));
+    return CodeBlock.of(
+        "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L -> $L)",
+        RuntimeClasses.CALLBACKS,
+        type,
+        f.typed() ? "typed" : "packed",
+        raw,
+        f.signature(),
+        toNative,
+        lambdaParameters(f.parameters().size()),
+        closureCall(f, parameterNames(f.parameters().size())));
+  }
+
+  /** {@code a0, a1}. */
+  private static CodeBlock parameterNames(int arity) {
+    CodeBlock.Builder names = CodeBlock.builder();
+    for (int i = 0; i < arity; i++) {
+      names.add(i == 0 ? "a$L" : ", a$L", i);
+    }
+    return names.build();
+  }
+
+  /** {@code a0} or {@code (a0, a1)} or {@code ()}. */
+  private static CodeBlock lambdaParameters(int arity) {
+    return arity == 1 ? parameterNames(1) : CodeBlock.of("($L)", parameterNames(arity));
+  }
+
+  /**
+   * Whether a function of these types has a typed entry: at most four parameters, each a primitive or String, and
+   * a primitive or void result.
+   */
+  public static boolean hasWireForm(List<TypeModel> parameters, TypeModel result) {
+    return parameters.size() <= 4
+        && parameters.stream().allMatch(p -> p instanceof TypeModel.Primitive || p instanceof TypeModel.StringType)
+        && (result instanceof TypeModel.Primitive || result instanceof TypeModel.VoidType);
+  }
+
+  /** {@code (Callbacks.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out. */
+  static CodeBlock wireBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
+    for (int i = 0; i < parameters.size(); i++) {
+      call.add(i == 0 ? "$L" : ", $L", fromWire(parameters.get(i), "a" + i));
+    }
+    CodeBlock invocation = call.add(")").build();
+    CodeBlock body =
+        switch (result) {
+          case TypeModel.VoidType v -> CodeBlock.of("{ $L; return 0L; }", invocation);
+          case TypeModel.Primitive p ->
+              switch (p.kind()) {
+                case BOOLEAN -> CodeBlock.of("$T.fromBoolean($L)", RuntimeClasses.CALLBACKS, invocation);
+                case FLOAT, DOUBLE -> CodeBlock.of("$T.fromDouble($L)", RuntimeClasses.CALLBACKS, invocation);
+                default -> invocation;
+              };
+          default -> throw new IllegalArgumentException(result + " has no wire form");
+        };
+    return CodeBlock.of(
+        "($T.Wire$L) $L -> $L",
+        RuntimeClasses.CALLBACKS,
+        parameters.size(),
+        lambdaParameters(parameters.size()),
+        body);
+  }
+
+  private static CodeBlock fromWire(TypeModel type, String wire) {
+    if (type instanceof TypeModel.StringType) {
+      return CodeBlock.of("$T.toString($L)", RuntimeClasses.CALLBACKS, wire);
+    }
+    TypeModel.PrimitiveKind kind = ((TypeModel.Primitive) type).kind();
+    String conversion =
+        switch (kind) {
+          case LONG -> null;
+          case INT -> "toInt";
+          case SHORT -> "toShort";
+          case BYTE -> "toByte";
+          case BOOLEAN -> "toBoolean";
+          case FLOAT -> "toFloat";
+          case DOUBLE -> "toDouble";
+        };
+    return conversion == null
+        ? CodeBlock.of("$L", wire)
+        : CodeBlock.of("$T.$L($L)", RuntimeClasses.CALLBACKS, conversion, wire);
+  }
+
+  /** {@code args -> args.result(codec, callee(args.get(0, codec)))}: arguments decoded by codecs. */
+  static CodeBlock packedBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
+    for (int i = 0; i < parameters.size(); i++) {
+      call.add(i == 0 ? "args.get($L, $L)" : ", args.get($L, $L)", i, boxedOf(parameters.get(i)));
+    }
+    CodeBlock invocation = call.add(")").build();
+    return result instanceof TypeModel.VoidType
+        ? CodeBlock.of("($T.Packed) args -> $L", RuntimeClasses.CALLBACKS, invocation)
+        : CodeBlock.of(
+            "($T.Packed) args -> args.result($L, $L)", RuntimeClasses.CALLBACKS, boxedOf(result), invocation);
+  }
+
+  /** The body of a closure out: {@code Callbacks.call(function, codec, a0, a1)}. */
+  private static CodeBlock closureCall(TypeModel.FunctionalType f, CodeBlock names) {
+    CodeBlock arguments = f.parameters().isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", names);
+    return f.result() instanceof TypeModel.VoidType
+        ? CodeBlock.of("$T.callVoid(function$L)", RuntimeClasses.CALLBACKS, arguments)
+        : CodeBlock.of("$T.call(function, $L$L)", RuntimeClasses.CALLBACKS, boxedOf(f.result()), arguments);
   }
 
   /** {@code Codec<T>}. */

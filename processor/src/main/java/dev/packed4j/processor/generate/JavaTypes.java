@@ -42,6 +42,11 @@ final class JavaTypes {
       case TypeModel.NDArrayType n -> RuntimeClasses.NDARRAY;
       case TypeModel.ArrayTensorType a -> ArrayTypeName.of(primitive(a.element()));
       case TypeModel.VoidType v -> TypeName.VOID;
+      case TypeModel.FunctionalType f ->
+          f.typeArguments().isEmpty()
+              ? className(f.name())
+              : ParameterizedTypeName.get(
+                  className(f.name()), f.typeArguments().stream().map(JavaTypes::of).toArray(TypeName[]::new));
     };
   }
 

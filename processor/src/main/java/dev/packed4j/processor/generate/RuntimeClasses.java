@@ -13,6 +13,7 @@ final class RuntimeClasses {
   static final ClassName OBJECT_TYPE = binding("ObjectType");
   static final ClassName FIELD_SLOT = binding("FieldSlot");
   static final ClassName FIELD_KIND = binding("FieldKind");
+  static final ClassName CALLBACKS = binding("Callbacks");
 
   static final ClassName OBJECT_REF = runtime(RuntimeNames.OBJECT_REF);
   static final ClassName NATIVE_OBJECT = runtime(RuntimeNames.NATIVE_OBJECT);

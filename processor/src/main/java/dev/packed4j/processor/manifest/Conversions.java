@@ -133,7 +133,10 @@ public final class Conversions {
       case "bool" -> expect(kind == PrimitiveKind.BOOLEAN, expected("a bool", argument));
       case "string" -> expect(java instanceof TypeModel.StringType, expected("a string", argument));
       case "bytes" -> expect(java instanceof TypeModel.BytesType, expected("bytes", argument));
-      case "function" -> expect(java instanceof TypeModel.PackedFunctionType, expected("a function", argument));
+      case "function" ->
+          expect(
+              java instanceof TypeModel.PackedFunctionType || java instanceof TypeModel.FunctionalType,
+              expected("a function", argument));
       case "void" -> Optional.of("void is not a value");
       case "list" -> {
         if (!(java instanceof TypeModel.ListType list)) {

@@ -1,5 +1,7 @@
 package dev.packed4j.processor.model;
 
+import java.util.List;
+
 /**
  * A Java type that can cross the native boundary, as the generator needs to know it: what to declare, and which
  * codec or frame operation converts it. Validation builds these only for supported types.
@@ -42,7 +44,7 @@ public sealed interface TypeModel {
   record AnyType() implements TypeModel {}
 
   /**
-   * {@code java.util.List<E>}, copied across the boundary, or, when {@code live}, {@code NativeList<E>}, a view
+   * {@code List<E>}, copied across the boundary, or, when {@code live}, {@code NativeList<E>}, a view
    * of the native list.
    */
   record ListType(TypeModel element, boolean live) implements TypeModel {}
@@ -61,6 +63,34 @@ public sealed interface TypeModel {
    * float32, float64, int32 or int64 for the call. Never a result, never inside a container.
    */
   record ArrayTensorType(PrimitiveKind element) implements TypeModel {}
+
+  /**
+   * A functional interface: a Java implementation passed in becomes a native function (a callback), a native
+   * function returned becomes an implementation (a closure).
+   *
+   * @param name the interface
+   * @param typeArguments its type arguments as declared ({@code Function<String, String>}), empty for none
+   * @param method the name of its one abstract method
+   * @param parameters the method's parameter types, as the interface's type arguments make them
+   * @param result the method's result type, {@link VoidType} for void
+   * @param signature the native signature recorded on a callback, {@code "(int64, int64) -> int64"}
+   * @param typed whether a callback has a typed entry: at most four parameters, each a primitive or String, and a
+   *     primitive or void result
+   */
+  record FunctionalType(
+      QualifiedName name,
+      List<TypeModel> typeArguments,
+      String method,
+      List<TypeModel> parameters,
+      TypeModel result,
+      String signature,
+      boolean typed)
+      implements TypeModel {
+    public FunctionalType {
+      typeArguments = List.copyOf(typeArguments);
+      parameters = List.copyOf(parameters);
+    }
+  }
 
   /** {@code void}, as a result only. */
   record VoidType() implements TypeModel {}

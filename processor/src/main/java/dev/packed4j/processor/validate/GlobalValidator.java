@@ -4,6 +4,7 @@ import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.model.BindingInterface;
+import dev.packed4j.processor.model.ExportClass;
 import dev.packed4j.processor.model.GlobalMethod;
 import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
@@ -186,6 +187,92 @@ public final class GlobalValidator {
             parameters,
             result.get(),
             method.isVarArgs()));
+  }
+
+  /**
+   * Validates the {@code static} {@code @Global} methods of the class {@code type}: Java functions it exports under
+   * those names. Returns its model if nothing is wrong.
+   */
+  public Optional<ExportClass> validateExports(TypeElement type, Report report) {
+    List<GlobalMethod> functions = new ArrayList<>();
+    boolean usesDeprecated = isDeprecated(type);
+    TypeElement hidden = null;
+    for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      if (t.getModifiers().contains(Modifier.PRIVATE)) {
+        hidden = t;
+      }
+    }
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      if (global.isEmpty() || !method.getModifiers().contains(Modifier.STATIC)) {
+        continue;
+      }
+      String display = Display.method(method);
+      if (method.getModifiers().contains(Modifier.PRIVATE) || hidden != null) {
+        String what = hidden != null ? "the class " + Display.type(hidden) : "the method";
+        report.on(
+            method, global.get().mirror(), Diagnostic.GLOBAL_EXPORT_PRIVATE, display, what, Display.type(type));
+        continue;
+      }
+      if (global.get().string().isEmpty()) {
+        report.invalid();
+        continue;
+      }
+      String globalName = global.get().string().get();
+      Optional<NameGrammar.Problem> problem = NameGrammar.dotted(globalName);
+      if (problem.isPresent()) {
+        report.on(
+            method,
+            global.get().mirror(),
+            global.get().value(),
+            Diagnostic.GLOBAL_NAME,
+            globalName,
+            problem.get().reason(),
+            problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+        continue;
+      }
+      if (!method.getTypeParameters().isEmpty()) {
+        report.on(
+            method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
+        continue;
+      }
+      usesDeprecated |= elements.isDeprecated(method);
+      List<Parameter> parameters = new ArrayList<>();
+      boolean complete = true;
+      for (VariableElement parameter : method.getParameters()) {
+        usesDeprecated |= mapper.usesDeprecated(parameter.asType());
+        Optional<TypeModel> model =
+            checks.signatureType(parameter.asType(), false, parameter, Display.parameter(parameter), report);
+        if (model.isPresent()) {
+          parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
+        } else {
+          complete = false;
+        }
+      }
+      usesDeprecated |= mapper.usesDeprecated(method.getReturnType());
+      Optional<TypeModel> result =
+          checks.signatureType(method.getReturnType(), true, method, "the result of " + display, report);
+      if (complete && result.isPresent()) {
+        functions.add(
+            new GlobalMethod(
+                method.getSimpleName().toString(),
+                globalName,
+                Display.type(type),
+                parameters,
+                result.get(),
+                method.isVarArgs()));
+      }
+    }
+    if (report.hasErrors() || functions.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new ExportClass(ModelNames.qualifiedName(type), functions, usesDeprecated));
+  }
+
+  /** The signature an exported function records, as set_body_typed records one. */
+  public static String signatureOf(GlobalMethod function) {
+    return TypeMapper.signatureOf(
+        function.parameters().stream().map(Parameter::type).toList(), function.result());
   }
 
   private boolean isDeprecated(TypeElement type) {

@@ -10,12 +10,16 @@ import java.util.Optional;
 import java.util.function.Function;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -244,6 +248,9 @@ final class TypeMapper {
       return map(type, "NativeMap", true);
     }
     Optional<Annotations> object = Annotations.find(element, AnnotationNames.OBJECT);
+    if (object.isEmpty() && element.getKind() == ElementKind.INTERFACE && isFunctional(element)) {
+      return functional(type, element);
+    }
     if (object.isPresent()) {
       if (element.getKind() != ElementKind.INTERFACE) {
         return new Mapping.Unsupported(
@@ -254,6 +261,140 @@ final class TypeMapper {
           new TypeModel.ObjectType(ModelNames.qualifiedName(element), object.get().string().orElse("")));
     }
     return unsupportedDeclared(element);
+  }
+
+  /**
+   * Whether an interface is taken as a functional interface: one annotated {@code @FunctionalInterface}, or a JDK
+   * interface with one abstract method ({@code Runnable}, the {@code java.util.function} types). A user's interface
+   * without the annotation stays a candidate for {@code @Object}, whose diagnostic says so.
+   */
+  private boolean isFunctional(TypeElement element) {
+    if (Annotations.isPresent(element, "java.lang.FunctionalInterface")) {
+      return true;
+    }
+    String packageName = elements.getPackageOf(element).getQualifiedName().toString();
+    return (packageName.startsWith("java.") || packageName.startsWith("javax.")) && abstractMethods(element).size() == 1;
+  }
+
+  private List<ExecutableElement> abstractMethods(TypeElement element) {
+    List<ExecutableElement> methods = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
+      if (method.getModifiers().contains(Modifier.ABSTRACT) && !isObjectMethod(method)) {
+        methods.add(method);
+      }
+    }
+    return methods;
+  }
+
+  /** equals, hashCode and toString redeclared by an interface (Comparator's equals) are not its function. */
+  private static boolean isObjectMethod(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    int parameters = method.getParameters().size();
+    return (name.equals("equals") && parameters == 1)
+        || ((name.equals("hashCode") || name.equals("toString")) && parameters == 0);
+  }
+
+  /** Maps a functional interface from its one method's parameter and result types. */
+  private Mapping functional(DeclaredType type, TypeElement element) {
+    String simple = Display.type(type);
+    List<ExecutableElement> methods = abstractMethods(element);
+    if (methods.size() != 1) {
+      return new Mapping.Unsupported(simple + " is not a functional interface: it has " + methods.size()
+          + " abstract methods, and a callable has one");
+    }
+    ExecutableElement method = methods.get(0);
+    if (!method.getTypeParameters().isEmpty()) {
+      return new Mapping.Unsupported("the method " + method.getSimpleName() + " of " + simple
+          + " is generic, and a callback needs concrete types");
+    }
+    if (!element.getTypeParameters().isEmpty() && type.getTypeArguments().isEmpty()) {
+      return new Mapping.Unsupported("the raw type " + simple + " has no concrete types; write its type arguments");
+    }
+    List<TypeModel> typeArguments = new ArrayList<>();
+    for (TypeMirror argument : type.getTypeArguments()) {
+      Mapping mapping = reference(argument);
+      if (!(mapping instanceof Mapping.Mapped mapped)) {
+        return within(mapping, simple, "type argument " + Display.type(argument));
+      }
+      typeArguments.add(mapped.model());
+    }
+    ExecutableType member = (ExecutableType) types.asMemberOf(type, method);
+    List<TypeModel> parameters = new ArrayList<>();
+    for (int i = 0; i < member.getParameterTypes().size(); i++) {
+      Mapping mapping = signature(member.getParameterTypes().get(i), false);
+      if (!(mapping instanceof Mapping.Mapped mapped)) {
+        return within(mapping, simple, "parameter " + i + " of " + method.getSimpleName());
+      }
+      parameters.add(mapped.model());
+    }
+    Mapping resultMapping = signature(member.getReturnType(), true);
+    if (!(resultMapping instanceof Mapping.Mapped mappedResult)) {
+      return within(resultMapping, simple, "the result of " + method.getSimpleName());
+    }
+    TypeModel result = mappedResult.model();
+    boolean typed =
+        parameters.size() <= 4
+            && parameters.stream()
+                .allMatch(p -> p instanceof TypeModel.Primitive || p instanceof TypeModel.StringType)
+            && (result instanceof TypeModel.Primitive || result instanceof TypeModel.VoidType);
+    String signature = signatureOf(parameters, result);
+    return new Mapping.Mapped(
+        new TypeModel.FunctionalType(
+            ModelNames.qualifiedName(element),
+            typeArguments,
+            method.getSimpleName().toString(),
+            parameters,
+            result,
+            signature,
+            typed));
+  }
+
+  /** A failure inside a functional interface, said where; a type not resolved yet or not annotated stays as is. */
+  private static Mapping within(Mapping mapping, String iface, String where) {
+    return mapping instanceof Mapping.Unsupported unsupported
+        ? new Mapping.Unsupported("in the functional interface " + iface + ", " + where + ": "
+            + unsupported.reason())
+        : mapping;
+  }
+
+  /** {@code "(int64, string) -> bool"}: the signature a callback or exported function records. */
+  static String signatureOf(List<TypeModel> parameters, TypeModel result) {
+    StringBuilder signature = new StringBuilder("(");
+    for (int i = 0; i < parameters.size(); i++) {
+      signature.append(i == 0 ? "" : ", ").append(nativeName(parameters.get(i)));
+    }
+    return signature.append(") -> ").append(nativeName(result)).toString();
+  }
+
+  /** A type as native signatures name it (the grammar of P4JFunctionGetSignature). */
+  private static String nativeName(TypeModel type) {
+    return switch (type) {
+      case TypeModel.Primitive p -> nativeName(p.kind());
+      case TypeModel.Boxed b -> nativeName(b.kind());
+      case TypeModel.StringType s -> "string";
+      case TypeModel.BytesType b -> "bytes";
+      case TypeModel.AnyType a -> "any";
+      case TypeModel.ObjectType o -> o.typeKey();
+      case TypeModel.NativeObjectType n -> "Object";
+      case TypeModel.PackedFunctionType f -> "function";
+      case TypeModel.FunctionalType f -> "function";
+      case TypeModel.ListType l -> "list<" + nativeName(l.element()) + ">";
+      case TypeModel.MapType m -> "map<" + nativeName(m.key()) + ", " + nativeName(m.value()) + ">";
+      case TypeModel.OptionalType o -> "optional<" + nativeName(o.element()) + ">";
+      case TypeModel.VoidType v -> "void";
+    };
+  }
+
+  private static String nativeName(PrimitiveKind kind) {
+    return switch (kind) {
+      case BOOLEAN -> "bool";
+      case BYTE -> "int8";
+      case SHORT -> "int16";
+      case INT -> "int32";
+      case LONG -> "int64";
+      case FLOAT -> "float32";
+      case DOUBLE -> "float64";
+    };
   }
 
   private Mapping unsupportedDeclared(TypeElement element) {
@@ -291,11 +432,8 @@ final class TypeMapper {
       if (!jdk) {
         return new Mapping.NotObject(element);
       }
-      return new Mapping.Unsupported(
-          simple + " is a JDK interface with no native counterpart"
-              + (Annotations.isPresent(element, "java.lang.FunctionalInterface")
-                  ? "; pass a callable as PackedFunction"
-                  : ""));
+      // A functional one was mapped before getting here (isFunctional).
+      return new Mapping.Unsupported(simple + " is a JDK interface with no native counterpart");
     }
     return new Mapping.Unsupported(
         simple + " is a " + Display.kind(element) + ", and a native object is viewed through an @Object interface");

@@ -152,7 +152,9 @@ public final class BindingCheck {
         return raw == byte[].class ? null : expected("bytes", argument);
       }
       case "function" -> {
-        return raw == PackedFunction.class ? null : expected("a function", argument);
+        boolean functional = raw == PackedFunction.class
+            || (raw.isInterface() && raw.isAnnotationPresent(FunctionalInterface.class));
+        return functional ? null : expected("a function", argument);
       }
       case "list" -> {
         if (raw != List.class && raw != NativeList.class) {

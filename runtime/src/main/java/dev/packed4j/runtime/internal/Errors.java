@@ -3,11 +3,15 @@ package dev.packed4j.runtime.internal;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JErrorCell;
+import dev.packed4j.runtime.internal.upcall.JavaErrors;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-/** Turns the error a C entry point raised on this thread into a {@link Packed4jException}. */
+/**
+ * Turns the error a C entry point raised on this thread into a {@link Packed4jException}; an error that began as a
+ * Java callback's exception is thrown as that exception instead (see {@link JavaErrors}).
+ */
 public final class Errors {
   private Errors() {}
 
@@ -46,8 +50,15 @@ public final class Errors {
       String kind = NativeMemory.spanString(cell + P4JErrorCell.KIND);
       String message = NativeMemory.spanString(cell + P4JErrorCell.MESSAGE);
       String backtrace = NativeMemory.spanString(cell + P4JErrorCell.BACKTRACE);
-      return RuntimeAccess.get().newException(kind.isEmpty() ? "RuntimeError" : kind, message, backtrace,
-          functionName);
+      Packed4jException converted = RuntimeAccess.get().newException(kind.isEmpty() ? "RuntimeError" : kind,
+          message, backtrace, functionName);
+      Throwable original = JavaErrors.takeOriginal(backtrace);
+      if (original != null) {
+        // A Java callback's exception back in Java: the same object, with the native frames it crossed.
+        original.addSuppressed(converted);
+        throw JavaErrors.sneakyThrow(original);
+      }
+      return converted;
     } finally {
       CApi.P4JObjectDecRef(error);
     }

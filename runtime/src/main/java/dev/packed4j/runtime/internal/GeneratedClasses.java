@@ -1,5 +1,7 @@
 package dev.packed4j.runtime.internal;
 
+import dev.packed4j.runtime.binding.Exports;
+
 /**
  * Finds the classes packed4j-processor generates, by name: {@code p.Packed4j_Calculator} for
  * {@code p.Calculator}, {@code p.Packed4j_Outer_Inner} for {@code p.Outer.Inner}. No scanning, no proxies.
@@ -38,6 +40,27 @@ public final class GeneratedClasses {
           + ": packed4j-processor did not run on it. Put packed4j-processor on the compiler's "
           + "annotationProcessorPaths (javac 23+ ignores processors found only on the class path) and make sure "
           + type.getSimpleName() + " has " + annotation + " methods", e);
+    }
+  }
+
+  /**
+   * Loads the registrar generated for a class with exported static {@code @Global} methods.
+   *
+   * @throws IllegalStateException when there is none, or it is not a registrar
+   */
+  public static Class<?> loadRegistrar(Class<?> type) {
+    String name = nameFor(type);
+    try {
+      Class<?> generated = Class.forName(name, true, type.getClassLoader());
+      if (!Exports.class.isAssignableFrom(generated)) {
+        throw new IllegalStateException(name + " is not the registrar of " + type.getName()
+            + ": Packed4j.register takes a class with static @Global methods (bind an interface with Packed4j.bind)");
+      }
+      return generated;
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("no generated registrar " + name + " for " + type.getName()
+          + ": packed4j-processor did not run on it, or it has no static @Global method with a body. Put"
+          + " packed4j-processor on the compiler's annotationProcessorPaths", e);
     }
   }
 }

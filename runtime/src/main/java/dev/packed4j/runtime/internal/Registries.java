@@ -1,9 +1,12 @@
 package dev.packed4j.runtime.internal;
 
 import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.route.LinkedRoute;
 import dev.packed4j.runtime.internal.codec.ListCodec;
 import dev.packed4j.runtime.internal.codec.StringCodec;
+import java.lang.ref.Reference;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +26,29 @@ public final class Registries {
       frame.resultWritten();
       return frame.returnValue(NAMES);
     }
+  }
+
+  private static final CallTarget REGISTER = CallTarget.operation("Registry.register");
+
+  /**
+   * Registers a function under a name. A taken name is refused here, before the core sees it: the core records
+   * every refused registration for the next {@code Packed4j.loadLibrary} to report, which is right for a plugin's
+   * static registrations and wrong for a call that reports its own failure.
+   */
+  public static void register(String name, PackedFunction function, boolean override) {
+    NativeLibraries.ensureLoaded();
+    if (!override && CallTarget.lookupGlobal(name) != 0) {
+      throw RuntimeAccess.error("ValueError", "global function '" + name + "' is already registered; "
+          + "Registry.register(name, function, true) replaces it", name);
+    }
+    long handle = function.handle();
+    try (Frame frame = ThreadStack.current().push(REGISTER, 0)) {
+      Errors.check(CApi.P4JFunctionSetGlobal(frame.stringSpan(name), handle, override ? 1 : 0), name);
+    } finally {
+      Reference.reachabilityFence(function);
+    }
+    // A generated method first called before this name existed takes its direct entry now.
+    LinkedRoute.relinkWaiting();
   }
 
   private static final CallTarget TAKE_REGISTRATION_ERRORS = CallTarget.global(

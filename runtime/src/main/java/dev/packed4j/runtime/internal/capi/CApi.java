@@ -159,6 +159,99 @@ public final class CApi {
     }
   }
 
+  private static final class P4JErrorSetRaised {
+    static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JErrorSetRaised");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code void P4JErrorSetRaised(P4JObjectHandle error)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JErrorSetRaised$descriptor() {
+    return P4JErrorSetRaised.DESC;
+  }
+
+  /** Address of {@code P4JErrorSetRaised} in libpacked4j.so. */
+  public static MemorySegment P4JErrorSetRaised$address() {
+    return P4JErrorSetRaised.ADDR;
+  }
+
+  /**
+   * {@code void P4JErrorSetRaised(P4JObjectHandle error)}
+   *
+   * Raises an error on this thread; error is borrowed (a reference is taken).
+   */
+  public static void P4JErrorSetRaised(long error) {
+    try {
+      P4JErrorSetRaised.HANDLE.invokeExact(error);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JErrorSetRaisedFromCStr {
+    static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JErrorSetRaisedFromCStr");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code void P4JErrorSetRaisedFromCStr(const char* kind, const char* message)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JErrorSetRaisedFromCStr$descriptor() {
+    return P4JErrorSetRaisedFromCStr.DESC;
+  }
+
+  /** Address of {@code P4JErrorSetRaisedFromCStr} in libpacked4j.so. */
+  public static MemorySegment P4JErrorSetRaisedFromCStr$address() {
+    return P4JErrorSetRaisedFromCStr.ADDR;
+  }
+
+  /**
+   * {@code void P4JErrorSetRaisedFromCStr(const char* kind, const char* message)}
+   *
+   * Raises an error built from a kind and a message (both NUL-terminated, copied).
+   */
+  public static void P4JErrorSetRaisedFromCStr(long kind, long message) {
+    try {
+      P4JErrorSetRaisedFromCStr.HANDLE.invokeExact(kind, message);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JErrorCreate {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JErrorCreate");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JErrorCreate(const P4JByteArray* kind, const P4JByteArray* message, const P4JByteArray* backtrace, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JErrorCreate$descriptor() {
+    return P4JErrorCreate.DESC;
+  }
+
+  /** Address of {@code P4JErrorCreate} in libpacked4j.so. */
+  public static MemorySegment P4JErrorCreate$address() {
+    return P4JErrorCreate.ADDR;
+  }
+
+  /**
+   * {@code int P4JErrorCreate(const P4JByteArray* kind, const P4JByteArray* message, const P4JByteArray* backtrace, P4JObjectHandle* out)}
+   *
+   * Creates an error object. All three spans are copied; backtrace may be NULL. param out owned.
+   */
+  public static int P4JErrorCreate(long kind, long message, long backtrace, long out) {
+    try {
+      return (int) P4JErrorCreate.HANDLE.invokeExact(kind, message, backtrace, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JObjectIncRef {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JObjectIncRef");
@@ -410,6 +503,68 @@ public final class CApi {
     }
   }
 
+  private static final class P4JStringFromByteArray {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JStringFromByteArray");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JStringFromByteArray(const P4JByteArray* input, P4JAny* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JStringFromByteArray$descriptor() {
+    return P4JStringFromByteArray.DESC;
+  }
+
+  /** Address of {@code P4JStringFromByteArray} in libpacked4j.so. */
+  public static MemorySegment P4JStringFromByteArray$address() {
+    return P4JStringFromByteArray.ADDR;
+  }
+
+  /**
+   * {@code int P4JStringFromByteArray(const P4JByteArray* input, P4JAny* out)}
+   *
+   * Creates a kP4JString object holding a copy of input (owned, in out).
+   */
+  public static int P4JStringFromByteArray(long input, long out) {
+    try {
+      return (int) P4JStringFromByteArray.HANDLE.invokeExact(input, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JBytesFromByteArray {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JBytesFromByteArray");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JBytesFromByteArray(const P4JByteArray* input, P4JAny* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JBytesFromByteArray$descriptor() {
+    return P4JBytesFromByteArray.DESC;
+  }
+
+  /** Address of {@code P4JBytesFromByteArray} in libpacked4j.so. */
+  public static MemorySegment P4JBytesFromByteArray$address() {
+    return P4JBytesFromByteArray.ADDR;
+  }
+
+  /**
+   * {@code int P4JBytesFromByteArray(const P4JByteArray* input, P4JAny* out)}
+   *
+   * Creates a kP4JBytes object holding a copy of input (owned, in out).
+   */
+  public static int P4JBytesFromByteArray(long input, long out) {
+    try {
+      return (int) P4JBytesFromByteArray.HANDLE.invokeExact(input, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JFunctionGetGlobal {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JFunctionGetGlobal");
@@ -434,6 +589,38 @@ public final class CApi {
   public static int P4JFunctionGetGlobal(long name, long out) {
     try {
       return (int) P4JFunctionGetGlobal.HANDLE.invokeExact(name, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionSetGlobal {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionSetGlobal");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t allow_override)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JFunctionSetGlobal$descriptor() {
+    return P4JFunctionSetGlobal.DESC;
+  }
+
+  /** Address of {@code P4JFunctionSetGlobal} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionSetGlobal$address() {
+    return P4JFunctionSetGlobal.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t allow_override)}
+   *
+   * Registers func (borrowed; the registry takes a reference) under name. A name registered already is a ValueError
+   * unless allow_override is non-zero.
+   */
+  public static int P4JFunctionSetGlobal(long name, long func, int allow_override) {
+    try {
+      return (int) P4JFunctionSetGlobal.HANDLE.invokeExact(name, func, allow_override);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {
@@ -499,6 +686,42 @@ public final class CApi {
   public static int P4JFunctionGetSignature(long func, long out) {
     try {
       return (int) P4JFunctionGetSignature.HANDLE.invokeExact(func, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionCreateFromCell {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionCreateFromCell");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JFunctionCreateFromCell$descriptor() {
+    return P4JFunctionCreateFromCell.DESC;
+  }
+
+  /** Address of {@code P4JFunctionCreateFromCell} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionCreateFromCell$address() {
+    return P4JFunctionCreateFromCell.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self), const P4JByteArray* signature, P4JObjectHandle* out)}
+   *
+   * Creates a function object from a cell (copied): self, safe_call (required), typed_entry (NULL for none) and
+   * scalars_entry (NULL for P4JFunctionCallScalars), with deleter(self) run when it is deleted (may be NULL). param
+   * cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it take their defaults (NULL,
+   * P4JFunctionCallScalars for the scalars entry), fields the caller has and this library does not know are
+   * ignored; at least self and safe_call (16 bytes). param signature copied; NULL or size 0 for none; the grammar
+   * of P4JFunctionGetSignature. param out owned.
+   */
+  public static int P4JFunctionCreateFromCell(long cell, long cell_size, long deleter, long signature, long out) {
+    try {
+      return (int) P4JFunctionCreateFromCell.HANDLE.invokeExact(cell, cell_size, deleter, signature, out);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

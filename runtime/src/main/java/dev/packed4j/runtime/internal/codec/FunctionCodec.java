@@ -7,6 +7,7 @@ import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 
 /** PackedFunction: {@code kP4JFunction}. */
 public final class FunctionCodec extends ValueCodec<PackedFunction> {
@@ -35,6 +36,15 @@ public final class FunctionCodec extends ValueCodec<PackedFunction> {
     if (type != kP4JFunction) {
       throw mismatch(any);
     }
-    return RuntimeAccess.get().newPackedFunction(keep(NativeMemory.anyPayload(any), owned), null);
+    long handle = NativeMemory.anyPayload(any);
+    // A Java function coming back (an echo) is the PackedFunction that went out, while that one is open.
+    PackedFunction known = JavaFunctions.knownFunction(handle);
+    if (known != null) {
+      releaseIfOwned(handle, owned);
+      return known;
+    }
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null);
+    JavaFunctions.rememberView(handle, function);
+    return function;
   }
 }

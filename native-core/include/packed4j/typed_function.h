@@ -1,0 +1,136 @@
+/*!
+ * \file packed4j/typed_function.h
+ * \brief TypedPackedFunc<R(A...)>: a PackedFunc called with a signature known at compile time, through the
+ *  function's typed entry (P4JFunctionCell.typed_entry) when its recorded signature is that one, so a call packs
+ *  nothing: the way C++ calls a Java callback or a Java global at the speed of a plain function pointer.
+ */
+#ifndef PACKED4J_TYPED_FUNCTION_H_
+#define PACKED4J_TYPED_FUNCTION_H_
+
+#include <packed4j/function.h>
+
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace packed4j {
+namespace details {
+
+/*! \brief One argument of a typed entry call: the wire value, and for a string the span it points at. */
+template <typename T, typename = void>
+struct WireValue {
+  WireArg<T> value;
+  explicit WireValue(const T& argument) {
+    if constexpr (std::is_same<T, bool>::value) {
+      value = argument ? 1 : 0;
+    } else if constexpr (std::is_integral<T>::value) {
+      value = WidenToInt64(argument);
+    } else {
+      value = static_cast<double>(argument);
+    }
+  }
+  WireArg<T> get() const noexcept { return value; }
+};
+
+template <typename T>
+struct WireValue<T, std::enable_if_t<kWireSpan<T>>> {
+  P4JByteArray span;
+  explicit WireValue(const T& argument) : span(ByteArrayOf(std::string_view(argument))) {}
+  const P4JByteArray* get() const noexcept { return &span; }
+};
+
+}  // namespace details
+
+template <typename Signature>
+class TypedPackedFunc;
+
+/*!
+ * \brief A function called as R(A...): through its typed entry when it has one of exactly this signature (a
+ *  function made by set_body_typed or FromTyped, or a Java callback of a typed functional interface), else packed.
+ *  Errors are thrown as C++ exceptions either way.
+ *
+ * \code
+ *   TypedPackedFunc<int64_t(int64_t, int64_t)> add(args[0]);   // a Java LongBinaryOperator, say
+ *   int64_t sum = 0;
+ *   for (int64_t i = 0; i < n; ++i) sum += add(sum, i);        // no packing per call
+ *   auto log = TypedPackedFunc<void(std::string)>::GetGlobal("host.Log");
+ * \endcode
+ */
+template <typename R, typename... A>
+class TypedPackedFunc<R(A...)> {
+  static constexpr bool kHasWireForm =
+      (std::is_void<R>::value || details::TypeTraits<std::decay_t<R>>::kTypedScalar) &&
+      (true && ... && details::kWireParameter<std::decay_t<A>>);
+
+ public:
+  TypedPackedFunc() noexcept = default;
+
+  /*! \brief Wraps function; looks its typed entry up once, here. */
+  TypedPackedFunc(PackedFunc function) : function_(std::move(function)) {  // NOLINT(runtime/explicit)
+    if constexpr (kHasWireForm) {
+      if (function_.defined() && function_.typed_entry() != nullptr &&
+          function_.signature() == details::SignatureOf<R, A...>()) {
+        entry_ = reinterpret_cast<void*>(function_.typed_entry());
+      }
+    }
+  }
+
+  /*! \brief The global function registered under name; an undefined one when none is. */
+  static TypedPackedFunc GetGlobal(std::string_view name) { return TypedPackedFunc(PackedFunc::GetGlobal(name)); }
+
+  /*! \brief Whether calls take the typed entry (the signatures matched). */
+  bool uses_typed_entry() const noexcept { return entry_ != nullptr; }
+
+  bool defined() const noexcept { return function_.defined(); }
+
+  /*! \brief The function itself. */
+  const PackedFunc& packed() const noexcept { return function_; }
+
+  /*! \brief Calls the function; its error is thrown as the matching packed4j::Error kind. */
+  R operator()(A... args) const {
+    if constexpr (kHasWireForm) {
+      if (entry_ != nullptr) return CallTyped(std::index_sequence_for<A...>(), args...);
+    }
+    if constexpr (std::is_void<R>::value) {
+      function_(args...);
+    } else {
+      return function_(args...);
+    }
+  }
+
+ private:
+  template <size_t... I>
+  R CallTyped(std::index_sequence<I...>, const A&... args) const {
+    using Wire = details::WireResult<std::decay_t<R>>;
+    using Entry = Wire (*)(P4JObjectHandle, details::WireArg<std::decay_t<A>>...);
+    std::tuple<details::WireValue<std::decay_t<A>>...> wires{details::WireValue<std::decay_t<A>>(args)...};
+    Wire result = reinterpret_cast<Entry>(entry_)(function_.handle(), std::get<I>(wires).get()...);
+    if (details::IsTypedErrorSentinel(result)) {
+      P4JObjectHandle error = nullptr;
+      P4JErrorMoveFromRaised(&error);
+      if (error != nullptr) {
+        P4JErrorSetRaised(error);
+        P4JObjectDecRef(error);
+        details::ThrowLastError();
+      }
+    }
+    if constexpr (std::is_void<R>::value) {
+      return;
+    } else if constexpr (std::is_same<std::decay_t<R>, bool>::value) {
+      return result != 0;
+    } else if constexpr (std::is_integral<std::decay_t<R>>::value) {
+      return details::NarrowInt64<std::decay_t<R>>(result, details::ConvertContext::Result("TypedPackedFunc"));
+    } else {
+      return static_cast<R>(result);
+    }
+  }
+
+  PackedFunc function_;
+  void* entry_ = nullptr;
+};
+
+}  // namespace packed4j
+
+#endif  // PACKED4J_TYPED_FUNCTION_H_

@@ -1,0 +1,199 @@
+package dev.packed4j.runtime.binding;
+
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.upcall.CallbackCodec;
+import dev.packed4j.runtime.internal.upcall.ClosureCalls;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Functional interfaces across the boundary, for generated code: a Java lambda passed to a {@code @Global} becomes
+ * a native function object (a callback in), a function a {@code @Global} returns becomes an implementation of the
+ * declared interface (a closure out).
+ *
+ * <p>For {@code @Global("demo.Apply") long apply(LongBinaryOperator op, long a, long b);} the processor writes
+ *
+ * <pre>{@code
+ * private static final Codec<LongBinaryOperator> APPLY_ARG_0 = Callbacks.typed(LongBinaryOperator.class,
+ *     "(int64, int64) -> int64",
+ *     f -> (Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
+ *     function -> (a0, a1) -> Callbacks.call(function, Codecs.LONG, a0, a1));
+ * }</pre>
+ *
+ * <p>A typed callback (parameters scalars or strings, result a scalar or void, at most four parameters) has a typed
+ * entry: C++ that knows its signature calls it with no packing, through one upcall stub per machine shape. Any
+ * other interface gets a packed body whose arguments are decoded by codecs ({@link #packed}). A lambda that comes
+ * back from native code is the same Java object; a native function is wrapped once per result.
+ */
+public final class Callbacks {
+  private Callbacks() {}
+
+  /**
+   * A typed body of no parameter. Wire values: integers and bool as {@code long} (bool 0 or 1), floats as the bits
+   * of a {@code double}, a String as the address of its UTF-8 span; the result likewise, void as 0.
+   */
+  @FunctionalInterface
+  public interface Wire0 {
+    long call() throws Throwable;
+  }
+
+  /** A typed body of one parameter; see {@link Wire0} for the wire values. */
+  @FunctionalInterface
+  public interface Wire1 {
+    long call(long a0) throws Throwable;
+  }
+
+  /** A typed body of two parameters; see {@link Wire0} for the wire values. */
+  @FunctionalInterface
+  public interface Wire2 {
+    long call(long a0, long a1) throws Throwable;
+  }
+
+  /** A typed body of three parameters; see {@link Wire0} for the wire values. */
+  @FunctionalInterface
+  public interface Wire3 {
+    long call(long a0, long a1, long a2) throws Throwable;
+  }
+
+  /** A typed body of four parameters; see {@link Wire0} for the wire values. */
+  @FunctionalInterface
+  public interface Wire4 {
+    long call(long a0, long a1, long a2, long a3) throws Throwable;
+  }
+
+  /** A body whose arguments are decoded by codecs: any parameter and result types. */
+  @FunctionalInterface
+  public interface Packed {
+    void call(CallbackArgs args) throws Throwable;
+  }
+
+  /**
+   * The codec of a functional interface with a typed entry.
+   *
+   * @param type the interface (its raw class for a generic one: {@code Callbacks.<Function<String, String>>typed(
+   *     Function.class, ...)})
+   * @param signature its native signature, {@code "(int64, int64) -> int64"}
+   * @param toWire wraps a Java implementation in the {@code WireN} body of its arity
+   * @param fromFunction wraps a native function in an implementation of the interface
+   */
+  public static <F> Codec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
+      Function<PackedFunction, ? extends F> fromFunction) {
+    return CallbackCodec.typed(Objects.requireNonNull(type, "type"), Objects.requireNonNull(signature, "signature"),
+        toWire, fromFunction);
+  }
+
+  /**
+   * The codec of a functional interface called packed: every argument decoded by a codec.
+   *
+   * @param signature its native signature, recorded on the function object (as {@code set_body_typed} does)
+   */
+  public static <F> Codec<F> packed(Class<? super F> type, String signature, Function<? super F, Packed> toPacked,
+      Function<PackedFunction, ? extends F> fromFunction) {
+    return CallbackCodec.packed(Objects.requireNonNull(type, "type"), Objects.requireNonNull(signature, "signature"),
+        toPacked, fromFunction);
+  }
+
+  /**
+   * A native function object for {@code implementation}, made as {@code codec} makes one for an argument (typed
+   * entry and signature included): what a generated registrar hands to {@code Registry.register}.
+   *
+   * @param codec a codec from {@link #typed} or {@link #packed}
+   */
+  public static <F> PackedFunction function(Codec<F> codec, F implementation) {
+    if (!(codec instanceof CallbackCodec<F> callbackCodec)) {
+      throw new IllegalArgumentException(codec + " is not a codec of Callbacks.typed or Callbacks.packed");
+    }
+    return callbackCodec.toFunction(Objects.requireNonNull(implementation, "implementation"));
+  }
+
+  /**
+   * A function object with a typed entry of {@code signature} calling {@code wire} (a {@code WireN} of its arity):
+   * an exported static method, in a generated registrar.
+   */
+  public static PackedFunction typedFunction(String signature, Object wire) {
+    return JavaFunctions.typedFunction(Objects.requireNonNull(signature, "signature"),
+        Objects.requireNonNull(wire, "wire"));
+  }
+
+  /** A function object recording {@code signature} whose arguments {@code body} decodes with codecs. */
+  public static PackedFunction packedFunction(String signature, Packed body) {
+    return JavaFunctions.packedFunction(Objects.requireNonNull(signature, "signature"),
+        Objects.requireNonNull(body, "body"));
+  }
+
+  /**
+   * Calls a native function from a closure-out implementation: arguments converted by their runtime type, the
+   * result by {@code result} (range-checked narrowing, TypeError for another kind).
+   */
+  public static <R> R call(PackedFunction function, Codec<R> result, Object... args) {
+    return ClosureCalls.call(function, result, args);
+  }
+
+  /** {@link #call} for a void method: any result is released. */
+  public static void callVoid(PackedFunction function, Object... args) {
+    ClosureCalls.call(function, null, args);
+  }
+
+  // ---------------------------------------------------------------- wire values in a typed body
+
+  /** An int64 argument as {@code int}: ValueError when out of range. */
+  public static int toInt(long value) {
+    if (value != (int) value) {
+      throw outOfRange(value, "int");
+    }
+    return (int) value;
+  }
+
+  /** An int64 argument as {@code short}: ValueError when out of range. */
+  public static short toShort(long value) {
+    if (value != (short) value) {
+      throw outOfRange(value, "short");
+    }
+    return (short) value;
+  }
+
+  /** An int64 argument as {@code byte}: ValueError when out of range. */
+  public static byte toByte(long value) {
+    if (value != (byte) value) {
+      throw outOfRange(value, "byte");
+    }
+    return (byte) value;
+  }
+
+  /** A float64 argument (its bits) as {@code double}. */
+  public static double toDouble(long bits) {
+    return Double.longBitsToDouble(bits);
+  }
+
+  /** A float64 argument (its bits) as {@code float}. */
+  public static float toFloat(long bits) {
+    return (float) Double.longBitsToDouble(bits);
+  }
+
+  /** A bool argument. */
+  public static boolean toBoolean(long value) {
+    return value != 0;
+  }
+
+  /** A string argument: the address of a {@code P4JByteArray} span of UTF-8 bytes. */
+  public static String toString(long span) {
+    return NativeMemory.spanString(span);
+  }
+
+  /** A {@code double} result as its bits. */
+  public static long fromDouble(double value) {
+    return Double.doubleToRawLongBits(value);
+  }
+
+  /** A {@code boolean} result. */
+  public static long fromBoolean(boolean value) {
+    return value ? 1 : 0;
+  }
+
+  private static RuntimeException outOfRange(long value, String type) {
+    return RuntimeAccess.error("ValueError", "a callback argument " + value + " does not fit in " + type, null);
+  }
+}

@@ -1,0 +1,10 @@
+package dev.packed4j.runtime.binding;
+
+/**
+ * The registrar packed4j-processor writes for a class with static {@code @Global} methods: {@code Packed4j_Host}
+ * for {@code Host}, found by {@code Packed4j.register(Host.class)}.
+ */
+public interface Exports {
+  /** Hands every exported method to {@code functions} as a new function object. */
+  void exportTo(ExportedFunctions functions);
+}

@@ -1,0 +1,108 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
+
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.codec.FunctionCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.util.function.Function;
+
+/**
+ * A functional interface as a value: an implementation becomes a Java function object for the call (released when
+ * the call's frame closes, unless native code kept it), a native function comes back as an implementation.
+ */
+public final class CallbackCodec<F> extends ValueCodec<F> {
+  private final Class<? super F> type;
+  private final WireShape shape;
+  private final String signature;
+  private final Function<? super F, ?> toWire;
+  private final Function<? super F, Callbacks.Packed> toPacked;
+  private final Function<PackedFunction, ? extends F> fromFunction;
+
+  private CallbackCodec(Class<? super F> type, String signature, WireShape shape, Function<? super F, ?> toWire,
+      Function<? super F, Callbacks.Packed> toPacked, Function<PackedFunction, ? extends F> fromFunction) {
+    super(type.getSimpleName());
+    this.type = type;
+    this.signature = signature;
+    this.shape = shape;
+    this.toWire = toWire;
+    this.toPacked = toPacked;
+    this.fromFunction = fromFunction;
+  }
+
+  /** A codec whose Java functions have a typed entry of {@code signature}. */
+  public static <F> CallbackCodec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
+      Function<PackedFunction, ? extends F> fromFunction) {
+    return new CallbackCodec<>(type, signature, WireShape.parse(signature), toWire, null, fromFunction);
+  }
+
+  /** A codec whose Java functions are called packed. */
+  public static <F> CallbackCodec<F> packed(Class<? super F> type, String signature,
+      Function<? super F, Callbacks.Packed> toPacked, Function<PackedFunction, ? extends F> fromFunction) {
+    return new CallbackCodec<>(type, signature, null, null, toPacked, fromFunction);
+  }
+
+  @Override
+  public String wireType() {
+    return "function";
+  }
+
+  @Override
+  public boolean acceptsNull() {
+    return false;
+  }
+
+  @Override
+  public String nullHint() {
+    return "";
+  }
+
+  /** A new function object for {@code value}, owned by the returned PackedFunction. */
+  public PackedFunction toFunction(F value) {
+    long handle = newHandle(value);
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    JavaFunctions.rememberView(handle, function);
+    return function;
+  }
+
+  private long newHandle(F value) {
+    return shape != null
+        ? JavaFunctions.createTyped(value, shape, toWire.apply(value))
+        : JavaFunctions.createPacked(value, signature, toPacked.apply(value));
+  }
+
+  @Override
+  public void encode(F value, long slot, Frame frame) {
+    long handle = newHandle(value);
+    // The frame holds the one reference Java made; native code that keeps the function takes its own.
+    frame.ownTemporary(handle);
+    NativeMemory.putAny(slot, kP4JFunction, 0, handle);
+  }
+
+  @Override
+  public F decode(long any, boolean owned) {
+    int typeIndex = NativeMemory.anyTypeIndex(any);
+    if (typeIndex == kP4JNone) {
+      return null;
+    }
+    if (typeIndex != kP4JFunction) {
+      throw mismatch(any);
+    }
+    long handle = NativeMemory.anyPayload(any);
+    Object target = JavaFunctions.targetOf(handle);
+    if (type.isInstance(target)) {
+      // A Java implementation coming back: the object that went out (of the declared interface, as it went out
+      // through a parameter of that type; a generic interface's arguments are not checked at run time).
+      releaseIfOwned(handle, owned);
+      @SuppressWarnings("unchecked")
+      F implementation = (F) target;
+      return implementation;
+    }
+    return fromFunction.apply(FunctionCodec.PACKED_FUNCTION.decode(any, owned));
+  }
+}

@@ -1,0 +1,29 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.binding.Codec;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.ref.Reference;
+
+/** Calls of a native function through a functional interface a {@code @Global} returned (a closure out). */
+public final class ClosureCalls {
+  private ClosureCalls() {}
+
+  /** Calls {@code function}; the result converted by {@code result}, or released when it is null. */
+  public static <R> R call(PackedFunction function, Codec<R> result, Object[] args) {
+    CallTarget target = CallTarget.function(function.handle(), function.name());
+    try (Frame frame = ThreadStack.current().push(target, args.length)) {
+      for (int i = 0; i < args.length; i++) {
+        frame.put(i, AnyCodec.ANY, args[i]);
+      }
+      frame.invoke();
+      return result == null ? null : frame.returnValue((ValueCodec<R>) result);
+    } finally {
+      Reference.reachabilityFence(function);
+    }
+  }
+}

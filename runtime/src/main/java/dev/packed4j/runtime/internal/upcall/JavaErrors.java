@@ -1,0 +1,172 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Java exceptions thrown by a callback, on their way through native code and back.
+ *
+ * <p>A callback's exception becomes the thread's raised native error (kind, message, and a backtrace holding the Java
+ * stack), which C++ turns into a C++ exception it may catch. The error keeps a marker line naming the exception by a
+ * number; while the exception waits here under that number, an error that comes back to a Java caller with the
+ * marker (through any number of C++ frames that rethrew it) is turned back into the same exception object, with the
+ * native error attached as a suppressed {@link Packed4jException}. An error C++ swallows never comes back: the
+ * newest {@link #PENDING_LIMIT} exceptions are kept, older ones dropped, so memory stays bounded.
+ */
+public final class JavaErrors {
+  private JavaErrors() {}
+
+  /** Exceptions kept for a return to Java; past this, the oldest is dropped (its error then arrives as a copy). */
+  static final int PENDING_LIMIT = 256;
+
+  /** Tells this process's markers from another's (an error string written to a file and read back, say). */
+  private static final String MARKER = "[packed4j: Java exception "
+      + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + "-";
+
+  private static final CallTarget RAISE = CallTarget.operation("raising a Java callback's exception");
+
+  private static final AtomicLong NEXT_ID = new AtomicLong();
+
+  private static final Map<Long, Throwable> PENDING = new LinkedHashMap<>(64, 0.75f, false) {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Throwable> eldest) {
+      return size() > PENDING_LIMIT;
+    }
+  };
+
+  /** Java stack frames copied into the native backtrace; the innermost matter most. */
+  private static final int MAX_JAVA_FRAMES = 48;
+
+  /**
+   * What is raised when even building the error fails (no memory, no stack left): NUL-terminated C strings made
+   * once, so raising them allocates nothing on the Java heap.
+   */
+  private static final class Fallback {
+    static final MemorySegment KIND = Arena.global().allocateFrom("RuntimeError");
+    static final MemorySegment MESSAGE = Arena.global().allocateFrom(
+        "a Java callback failed, and its exception could not be converted (out of memory or stack)");
+  }
+
+  /** Makes the fallback strings now, while there is memory and stack, not when they are first needed. */
+  static void prepare() {
+    NativeLibraries.ensureLoaded();
+    if (Fallback.KIND.byteSize() == 0 || Fallback.MESSAGE.byteSize() == 0) {
+      throw new AssertionError("the fallback error strings are empty");
+    }
+  }
+
+  /**
+   * Raises {@code thrown} as this thread's native error and returns -1, the failure of a packed call. Never throws:
+   * it runs in the catch block of an upcall target, whose exception would end the JVM. When the rich error cannot be
+   * built, a fixed one is raised; when even that fails, nothing is, and the caller reports "a function returned -1
+   * without raising an error".
+   */
+  public static int raise(Throwable thrown) {
+    try {
+      raiseConverted(thrown);
+    } catch (Throwable failure) {
+      try {
+        CApi.P4JErrorSetRaisedFromCStr(Fallback.KIND.address(), Fallback.MESSAGE.address());
+      } catch (Throwable ignored) {
+        // Nothing is left to report with: the caller sees -1 without an error, which it reports itself.
+      }
+    }
+    return -1;
+  }
+
+  private static void raiseConverted(Throwable thrown) {
+    long id = remember(thrown);
+    String kind;
+    String message;
+    String nativeBacktrace = "";
+    if (thrown instanceof Packed4jException packed) {
+      // An error of native code that went through a Java callback keeps its kind and its native frames.
+      kind = packed.kind();
+      message = packed.nativeMessage();
+      nativeBacktrace = packed.nativeBacktrace();
+    } else {
+      kind = "RuntimeError";
+      message = String.valueOf(thrown);
+    }
+    StringBuilder backtrace = new StringBuilder();
+    if (!nativeBacktrace.isBlank()) {
+      backtrace.append(nativeBacktrace.strip()).append('\n');
+    }
+    backtrace.append("java: ").append(thrown).append('\n');
+    StackTraceElement[] frames = thrown.getStackTrace();
+    for (int i = 0; i < Math.min(frames.length, MAX_JAVA_FRAMES); i++) {
+      backtrace.append("java: at ").append(frames[i]).append('\n');
+    }
+    backtrace.append(MARKER).append(id).append(']');
+    try (Frame frame = ThreadStack.current().push(RAISE, 0)) {
+      long out = frame.scratch(8, 8);
+      if (CApi.P4JErrorCreate(frame.stringSpan(kind), frame.stringSpan(message), frame.stringSpan(backtrace.toString()),
+          out) == 0) {
+        long error = NativeMemory.getLong(out);
+        CApi.P4JErrorSetRaised(error);
+        CApi.P4JObjectDecRef(error);
+      }
+      // On failure P4JErrorCreate raised its own MemoryError, which is the better report.
+    }
+  }
+
+  private static long remember(Throwable thrown) {
+    long id = NEXT_ID.incrementAndGet();
+    synchronized (PENDING) {
+      PENDING.put(id, thrown);
+    }
+    return id;
+  }
+
+  /**
+   * The exception a native error's backtrace names by its marker, taken out of the waiting ones; null when the
+   * backtrace has no marker of this process or the exception was dropped. The last marker wins: it is the newest
+   * (a copy of an error whose exception was dropped may carry an older one above it).
+   */
+  public static Throwable takeOriginal(String backtrace) {
+    int at = backtrace.lastIndexOf(MARKER);
+    if (at < 0) {
+      return null;
+    }
+    int start = at + MARKER.length();
+    int end = backtrace.indexOf(']', start);
+    if (end < 0) {
+      return null;
+    }
+    long id;
+    try {
+      id = Long.parseLong(backtrace, start, end, 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    synchronized (PENDING) {
+      return PENDING.remove(id);
+    }
+  }
+
+  /** Exceptions waiting for a return to Java, for tests. */
+  public static int pendingCount() {
+    synchronized (PENDING) {
+      return PENDING.size();
+    }
+  }
+
+  /** Throws {@code thrown} whatever its type: the same object the callback threw, checked or not. */
+  @SuppressWarnings("unchecked")
+  public static <T extends Throwable> RuntimeException sneakyThrow(Throwable thrown) throws T {
+    throw (T) thrown;
+  }
+}

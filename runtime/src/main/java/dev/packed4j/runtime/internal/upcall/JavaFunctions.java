@@ -1,0 +1,300 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JBytesView;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
+
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.codec.AnyCodec;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
+
+/**
+ * Native function objects whose body is Java: {@link PackedFunction#of}, functional interfaces passed to a
+ * {@code @Global} ({@code CallbackCodec}), exported static methods ({@code Callbacks.typedFunction} and
+ * {@code packedFunction}).
+ *
+ * <p>One upcall stub serves every such function: the packed {@code safe_call}, made once per JVM (a typed function
+ * has, besides, the typed entry of its machine shape, {@link TypedStubs}). What tells the
+ * functions apart is the cell's {@code self}, an index into {@link HandleTable}, where the Java body waits. The
+ * native function object owns that slot: its deleter, a second shared upcall stub, frees it when the last native
+ * reference goes, on whatever thread that is (a native thread the JVM has not seen is attached by FFM for the
+ * call). So the body is reachable exactly while native code holds the function, and released exactly once.
+ *
+ * <p>No exception leaves an upcall target: each catches {@link Throwable} and reports it the only way the C ABI
+ * allows (a raised error and -1 for a call; nothing for the deleter, whose only work cannot fail).
+ */
+public final class JavaFunctions {
+  private JavaFunctions() {}
+
+  /** Where a Java body's result is converted; named in a conversion error. */
+  private static final CallTarget RESULT = CallTarget.operation("the result of a Java function");
+  private static final CallTarget CREATE = CallTarget.operation("creating a Java function");
+
+  /**
+   * A Java function's slot: the Java object it stands for (a Body, a functional interface implementation), how it is
+   * called (exactly one of {@code body}, {@code packed}, {@code wire}), and the PackedFunction made for it, for an
+   * echo to find again.
+   */
+  static final class Entry {
+    final Object target;
+    final PackedFunction.Body body;
+    final Callbacks.Packed packed;
+    /** A {@code Callbacks.WireN} of the arity of {@code shape}. */
+    final Object wire;
+    final WireShape shape;
+    private volatile WeakReference<PackedFunction> function;
+
+    Entry(Object target, PackedFunction.Body body, Callbacks.Packed packed, Object wire, WireShape shape) {
+      this.target = target;
+      this.body = body;
+      this.packed = packed;
+      this.wire = wire;
+      this.shape = shape;
+    }
+  }
+
+  private static final HandleTable<Entry> TABLE = new HandleTable<>();
+
+  /** The two upcall stubs every Java function shares, made on first use and kept for the life of the JVM. */
+  private static final class Stubs {
+    static final MemorySegment SAFE_CALL;
+    static final MemorySegment DELETER;
+
+    static {
+      NativeLibraries.ensureLoaded();
+      JavaErrors.prepare();
+      Linker linker = Linker.nativeLinker();
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      try {
+        SAFE_CALL = linker.upcallStub(
+            lookup.findStatic(JavaFunctions.class, "safeCall",
+                MethodType.methodType(int.class, long.class, long.class, int.class, long.class)),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
+            Arena.global());
+        DELETER = linker.upcallStub(
+            lookup.findStatic(JavaFunctions.class, "release", MethodType.methodType(void.class, long.class)),
+            FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG), Arena.global());
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  /** A new native function object calling {@code body}; the returned PackedFunction owns its one reference. */
+  public static PackedFunction create(PackedFunction.Body body) {
+    Entry entry = new Entry(body, body, null, null, null);
+    long handle = createHandle(entry, 0, null);
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    entry.function = new WeakReference<>(function);
+    return function;
+  }
+
+  /**
+   * A new function object (an owned handle) for {@code target} with a typed entry of {@code shape}: C++ that
+   * knows the signature calls {@code wire} through the shape's upcall stub; a packed call converts its arguments
+   * to the wire values first.
+   */
+  public static long createTyped(Object target, WireShape shape, Object wire) {
+    Entry entry = new Entry(target, null, null, wireOfArity(wire, shape), shape);
+    return createHandle(entry, TypedStubs.of(shape).address(), shape.signature());
+  }
+
+  /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
+  public static long createPacked(Object target, String signature, Callbacks.Packed packed) {
+    return createHandle(new Entry(target, null, packed, null, null), 0, signature);
+  }
+
+  /** A PackedFunction owning a new typed Java function whose target is its wire body. */
+  public static PackedFunction typedFunction(String signature, Object wire) {
+    return view(createTyped(wire, WireShape.parse(signature), wire));
+  }
+
+  /** A PackedFunction owning a new Java function called packed, recording {@code signature}. */
+  public static PackedFunction packedFunction(String signature, Callbacks.Packed body) {
+    return view(createPacked(body, signature, body));
+  }
+
+  private static PackedFunction view(long handle) {
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    rememberView(handle, function);
+    return function;
+  }
+
+  private static Object wireOfArity(Object wire, WireShape shape) {
+    boolean fits = switch (shape.parameters().size()) {
+      case 0 -> wire instanceof Callbacks.Wire0;
+      case 1 -> wire instanceof Callbacks.Wire1;
+      case 2 -> wire instanceof Callbacks.Wire2;
+      case 3 -> wire instanceof Callbacks.Wire3;
+      default -> wire instanceof Callbacks.Wire4;
+    };
+    if (!fits) {
+      throw new IllegalArgumentException("the wire body of " + shape.signature() + " must be a Callbacks.Wire"
+          + shape.parameters().size() + ", not " + (wire == null ? "null" : wire.getClass().getName()));
+    }
+    return wire;
+  }
+
+  /** Stores {@code entry} and makes its function object; the object owns the slot (its deleter frees it). */
+  private static long createHandle(Entry entry, long typedEntry, String signature) {
+    MemorySegment safeCall = Stubs.SAFE_CALL;
+    int index = TABLE.add(entry);
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long cell = frame.scratch(32, 8);
+      NativeMemory.putLong(cell, index);               // self: the slot
+      NativeMemory.putLong(cell + 8, safeCall.address());
+      NativeMemory.putLong(cell + 16, typedEntry);     // 0: none
+      NativeMemory.putLong(cell + 24, 0);              // the core's scalars entry, through safe_call
+      long signatureSpan = signature == null ? 0 : frame.stringSpan(signature);
+      long out = frame.scratch(8, 8);
+      Errors.check(CApi.P4JFunctionCreateFromCell(cell, 32, Stubs.DELETER.address(), signatureSpan, out), null);
+      return NativeMemory.getLong(out);
+    } catch (RuntimeException | Error e) {
+      TABLE.remove(index);  // no function object owns the slot
+      throw e;
+    }
+  }
+
+  /**
+   * The PackedFunction that made the Java function at {@code handle}, when it is one and that object is still open;
+   * null otherwise. An echo of a Java function comes back as the object that was passed.
+   */
+  public static PackedFunction knownFunction(long handle) {
+    Entry entry = entryOf(handle);
+    if (entry == null) {
+      return null;
+    }
+    WeakReference<PackedFunction> reference = entry.function;
+    PackedFunction function = reference == null ? null : reference.get();
+    return function == null || function.isClosed() ? null : function;
+  }
+
+  /** Remembers {@code function} as the Java view of its native function, for the next echo. */
+  public static void rememberView(long handle, PackedFunction function) {
+    Entry entry = entryOf(handle);
+    if (entry != null) {
+      entry.function = new WeakReference<>(function);
+    }
+  }
+
+  /** The Java object behind the function at {@code handle} when it is a Java function, else null. */
+  public static Object targetOf(long handle) {
+    Entry entry = entryOf(handle);
+    return entry == null ? null : entry.target;
+  }
+
+  private static Entry entryOf(long handle) {
+    if (handle == 0 || NativeMemory.objectTypeIndex(handle) != kP4JFunction) {
+      return null;
+    }
+    long cell = NativeMemory.cell(handle);
+    if (NativeMemory.getLong(cell + 8) != Stubs.SAFE_CALL.address()) {
+      return null;
+    }
+    return TABLE.get((int) NativeMemory.getLong(cell));
+  }
+
+  /** Java functions alive (held by native code), for leak tests. */
+  public static int liveCount() {
+    return TABLE.size();
+  }
+
+  // ---------------------------------------------------------------- upcall targets
+
+  /** The packed {@code safe_call} of every Java function. Never throws. */
+  private static int safeCall(long self, long arguments, int count, long result) {
+    try {
+      Entry entry = TABLE.get((int) self);
+      if (entry.body != null) {
+        Object[] values = new Object[count];
+        for (int i = 0; i < count; i++) {
+          values[i] = AnyCodec.ANY.decode(arguments + (long) i * P4JAny.SIZE, false);
+        }
+        writeResult(entry.body.call(values), result);
+      } else if (entry.packed != null) {
+        PackedArgs.call(entry.packed, arguments, count, result);
+      } else {
+        TypedCalls.callPacked(entry.wire, entry.shape, arguments, count, result);
+      }
+      return 0;
+    } catch (Throwable thrown) {
+      // Even calling raise needs a stack frame: with no stack left it throws, and that must not leave this method
+      // either. -1 without a raised error is still reported by the caller.
+      try {
+        return JavaErrors.raise(thrown);
+      } catch (Throwable nothingLeft) {
+        return -1;
+      }
+    }
+  }
+
+  /** The wire body of the typed Java function at {@code function} (a handle), found through its cell's self. */
+  static Object wireOf(long function) {
+    return TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function))).wire;
+  }
+
+  /** The deleter of every Java function: frees its slot. Never throws. */
+  private static void release(long self) {
+    try {
+      TABLE.remove((int) self);
+    } catch (Throwable ignored) {
+      // The deleter returns nothing, so nothing can be reported; freeing a slot fails only on a corrupt index.
+    }
+  }
+
+  /**
+   * Writes {@code value} to {@code result} as an owned value, as the C ABI's result is: a string or bytes becomes a
+   * new object, an object takes a reference of its own, a Java list or map becomes a native one.
+   */
+  public static void writeResult(Object value, long result) {
+    try (Frame frame = ThreadStack.current().push(RESULT, 1)) {
+      long slot = frame.slot(0);
+      try {
+        AnyCodec.ANY.encode(value, slot, frame);
+      } catch (ConversionFailure failure) {
+        throw failure.toResultException("a Java function", null);
+      }
+      writeOwned(slot, result, frame);
+    }
+  }
+
+  /** Copies the borrowed value at {@code slot} to {@code result}, owned. */
+  static void writeOwned(long slot, long result, Frame frame) {
+    int type = NativeMemory.anyTypeIndex(slot);
+    if (type == kP4JStrView || type == kP4JBytesView) {
+      long span = frame.scratch(16, 8);
+      NativeMemory.putLong(span, NativeMemory.anyPayload(slot));
+      NativeMemory.putLong(span + 8, Integer.toUnsignedLong(NativeMemory.getInt(slot + 4)));
+      int status = type == kP4JStrView
+          ? CApi.P4JStringFromByteArray(span, result)
+          : CApi.P4JBytesFromByteArray(span, result);
+      Errors.check(status, null);
+      return;
+    }
+    if (Values.isObject(type)) {
+      CApi.P4JObjectIncRef(NativeMemory.anyPayload(slot));
+    }
+    NativeMemory.putLong(result, NativeMemory.getLong(slot));
+    NativeMemory.putLong(result + 8, NativeMemory.getLong(slot + 8));
+  }
+}

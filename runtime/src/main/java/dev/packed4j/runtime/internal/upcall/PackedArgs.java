@@ -1,0 +1,77 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import dev.packed4j.runtime.binding.CallbackArgs;
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.binding.Codec;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+
+/** The arguments of one packed call of a {@link Callbacks.Packed} body, and its result. */
+final class PackedArgs implements CallbackArgs {
+  private static final CallTarget TARGET = CallTarget.operation("a Java callback");
+
+  private final long arguments;
+  private final int count;
+  private final long result;
+  private final Frame frame;
+  private boolean resultSet;
+
+  private PackedArgs(long arguments, int count, long result, Frame frame) {
+    this.arguments = arguments;
+    this.count = count;
+    this.result = result;
+    this.frame = frame;
+  }
+
+  /** Runs {@code body} on the packed arguments; the result None unless the body sets one. */
+  static void call(Callbacks.Packed body, long arguments, int count, long result) throws Throwable {
+    NativeMemory.putAny(result, 0, 0, 0);
+    try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
+      body.call(new PackedArgs(arguments, count, result, frame));
+    }
+  }
+
+  @Override
+  public int size() {
+    return count;
+  }
+
+  @Override
+  public <T> T get(int index, Codec<T> codec) {
+    if (index < 0 || index >= count) {
+      throw RuntimeAccess.error("TypeError", "a Java callback reads argument " + index + ", but " + count
+          + (count == 1 ? " argument was" : " arguments were") + " passed", null);
+    }
+    try {
+      return ((ValueCodec<T>) codec).decode(arguments + (long) index * P4JAny.SIZE, false);
+    } catch (ConversionFailure failure) {
+      throw failure.toException("argument " + index + " of a Java callback", null);
+    }
+  }
+
+  @Override
+  public <T> void result(Codec<T> codec, T value) {
+    if (resultSet) {
+      throw new IllegalStateException("the result of a Java callback is set already");
+    }
+    ValueCodec<T> valueCodec = (ValueCodec<T>) codec;
+    if (value == null && !valueCodec.acceptsNull()) {
+      throw new NullPointerException("a Java callback returned null for a " + valueCodec.javaType()
+          + " result");
+    }
+    long slot = frame.slot(0);
+    try {
+      valueCodec.encode(value, slot, frame);
+    } catch (ConversionFailure failure) {
+      throw failure.toResultException("a Java callback", null);
+    }
+    JavaFunctions.writeOwned(slot, result, frame);
+    resultSet = true;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JBool;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFloat;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JInt;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JString;
+
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+
+/** A packed call of a typed Java function: the packed arguments turned into wire values, the wire result back. */
+final class TypedCalls {
+  private TypedCalls() {}
+
+  private static final CallTarget TARGET = CallTarget.operation("a typed Java callback");
+
+  static void callPacked(Object wire, WireShape shape, long arguments, int count, long result) throws Throwable {
+    int arity = shape.parameters().size();
+    if (count != arity) {
+      throw RuntimeAccess.error("TypeError", "a Java callback of signature " + shape.signature() + " takes "
+          + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + " were passed", null);
+    }
+    try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
+      long a0 = arity > 0 ? wireArgument(shape, 0, arguments, frame) : 0;
+      long a1 = arity > 1 ? wireArgument(shape, 1, arguments, frame) : 0;
+      long a2 = arity > 2 ? wireArgument(shape, 2, arguments, frame) : 0;
+      long a3 = arity > 3 ? wireArgument(shape, 3, arguments, frame) : 0;
+      long value = switch (arity) {
+        case 0 -> ((Callbacks.Wire0) wire).call();
+        case 1 -> ((Callbacks.Wire1) wire).call(a0);
+        case 2 -> ((Callbacks.Wire2) wire).call(a0, a1);
+        case 3 -> ((Callbacks.Wire3) wire).call(a0, a1, a2);
+        default -> ((Callbacks.Wire4) wire).call(a0, a1, a2, a3);
+      };
+      switch (shape.result()) {
+        case INTEGER -> NativeMemory.putAny(result, kP4JInt, 0, value);
+        case FLOAT -> NativeMemory.putAny(result, kP4JFloat, 0, value);
+        case BOOL -> NativeMemory.putAny(result, kP4JBool, 0, value != 0 ? 1 : 0);
+        default -> NativeMemory.putAny(result, 0, 0, 0);
+      }
+    }
+  }
+
+  private static long wireArgument(WireShape shape, int index, long arguments, Frame frame) {
+    long any = arguments + (long) index * P4JAny.SIZE;
+    int type = NativeMemory.anyTypeIndex(any);
+    WireShape.Kind kind = shape.parameters().get(index);
+    switch (kind) {
+      case INTEGER -> {
+        if (type == kP4JInt) {
+          return NativeMemory.anyPayload(any);
+        }
+      }
+      case FLOAT -> {
+        if (type == kP4JFloat) {
+          return NativeMemory.anyPayload(any);
+        }
+        if (type == kP4JInt) {
+          return Double.doubleToRawLongBits(NativeMemory.anyPayload(any));
+        }
+      }
+      case BOOL -> {
+        if (type == kP4JBool) {
+          return NativeMemory.anyPayload(any) != 0 ? 1 : 0;
+        }
+      }
+      case STRING -> {
+        if (type == kP4JString) {
+          return NativeMemory.cell(NativeMemory.anyPayload(any)); // the object's cell is its span
+        }
+        if (type == kP4JStrView) {
+          long span = frame.scratch(16, 8);
+          NativeMemory.putLong(span, NativeMemory.anyPayload(any));
+          NativeMemory.putLong(span + 8, Integer.toUnsignedLong(NativeMemory.getInt(any + 4)));
+          return span;
+        }
+      }
+      default -> {
+        // VOID is never a parameter kind.
+      }
+    }
+    String expected = switch (kind) {
+      case INTEGER -> "int";
+      case FLOAT -> "float";
+      case BOOL -> "bool";
+      default -> "string";
+    };
+    throw ConversionFailure.typeMismatch(Values.describe(any), expected)
+        .toException("argument " + index + " of a Java callback of signature " + shape.signature(), null);
+  }
+}

@@ -1,0 +1,168 @@
+package dev.packed4j.runtime.internal.upcall;
+
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The typed entries of Java functions: one upcall stub per machine shape ({@link WireShape#stubKey()}), made on first
+ * use and kept for the life of the JVM. The stub's target finds the function's wire body through the function
+ * handle (its first argument, as {@code P4JFunctionCell.typed_entry} defines it) and calls it; a float travels as
+ * the bits of its double between the stub and the body, so the bodies of one arity share one interface.
+ *
+ * <p>Failure follows the typed entry's contract: the error raised on the thread and the sentinel of the result
+ * type returned; a real result equal to the sentinel clears any older raised error. Nothing is thrown to the stub.
+ */
+final class TypedStubs {
+  private TypedStubs() {}
+
+  private static final ConcurrentHashMap<String, MemorySegment> STUBS = new ConcurrentHashMap<>();
+
+  /** The stub of {@code shape}'s machine shape. */
+  static MemorySegment of(WireShape shape) {
+    MemorySegment stub = STUBS.get(shape.stubKey());
+    return stub != null ? stub : STUBS.computeIfAbsent(shape.stubKey(), key -> make(shape));
+  }
+
+  private static MemorySegment make(WireShape shape) {
+    int arity = shape.parameters().size();
+    MethodHandles.Lookup lookup = MethodHandles.lookup();
+    List<Class<?>> wireParameters = new ArrayList<>();
+    wireParameters.add(long.class); // the error sentinel, bound below
+    wireParameters.add(long.class); // the function handle
+    for (int i = 0; i < arity; i++) {
+      wireParameters.add(long.class);
+    }
+    MethodHandle target;
+    try {
+      target = lookup.findStatic(TypedStubs.class, "dispatch" + arity, MethodType.methodType(long.class,
+          wireParameters));
+      MethodHandle toBits = lookup.findStatic(Double.class, "doubleToRawLongBits",
+          MethodType.methodType(long.class, double.class));
+      MethodHandle fromBits = lookup.findStatic(Double.class, "longBitsToDouble",
+          MethodType.methodType(double.class, long.class));
+      target = MethodHandles.insertArguments(target, 0, sentinel(shape.result()));
+      for (int i = 0; i < arity; i++) {
+        if (shape.parameters().get(i).isFloat()) {
+          target = MethodHandles.filterArguments(target, 1 + i, toBits);
+        }
+      }
+      switch (shape.result()) {
+        case FLOAT -> target = MethodHandles.filterReturnValue(target, fromBits);
+        case BOOL, VOID -> target = MethodHandles.explicitCastArguments(target,
+            target.type().changeReturnType(int.class));
+        default -> {
+          // int64_t: the wire value itself.
+        }
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+    MemoryLayout[] arguments = new MemoryLayout[1 + arity];
+    arguments[0] = ValueLayout.JAVA_LONG;
+    for (int i = 0; i < arity; i++) {
+      arguments[1 + i] = shape.parameters().get(i).isFloat() ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG;
+    }
+    MemoryLayout result = switch (shape.result()) {
+      case FLOAT -> ValueLayout.JAVA_DOUBLE;
+      case BOOL, VOID -> ValueLayout.JAVA_INT;
+      default -> ValueLayout.JAVA_LONG;
+    };
+    return Linker.nativeLinker().upcallStub(target, FunctionDescriptor.of(result, arguments), Arena.global());
+  }
+
+  /** The error sentinel of a result kind, as the wire value the stub's result is converted from. */
+  static long sentinel(WireShape.Kind result) {
+    return switch (result) {
+      case FLOAT -> CApi.P4J_TYPED_ERROR_F64_BITS;
+      case BOOL, VOID -> CApi.P4J_TYPED_ERROR_I32;
+      default -> CApi.P4J_TYPED_ERROR_I64;
+    };
+  }
+
+  /** A real result equal to the sentinel: an older error must not be taken for this call's. */
+  private static long checked(long result, long sentinel) {
+    if (result == sentinel) {
+      Errors.clearRaised();
+    }
+    return result;
+  }
+
+  /** Raises {@code thrown}; the sentinel. Its callers guard the call itself, which needs a stack frame too. */
+  private static long failed(Throwable thrown, long sentinel) {
+    JavaErrors.raise(thrown);
+    return sentinel;
+  }
+
+  private static long dispatch0(long sentinel, long function) {
+    try {
+      return checked(((Callbacks.Wire0) JavaFunctions.wireOf(function)).call(), sentinel);
+    } catch (Throwable thrown) {
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
+    }
+  }
+
+  private static long dispatch1(long sentinel, long function, long a0) {
+    try {
+      return checked(((Callbacks.Wire1) JavaFunctions.wireOf(function)).call(a0), sentinel);
+    } catch (Throwable thrown) {
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
+    }
+  }
+
+  private static long dispatch2(long sentinel, long function, long a0, long a1) {
+    try {
+      return checked(((Callbacks.Wire2) JavaFunctions.wireOf(function)).call(a0, a1), sentinel);
+    } catch (Throwable thrown) {
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
+    }
+  }
+
+  private static long dispatch3(long sentinel, long function, long a0, long a1, long a2) {
+    try {
+      return checked(((Callbacks.Wire3) JavaFunctions.wireOf(function)).call(a0, a1, a2), sentinel);
+    } catch (Throwable thrown) {
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
+    }
+  }
+
+  private static long dispatch4(long sentinel, long function, long a0, long a1, long a2, long a3) {
+    try {
+      return checked(((Callbacks.Wire4) JavaFunctions.wireOf(function)).call(a0, a1, a2, a3), sentinel);
+    } catch (Throwable thrown) {
+      try {
+        return failed(thrown, sentinel);
+      } catch (Throwable nothingLeft) {
+        return sentinel;
+      }
+    }
+  }
+}

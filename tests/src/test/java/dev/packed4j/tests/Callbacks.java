@@ -1,0 +1,111 @@
+package dev.packed4j.tests;
+
+import dev.packed4j.annotations.Global;
+import dev.packed4j.runtime.PackedFunction;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntBinaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
+
+/** Functions as values through tests/native/callbacks.cc. */
+public interface Callbacks {
+  @Global("test.cb.Apply")
+  Object apply(PackedFunction function, Object value);
+
+  @Global("test.cb.MapList")
+  List<Long> mapList(PackedFunction function, List<Long> values);
+
+  @Global("test.cb.CatchError")
+  String catchError(PackedFunction function);
+
+  @Global("test.cb.CountErrors")
+  long countErrors(PackedFunction function, long times);
+
+  @Global("test.cb.SumOnThreads")
+  long sumOnThreads(PackedFunction function, long threads, long calls);
+
+  @Global("test.cb.CallGlobal")
+  long callGlobal(String name, long a, long b);
+
+  @Global("test.cb.CallGlobalRepeatedly")
+  List<Long> callGlobalRepeatedly(String name, long times);
+
+  @Global("test.cb.MakeCounter")
+  PackedFunction makeCounter(long start);
+
+  @Global("test.cb.Compose")
+  PackedFunction compose(PackedFunction outer, PackedFunction inner);
+
+  @Global("test.cb.Hold")
+  void hold(PackedFunction function);
+
+  @Global("test.cb.CallHeld")
+  Object callHeld(Object value);
+
+  @Global("test.cb.DropHeld")
+  void dropHeld();
+
+  @Global("test.cb.DropHeldOnNewThread")
+  void dropHeldOnNewThread();
+
+  /** A user's own functional interface. */
+  @FunctionalInterface
+  interface Scale {
+    double scale(double value, int times);
+  }
+
+  @Global("test.cb.SumTyped")
+  long sumTyped(LongBinaryOperator add, long n);
+
+  @Global("test.cb.Describe")
+  String describe(PackedFunction function);
+
+  @Global("test.cb.Describe")
+  String describe(LongBinaryOperator function);
+
+  @Global("test.cb.Describe")
+  String describe(Function<String, String> function);
+
+  @Global("test.cb.Describe")
+  String describe(Scale function);
+
+  @Global("test.cb.Describe")
+  String describe(Consumer<String> function);
+
+  @Global("test.cb.Describe")
+  String describe(IntBinaryOperator function);
+
+  @Global("test.cb.ScaleTwice")
+  double scaleTwice(Scale scale, double value);
+
+  @Global("test.cb.ForEach")
+  void forEach(Consumer<String> each, List<String> values);
+
+  @Global("test.cb.Describe")
+  String describeNodeConsumer(Consumer<Node> function);
+
+  @Global("test.cb.ForEachObject")
+  void forEachNode(Consumer<Node> each, List<Node> nodes);
+
+  @Global("test.cb.MapStrings")
+  List<String> mapStrings(Function<String, String> function, List<String> values);
+
+  @Global("test.cb.CallGlobalTyped")
+  long callGlobalTyped(String name, long a, long b);
+
+  /** A functional interface echoed back: the same Java object. */
+  @Global("test.UntypedEcho")
+  LongBinaryOperator echo(LongBinaryOperator operator);
+
+  /** A closure out as a functional interface. */
+  @Global("test.cb.MakeCounter")
+  LongUnaryOperator makeCounterOperator(long start);
+
+  @Global("test.cb.Apply")
+  Object applyOperator(IntBinaryOperator operator, Object value);
+
+  @Global("packed4j.ObjectLiveCount")
+  long liveObjects();
+}

@@ -1,0 +1,78 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Static @Global methods exported as Java functions, registered through the generated registrar. */
+class ExportsTest {
+  private static Callbacks callbacks;
+
+  @BeforeAll
+  static void register() {
+    TestLibrary.load();
+    callbacks = Packed4j.bind(Callbacks.class);
+    assertEquals(List.of("test.host.Add", "test.host.Log", "test.host.Greet", "test.host.Total", "test.host.Fail"),
+        Packed4j.register(HostFunctions.class));
+  }
+
+  @Test
+  void registeredFunctionsAreListedWithTheirSignatures() {
+    assertTrue(Registry.list().containsAll(List.of("test.host.Add", "test.host.Log", "test.host.Greet")));
+    try (PackedFunction add = Registry.global("test.host.Add");
+        PackedFunction greet = Registry.global("test.host.Greet");
+        PackedFunction total = Registry.global("test.host.Total")) {
+      assertEquals("(int64, int64) -> int64", add.signature());
+      assertEquals("(string, int32) -> string", greet.signature());
+      assertEquals("(list<int64>) -> int64", total.signature());
+      assertEquals("hello ada hello ada", greet.invoke("ada", 2));
+      assertEquals(6L, total.invoke(List.of(1L, 2L, 3L)));
+    }
+  }
+
+  @Test
+  void cppCallsThemByNameTypedAndPacked() {
+    assertEquals(5L, callbacks.callGlobalTyped("test.host.Add", 2, 3));
+    assertEquals(5L, callbacks.callGlobal("test.host.Add", 2, 3));
+    try (PackedFunction log = Registry.global("test.host.Log")) {
+      assertEquals("(string) -> void typed", callbacks.describe(log));
+      callbacks.apply(log, "from C++");
+    }
+    synchronized (HostFunctions.class) {
+      assertTrue(HostFunctions.LOG.contains("from C++"));
+    }
+  }
+
+  @Test
+  void checkedExceptionOfAnExportedMethodCrossesBothWays() {
+    try (PackedFunction fail = Registry.global("test.host.Fail");
+        PackedFunction relay = PackedFunction.of(args -> fail.invoke(7L))) {
+      assertEquals("RuntimeError|java.io.IOException: failed with 7|java frames", callbacks.catchError(relay));
+      IOException thrown = assertThrows(IOException.class, () -> callbacks.apply(fail, 3L));
+      assertEquals("failed with 3", thrown.getMessage());
+    }
+  }
+
+  @Test
+  void registeringTheClassAgainRegistersNothingAndNamesTheTakenName() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> Packed4j.register(HostFunctions.class));
+    assertEquals("ValueError", error.kind());
+    assertTrue(error.getMessage().contains("'test.host.Add' of HostFunctions.add is already registered"),
+        error.getMessage());
+  }
+
+  @Test
+  void aClassWithoutExportsHasNoRegistrar() {
+    IllegalStateException error = assertThrows(IllegalStateException.class, () -> Packed4j.register(String.class));
+    assertTrue(error.getMessage().contains("no generated registrar java.lang.Packed4j_String"), error.getMessage());
+  }
+}
