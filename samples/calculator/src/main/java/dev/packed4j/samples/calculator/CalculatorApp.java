@@ -25,7 +25,8 @@ public final class CalculatorApp {
     Calculator calc = Packed4j.bind(Calculator.class);
 
     System.out.println("registered: " + Registry.list().stream().filter(n -> n.startsWith("calculator.")).toList());
-    System.out.println("MyAdd(1, 2) = " + calc.add(1, 2));
+    int added = calc.add(1, 2);
+    System.out.println("MyAdd(1, 2) = " + added);
     System.out.println("Mul(6, 7) = " + calc.multiply(6, 7));
     System.out.println("Divide(1, 8) = " + calc.divide(1, 8));
     System.out.println("IsEven(42) = " + calc.isEven(42));
