@@ -378,6 +378,8 @@ final class TypeMapper {
       case TypeModel.NativeObjectType n -> "Object";
       case TypeModel.PackedFunctionType f -> "function";
       case TypeModel.FunctionalType f -> "function";
+      case TypeModel.NDArrayType n -> "NDArray";
+      case TypeModel.ArrayTensorType a -> "NDArray";
       case TypeModel.ListType l -> "list<" + nativeName(l.element()) + ">";
       case TypeModel.MapType m -> "map<" + nativeName(m.key()) + ", " + nativeName(m.value()) + ">";
       case TypeModel.OptionalType o -> "optional<" + nativeName(o.element()) + ">";
