@@ -67,7 +67,7 @@ class TypeDiagnosticsTest {
           Function<String,char[]>      | in the functional interface Function<String,char[]>, type argument char[]: arrays
           Predicate<? super String>    | type argument ? super String: the wildcard ? super String has no single
           Function                     | the raw type Function has no concrete types; write its type arguments
-          Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: arrays other
+          Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: int[] crosses only as a parameter of its own
           Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
           Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); inside a container use List<Integer>
           """)
