@@ -1,5 +1,6 @@
 // libFuzzer target over the C ABI entry points that take data: values, strings and bytes, lists and maps, calls
-// with converted arguments (packed, typed and register calls), field reads and errors.
+// with converted arguments (packed, typed and register calls), field reads and errors, and tensors (created,
+// viewed, imported and exported through DLPack, read element by element, released).
 //
 // Each input is a small program: a stream of operations, each building a value from the input's bytes, applying
 // an entry point to values built earlier, or releasing one. The pool holds only values a real caller could hold
@@ -11,7 +12,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstdio>
+#include <cstring>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,35 @@ P4J_REGISTER_GLOBAL("fuzz.Raise").set_body_typed([](std::string message) -> int6
   throw ValueError(message);
 });
 
+/*! \brief The most elements fuzz.TensorRead visits: it bounds the work of one call, not what it checks. */
+constexpr int64_t kMaxReadElements = 4096;
+
+/*!
+ * \brief Reads every element a tensor reaches, through its strides and byte offset, as a strided kernel would: a
+ *  view the core let reach outside its memory is an AddressSanitizer report here. Elements are copied out with
+ *  memcpy, since a view's byte offset need not keep them aligned.
+ */
+P4J_REGISTER_GLOBAL("fuzz.TensorRead").set_body_typed([](NDArray a) -> int64_t {
+  if (a->device.device_type != kDLCPU) throw ValueError("fuzz.TensorRead: the tensor is not in host memory");
+  int64_t element = (static_cast<int64_t>(a->dtype.bits) * a->dtype.lanes + 7) / 8;
+  int64_t count = a.NumElements();
+  if (count > kMaxReadElements || element > 64) return -1;
+  std::vector<int64_t> index(static_cast<size_t>(a->ndim), 0);
+  unsigned char bytes[64];
+  uint64_t checksum = 0;
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t offset = static_cast<int64_t>(a->byte_offset);
+    for (int32_t d = 0; d < a->ndim; ++d) offset += index[d] * a->strides[d] * element;
+    std::memcpy(bytes, static_cast<const char*>(a->data) + offset, static_cast<size_t>(element));
+    for (int64_t b = 0; b < element; ++b) checksum = checksum * 31 + bytes[b];
+    for (int32_t d = a->ndim - 1; d >= 0; --d) {
+      if (++index[d] < a->shape[d]) break;
+      index[d] = 0;
+    }
+  }
+  return static_cast<int64_t>(checksum >> 1);
+});
+
 /*! \brief Names a call may target: the core's globals, the functions above and one that does not exist. */
 const char* const kFunctions[] = {
     "packed4j.ListSize",   "packed4j.ListGetItem", "packed4j.ListSetItem", "packed4j.ListAppend",
@@ -53,12 +85,27 @@ const char* const kFunctions[] = {
     "packed4j.MapItems",   "packed4j.ListFromInt64Bytes", "packed4j.GetTypeKey", "packed4j.ObjectLiveCount",
     "fuzz.Scalars",        "fuzz.Strings",         "fuzz.Bytes",           "fuzz.Containers",
     "fuzz.Nested",         "fuzz.ObjectKeys",      "fuzz.Echo",            "fuzz.Raise",
-    "fuzz.NoSuchFunction"};
+    "fuzz.TensorRead",     "fuzz.NoSuchFunction"};
 constexpr size_t kNumFunctions = sizeof(kFunctions) / sizeof(kFunctions[0]);
 
 constexpr size_t kMaxPool = 24;
 constexpr size_t kMaxArgs = 6;
 constexpr size_t kMaxText = 64;
+/*! \brief Dimensions a fuzzed tensor layout has room for (ndim beyond it is only made out of the valid range). */
+constexpr int32_t kMaxTensorDims = 6;
+/*! \brief The memory the program's borrowed and imported tensors lie in. */
+constexpr int64_t kTensorMemoryBytes = 4096;
+/*! \brief The largest tensor the core is asked to allocate: a bound on the run's memory and time. */
+constexpr int64_t kMaxAllocatedBytes = 1 << 20;
+
+/*! \brief Managed tensors a program produced and the deleters the core (or the program, on a refusal) ran. */
+int64_t managed_created = 0;
+int64_t managed_deleted = 0;
+/*! \brief Borrowed views made and their owners' deleters run. */
+int64_t owners_given = 0;
+int64_t owners_deleted = 0;
+
+void CountOwnerDeleted(void*) { ++owners_deleted; }
 
 [[noreturn]] void Fail(const char* what) {
   std::fprintf(stderr, "c_api_fuzzer: %s\n", what);
@@ -135,7 +182,9 @@ class Program {
   explicit Program(FuzzedDataProvider* input) : input_(input) {}
 
   ~Program() {
+    for (Exported& exported : exports_) exported.Release();
     for (P4JAny& value : pool_) Release(&value);
+    for (auto& release : unmanaged_) release();
   }
 
   void Run() {
@@ -144,7 +193,7 @@ class Program {
 
  private:
   void Step() {
-    switch (input_->ConsumeIntegralInRange<int>(0, 21)) {
+    switch (input_->ConsumeIntegralInRange<int>(0, 27)) {
       case 0: Add(Scalar(kP4JInt, input_->ConsumeIntegral<int64_t>())); break;
       case 1: Add(Scalar(kP4JFloat, input_->ConsumeIntegral<int64_t>())); break;  // any bit pattern: NaN, inf
       case 2: Add(Scalar(kP4JBool, input_->ConsumeIntegralInRange<int64_t>(0, 1))); break;
@@ -167,6 +216,12 @@ class Program {
       case 18: MakeError(); break;
       case 19: LookUpType(); break;
       case 20: CallTyped(); break;
+      case 21: MakeTensor(); break;
+      case 22: MakeBorrowedTensor(); break;
+      case 23: MakeViewOf(); break;
+      case 24: ImportManaged(); break;
+      case 25: Export(); break;
+      case 26: UseExport(); break;
       default: ReleaseOne(); break;
     }
   }
@@ -468,15 +523,300 @@ class Program {
     pool_.erase(pool_.begin() + static_cast<std::ptrdiff_t>(index));
   }
 
+  // ---- tensors ----
+
+  /*! \brief A tensor layout as a caller passes one: dimensions, strides (or none), byte offset, dtype, device. */
+  struct Layout {
+    int32_t ndim = 0;
+    int64_t shape[kMaxTensorDims] = {};
+    int64_t strides[kMaxTensorDims] = {};
+    bool has_strides = false;
+    uint64_t byte_offset = 0;
+    DLDataType dtype{kDLFloat, 32, 1};
+    DLDevice device{kDLCPU, 0};
+
+    DLTensor Tensor(void* data) {
+      DLTensor tensor{};
+      tensor.data = data;
+      tensor.device = device;
+      tensor.ndim = ndim;
+      tensor.dtype = dtype;
+      tensor.shape = shape;
+      tensor.strides = has_strides ? strides : nullptr;
+      tensor.byte_offset = byte_offset;
+      return tensor;
+    }
+  };
+
+  /*! \brief Mostly small values, sometimes any: the core must refuse what does not fit, never misread it. */
+  int64_t SmallOrAny(int64_t low, int64_t high) {
+    if (input_->ConsumeIntegralInRange<int>(0, 7) == 0) return input_->ConsumeIntegral<int64_t>();
+    return input_->ConsumeIntegralInRange<int64_t>(low, high);
+  }
+
+  Layout MakeLayout() {
+    Layout layout;
+    // ndim past the storage only where the core refuses it before reading the shape: negative, or beyond 64.
+    layout.ndim = input_->ConsumeIntegralInRange<int>(0, 15) == 0
+                      ? input_->PickValueInArray({-1, 65, INT32_MIN, INT32_MAX})
+                      : input_->ConsumeIntegralInRange<int32_t>(0, kMaxTensorDims);
+    for (int32_t i = 0; i < kMaxTensorDims; ++i) {
+      layout.shape[i] = SmallOrAny(-1, 5);
+      layout.strides[i] = SmallOrAny(-6, 6);
+    }
+    layout.has_strides = input_->ConsumeBool();
+    layout.byte_offset = static_cast<uint64_t>(SmallOrAny(0, 64));
+    if (input_->ConsumeIntegralInRange<int>(0, 7) == 0) {
+      layout.dtype = DLDataType{input_->ConsumeIntegral<uint8_t>(), input_->ConsumeIntegral<uint8_t>(),
+                                input_->ConsumeIntegral<uint16_t>()};
+    } else {
+      layout.dtype = input_->PickValueInArray(
+          {DLDataType{kDLFloat, 32, 1}, DLDataType{kDLFloat, 64, 1}, DLDataType{kDLFloat, 16, 1},
+           DLDataType{kDLBfloat, 16, 1}, DLDataType{kDLInt, 8, 1}, DLDataType{kDLInt, 32, 1},
+           DLDataType{kDLInt, 64, 1}, DLDataType{kDLUInt, 8, 1}, DLDataType{P4J_DL_BOOL_CODE, 8, 1},
+           DLDataType{kDLFloat, 32, 4}, DLDataType{kDLInt, 1, 1}});
+    }
+    // Device types stay within the range of the included dlpack.h's DLDeviceType (0..15 for Debian's 0.6): C++
+    // code may not load another value from that enum (UBSan reports it).
+    if (input_->ConsumeIntegralInRange<int>(0, 7) == 0) {
+      layout.device = DLDevice{static_cast<DLDeviceType>(input_->ConsumeIntegralInRange<int>(0, 15)),
+                               input_->ConsumeIntegral<int32_t>()};
+    }
+    return layout;
+  }
+
+  /*! \brief What the fuzzer knows of a layout, computed without overflow, independently of the core. */
+  struct Facts {
+    bool valid = false;    // every check of the Tensors section passes
+    bool empty = false;    // no elements
+    int64_t bytes = 0;     // count * element size
+    __int128 low = 0;      // the bytes the layout reaches from data, as ByteExtent counts them
+    __int128 high = 0;
+  };
+
+  static Facts FactsOf(const Layout& layout) {
+    Facts facts;
+    if (layout.ndim < 0 || layout.ndim > 64 || layout.dtype.bits == 0 || layout.dtype.lanes == 0) return facts;
+    const __int128 kMax = INT64_MAX;
+    __int128 element = (static_cast<__int128>(layout.dtype.bits) * layout.dtype.lanes + 7) / 8;
+    __int128 count = 1;
+    __int128 span = 1;
+    for (int32_t i = 0; i < layout.ndim; ++i) {
+      if (layout.shape[i] < 0) return facts;
+      count *= layout.shape[i];
+      if (layout.shape[i] != 0) span *= layout.shape[i];
+      if (span > kMax) return facts;
+    }
+    if (count * element > kMax) return facts;
+    facts.valid = true;
+    facts.empty = count == 0;
+    facts.bytes = static_cast<int64_t>(count * element);
+    if (facts.empty) return facts;
+    __int128 stride = 1;
+    facts.low = facts.high = layout.byte_offset;
+    for (int32_t i = layout.ndim - 1; i >= 0; --i) {
+      __int128 step = layout.has_strides ? layout.strides[i] : stride;
+      __int128 reach = (layout.shape[i] - 1) * step * element;  // < 2^126: count * element fits in int64
+      if (reach < -kMax || reach > kMax) {
+        facts.low = -1;  // reaches beyond any memory: never truthful
+        return facts;
+      }
+      if (reach < 0) facts.low += reach; else facts.high += reach;
+      stride *= layout.shape[i];
+    }
+    facts.high += element;
+    return facts;
+  }
+
+  /*! \brief A tensor the core allocates: refused exactly when the layout is invalid or not on the CPU. */
+  void MakeTensor() {
+    Layout layout = MakeLayout();
+    Facts facts = FactsOf(layout);
+    if (facts.valid && facts.bytes > kMaxAllocatedBytes) return;
+    P4JObjectHandle tensor = nullptr;
+    int status = P4JNDArrayCreateEmpty(layout.shape, layout.ndim, &layout.dtype, &layout.device, &tensor);
+    if ((status == 0) != (facts.valid && layout.device.device_type == kDLCPU)) {
+      Fail(status == 0 ? "P4JNDArrayCreateEmpty accepted an invalid layout"
+                       : "P4JNDArrayCreateEmpty refused a valid one");
+    }
+    AddObject(status, tensor);
+  }
+
+  /*!
+   * \brief Whether a tensor over the program's memory with this layout tells the truth about the memory: a caller
+   *  promises that (the core cannot check borrowed memory), so the fuzzer never breaks the promise. Invalid
+   *  layouts and NULL data are passed on, for the core to refuse.
+   */
+  bool Truthful(const Facts& facts) const {
+    return !facts.valid || facts.empty || (facts.low >= 0 && facts.high <= kTensorMemoryBytes);
+  }
+
+  void* Memory() { return tensor_memory_; }
+
+  void MakeBorrowedTensor() {
+    Layout layout = MakeLayout();
+    Facts facts = FactsOf(layout);
+    bool null_data = input_->ConsumeIntegralInRange<int>(0, 7) == 0;
+    if (!null_data && !Truthful(facts)) return;
+    DLTensor borrowed = layout.Tensor(null_data ? nullptr : Memory());
+    bool with_owner = input_->ConsumeBool();
+    P4JObjectHandle tensor = nullptr;
+    int status = P4JNDArrayCreateView(&borrowed, with_owner ? &owners_given : nullptr,
+                                      with_owner ? &CountOwnerDeleted : nullptr, &tensor);
+    if ((status == 0) != (facts.valid && (!null_data || facts.empty))) {
+      Fail(status == 0 ? "P4JNDArrayCreateView accepted an invalid tensor"
+                       : "P4JNDArrayCreateView refused a valid one");
+    }
+    if (status == 0 && with_owner) ++owners_given;
+    AddObject(status, tensor);
+  }
+
+  /*! \brief A view of any pooled value: the core alone decides whether it stays inside its base. */
+  void MakeViewOf() {
+    P4JObjectHandle base = PickObject();
+    Layout layout = MakeLayout();
+    DLTensor tensor = layout.Tensor(nullptr);
+    P4JObjectHandle view = nullptr;
+    AddObject(P4JNDArrayCreateViewOf(base, input_->ConsumeIntegralInRange<int>(0, 31) == 0 ? nullptr : &tensor,
+                                     &view),
+              view);
+  }
+
+  /*! \brief A DLPack producer's tensor over the program's memory, with its own shape storage and deleter. */
+  template <typename Managed>
+  struct Produced {
+    Managed managed{};
+    Layout layout;
+
+    static void Delete(Managed* self) {
+      delete static_cast<Produced*>(self->manager_ctx);
+      ++managed_deleted;
+    }
+  };
+
+  template <typename Managed>
+  Managed* Produce(const Layout& layout, void* data) {
+    auto* produced = new Produced<Managed>();
+    produced->layout = layout;
+    produced->managed.dl_tensor = produced->layout.Tensor(data);
+    produced->managed.manager_ctx = produced;
+    produced->managed.deleter = &Produced<Managed>::Delete;
+    if (input_->ConsumeIntegralInRange<int>(0, 15) == 0) {
+      // A producer without a deleter (DLPack allows it) keeps its tensor alive itself: here, to the program's end.
+      produced->managed.deleter = nullptr;
+      unmanaged_.push_back([produced] { Produced<Managed>::Delete(&produced->managed); });
+    }
+    ++managed_created;
+    return &produced->managed;
+  }
+
+  /*! \brief On success the tensor owns managed; a refused one is still the producer's to release. */
+  template <typename Managed>
+  void Adopt(int status, P4JObjectHandle tensor, Managed* managed, bool valid, const char* function) {
+    if ((status == 0) != valid) Fail(function);
+    if (status != 0 && managed->deleter != nullptr) managed->deleter(managed);
+    AddObject(status, tensor);
+  }
+
+  void ImportManaged() {
+    Layout layout = MakeLayout();
+    Facts facts = FactsOf(layout);
+    bool null_data = input_->ConsumeIntegralInRange<int>(0, 7) == 0;
+    if (!null_data && !Truthful(facts)) return;
+    bool valid = facts.valid && (!null_data || facts.empty);
+    void* data = null_data ? nullptr : Memory();
+    P4JObjectHandle tensor = nullptr;
+    if (input_->ConsumeBool()) {
+      DLManagedTensor* managed = Produce<DLManagedTensor>(layout, data);
+      int status = P4JNDArrayFromDLPack(managed, &tensor);
+      Adopt(status, tensor, managed, valid, "P4JNDArrayFromDLPack decided against the layout's validity");
+    } else {
+      DLManagedTensorVersioned* managed = Produce<DLManagedTensorVersioned>(layout, data);
+      uint32_t major = input_->ConsumeIntegralInRange<int>(0, 7) == 0 ? input_->ConsumeIntegral<uint32_t>()
+                                                                       : P4J_DLPACK_MAJOR_VERSION;
+      managed->version = DLPackVersion{major, input_->ConsumeIntegral<uint32_t>()};
+      managed->flags = input_->ConsumeIntegral<uint64_t>();
+      int status = P4JNDArrayFromDLPackVersioned(managed, &tensor);
+      Adopt(status, tensor, managed, valid && managed->version.major == P4J_DLPACK_MAJOR_VERSION,
+            "P4JNDArrayFromDLPackVersioned decided against the layout's validity");
+    }
+  }
+
+  /*! \brief A tensor exported through DLPack, and the object it must come back as. */
+  struct Exported {
+    DLManagedTensor* managed = nullptr;
+    DLManagedTensorVersioned* versioned = nullptr;
+    P4JObjectHandle array = nullptr;
+
+    /*! \brief The consumer's one release. */
+    void Release() {
+      if (managed != nullptr) managed->deleter(managed);
+      if (versioned != nullptr) versioned->deleter(versioned);
+      managed = nullptr;
+      versioned = nullptr;
+    }
+  };
+
+  /*! \brief The export describes the tensor's own memory and layout, as DLPack consumers read it. */
+  static void CheckExport(P4JObjectHandle array, const DLTensor& exported) {
+    const DLTensor* cell = details::CellOf<P4JNDArrayCell>(array);
+    if (cell->shape == nullptr || cell->strides == nullptr) Fail("a tensor's shape or strides are NULL");
+    if (exported.data != cell->data || exported.ndim != cell->ndim || exported.byte_offset != cell->byte_offset ||
+        exported.shape == nullptr || exported.strides == nullptr ||
+        std::memcmp(exported.shape, cell->shape, sizeof(int64_t) * cell->ndim) != 0 ||
+        std::memcmp(exported.strides, cell->strides, sizeof(int64_t) * cell->ndim) != 0) {
+      Fail("a DLPack export does not describe its tensor");
+    }
+  }
+
+  void Export() {
+    P4JObjectHandle array = PickObject();
+    bool is_tensor = array != nullptr && array->type_index == kP4JNDArray;
+    Exported exported;
+    exported.array = array;
+    int status = input_->ConsumeBool() ? P4JNDArrayToDLPack(array, &exported.managed)
+                                       : P4JNDArrayToDLPackVersioned(array, &exported.versioned);
+    Check(status);
+    if ((status == 0) != is_tensor) Fail("a DLPack export decided against the handle's type");
+    if (status != 0) return;
+    CheckExport(array, exported.managed != nullptr ? exported.managed->dl_tensor : exported.versioned->dl_tensor);
+    if (exports_.size() >= kMaxPool) {
+      exported.Release();
+      return;
+    }
+    exports_.push_back(exported);
+  }
+
+  /*! \brief An export imported back (the same object, the export consumed) or released by its consumer. */
+  void UseExport() {
+    if (exports_.empty()) return;
+    size_t index = input_->ConsumeIntegralInRange<size_t>(0, exports_.size() - 1);
+    Exported exported = exports_[index];
+    exports_.erase(exports_.begin() + static_cast<std::ptrdiff_t>(index));
+    if (input_->ConsumeBool()) {
+      exported.Release();
+      return;
+    }
+    P4JObjectHandle tensor = nullptr;
+    int status = exported.managed != nullptr ? P4JNDArrayFromDLPack(exported.managed, &tensor)
+                                             : P4JNDArrayFromDLPackVersioned(exported.versioned, &tensor);
+    if (status != 0 || tensor != exported.array) Fail("an export imported back is not its own tensor");
+    AddObject(status, tensor);
+  }
+
   FuzzedDataProvider* input_;
   std::vector<P4JAny> pool_;
   std::deque<std::string> texts_;
+  std::vector<Exported> exports_;
+  std::vector<std::function<void()>> unmanaged_;
+  alignas(64) unsigned char tensor_memory_[kTensorMemoryBytes] = {};
 };
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int64_t before = P4JObjectLiveCount();
+  managed_created = managed_deleted = owners_given = owners_deleted = 0;
   {
     FuzzedDataProvider input(data, size);
     Program program(&input);
@@ -485,6 +825,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Every object a program made is released with it: a higher count is a leak.
   if (P4JObjectLiveCount() != before) {
     std::fprintf(stderr, "c_api_fuzzer: %lld objects leaked\n", static_cast<long long>(P4JObjectLiveCount() - before));
+    std::abort();
+  }
+  // Every producer's tensor and every borrowed owner is released exactly once.
+  if (managed_created != managed_deleted || owners_given != owners_deleted) {
+    std::fprintf(stderr, "c_api_fuzzer: %lld of %lld managed tensors and %lld of %lld owners released\n",
+                 static_cast<long long>(managed_deleted), static_cast<long long>(managed_created),
+                 static_cast<long long>(owners_deleted), static_cast<long long>(owners_given));
     std::abort();
   }
   return 0;

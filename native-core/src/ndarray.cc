@@ -44,7 +44,8 @@ class NDArrayImpl : public NDArrayObject {
     auto* object = new NDArrayImpl();
     object->tensor = source;
     int32_t ndim = source.ndim;
-    object->dims.resize(static_cast<size_t>(2 * ndim));
+    // One slot more than needed, so that a 0-d tensor's shape and strides are not NULL either (the ABI says never).
+    object->dims.resize(static_cast<size_t>(2 * ndim) + 1);
     int64_t* shape = object->dims.data();
     int64_t* strides = shape + ndim;
     if (ndim > 0) std::memcpy(shape, source.shape, sizeof(int64_t) * ndim);
@@ -139,16 +140,20 @@ int64_t CheckTensorShape(const char* function, const int64_t* shape, int32_t ndi
   if (dtype.bits == 0 || dtype.lanes == 0) {
     throw ValueError(where + "dtype " + DataTypeToString(dtype) + " has no bits or no lanes");
   }
+  // span is the product of the dimensions with 0 counted as 1: what the contiguous strides of the shape multiply
+  // up to, so a shape whose strides would overflow is refused even when a 0 dimension leaves it without elements.
   int64_t count = 1;
+  int64_t span = 1;
   for (int32_t i = 0; i < ndim; ++i) {
     if (shape[i] < 0) {
       throw ValueError(where + "dimension " + std::to_string(i) + " of shape " + TupleToString(shape, ndim) +
                        " is negative");
     }
-    if (shape[i] != 0 && count > std::numeric_limits<int64_t>::max() / shape[i]) {
+    if (shape[i] != 0 && span > std::numeric_limits<int64_t>::max() / shape[i]) {
       throw ValueError(where + "shape " + TupleToString(shape, ndim) + " has too many elements");
     }
     count *= shape[i];
+    if (shape[i] != 0) span *= shape[i];
   }
   if (count > std::numeric_limits<int64_t>::max() / ElementBytes(dtype)) {
     throw ValueError(where + "shape " + TupleToString(shape, ndim) + " of " + DataTypeToString(dtype) +
@@ -159,24 +164,37 @@ int64_t CheckTensorShape(const char* function, const int64_t* shape, int32_t ndi
 
 /*!
  * \brief The lowest and one past the highest byte (from data) that a layout reaches; {0, 0} without elements.
- *  Strides may be negative, so each dimension moves the low or the high end.
+ *  Strides may be negative, so each dimension moves the low or the high end. A layout whose reach does not fit in
+ *  int64 (strides or a byte offset of any size come from callers) is a ValueError naming function.
  */
-void ByteExtent(const int64_t* shape, const int64_t* strides, int32_t ndim, uint64_t byte_offset,
-                DLDataType dtype, int64_t* low, int64_t* high) {
-  int64_t first = static_cast<int64_t>(byte_offset);
-  int64_t last = first;
-  int64_t element = ElementBytes(dtype);
+void ByteExtent(const char* function, const int64_t* shape, const int64_t* strides, int32_t ndim,
+                uint64_t byte_offset, DLDataType dtype, int64_t* low, int64_t* high) {
   for (int32_t i = 0; i < ndim; ++i) {
     if (shape[i] == 0) {
       *low = *high = 0;
       return;
     }
-    int64_t stride = strides != nullptr ? strides[i] : 0;
-    int64_t reach = (shape[i] - 1) * stride * element;
-    if (reach < 0) first += reach; else last += reach;
   }
+  auto too_far = [&]() {
+    return ValueError(std::string(function) + ": the layout of shape " + TupleToString(shape, ndim) +
+                      ", strides " + TupleToString(strides, ndim) + " and byte offset " +
+                      std::to_string(byte_offset) + " reaches beyond the addressable bytes");
+  };
+  if (byte_offset > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) throw too_far();
+  int64_t first = static_cast<int64_t>(byte_offset);
+  int64_t last = first;
+  int64_t element = ElementBytes(dtype);
+  for (int32_t i = 0; i < ndim; ++i) {
+    int64_t stride = strides != nullptr ? strides[i] : 0;
+    int64_t reach;
+    if (__builtin_mul_overflow(shape[i] - 1, stride, &reach) || __builtin_mul_overflow(reach, element, &reach)) {
+      throw too_far();
+    }
+    int64_t& end = reach < 0 ? first : last;
+    if (__builtin_add_overflow(end, reach, &end)) throw too_far();
+  }
+  if (__builtin_add_overflow(last, element, high)) throw too_far();
   *low = first;
-  *high = last + element;
 }
 
 /*! \brief The state behind an exported DLManagedTensor(Versioned): the managed struct and its reference. */
@@ -326,9 +344,9 @@ int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObje
     view.strides = contiguous.data();
   }
   int64_t low, high, base_low, base_high;
-  internal::ByteExtent(view.shape, view.strides, view.ndim, view.byte_offset, view.dtype, &low, &high);
-  internal::ByteExtent(source.shape, source.strides, source.ndim, source.byte_offset, source.dtype, &base_low,
-                       &base_high);
+  internal::ByteExtent(function, view.shape, view.strides, view.ndim, view.byte_offset, view.dtype, &low, &high);
+  internal::ByteExtent("P4JNDArrayCreateViewOf: base", source.shape, source.strides, source.ndim,
+                       source.byte_offset, source.dtype, &base_low, &base_high);
   if (high > low && (low < base_low || high > base_high)) {
     throw ValueError(std::string(function) + ": the view of shape " + TupleToString(view.shape, view.ndim) +
                      ", strides " + TupleToString(view.strides, view.ndim) + " and byte offset " +

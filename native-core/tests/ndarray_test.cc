@@ -70,6 +70,9 @@ TEST(NDArrayTest, EmptyShapesAndScalars) {
   EXPECT_EQ(scalar.ndim(), 0);
   EXPECT_EQ(scalar.NumElements(), 1);
   EXPECT_TRUE(scalar.IsContiguous());
+  // The ABI promises shape and strides are never NULL, for a 0-d tensor too (DLPack consumers may read them).
+  EXPECT_NE(scalar->shape, nullptr);
+  EXPECT_NE(scalar->strides, nullptr);
 }
 
 TEST(NDArrayTest, BadShapesAndDevicesAreClearErrors) {
@@ -147,6 +150,26 @@ TEST(NDArrayTest, ViewsShareMemoryKeepTheirBaseAndStayInside) {
             "ValueError: P4JNDArrayCreateViewOf: the view of shape (3,), strides (64,) and byte offset 0 reaches "
             "bytes [0, 516) outside its base's [264, 760)");
   slice = NDArray();
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
+// Strides and byte offsets come from callers: the reach of such a layout, or the contiguous strides of a shape
+// without elements, overflowed int64 (undefined behaviour, which UBSan reports in the fuzzer's tensor programs)
+// before anything checked it.
+TEST(NDArrayTest, LayoutsBeyondInt64AreClearErrors) {
+  int64_t live = P4JObjectLiveCount();
+  NDArray base = NDArray::Empty({4}, kFloat32);
+  EXPECT_EQ(ErrorOf([&] { base.View({3}, {int64_t{1} << 62}, 0); }),
+            "ValueError: P4JNDArrayCreateViewOf: the layout of shape (3,), strides (4611686018427387904,) and byte "
+            "offset 0 reaches beyond the addressable bytes");
+  EXPECT_EQ(ErrorOf([&] { base.View({2}, {-1}, ~uint64_t{0}); }),
+            "ValueError: P4JNDArrayCreateViewOf: the layout of shape (2,), strides (-1,) and byte offset "
+            "18446744073709551615 reaches beyond the addressable bytes");
+  // A huge stride over a dimension of one element reaches nothing beyond it, and stays a valid view.
+  EXPECT_EQ(base.View({1}, {int64_t{1} << 62}, 0).NumElements(), 1);
+  EXPECT_EQ(ErrorOf([] { NDArray::Empty({0, int64_t{1} << 40, int64_t{1} << 40}, kFloat32); }),
+            "ValueError: P4JNDArrayCreateEmpty: shape (0, 1099511627776, 1099511627776) has too many elements");
+  base = NDArray();
   EXPECT_EQ(P4JObjectLiveCount(), live);
 }
 

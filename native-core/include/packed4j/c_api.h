@@ -511,7 +511,8 @@ typedef struct DLManagedTensorVersioned {
 /*!
  * \brief A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed)
  *  and freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A non-CPU device is a ValueError (the core allocates host memory only); a negative
- *  dimension, ndim outside [0, 64] or a dtype of 0 bits or 0 lanes is a ValueError. \param out owned.
+ *  dimension, ndim outside [0, 64], a dtype of 0 bits or 0 lanes, or dimensions whose product (0 counted as 1, as
+ *  contiguous strides multiply them) exceeds INT64_MAX is a ValueError. \param out owned.
  */
 P4J_DLL int P4JNDArrayCreateEmpty(const int64_t* shape, int32_t ndim, const DLDataType* dtype,
                                   const DLDevice* device, P4JObjectHandle* out);
@@ -529,7 +530,8 @@ P4J_DLL int P4JNDArrayCreateView(const DLTensor* tensor, void* owner, void (*own
  * \brief A new view of base's memory (a slice, a transpose): the data pointer, dtype and device are base's; ndim,
  *  shape, strides (NULL: contiguous) and byte_offset come from layout (its other fields are ignored). The view
  *  holds a reference to base, so the memory lives as long as either. Every element the layout reaches must lie
- *  within base's elements (ValueError naming the element otherwise). \param out owned.
+ *  within base's elements (ValueError naming the element otherwise); a layout whose reach in bytes does not fit
+ *  in int64 is a ValueError. \param out owned.
  */
 P4J_DLL int P4JNDArrayCreateViewOf(P4JObjectHandle base, const DLTensor* layout, P4JObjectHandle* out);
 

@@ -108,4 +108,12 @@ public interface Callbacks {
 
   @Global("packed4j.ObjectLiveCount")
   long liveObjects();
+
+  /**
+   * Calls {@code function(thread, call, text)} from {@code threads} new native threads, {@code calls} times each
+   * (tests/native/stress.cc); every result must be {@code thread * 1000000 + call + text's UTF-8 length}. Returns
+   * the number of right results.
+   */
+  @Global("test.stress.CallbackOnThreads")
+  long callbackOnThreads(PackedFunction function, long threads, long calls, String text);
 }

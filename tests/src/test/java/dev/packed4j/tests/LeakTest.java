@@ -3,17 +3,24 @@ package dev.packed4j.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.DType;
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14's leak run: over 10 million mixed calls and one million lifecycles each of strings, containers and
- * objects, the live native object count comes back to where it was and the resident set stays within 5%.
+ * Issue 14's leak run: over 10 million mixed calls and one million lifecycles each of strings, containers, objects,
+ * callbacks and tensors, the live native object count comes back to where it was and the resident set stays within
+ * 5%.
  *
  * <p>Runs in a JVM of its own (tests/pom.xml, execution leak-test) whose heap is fixed and touched up front, so
  * the resident set measures native memory and code rather than how far the Java heap has grown.
@@ -25,6 +32,8 @@ class LeakTest {
   private static Values values;
   private static ObjectFunctions objects;
   private static Containers containers;
+  private static Callbacks callbacks;
+  private static Tensors tensors;
 
   @BeforeAll
   static void bind() {
@@ -32,6 +41,8 @@ class LeakTest {
     values = Packed4j.bind(Values.class);
     objects = Packed4j.bind(ObjectFunctions.class);
     containers = Packed4j.bind(Containers.class);
+    callbacks = Packed4j.bind(Callbacks.class);
+    tensors = Packed4j.bind(Tensors.class);
   }
 
   @Test
@@ -75,21 +86,61 @@ class LeakTest {
         }
       }
     }
-    for (long i = 0; i < lifecycles; i++) {
-      // A string: a native String object made for the result and released once read.
-      checksum += values.echoString("lifecycle " + i).length();
-      // Containers: a temporary list and map for the arguments, a result copied and released, and a live view
-      // closed.
-      checksum += containers.echoLongs(List.of(i, i + 1)).size();
-      checksum += containers.echoStringMap(Map.of("k", i)).size();
-      try (NativeList<Long> live = containers.rangeLive(4)) {
-        checksum += live.size();
+    try (Arena arena = Arena.ofConfined()) {
+      // The memory wrapped tensors borrow: allocated once, so that each lifecycle is the tensor's own.
+      MemorySegment borrowed = arena.allocate(ValueLayout.JAVA_FLOAT, 4);
+      for (int k = 0; k < 4; k++) {
+        borrowed.setAtIndex(ValueLayout.JAVA_FLOAT, k, k + 1);
       }
-      // An object with a string field, read and closed.
-      try (Node node = objects.makeNode(1, i, 0, 0.5, false, "node")) {
-        checksum += node.big() + node.name().length();
+      for (long i = 0; i < lifecycles; i++) {
+        checksum += lifecycle(borrowed, i);
       }
     }
     assertTrue(checksum != 0);
+  }
+
+  /** One lifecycle of each kind; returns a checksum of what was read, so that nothing is optimized away. */
+  private static long lifecycle(MemorySegment borrowed, long i) {
+    long checksum = 0;
+    // A string: a native String object made for the result and released once read.
+    checksum += values.echoString("lifecycle " + i).length();
+    // Containers: a temporary list and map for the arguments, a result copied and released, and a live view
+    // closed.
+    checksum += containers.echoLongs(List.of(i, i + 1)).size();
+    checksum += containers.echoStringMap(Map.of("k", i)).size();
+    try (NativeList<Long> live = containers.rangeLive(4)) {
+      checksum += live.size();
+    }
+    // An object with a string field, read and closed.
+    try (Node node = objects.makeNode(1, i, 0, 0.5, false, "node")) {
+      checksum += node.big() + node.name().length();
+    }
+    // Callbacks: a Java function object made, called from C++ and closed; a lambda that becomes a native function
+    // for one call (its typed entry) and is dropped by C++ when the call ends; a native closure over a Java
+    // callback, returned to Java, called and closed.
+    try (PackedFunction plusOne = PackedFunction.of(args -> (Long) args[0] + 1)) {
+      checksum += (Long) callbacks.apply(plusOne, i);
+      try (PackedFunction composed = callbacks.compose(plusOne, plusOne)) {
+        checksum += (Long) composed.invoke(i);
+      }
+    }
+    checksum += callbacks.sumTyped((a, b) -> a + b, 3);
+    // Tensors: allocated, written by C++ and read back; copied in from an array, passed, a new tensor returned;
+    // borrowed memory wrapped, passed and closed; exported through DLPack to a C++ consumer that releases it; a
+    // Java array copied in for one call.
+    try (NDArray counted = NDArray.allocate(DType.INT16, 8)) {
+      tensors.fillIota(counted);
+      checksum += counted.toShortArray()[7];
+    }
+    try (NDArray copied = NDArray.fromArray(new float[] {1, 2, 3, i});
+        NDArray scaled = tensors.scale(copied, 2)) {
+      checksum += (long) tensors.sumFloat32(scaled);
+    }
+    try (NDArray wrapped = NDArray.wrap(borrowed, DType.FLOAT32, 4)) {
+      checksum += (long) tensors.sumFloat32(wrapped);
+      checksum += (long) tensors.consumeFirstFloat(wrapped.toDLPack().address());
+    }
+    checksum += tensors.sum(new int[] {1, 2}, new long[] {i});
+    return checksum;
   }
 }

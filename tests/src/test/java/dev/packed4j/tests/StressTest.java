@@ -9,6 +9,7 @@ import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,17 +26,24 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 14's concurrency run: 16 threads x 1,000,000 calls over a mix of functions, a shared object and a shared
  * list, while another thread registers and replaces globals and loads a plugin. No crash, no wrong result, and the
- * shared object's reference count and the live object count are back at their baselines afterwards.
+ * shared object's reference count and the live object count are back at their baselines afterwards. Under the same
+ * load each thread's own Java callback is called from native threads that C++ starts (every result checked in C++,
+ * and the callback's reference count back where it was when they end).
  */
 class StressTest {
   private static final int THREADS = 16;
   private static final long CALLS_PER_THREAD = StressSizes.of(1_000_000);
   private static final int SHARED_SIZE = 1_000;
   private static final long SHARED_SUM = SHARED_SIZE * (SHARED_SIZE - 1L) / 2;
+  /** One call in this many is a callback from native threads: each starts native threads, the costly part. */
+  private static final int NATIVE_THREADS_EVERY = 1_000;
+  private static final int NATIVE_THREADS = 3;
+  private static final int CALLS_PER_NATIVE_THREAD = 4;
 
   private static Values values;
   private static ObjectFunctions objects;
   private static Containers containers;
+  private static Callbacks callbacks;
 
   @BeforeAll
   static void bind() {
@@ -43,6 +51,7 @@ class StressTest {
     values = Packed4j.bind(Values.class);
     objects = Packed4j.bind(ObjectFunctions.class);
     containers = Packed4j.bind(Containers.class);
+    callbacks = Packed4j.bind(Callbacks.class);
   }
 
   @Test
@@ -113,6 +122,15 @@ class StressTest {
 
   /** {@code CALLS_PER_THREAD} calls, each checked; returns how many were made. */
   private static long work(int seed, Node shared, NativeList<Long> sharedList, AtomicBoolean lateLoaded) {
+    // What test.stress.CallbackOnThreads expects back from each call on its native threads.
+    try (PackedFunction callback = PackedFunction.of(args -> (Long) args[0] * 1_000_000 + (Long) args[1]
+        + ((String) args[2]).getBytes(StandardCharsets.UTF_8).length)) {
+      return work(seed, shared, sharedList, lateLoaded, callback);
+    }
+  }
+
+  private static long work(int seed, Node shared, NativeList<Long> sharedList, AtomicBoolean lateLoaded,
+      PackedFunction callback) {
     long calls = 0;
     for (long i = 0; calls < CALLS_PER_THREAD; i++) {
       int index = (int) (i % SHARED_SIZE);
@@ -139,7 +157,10 @@ class StressTest {
           }
         }
         default -> {
-          if (lateLoaded.get() && i % 3 == 0) {
+          if (i % NATIVE_THREADS_EVERY == NATIVE_THREADS_EVERY - 1) {
+            check(callbacks.callbackOnThreads(callback, NATIVE_THREADS, CALLS_PER_NATIVE_THREAD, "t\u00e9" + seed)
+                == NATIVE_THREADS * CALLS_PER_NATIVE_THREAD, seed, i, "callback from native threads");
+          } else if (lateLoaded.get() && i % 3 == 0) {
             try (PackedFunction make = Registry.global("test.late.Make");
                 NativeObject thing = (NativeObject) make.invoke(i)) {
               check(Long.valueOf(i).equals(thing.get("serial")), seed, i, "late plugin object");
