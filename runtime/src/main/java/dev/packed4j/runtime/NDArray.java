@@ -351,8 +351,28 @@ public final class NDArray extends ObjectRef {
     }
   }
 
-  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless float32 */
+  /**
+   * A copy of the elements in row-major order, strides honoured. float16 and bfloat16 elements are widened to
+   * float exactly (every half-precision value has a float), so a tensor of either reads here too.
+   *
+   * @throws IllegalStateException unless float32, float16 or bfloat16
+   */
   public float[] toFloatArray() {
+    if (dtype.equals(DType.FLOAT16) || dtype.equals(DType.BFLOAT16)) {
+      short[] bits = new short[Math.toIntExact(elementCount())];
+      copyOut(MemorySegment.ofArray(bits), ValueLayout.JAVA_SHORT_UNALIGNED);
+      float[] values = new float[bits.length];
+      boolean brain = dtype.equals(DType.BFLOAT16);
+      for (int i = 0; i < bits.length; i++) {
+        // bfloat16 is the high half of a float32; float16 has its own exponent width.
+        values[i] = brain ? Float.intBitsToFloat(bits[i] << 16) : Float.float16ToFloat(bits[i]);
+      }
+      return values;
+    }
+    if (!dtype.equals(DType.FLOAT32)) {
+      throw new IllegalStateException("toFloatArray() reads float32, float16 or bfloat16 elements; this NDArray holds "
+          + dtype);
+    }
     float[] values = new float[checkedCount(DType.FLOAT32, "toFloatArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_FLOAT_UNALIGNED);
     return values;

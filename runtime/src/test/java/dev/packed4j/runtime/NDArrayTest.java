@@ -97,6 +97,29 @@ class NDArrayTest {
   }
 
   @Test
+  void halfPrecisionElementsWidenToFloat() {
+    try (Arena arena = Arena.ofConfined()) {
+      // 1.0, -2.5, 65504 (float16's largest) and 2^-24 (its smallest subnormal), as float16 bits in a 2x2 tensor.
+      MemorySegment half = arena.allocate(ValueLayout.JAVA_SHORT, 4);
+      short[] halfBits = {0x3c00, (short) 0xc100, 0x7bff, 0x0001};
+      MemorySegment.copy(halfBits, 0, half, ValueLayout.JAVA_SHORT, 0, 4);
+      // 1.0, -2.5, 3.0e38 (rounded to bfloat16: 0x7f62 is 2.9908e38) and 1/3 truncated, as bfloat16 bits.
+      MemorySegment brain = arena.allocate(ValueLayout.JAVA_SHORT, 4);
+      short[] brainBits = {0x3f80, (short) 0xc020, 0x7f62, 0x3eaa};
+      MemorySegment.copy(brainBits, 0, brain, ValueLayout.JAVA_SHORT, 0, 4);
+      try (NDArray h = NDArray.wrap(half, DType.FLOAT16, 2, 2);
+          NDArray b = NDArray.wrap(brain, DType.BFLOAT16, 2, 2);
+          NDArray hColumn = h.slice(1, 1, 2)) {
+        assertArrayEquals(new float[] {1f, -2.5f, 65504f, 0x1p-24f}, h.toFloatArray());
+        assertArrayEquals(new float[] {-2.5f, 0x1p-24f}, hColumn.toFloatArray()); // strides honoured
+        assertArrayEquals(new float[] {1f, -2.5f, Float.intBitsToFloat(0x7f620000), Float.intBitsToFloat(0x3eaa0000)},
+            b.toFloatArray());
+        assertEquals(0.33203125f, b.toFloatArray()[3]);
+      }
+    }
+  }
+
+  @Test
   void badShapesAndSegmentsAreClearErrors() {
     assertEquals("NDArray.fromArray: shape [2, 2] holds 4 elements, the array has 3",
         assertThrows(IllegalArgumentException.class, () -> NDArray.fromArray(new float[3], 2, 2)).getMessage());

@@ -122,7 +122,8 @@ class TensorsTest {
       assertEquals("TypeError", error.kind());
       assertTrue(error.getMessage().contains("a: expected float32, got int16"), error.getMessage());
       IllegalStateException javaSide = assertThrows(IllegalStateException.class, a::toFloatArray);
-      assertEquals("toFloatArray() reads float32 elements; this NDArray holds int16", javaSide.getMessage());
+      assertEquals("toFloatArray() reads float32, float16 or bfloat16 elements; this NDArray holds int16",
+          javaSide.getMessage());
     }
   }
 
