@@ -90,6 +90,9 @@ P4J_REGISTER_GLOBAL("test.cb.MakeCounter").set_body_typed([](int64_t start) {
   return PackedFunc::FromTyped([count](int64_t step) { return *count += step; }, "counter");
 });
 
+// Whether two arguments are the same native function object (a closure out passed back is not wrapped again).
+P4J_REGISTER_GLOBAL("test.cb.SameFunction").set_body_typed([](PackedFunc a, PackedFunc b) { return a.same_as(b); });
+
 // A closure over a Java callback: C++ keeps the callback inside the function it returns.
 P4J_REGISTER_GLOBAL("test.cb.Compose").set_body_typed([](PackedFunc outer, PackedFunc inner) {
   return PackedFunc([outer, inner](Args args, RetValue* rv) { *rv = outer(inner(args[0])); });

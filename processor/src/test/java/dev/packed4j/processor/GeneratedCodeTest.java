@@ -428,6 +428,30 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void closuresOutAreNativeClosuresUnlessTheInterfaceHasItsOwnClose() {
+    JavaFileObject factories =
+        source(
+            "p.Factories",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            import java.util.function.LongUnaryOperator;
+            public interface Factories {
+              /** Has a close() of its own, which NativeClosure's default close() would clash with. */
+              @FunctionalInterface interface Step { long step(long x); default void close() {} }
+              @Global("test.MakeCounter") LongUnaryOperator counter(long start);
+              @Global("test.MakeStep") Step step(long start);
+            }
+            """);
+    Compilation compilation = compile(factories);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Factories")
+        .contains("function -> (LongUnaryOperator & NativeClosure) a0 ->")
+        .contains("function -> a0 -> Callbacks.call(function, Codecs.LONG, a0)")
+        .doesNotContain("(Factories.Step & NativeClosure)");
+  }
+
+  @Test
   void noObjectTypeIndexWithoutObjectInterfaces() {
     JavaFileObject echo =
         source(

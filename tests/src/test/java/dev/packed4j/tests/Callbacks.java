@@ -106,6 +106,13 @@ public interface Callbacks {
   @Global("test.cb.Apply")
   Object applyOperator(IntBinaryOperator operator, Object value);
 
+  /** Whether C++ receives the same native function object twice. */
+  @Global("test.cb.SameFunction")
+  boolean sameFunction(LongUnaryOperator operator, PackedFunction function);
+
+  @Global("test.cb.Apply")
+  Object applyUnary(LongUnaryOperator operator, Object value);
+
   @Global("packed4j.ObjectLiveCount")
   long liveObjects();
 

@@ -1,10 +1,13 @@
 package dev.packed4j.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.PackedFunction;
@@ -101,6 +104,45 @@ class FunctionalInterfacesTest {
       Thread.sleep(10);
     }
     assertTrue(callbacks.liveObjects() <= before, callbacks.liveObjects() + " live objects, " + before + " before");
+  }
+
+  @Test
+  void closureOutAsAFunctionalInterfaceIsClosedExplicitly() {
+    long before = callbacks.liveObjects();
+    LongUnaryOperator counter = callbacks.makeCounterOperator(100);
+    assertEquals(101L, counter.applyAsLong(1));
+    NativeClosure closure = assertInstanceOf(NativeClosure.class, counter);
+    assertEquals("(int64) -> int64", closure.packedFunction().signature());
+    closure.close();
+    assertTrue(callbacks.liveObjects() <= before, callbacks.liveObjects() + " live objects, " + before + " before");
+    IllegalStateException closed = assertThrows(IllegalStateException.class, () -> counter.applyAsLong(1));
+    assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    IllegalStateException passedClosed =
+        assertThrows(IllegalStateException.class, () -> callbacks.applyUnary(counter, 1L));
+    assertTrue(passedClosed.getMessage().contains("closed"), passedClosed.getMessage());
+    closure.close(); // a second close does nothing
+  }
+
+  @Test
+  void closureOutPassedBackIsItsNativeFunction() {
+    LongUnaryOperator counter = callbacks.makeCounterOperator(0);
+    try (NativeClosure closure = (NativeClosure) counter) {
+      // Not a Java function calling the closure: the same native object, with the C++ closure's state.
+      assertTrue(callbacks.sameFunction(counter, closure.packedFunction()));
+      assertEquals(5L, callbacks.applyUnary(counter, 5L));
+      assertEquals(7L, counter.applyAsLong(2));
+      // Dynamic calls convert it the same way.
+      assertEquals(10L, Registry.global("test.cb.Apply").invoke(counter, 3L));
+    }
+  }
+
+  @Test
+  void aJavaImplementationIsNotANativeClosure() {
+    LongUnaryOperator javaSide = x -> x + 1;
+    assertFalse(javaSide instanceof NativeClosure);
+    NativeClosure impostor = new NativeClosure() {};
+    IllegalStateException error = assertThrows(IllegalStateException.class, impostor::packedFunction);
+    assertTrue(error.getMessage().contains("was not returned by a packed4j binding"), error.getMessage());
   }
 
   @Test

@@ -72,14 +72,18 @@ final class CodecExpressions {
         f.typed()
             ? CodeBlock.of("f -> $L", wireBody(callee, f.parameters(), f.result()))
             : CodeBlock.of("f -> $L", packedBody(callee, f.parameters(), f.result()));
+    // A closure out is also a NativeClosure (closable, and passed back as its native function) where it can be.
+    CodeBlock closureType =
+        f.closable() ? CodeBlock.of("($T & $T) ", type, RuntimeClasses.NATIVE_CLOSURE) : CodeBlock.of("");
     return CodeBlock.of(
-        "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L -> $L)",
+        "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L$L -> $L)",
         RuntimeClasses.CALLBACKS,
         type,
         f.typed() ? "typed" : "packed",
         raw,
         f.signature(),
         toNative,
+        closureType,
         lambdaParameters(f.parameters().size()),
         closureCall(f, parameterNames(f.parameters().size())));
   }

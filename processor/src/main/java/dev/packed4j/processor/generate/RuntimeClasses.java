@@ -21,6 +21,7 @@ final class RuntimeClasses {
   static final ClassName NATIVE_LIST = runtime(RuntimeNames.NATIVE_LIST);
   static final ClassName NATIVE_MAP = runtime(RuntimeNames.NATIVE_MAP);
   static final ClassName NDARRAY = runtime(RuntimeNames.NDARRAY);
+  static final ClassName NATIVE_CLOSURE = runtime(RuntimeNames.NATIVE_CLOSURE);
 
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");

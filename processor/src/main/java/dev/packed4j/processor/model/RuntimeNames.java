@@ -17,6 +17,7 @@ public final class RuntimeNames {
   public static final String NATIVE_MAP = "NativeMap";
   public static final String OBJECT_REF = "ObjectRef";
   public static final String NDARRAY = "NDArray";
+  public static final String NATIVE_CLOSURE = "NativeClosure";
 
   private RuntimeNames() {}
 

@@ -84,7 +84,8 @@ public sealed interface TypeModel {
       List<TypeModel> parameters,
       TypeModel result,
       String signature,
-      boolean typed)
+      boolean typed,
+      boolean closable)
       implements TypeModel {
     public FunctionalType {
       typeArguments = List.copyOf(typeArguments);

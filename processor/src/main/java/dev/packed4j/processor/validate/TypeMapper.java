@@ -346,7 +346,23 @@ final class TypeMapper {
             parameters,
             result,
             signature,
-            typed));
+            typed,
+            closable(element)));
+  }
+
+  /**
+   * Whether a closure out of this interface can also be a {@code NativeClosure}: not when the interface has a
+   * {@code close()} or {@code packedFunction()} of its own (abstract or default), which would clash with that
+   * interface's default methods.
+   */
+  private boolean closable(TypeElement element) {
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
+      String name = method.getSimpleName().toString();
+      if (method.getParameters().isEmpty() && (name.equals("close") || name.equals("packedFunction"))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A failure inside a functional interface, said where; a type not resolved yet or not annotated stays as is. */

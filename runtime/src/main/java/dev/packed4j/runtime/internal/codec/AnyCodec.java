@@ -3,6 +3,7 @@ package dev.packed4j.runtime.internal.codec;
 import static dev.packed4j.runtime.internal.capi.CApi.*;
 
 import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
@@ -12,6 +13,7 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeView;
 import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.internal.upcall.ClosureViews;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +70,8 @@ public final class AnyCodec extends ValueCodec<Object> {
       case ObjectRef ref -> ObjectHandles.encode(ref, slot, frame);
       case NativeList<?> list -> ObjectHandles.encodeContainer(list, slot, frame);
       case NativeMap<?, ?> map -> ObjectHandles.encodeContainer(map, slot, frame);
+      case NativeClosure closure when ClosureViews.functionOf(closure) != null ->
+          ObjectHandles.encode(ClosureViews.functionOf(closure), slot, frame);
       case List<?> list -> {
         long handle = Containers.buildList(list, this, "List<Object>", frame);
         frame.ownTemporary(handle);

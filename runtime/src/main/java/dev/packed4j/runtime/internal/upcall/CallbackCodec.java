@@ -3,6 +3,7 @@ package dev.packed4j.runtime.internal.upcall;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
+import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.internal.Frame;
@@ -78,6 +79,14 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
 
   @Override
   public void encode(F value, long slot, Frame frame) {
+    if (value instanceof NativeClosure closure) {
+      PackedFunction function = ClosureViews.functionOf(closure);
+      if (function != null) {
+        // A closure out passed back: its native function itself, not a Java function that would call it.
+        FunctionCodec.PACKED_FUNCTION.encode(function, slot, frame);
+        return;
+      }
+    }
     long handle = newHandle(value);
     // The frame holds the one reference Java made; native code that keeps the function takes its own.
     frame.ownTemporary(handle);
@@ -103,6 +112,11 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
       F implementation = (F) target;
       return implementation;
     }
-    return fromFunction.apply(FunctionCodec.PACKED_FUNCTION.decode(any, owned));
+    PackedFunction function = FunctionCodec.PACKED_FUNCTION.decode(any, owned);
+    F view = fromFunction.apply(function);
+    if (view instanceof NativeClosure closure) {
+      ClosureViews.remember(closure, function);
+    }
+    return view;
   }
 }

@@ -1,5 +1,6 @@
 package dev.packed4j.samples.callbacks;
 
+import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
@@ -39,5 +40,6 @@ public final class CallbacksApp {
     LongUnaryOperator counter = callbacks.makeCounter(10);
     counter.applyAsLong(1);
     System.out.println("counter after +1, +5: " + counter.applyAsLong(5));
+    ((NativeClosure) counter).close(); // releases the C++ lambda now, not when the GC collects counter
   }
 }
