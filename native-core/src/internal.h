@@ -56,8 +56,14 @@ void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* wh
 /*! \brief sizeof the core's NDArray object, measured from the handle (type info of kP4JNDArray). */
 int64_t NDArrayInstanceSize();
 
-/*! \brief The reflection fields of kP4JNDArray: ndim, dtype, device, byte_offset. */
+/*! \brief The reflection fields of kP4JNDArray: ndim, shape, strides, dtype, device, byte_offset. */
 std::vector<P4JFieldInfo> NDArrayFields();
+
+/*!
+ * \brief Reads NDArray's shape or strides field (kP4JFieldObject, at the offset of the DLTensor's pointer) into
+ *  result as a new List<int64> with ndim elements, owned by the caller.
+ */
+void ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
 
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);

@@ -86,7 +86,15 @@ class NDArrayImpl : public NDArrayObject {
       info.size = static_cast<int64_t>(size);
       return info;
     };
+    // shape and strides are read as new List<int64> objects (ReadNDArrayDims), made at each read rather than with
+    // every tensor; their offsets are those of the DLTensor's pointers, which the reader follows.
+    P4JFieldInfo shape = field("shape", kP4JFieldObject, &probe.tensor.shape, sizeof(int64_t*));
+    shape.object_type_index = kP4JList;
+    P4JFieldInfo strides = field("strides", kP4JFieldObject, &probe.tensor.strides, sizeof(int64_t*));
+    strides.object_type_index = kP4JList;
     return {field("ndim", kP4JFieldInt32, &probe.tensor.ndim, sizeof(int32_t)),
+            shape,
+            strides,
             field("dtype", kP4JFieldString, &probe.dtype_name, sizeof(std::string)),
             field("device", kP4JFieldString, &probe.device_name, sizeof(std::string)),
             field("byte_offset", kP4JFieldUInt64, &probe.tensor.byte_offset, sizeof(uint64_t))};
@@ -254,6 +262,15 @@ Managed* ExportOf(P4JObject* array, const char* function) {
 int64_t NDArrayInstanceSize() { return details::InstanceSizeFromHandle<NDArrayImpl>(); }
 
 std::vector<P4JFieldInfo> NDArrayFields() { return NDArrayImpl::Fields(); }
+
+void ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
+  const char* base = reinterpret_cast<const char*>(handle);
+  const int64_t* dims = *reinterpret_cast<const int64_t* const*>(base + field.offset);
+  int32_t ndim = NDArrayImpl::FromHandle(const_cast<P4JObject*>(handle))->tensor.ndim;
+  P4JObjectHandle list = nullptr;
+  details::CheckCall(P4JListFromInt64s(dims, ndim, &list));
+  details::StoreOwnedObject(list, result);
+}
 
 }  // namespace internal
 }  // namespace packed4j

@@ -289,22 +289,40 @@ TEST(NDArrayTest, TypedBodiesTakeAndReturnTensors) {
             static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data)));
 }
 
-TEST(NDArrayTest, ReflectionShowsNdimDtypeDeviceAndOffset) {
+TEST(NDArrayTest, ReflectionShowsNdimShapeStridesDtypeDeviceAndOffset) {
+  int64_t live = P4JObjectLiveCount();
   const P4JTypeInfo* info = nullptr;
   ASSERT_EQ(P4JTypeGetInfo(kP4JNDArray, &info), 0);
-  ASSERT_EQ(info->num_fields, 4);
+  ASSERT_EQ(info->num_fields, 6);
   std::vector<std::string> names;
   for (int32_t i = 0; i < info->num_fields; ++i) names.emplace_back(details::ViewOf(info->fields[i].name));
-  EXPECT_EQ(names, (std::vector<std::string>{"ndim", "dtype", "device", "byte_offset"}));
-  NDArray a = NDArray::Empty({2, 3}, DLDataType{kDLBfloat, 16, 1});
-  EXPECT_EQ(*reinterpret_cast<const int32_t*>(reinterpret_cast<const char*>(a.handle()) + info->fields[0].offset),
-            2);
-  P4JAny value;
-  ASSERT_EQ(P4JObjectGetField(a.handle(), 1, &value), 0);
-  Any dtype = Any::FromOwned(value);
-  EXPECT_EQ(dtype.cast<std::string>(), "bfloat16");
-  ASSERT_EQ(P4JObjectGetField(a.handle(), 2, &value), 0);
-  EXPECT_EQ(Any::FromOwned(value).cast<std::string>(), "cpu");
+  EXPECT_EQ(names, (std::vector<std::string>{"ndim", "shape", "strides", "dtype", "device", "byte_offset"}));
+  EXPECT_EQ(info->fields[1].kind, kP4JFieldObject);
+  EXPECT_EQ(info->fields[1].object_type_index, kP4JList);
+  {
+    NDArray a = NDArray::Empty({2, 3}, DLDataType{kDLBfloat, 16, 1});
+    EXPECT_EQ(*reinterpret_cast<const int32_t*>(reinterpret_cast<const char*>(a.handle()) + info->fields[0].offset),
+              2);
+    P4JAny value;
+    // shape and strides are new lists, made at each read from the DLTensor's own arrays.
+    ASSERT_EQ(P4JObjectGetField(a.handle(), 1, &value), 0);
+    List<int64_t> shape = Any::FromOwned(value).cast<List<int64_t>>();
+    EXPECT_EQ(std::vector<int64_t>(shape.begin(), shape.end()), (std::vector<int64_t>{2, 3}));
+    NDArray column = a.View({2}, {3}, 2 * 2);
+    P4JByteArray strides_name = details::ByteArrayOf("strides");
+    ASSERT_EQ(P4JObjectGetAttr(column.handle(), &strides_name, &value), 0);
+    List<int64_t> strides = Any::FromOwned(value).cast<List<int64_t>>();
+    EXPECT_EQ(std::vector<int64_t>(strides.begin(), strides.end()), (std::vector<int64_t>{3}));
+    ASSERT_EQ(P4JObjectGetField(a.handle(), 3, &value), 0);
+    EXPECT_EQ(Any::FromOwned(value).cast<std::string>(), "bfloat16");
+    ASSERT_EQ(P4JObjectGetField(a.handle(), 4, &value), 0);
+    EXPECT_EQ(Any::FromOwned(value).cast<std::string>(), "cpu");
+    // A 0-d tensor's shape is an empty list.
+    NDArray scalar = NDArray::Empty({}, kFloat32);
+    ASSERT_EQ(P4JObjectGetField(scalar.handle(), 1, &value), 0);
+    EXPECT_EQ(Any::FromOwned(value).cast<List<int64_t>>().size(), 0);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
 }
 
 TEST(NDArrayTest, AMillionLifecyclesLeaveTheLiveCountAtBaseline) {

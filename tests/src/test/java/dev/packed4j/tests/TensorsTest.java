@@ -230,8 +230,10 @@ class TensorsTest {
   @Test
   void reflectionAndDynamicCallsSeeTensors() {
     ObjectTypeInfo type = Registry.objectType("NDArray").orElseThrow();
-    assertEquals(List.of("ndim", "dtype", "device", "byte_offset"),
+    assertEquals(List.of("ndim", "shape", "strides", "dtype", "device", "byte_offset"),
         type.fields().stream().map(ObjectTypeInfo.Field::name).toList());
+    assertEquals(List.of("int32", "List", "List", "string", "string", "uint64"),
+        type.fields().stream().map(ObjectTypeInfo.Field::type).toList());
     try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3});
         NDArray echoed = (NDArray) Registry.global("test.tensor.Echo").invoke(a)) {
       assertEquals(a, echoed);
