@@ -4,7 +4,6 @@ import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 
@@ -13,11 +12,8 @@ public final class CallbacksApp {
   private CallbacksApp() {}
 
   public static void main(String[] args) {
-    if (args.length != 1) {
-      System.err.println("usage: CallbacksApp <path to libcallbacks.so>");
-      System.exit(2);
-    }
-    Packed4j.loadLibrary(Path.of(args[0]));
+    // The plugin packed4j-maven-plugin built into this jar (META-INF/native/linux-x86_64/libcallbacks.so).
+    Packed4j.loadLibrary("callbacks");
     Callbacks callbacks = Packed4j.bind(Callbacks.class);
 
     // Callbacks in: a Java lambda that C++ calls once per element.
