@@ -60,10 +60,11 @@ int64_t NDArrayInstanceSize();
 std::vector<P4JFieldInfo> NDArrayFields();
 
 /*!
- * \brief Reads NDArray's shape or strides field (kP4JFieldObject, at the offset of the DLTensor's pointer) into
- *  result as a new List<int64> with ndim elements, owned by the caller.
+ * \brief When field is NDArray's shape or strides (kP4JFieldObject at the offset of the DLTensor's pointer), reads it
+ *  into result as a new List<int64> of ndim elements, owned by the caller, and returns true; else returns false.
+ *  handle must be an NDArrayObject (kP4JNDArray or a subtype).
  */
-void ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
+bool ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
 
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);

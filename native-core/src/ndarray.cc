@@ -74,7 +74,10 @@ class NDArrayImpl : public NDArrayObject {
     return static_cast<NDArrayImpl*>(static_cast<Object*>(handle));
   }
 
-  /*! \brief The reflection metadata: ndim, dtype, device, byte_offset, at their offsets from the handle. */
+  /*!
+   * \brief The reflection metadata: ndim, shape, strides, dtype, device, byte_offset, at their offsets from the
+   *  handle (shape and strides: the offsets of the DLTensor's pointers, read by ReadNDArrayDims).
+   */
   static std::vector<P4JFieldInfo> Fields() {
     NDArrayImpl probe;
     const char* base = reinterpret_cast<const char*>(static_cast<P4JObject*>(&probe));
@@ -263,13 +266,16 @@ int64_t NDArrayInstanceSize() { return details::InstanceSizeFromHandle<NDArrayIm
 
 std::vector<P4JFieldInfo> NDArrayFields() { return NDArrayImpl::Fields(); }
 
-void ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
-  const char* base = reinterpret_cast<const char*>(handle);
-  const int64_t* dims = *reinterpret_cast<const int64_t* const*>(base + field.offset);
-  int32_t ndim = NDArrayImpl::FromHandle(const_cast<P4JObject*>(handle))->tensor.ndim;
+bool ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
+  // The offsets of the DLTensor's shape and strides pointers, the same in every NDArrayObject (subtypes included).
+  static const std::vector<P4JFieldInfo> fields = NDArrayImpl::Fields();
+  if (field.offset != fields[1].offset && field.offset != fields[2].offset) return false;
+  const DLTensor& tensor = static_cast<const NDArrayObject*>(static_cast<const Object*>(handle))->tensor;
+  const int64_t* dims = field.offset == fields[1].offset ? tensor.shape : tensor.strides;
   P4JObjectHandle list = nullptr;
-  details::CheckCall(P4JListFromInt64s(dims, ndim, &list));
+  details::CheckCall(P4JListFromInt64s(dims, tensor.ndim, &list));
   details::StoreOwnedObject(list, result);
+  return true;
 }
 
 }  // namespace internal

@@ -347,11 +347,9 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
       return;
     }
     case kP4JFieldObject:
-      // The core's NDArray computes its two object fields (shape, strides) from the DLTensor when read.
-      if (obj->type_index == kP4JNDArray) {
-        ReadNDArrayDims(obj, field, result);
-        return;
-      }
+      // The core's NDArray computes its two object fields (shape, strides; inherited by any subtype) from the
+      // DLTensor when read: at their offsets are the DLTensor's int64_t pointers, not ObjectRefs.
+      if (HandleIsInstance(obj, kP4JNDArray) && ReadNDArrayDims(obj, field, result)) return;
       // An ObjectRef field is exactly one handle (static_assert in object.h).
       details::StoreObject(*reinterpret_cast<P4JObject* const*>(address), result);
       return;

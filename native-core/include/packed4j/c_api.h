@@ -145,8 +145,14 @@ typedef enum {
   kP4JFieldFloat64 = 4, /*!< double */
   kP4JFieldBool = 5,    /*!< bool, one byte */
   kP4JFieldString = 6,  /*!< std::string; read with P4JObjectGetField */
-  kP4JFieldObject = 7   /*!< an ObjectRef (pointer-sized, may be null); read with P4JObjectGetField */
+  kP4JFieldObject = 7   /*!< an object; read only with P4JObjectGetField/GetAttr (see below) */
 } P4JFieldKind;
+/*
+ * A kP4JFieldObject field of a plugin's type is an ObjectRef (pointer-sized, may be null) at its offset. The core's
+ * NDArray (and any subtype) also has two computed ones, shape and strides: at their offsets are the DLTensor's
+ * int64_t pointers, and P4JObjectGetField/GetAttr make a new List<int64> of ndim elements at each read. So a
+ * reader goes through those two functions for object (and string) fields, never through the offset.
+ */
 
 typedef struct {
   P4JByteArray name;

@@ -5,7 +5,8 @@
  * A type lists its fields in VisitAttrs. P4J_REGISTER_OBJECT_TYPE calls that function once, when the library
  * is loaded, with a visitor that records each field's name, kind, offset from the handle and size, and hands
  * the list to the type registry (P4JTypeRegisterFields). From then on anyone (the Java side in particular)
- * can find a field by name and read it at its offset in any instance, with no call into the object.
+ * can find a field by name and read a field of a primitive kind at its offset in any instance, with no call into
+ * the object; string and object fields are read through P4JObjectGetField (see kP4JFieldObject in c_api.h).
  */
 #ifndef PACKED4J_REFLECTION_H_
 #define PACKED4J_REFLECTION_H_

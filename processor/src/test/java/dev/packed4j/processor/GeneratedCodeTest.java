@@ -435,20 +435,31 @@ class GeneratedCodeTest {
             """
             package p;
             import dev.packed4j.annotations.Global;
+            import java.util.function.Function;
             import java.util.function.LongUnaryOperator;
             public interface Factories {
               /** Has a close() of its own, which NativeClosure's default close() would clash with. */
               @FunctionalInterface interface Step { long step(long x); default void close() {} }
+              /** Has a packedFunction() of its own: the same clash. */
+              @FunctionalInterface interface Tagged { long tag(long x); default long packedFunction() { return 0; } }
+              /** A static close() is not inherited, so it does not clash. */
+              @FunctionalInterface interface Pure { long apply(long x); static void close() {} }
               @Global("test.MakeCounter") LongUnaryOperator counter(long start);
               @Global("test.MakeStep") Step step(long start);
+              @Global("test.MakeTagged") Tagged tagged(long start);
+              @Global("test.MakePure") Pure pure(long start);
+              @Global("test.MakeMapper") Function<String, String> mapper(String suffix);
             }
             """);
     Compilation compilation = compile(factories);
     assertThat(compilation).succeededWithoutWarnings();
     assertGenerated(compilation, "p.Packed4j_Factories")
         .contains("function -> (LongUnaryOperator & NativeClosure) a0 ->")
+        .contains("function -> (Factories.Pure & NativeClosure) a0 ->")
+        .contains("function -> (Function<String, String> & NativeClosure) a0 ->")
         .contains("function -> a0 -> Callbacks.call(function, Codecs.LONG, a0)")
-        .doesNotContain("(Factories.Step & NativeClosure)");
+        .doesNotContain("(Factories.Step & NativeClosure)")
+        .doesNotContain("(Factories.Tagged & NativeClosure)");
   }
 
   @Test

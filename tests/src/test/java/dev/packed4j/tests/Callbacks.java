@@ -113,6 +113,10 @@ public interface Callbacks {
   @Global("test.cb.Apply")
   Object applyUnary(LongUnaryOperator operator, Object value);
 
+  /** A function handed back as a functional interface: a Java function comes back as a closure out over it. */
+  @Global("test.UntypedEcho")
+  LongUnaryOperator echoAsOperator(PackedFunction function);
+
   @Global("packed4j.ObjectLiveCount")
   long liveObjects();
 

@@ -126,13 +126,33 @@ class FunctionalInterfacesTest {
   @Test
   void closureOutPassedBackIsItsNativeFunction() {
     LongUnaryOperator counter = callbacks.makeCounterOperator(0);
-    try (NativeClosure closure = (NativeClosure) counter) {
-      // Not a Java function calling the closure: the same native object, with the C++ closure's state.
-      assertTrue(callbacks.sameFunction(counter, closure.packedFunction()));
-      assertEquals(5L, callbacks.applyUnary(counter, 5L));
-      assertEquals(7L, counter.applyAsLong(2));
-      // Dynamic calls convert it the same way.
-      assertEquals(10L, Registry.global("test.cb.Apply").invoke(counter, 3L));
+    NativeClosure closure = (NativeClosure) counter;
+    // Not a Java function calling the closure: the same native object, with the C++ closure's state.
+    assertTrue(callbacks.sameFunction(counter, closure.packedFunction()));
+    assertEquals(5L, callbacks.applyUnary(counter, 5L));
+    assertEquals(7L, counter.applyAsLong(2));
+    // Dynamic calls convert it the same way.
+    try (PackedFunction apply = Registry.global("test.cb.Apply")) {
+      assertEquals(10L, apply.invoke(counter, 3L));
+      closure.close();
+      IllegalStateException closed = assertThrows(IllegalStateException.class, () -> apply.invoke(counter, 1L));
+      assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    }
+  }
+
+  @Test
+  void closingAClosureOutNeverClosesTheCallersFunction() {
+    try (PackedFunction plusOne = PackedFunction.of(args -> (Long) args[0] + 1)) {
+      // Each view owns a reference of its own to the Java function that came back.
+      LongUnaryOperator first = callbacks.echoAsOperator(plusOne);
+      LongUnaryOperator second = callbacks.echoAsOperator(plusOne);
+      assertEquals(2L, first.applyAsLong(1));
+      ((NativeClosure) first).close();
+      assertFalse(plusOne.isClosed());
+      assertEquals(3L, second.applyAsLong(2));
+      assertEquals(4L, plusOne.invoke(3L));
+      ((NativeClosure) second).close();
+      assertFalse(plusOne.isClosed());
     }
   }
 

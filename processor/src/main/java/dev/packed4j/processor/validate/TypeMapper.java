@@ -351,14 +351,16 @@ final class TypeMapper {
   }
 
   /**
-   * Whether a closure out of this interface can also be a {@code NativeClosure}: not when the interface has a
-   * {@code close()} or {@code packedFunction()} of its own (abstract or default), which would clash with that
-   * interface's default methods.
+   * Whether a closure out of this interface can also be a {@code NativeClosure}: not when the interface has an
+   * instance {@code close()} or {@code packedFunction()} of its own (abstract or default), which would clash with
+   * that interface's default methods (a static one does not).
    */
   private boolean closable(TypeElement element) {
     for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
       String name = method.getSimpleName().toString();
-      if (method.getParameters().isEmpty() && (name.equals("close") || name.equals("packedFunction"))) {
+      if (!method.getModifiers().contains(Modifier.STATIC)
+          && method.getParameters().isEmpty()
+          && (name.equals("close") || name.equals("packedFunction"))) {
         return false;
       }
     }

@@ -77,7 +77,9 @@ public final class Callbacks {
    *     Function.class, ...)})
    * @param signature its native signature, {@code "(int64, int64) -> int64"}
    * @param toWire wraps a Java implementation in the {@code WireN} body of its arity
-   * @param fromFunction wraps a native function in an implementation of the interface
+   * @param fromFunction wraps a native function in a new implementation of the interface that holds it (a lambda
+   *     capturing it); when that implementation is also a {@link dev.packed4j.runtime.NativeClosure}, closing it
+   *     closes the function, so it must be made for this function alone, never shared or cached
    */
   public static <F> Codec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
       Function<PackedFunction, ? extends F> fromFunction) {
@@ -89,6 +91,7 @@ public final class Callbacks {
    * The codec of a functional interface called packed: every argument decoded by a codec.
    *
    * @param signature its native signature, recorded on the function object (as {@code set_body_typed} does)
+   * @param fromFunction as for {@link #typed}
    */
   public static <F> Codec<F> packed(Class<? super F> type, String signature, Function<? super F, Packed> toPacked,
       Function<PackedFunction, ? extends F> fromFunction) {

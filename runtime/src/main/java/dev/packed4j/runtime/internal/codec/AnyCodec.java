@@ -7,6 +7,7 @@ import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
@@ -70,8 +71,8 @@ public final class AnyCodec extends ValueCodec<Object> {
       case ObjectRef ref -> ObjectHandles.encode(ref, slot, frame);
       case NativeList<?> list -> ObjectHandles.encodeContainer(list, slot, frame);
       case NativeMap<?, ?> map -> ObjectHandles.encodeContainer(map, slot, frame);
-      case NativeClosure closure when ClosureViews.functionOf(closure) != null ->
-          ObjectHandles.encode(ClosureViews.functionOf(closure), slot, frame);
+      case NativeClosure closure when ClosureViews.functionOf(closure) instanceof PackedFunction function ->
+          ObjectHandles.encode(function, slot, frame);
       case List<?> list -> {
         long handle = Containers.buildList(list, this, "List<Object>", frame);
         frame.ownTemporary(handle);

@@ -112,7 +112,9 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
       F implementation = (F) target;
       return implementation;
     }
-    PackedFunction function = FunctionCodec.PACKED_FUNCTION.decode(any, owned);
+    // A PackedFunction of the view's own, never the caller's: FunctionCodec would give back the PackedFunction a
+    // Java function went out as (an echo), and closing the view must not close an object its caller still uses.
+    PackedFunction function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null);
     F view = fromFunction.apply(function);
     if (view instanceof NativeClosure closure) {
       ClosureViews.remember(closure, function);
