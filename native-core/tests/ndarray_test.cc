@@ -325,6 +325,50 @@ TEST(NDArrayTest, ReflectionShowsNdimShapeStridesDtypeDeviceAndOffset) {
   EXPECT_EQ(P4JObjectLiveCount(), live);
 }
 
+// A plugin's subtype of NDArray: it inherits the computed shape and strides fields, and its own object field is
+// read as the ObjectRef it is. Before the computed fields were found by offset on every NDArray, reading a
+// subtype's shape took the DLTensor's int64_t pointer for an object and "retained" it: memory corruption.
+class LabelledTensorObject : public NDArrayObject {
+ public:
+  int64_t dims[2] = {3, 1};  // shape (3,), strides (1,)
+  float values[3] = {1, 2, 3};
+  ObjectRef label;
+
+  LabelledTensorObject() {
+    tensor.data = values;
+    tensor.device = DLDevice{kDLCPU, 0};
+    tensor.ndim = 1;
+    tensor.dtype = DataTypeOf<float>();
+    tensor.shape = &dims[0];
+    tensor.strides = &dims[1];
+  }
+
+  void VisitAttrs(AttrVisitor* v) final { v->Visit("label", &label); }
+
+  static constexpr const char* _type_key = "test.LabelledTensor";
+  P4J_DECLARE_OBJECT_TYPE_INFO(LabelledTensorObject, NDArrayObject);
+};
+P4J_REGISTER_OBJECT_TYPE(LabelledTensorObject);
+
+TEST(NDArrayTest, ASubtypeInheritsTheComputedFields) {
+  int64_t live = P4JObjectLiveCount();
+  {
+    ObjectPtr<LabelledTensorObject> tensor = make_object<LabelledTensorObject>();
+    tensor->label = NDArray::Empty({2}, kFloat32);
+    P4JAny value;
+    P4JByteArray shape_name = details::ByteArrayOf("shape");
+    ASSERT_EQ(P4JObjectGetAttr(tensor.handle(), &shape_name, &value), 0);
+    List<int64_t> shape = Any::FromOwned(value).cast<List<int64_t>>();
+    EXPECT_EQ(std::vector<int64_t>(shape.begin(), shape.end()), (std::vector<int64_t>{3}));
+    P4JByteArray label_name = details::ByteArrayOf("label");
+    ASSERT_EQ(P4JObjectGetAttr(tensor.handle(), &label_name, &value), 0);
+    NDArray label = Any::FromOwned(value).cast<NDArray>();
+    EXPECT_EQ(label.handle(), tensor->label.get());
+    EXPECT_EQ(label.NumElements(), 2);
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
 TEST(NDArrayTest, AMillionLifecyclesLeaveTheLiveCountAtBaseline) {
   int64_t live = P4JObjectLiveCount();
   float memory[4] = {};
