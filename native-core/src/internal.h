@@ -60,11 +60,12 @@ int64_t NDArrayInstanceSize();
 std::vector<P4JFieldInfo> NDArrayFields();
 
 /*!
- * \brief When field is NDArray's shape or strides (kP4JFieldObject at the offset of the DLTensor's pointer), reads it
- *  into result as a new List<int64> of ndim elements, owned by the caller, and returns true; else returns false.
- *  handle must be an NDArrayObject (kP4JNDArray or a subtype).
+ * \brief When field is one of NDArray's computed fields, reads it into result, owned by the caller, and returns true;
+ *  else returns false. shape and strides (kP4JFieldObject at the offsets of the DLTensor's pointers) are new
+ *  List<int64>s of ndim elements; dtype and device (kP4JFieldString at the offsets of the DLTensor's dtype and
+ *  device) are new strings such as "float32" and "cpu". handle must be an NDArrayObject (kP4JNDArray or a subtype).
  */
-bool ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
+bool ReadNDArrayField(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
 
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);

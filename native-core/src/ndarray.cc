@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,11 +31,14 @@ enum class DataOwner { kNone, kCore, kBorrowed, kBase, kDLPack, kDLPackVersioned
 
 class NDArrayImpl : public NDArrayObject {
  public:
-  /*! \brief Shape then strides, 2 * ndim values; tensor.shape and tensor.strides point in here. */
-  std::vector<int64_t> dims;
-  /*! \brief Reflection: the dtype and device names, as Java prints them (short enough to stay inline). */
-  std::string dtype_name;
-  std::string device_name;
+  /*!
+   * \brief Shape then strides, 2 * ndim values, and one spare slot (so a 0-d tensor's are not NULL either):
+   *  tensor.shape and tensor.strides point into inline_dims up to kInlineDims dimensions, else into heap_dims, so a
+   *  tensor of the usual ranks is one allocation.
+   */
+  static constexpr int32_t kInlineDims = 4;
+  int64_t inline_dims[2 * kInlineDims + 1];
+  std::unique_ptr<int64_t[]> heap_dims;
   DataOwner owner_kind = DataOwner::kNone;
   void* owner = nullptr;
   void (*owner_deleter)(void*) = nullptr;
@@ -44,9 +48,11 @@ class NDArrayImpl : public NDArrayObject {
     auto* object = new NDArrayImpl();
     object->tensor = source;
     int32_t ndim = source.ndim;
-    // One slot more than needed, so that a 0-d tensor's shape and strides are not NULL either (the ABI says never).
-    object->dims.resize(static_cast<size_t>(2 * ndim) + 1);
-    int64_t* shape = object->dims.data();
+    int64_t* shape = object->inline_dims;
+    if (ndim > kInlineDims) {
+      object->heap_dims.reset(new int64_t[static_cast<size_t>(2 * ndim) + 1]);
+      shape = object->heap_dims.get();
+    }
     int64_t* strides = shape + ndim;
     if (ndim > 0) std::memcpy(shape, source.shape, sizeof(int64_t) * ndim);
     if (source.strides != nullptr) {
@@ -60,8 +66,6 @@ class NDArrayImpl : public NDArrayObject {
     }
     object->tensor.shape = shape;
     object->tensor.strides = strides;
-    object->dtype_name = DataTypeToString(source.dtype);
-    object->device_name = DeviceToString(source.device);
     P4JObject* handle = object;
     handle->type_index = kP4JNDArray;
     handle->ref_counter = 1;
@@ -89,8 +93,8 @@ class NDArrayImpl : public NDArrayObject {
       info.size = static_cast<int64_t>(size);
       return info;
     };
-    // shape and strides are read as new List<int64> objects (ReadNDArrayDims), made at each read rather than with
-    // every tensor; their offsets are those of the DLTensor's pointers, which the reader follows.
+    // shape and strides are read as new List<int64> objects, dtype and device as new strings (ReadNDArrayField),
+    // made at each read rather than with every tensor; their offsets are those of the DLTensor's own members.
     P4JFieldInfo shape = field("shape", kP4JFieldObject, &probe.tensor.shape, sizeof(int64_t*));
     shape.object_type_index = kP4JList;
     P4JFieldInfo strides = field("strides", kP4JFieldObject, &probe.tensor.strides, sizeof(int64_t*));
@@ -98,8 +102,8 @@ class NDArrayImpl : public NDArrayObject {
     return {field("ndim", kP4JFieldInt32, &probe.tensor.ndim, sizeof(int32_t)),
             shape,
             strides,
-            field("dtype", kP4JFieldString, &probe.dtype_name, sizeof(std::string)),
-            field("device", kP4JFieldString, &probe.device_name, sizeof(std::string)),
+            field("dtype", kP4JFieldString, &probe.tensor.dtype, sizeof(DLDataType)),
+            field("device", kP4JFieldString, &probe.tensor.device, sizeof(DLDevice)),
             field("byte_offset", kP4JFieldUInt64, &probe.tensor.byte_offset, sizeof(uint64_t))};
   }
 
@@ -143,13 +147,14 @@ int64_t ElementBytes(DLDataType dtype) {
 
 /*! \brief Checks what every tensor must satisfy; returns the element count (overflow is a ValueError). */
 int64_t CheckTensorShape(const char* function, const int64_t* shape, int32_t ndim, DLDataType dtype) {
-  std::string where = std::string(function) + ": ";
+  // Built only on the way to an error: a tensor created without one allocates nothing here.
+  auto where = [function] { return std::string(function) + ": "; };
   if (ndim < 0 || ndim > kMaxDims) {
-    throw ValueError(where + "ndim " + std::to_string(ndim) + " is outside [0, " + std::to_string(kMaxDims) + "]");
+    throw ValueError(where() + "ndim " + std::to_string(ndim) + " is outside [0, " + std::to_string(kMaxDims) + "]");
   }
-  if (ndim > 0 && shape == nullptr) throw ValueError(where + "shape is NULL for ndim " + std::to_string(ndim));
+  if (ndim > 0 && shape == nullptr) throw ValueError(where() + "shape is NULL for ndim " + std::to_string(ndim));
   if (dtype.bits == 0 || dtype.lanes == 0) {
-    throw ValueError(where + "dtype " + DataTypeToString(dtype) + " has no bits or no lanes");
+    throw ValueError(where() + "dtype " + DataTypeToString(dtype) + " has no bits or no lanes");
   }
   // span is the product of the dimensions with 0 counted as 1: what the contiguous strides of the shape multiply
   // up to, so a shape whose strides would overflow is refused even when a 0 dimension leaves it without elements.
@@ -157,17 +162,17 @@ int64_t CheckTensorShape(const char* function, const int64_t* shape, int32_t ndi
   int64_t span = 1;
   for (int32_t i = 0; i < ndim; ++i) {
     if (shape[i] < 0) {
-      throw ValueError(where + "dimension " + std::to_string(i) + " of shape " + TupleToString(shape, ndim) +
+      throw ValueError(where() + "dimension " + std::to_string(i) + " of shape " + TupleToString(shape, ndim) +
                        " is negative");
     }
     if (shape[i] != 0 && span > std::numeric_limits<int64_t>::max() / shape[i]) {
-      throw ValueError(where + "shape " + TupleToString(shape, ndim) + " has too many elements");
+      throw ValueError(where() + "shape " + TupleToString(shape, ndim) + " has too many elements");
     }
     count *= shape[i];
     if (shape[i] != 0) span *= shape[i];
   }
   if (count > std::numeric_limits<int64_t>::max() / ElementBytes(dtype)) {
-    throw ValueError(where + "shape " + TupleToString(shape, ndim) + " of " + DataTypeToString(dtype) +
+    throw ValueError(where() + "shape " + TupleToString(shape, ndim) + " of " + DataTypeToString(dtype) +
                      " has too many bytes");
   }
   return count;
@@ -266,16 +271,24 @@ int64_t NDArrayInstanceSize() { return details::InstanceSizeFromHandle<NDArrayIm
 
 std::vector<P4JFieldInfo> NDArrayFields() { return NDArrayImpl::Fields(); }
 
-bool ReadNDArrayDims(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
-  // The offsets of the DLTensor's shape and strides pointers, the same in every NDArrayObject (subtypes included).
+bool ReadNDArrayField(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
+  // The offsets of the computed fields: DLTensor members, the same in every NDArrayObject (subtypes included).
   static const std::vector<P4JFieldInfo> fields = NDArrayImpl::Fields();
-  if (field.offset != fields[1].offset && field.offset != fields[2].offset) return false;
   const DLTensor& tensor = static_cast<const NDArrayObject*>(static_cast<const Object*>(handle))->tensor;
-  const int64_t* dims = field.offset == fields[1].offset ? tensor.shape : tensor.strides;
-  P4JObjectHandle list = nullptr;
-  details::CheckCall(P4JListFromInt64s(dims, tensor.ndim, &list));
-  details::StoreOwnedObject(list, result);
-  return true;
+  if (field.kind == kP4JFieldObject && (field.offset == fields[1].offset || field.offset == fields[2].offset)) {
+    const int64_t* dims = field.offset == fields[1].offset ? tensor.shape : tensor.strides;
+    P4JObjectHandle list = nullptr;
+    details::CheckCall(P4JListFromInt64s(dims, tensor.ndim, &list));
+    details::StoreOwnedObject(list, result);
+    return true;
+  }
+  if (field.kind == kP4JFieldString && (field.offset == fields[3].offset || field.offset == fields[4].offset)) {
+    std::string name =
+        field.offset == fields[3].offset ? DataTypeToString(tensor.dtype) : DeviceToString(tensor.device);
+    details::StoreOwnedObject(details::NewStringObject(name), result);
+    return true;
+  }
+  return false;
 }
 
 }  // namespace internal

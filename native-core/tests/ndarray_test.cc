@@ -325,6 +325,32 @@ TEST(NDArrayTest, ReflectionShowsNdimShapeStridesDtypeDeviceAndOffset) {
   EXPECT_EQ(P4JObjectLiveCount(), live);
 }
 
+// Shape and strides are stored inline up to four dimensions and on the heap beyond: both kinds read the same.
+TEST(NDArrayTest, ShapesBeyondTheInlineStorageKeepTheirStrides) {
+  int64_t live = P4JObjectLiveCount();
+  {
+    NDArray four = NDArray::Empty({5, 4, 3, 2}, kFloat32);
+    EXPECT_EQ(std::vector<int64_t>(four->strides, four->strides + 4), (std::vector<int64_t>{24, 6, 2, 1}));
+    NDArray six = NDArray::Empty({2, 1, 3, 1, 2, 2}, kFloat32);
+    EXPECT_EQ(six.ndim(), 6);
+    EXPECT_EQ(std::vector<int64_t>(six->shape, six->shape + 6), (std::vector<int64_t>{2, 1, 3, 1, 2, 2}));
+    EXPECT_EQ(std::vector<int64_t>(six->strides, six->strides + 6), (std::vector<int64_t>{12, 12, 4, 4, 2, 1}));
+    EXPECT_EQ(six.NumElements(), 24);
+    P4JAny value;
+    ASSERT_EQ(P4JObjectGetField(six.handle(), 2, &value), 0);
+    List<int64_t> strides = Any::FromOwned(value).cast<List<int64_t>>();
+    EXPECT_EQ(std::vector<int64_t>(strides.begin(), strides.end()), (std::vector<int64_t>{12, 12, 4, 4, 2, 1}));
+    // A view of a 6-D tensor with 5 dimensions: heap storage of its own, sharing the data.
+    NDArray view = six.View({2, 3, 1, 2, 2}, {12, 4, 4, 2, 1}, 0);
+    EXPECT_EQ(view->data, six->data);
+    EXPECT_EQ(std::vector<int64_t>(view->shape, view->shape + 5), (std::vector<int64_t>{2, 3, 1, 2, 2}));
+    // Round trip through DLPack keeps the shape of a heap-stored tensor.
+    NDArray back = NDArray::FromDLPack(six.ToDLPack());
+    EXPECT_EQ(std::vector<int64_t>(back->shape, back->shape + 6), (std::vector<int64_t>{2, 1, 3, 1, 2, 2}));
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+}
+
 // A plugin's subtype of NDArray: it inherits the computed shape and strides fields, and its own object field is
 // read as the ObjectRef it is. Before the computed fields were found by offset on every NDArray, reading a
 // subtype's shape took the DLTensor's int64_t pointer for an object and "retained" it: memory corruption.

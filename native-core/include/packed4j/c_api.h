@@ -148,10 +148,12 @@ typedef enum {
   kP4JFieldObject = 7   /*!< an object; read only with P4JObjectGetField/GetAttr (see below) */
 } P4JFieldKind;
 /*
- * A kP4JFieldObject field of a plugin's type is an ObjectRef (pointer-sized, may be null) at its offset. The core's
- * NDArray (and any subtype) also has two computed ones, shape and strides: at their offsets are the DLTensor's
- * int64_t pointers, and P4JObjectGetField/GetAttr make a new List<int64> of ndim elements at each read. So a
- * reader goes through those two functions for object (and string) fields, never through the offset.
+ * A kP4JFieldObject field of a plugin's type is an ObjectRef (pointer-sized, may be null) at its offset, and a
+ * kP4JFieldString one a std::string. The core's NDArray (and any subtype) computes four of them when read: shape and
+ * strides (at their offsets, the DLTensor's int64_t pointers; each read makes a new List<int64> of ndim elements),
+ * dtype and device (at their offsets, the DLTensor's DLDataType and DLDevice; each read makes a new string such as
+ * "float32" or "cpu"). So a reader goes through P4JObjectGetField/GetAttr for string and object fields, never
+ * through the offset.
  */
 
 typedef struct {
