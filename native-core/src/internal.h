@@ -63,7 +63,8 @@ std::vector<P4JFieldInfo> NDArrayFields();
  * \brief When field is one of NDArray's computed fields, reads it into result, owned by the caller, and returns true;
  *  else returns false. shape and strides (kP4JFieldObject at the offsets of the DLTensor's pointers) are new
  *  List<int64>s of ndim elements; dtype and device (kP4JFieldString at the offsets of the DLTensor's dtype and
- *  device) are new strings such as "float32" and "cpu". handle must be an NDArrayObject (kP4JNDArray or a subtype).
+ *  device) are new strings such as "float32" and "cpu". Any object may be passed: only an NDArrayObject (kP4JNDArray
+ *  or a subtype) has computed fields.
  */
 bool ReadNDArrayField(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
 

@@ -274,6 +274,11 @@ std::vector<P4JFieldInfo> NDArrayFields() { return NDArrayImpl::Fields(); }
 bool ReadNDArrayField(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result) {
   // The offsets of the computed fields: DLTensor members, the same in every NDArrayObject (subtypes included).
   static const std::vector<P4JFieldInfo> fields = NDArrayImpl::Fields();
+  // The offset first: a plugin type's field reads pay one comparison, not a type-hierarchy lookup.
+  int64_t offset = field.offset;
+  bool computed = offset == fields[1].offset || offset == fields[2].offset || offset == fields[3].offset ||
+                  offset == fields[4].offset;
+  if (!computed || !HandleIsInstance(handle, kP4JNDArray)) return false;
   const DLTensor& tensor = static_cast<const NDArrayObject*>(static_cast<const Object*>(handle))->tensor;
   if (field.kind == kP4JFieldObject && (field.offset == fields[1].offset || field.offset == fields[2].offset)) {
     const int64_t* dims = field.offset == fields[1].offset ? tensor.shape : tensor.strides;

@@ -343,7 +343,7 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
       return;
     case kP4JFieldString: {
       // The core's NDArray computes its dtype and device names when read (see kP4JFieldObject below).
-      if (HandleIsInstance(obj, kP4JNDArray) && ReadNDArrayField(obj, field, result)) return;
+      if (ReadNDArrayField(obj, field, result)) return;
       const std::string& text = *reinterpret_cast<const std::string*>(address);
       details::StoreOwnedObject(NewByteArrayObject(kP4JString, text.data(), text.size()), result);
       return;
@@ -351,7 +351,7 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
     case kP4JFieldObject:
       // The core's NDArray computes its two object fields (shape, strides; inherited by any subtype) from the
       // DLTensor when read: at their offsets are the DLTensor's int64_t pointers, not ObjectRefs.
-      if (HandleIsInstance(obj, kP4JNDArray) && ReadNDArrayField(obj, field, result)) return;
+      if (ReadNDArrayField(obj, field, result)) return;
       // An ObjectRef field is exactly one handle (static_assert in object.h).
       details::StoreObject(*reinterpret_cast<P4JObject* const*>(address), result);
       return;
