@@ -1,5 +1,6 @@
 // NDArray: allocation, views over borrowed memory, DLPack import and export with balanced reference counts,
 // typed access and its errors, NDArray in set_body and set_body_typed, and the reflection metadata.
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -287,6 +288,114 @@ TEST(NDArrayTest, TypedBodiesTakeAndReturnTensors) {
   EXPECT_EQ(P4JObjectLiveCount(), live);
   EXPECT_EQ(PackedFunc::GetGlobal("test.ndarray.DataAddress")(a).cast<int64_t>(),
             static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data)));
+}
+
+// A TensorView body: reads the tensor for the call, makes no object.
+P4J_REGISTER_GLOBAL("test.ndarray.ViewSum").set_body_typed([](TensorView a, int64_t scale) {
+  a.CheckDType(kFloat32, "a");
+  a.CheckContiguous("a");
+  const float* values = a.data<float>();
+  double total = 0;
+  for (int64_t i = 0; i < a.NumElements(); ++i) total += values[i];
+  return total * static_cast<double>(scale);
+});
+
+// Keeps its argument (an NDArray parameter may outlive the call), so a borrowed DLTensor must become an object.
+NDArray kept_tensor;
+P4J_REGISTER_GLOBAL("test.ndarray.Keep").set_body_typed([](NDArray a) {
+  kept_tensor = a;
+  return static_cast<int64_t>(a.use_count());
+});
+
+/*! A borrowed DLTensor over data, as Java writes one for a call: contiguous strides are NULL. */
+DLTensor BorrowedTensor(void* data, std::vector<int64_t>& shape, DLDataType dtype) {
+  DLTensor tensor{};
+  tensor.data = data;
+  tensor.device = DLDevice{kDLCPU, 0};
+  tensor.ndim = static_cast<int32_t>(shape.size());
+  tensor.dtype = dtype;
+  tensor.shape = shape.data();
+  tensor.strides = nullptr;
+  tensor.byte_offset = 0;
+  return tensor;
+}
+
+P4JAny TensorPointerValue(const DLTensor* tensor) {
+  P4JAny value;
+  value.type_index = kP4JDLTensorPtr;
+  value.zero_padding = 0;
+  value.v_ptr = const_cast<DLTensor*>(tensor);
+  return value;
+}
+
+TEST(NDArrayTest, TensorViewReadsABorrowedDLTensorOrAnNDArrayWithoutAnObject) {
+  std::vector<float> memory{1, 2, 3, 4, 5, 6};
+  std::vector<int64_t> shape{2, 3};
+  DLTensor borrowed = BorrowedTensor(memory.data(), shape, kFloat32);
+  PackedFunc view_sum = PackedFunc::GetGlobal("test.ndarray.ViewSum");
+  EXPECT_EQ(view_sum.signature(), "(NDArray, int64) -> float64");
+  ASSERT_NE(view_sum.typed_entry(), nullptr);
+
+  int64_t live = P4JObjectLiveCount();
+  // The typed entry takes a tensor as one borrowed packed value.
+  auto entry = reinterpret_cast<double (*)(P4JObjectHandle, const P4JAny*, int64_t)>(view_sum.typed_entry());
+  P4JAny value = TensorPointerValue(&borrowed);
+  EXPECT_EQ(entry(view_sum.handle(), &value, 2), 42.0);
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+  // A packed call, from C++: a TensorView argument is lent as kP4JDLTensorPtr.
+  TensorView view(&borrowed);
+  EXPECT_EQ(view.Strides(), (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(view_sum(view, 1).cast<double>(), 21.0);
+  EXPECT_EQ(P4JObjectLiveCount(), live);
+  // An NDArray object reaches the same body.
+  NDArray a = NDArray::FromBorrowed(memory.data(), {6}, kFloat32);
+  P4JAny object;
+  object.type_index = kP4JNDArray;
+  object.zero_padding = 0;
+  object.v_obj = a.handle();  // borrowed, as Java passes an NDArray that has a native object
+  EXPECT_EQ(entry(view_sum.handle(), &object, 1), 21.0);
+
+  // Errors name the function and the argument, as a packed call's do.
+  P4JAny five;
+  details::StoreInt(5, &five);
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), &five, 1)));
+  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got int 5");
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), nullptr, 1)));
+  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got a NULL value pointer");
+  std::vector<int16_t> shorts(6);
+  DLTensor wrong = BorrowedTensor(shorts.data(), shape, kInt16);
+  P4JAny wrong_value = TensorPointerValue(&wrong);
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), &wrong_value, 1)));
+  EXPECT_EQ(TakeRaised(), "TypeError: a: expected float32, got int16");
+  EXPECT_EQ(P4JObjectLiveCount(), live + 1);  // a, still held
+}
+
+TEST(NDArrayTest, ABorrowedDLTensorBecomesAnNDArrayOverTheSameMemory) {
+  std::vector<int16_t> memory(10 * 8 * 4 * 2);
+  std::vector<int64_t> shape{10, 8, 4, 2};
+  DLTensor borrowed = BorrowedTensor(memory.data(), shape, kInt16);
+  int64_t live = P4JObjectLiveCount();
+  {
+    // A typed NDArray parameter: the entry makes an object, which the body may keep.
+    PackedFunc keep = PackedFunc::GetGlobal("test.ndarray.Keep");
+    auto entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, const P4JAny*)>(keep.typed_entry());
+    P4JAny value = TensorPointerValue(&borrowed);
+    EXPECT_EQ(entry(keep.handle(), &value), 2);  // the parameter and kept_tensor
+    EXPECT_EQ(kept_tensor->data, memory.data());
+    EXPECT_EQ(kept_tensor.Strides(), (std::vector<int64_t>{64, 8, 2, 1}));
+    EXPECT_EQ(kept_tensor.use_count(), 1u);
+    // args[0] in set_body, and an Any made from the borrowed value.
+    EXPECT_EQ(PackedFunc::GetGlobal("test.ndarray.DataAddress")(TensorView(&borrowed)).cast<int64_t>(),
+              static_cast<int64_t>(reinterpret_cast<intptr_t>(memory.data())));
+    Any owned = Any::FromBorrowed(value);
+    EXPECT_EQ(owned.type_index(), kP4JNDArray);
+    EXPECT_EQ(owned.cast<NDArray>()->data, memory.data());
+    List<Any> list;
+    list.push_back(owned);
+    EXPECT_EQ(list.size(), 1);
+  }
+  kept_tensor = NDArray();
+  EXPECT_EQ(P4JObjectLiveCount(), live);
 }
 
 TEST(NDArrayTest, ReflectionShowsNdimShapeStridesDtypeDeviceAndOffset) {

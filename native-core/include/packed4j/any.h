@@ -563,8 +563,18 @@ struct TypeTraits<std::optional<T>> {
   }
 };
 
-/*! \brief Copies a borrowed value into an owned one: objects get a reference, views become objects. */
+/*!
+ * \brief Copies a borrowed value into an owned one: objects get a reference, string and bytes views become objects,
+ *  a borrowed DLTensor becomes an NDArray over the same memory (its caller keeps the memory alive).
+ */
 inline P4JAny CopyToOwned(const P4JAny& value) {
+  if (value.type_index == kP4JDLTensorPtr && value.v_ptr != nullptr) {
+    P4JObjectHandle handle = nullptr;
+    CheckCall(P4JNDArrayCreateView(static_cast<const DLTensor*>(value.v_ptr), nullptr, nullptr, &handle));
+    P4JAny out;
+    StoreOwnedObject(handle, &out);
+    return out;
+  }
   if (value.type_index == kP4JStrView) {
     P4JAny out;
     StoreOwnedObject(NewStringObject(std::string_view(static_cast<const char*>(value.v_ptr), value.small_len)), &out);

@@ -54,7 +54,7 @@ typedef enum {
   kP4JOpaquePtr = 4,    /*!< v_ptr, not owned */
   kP4JDataType = 5,     /*!< v_dtype */
   kP4JDevice = 6,       /*!< v_device */
-  kP4JDLTensorPtr = 7,  /*!< v_ptr to a DLTensor, borrowed */
+  kP4JDLTensorPtr = 7,  /*!< v_ptr to a DLTensor, borrowed for the call; owning it makes an NDArray over its memory */
   kP4JStrView = 8,      /*!< borrowed UTF-8: v_ptr = first byte, small_len = byte length; only as an argument */
   kP4JBytesView = 9,    /*!< borrowed bytes: v_ptr = first byte, small_len = byte length; only as an argument */
   kP4JStaticObjectBegin = 64,
@@ -346,12 +346,15 @@ typedef struct {
    */
   P4JSafeCallType safe_call;
   /*!
-   * The typed entry, NULL when none: set by set_body_typed when every parameter is a scalar or a string taken as
-   * std::string_view or std::string, and the result a scalar or void.
+   * The typed entry, NULL when none: set by set_body_typed when every parameter is a scalar, a string taken as
+   * std::string_view or std::string, or a tensor (NDArray, TensorView), and the result a scalar or void.
    *
    * It is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being the function, with
-   * the wire types: int64_t for every integer type and for bool (0 or 1), double for float32 and float64, and
-   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only. The result is
+   * the wire types: int64_t for every integer type and for bool (0 or 1), double for float32 and float64,
+   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only, and
+   * `const P4JAny*` for a tensor (signature type NDArray): one borrowed packed value, an NDArray object or a
+   * kP4JDLTensorPtr to a DLTensor the caller wrote for the call (converted as the same packed argument would be,
+   * so a TensorView parameter makes no object). The result is
    * int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0). It packs nothing; narrowing
    * of an argument is range-checked as in a packed call. On a failure it returns the sentinel of its result type
    * (P4J_TYPED_ERROR_I64, a double with the bits P4J_TYPED_ERROR_F64_BITS, P4J_TYPED_ERROR_I32).

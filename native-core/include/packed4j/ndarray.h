@@ -138,10 +138,95 @@ inline bool IsContiguousLayout(const int64_t* shape, const int64_t* strides, int
   return true;
 }
 
+namespace details {
+
+/*!
+ * \brief The reading API NDArray and TensorView share, over `Derived::operator->()` (a `const DLTensor*`): sizes,
+ *  layout, checks with clear errors and typed access to the elements.
+ */
+template <typename Derived>
+class TensorAccessors {
+ public:
+  int32_t ndim() const noexcept { return tensor()->ndim; }
+  DLDataType dtype() const noexcept { return tensor()->dtype; }
+  DLDevice device() const noexcept { return tensor()->device; }
+  uint64_t byte_offset() const noexcept { return tensor()->byte_offset; }
+  std::vector<int64_t> Shape() const { return std::vector<int64_t>(tensor()->shape, tensor()->shape + ndim()); }
+  /*! \brief The strides in elements; for a DLTensor whose strides are NULL (compact), the compact ones. */
+  std::vector<int64_t> Strides() const {
+    const DLTensor* t = tensor();
+    if (t->strides != nullptr) return std::vector<int64_t>(t->strides, t->strides + t->ndim);
+    std::vector<int64_t> strides(t->ndim);
+    int64_t step = 1;
+    for (int32_t i = t->ndim - 1; i >= 0; --i) {
+      strides[i] = step;
+      step *= t->shape[i];
+    }
+    return strides;
+  }
+  /*! \brief The number of elements (1 for a scalar of ndim 0, 0 when a dimension is 0). */
+  int64_t NumElements() const noexcept {
+    int64_t count = 1;
+    for (int32_t i = 0; i < ndim(); ++i) count *= tensor()->shape[i];
+    return count;
+  }
+  /*! \brief Whether the elements lie compact in row-major order (strides of size-1 dimensions do not count). */
+  bool IsContiguous() const noexcept { return IsContiguousLayout(tensor()->shape, tensor()->strides, ndim()); }
+
+  /*! \brief TypeError `<what>: expected float32, got int16` unless the dtype is expected. */
+  void CheckDType(DLDataType expected, std::string_view what = "tensor") const {
+    if (!SameDataType(dtype(), expected)) {
+      throw TypeError(std::string(what) + ": expected " + DataTypeToString(expected) + ", got " +
+                      DataTypeToString(dtype()));
+    }
+  }
+  /*! \brief ValueError `<what>: expected 2 dimensions, got 3 (shape (2, 3, 4))` unless ndim is expected. */
+  void CheckNDim(int32_t expected, std::string_view what = "tensor") const {
+    if (ndim() != expected) {
+      throw ValueError(std::string(what) + ": expected " + std::to_string(expected) + " dimensions, got " +
+                       std::to_string(ndim()) + " (shape " + TupleToString(tensor()->shape, ndim()) + ")");
+    }
+  }
+  /*! \brief ValueError `<what>: expected a contiguous tensor, got strides (...) for shape (...)`. */
+  void CheckContiguous(std::string_view what = "tensor") const {
+    if (!IsContiguous()) {
+      throw ValueError(std::string(what) + ": expected a contiguous tensor, got strides " +
+                       TupleToString(tensor()->strides, ndim()) + " for shape " +
+                       TupleToString(tensor()->shape, ndim()));
+    }
+  }
+  /*! \brief ValueError unless the tensor's memory is host memory the caller may dereference. */
+  void CheckHostAccessible(std::string_view what = "tensor") const {
+    int type = static_cast<int>(device().device_type);
+    if (type != kDLCPU && type != kDLCUDAHost && type != kDLROCMHost && type != kDLCUDAManaged) {
+      throw ValueError(std::string(what) + ": expected a tensor in host memory, got device " +
+                       DeviceToString(device()));
+    }
+  }
+
+  /*!
+   * \brief The first element as T* (data + byte_offset), after checking that T is the dtype and the memory is on
+   *  the host: `float* values = a.data<float>();`. Strides still apply; CheckContiguous first to index linearly.
+   */
+  template <typename T>
+  T* data() const {
+    CheckDType(DataTypeOf<T>());
+    CheckHostAccessible();
+    return reinterpret_cast<T*>(static_cast<char*>(tensor()->data) + tensor()->byte_offset);
+  }
+
+ private:
+  const DLTensor* tensor() const noexcept { return static_cast<const Derived&>(*this).operator->(); }
+};
+
+}  // namespace details
+
 /*!
  * \brief A reference to a tensor. `a->data`, `a->shape`, ... reach the DLTensor; the methods add checks with
  *  clear errors and typed access. As an argument of a packed function it is borrowed from the caller (no copy),
- *  as a result it is handed over with its reference.
+ *  as a result it is handed over with its reference. A caller's borrowed DLTensor (kP4JDLTensorPtr, what Java
+ *  passes for a tensor that has no native object yet) becomes a new NDArray over the same memory; a function
+ *  that only reads a tensor during the call takes a TensorView instead and makes nothing.
  *
  * \code
  *   NDArray a = NDArray::Empty({2, 3}, DataTypeOf<float>());
@@ -149,7 +234,7 @@ inline bool IsContiguousLayout(const int64_t* shape, const int64_t* strides, int
  *   a.Shape();  // {2, 3}
  * \endcode
  */
-class NDArray : public ObjectRef {
+class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
  public:
   using ContainerType = NDArrayObject;
 
@@ -242,70 +327,86 @@ class NDArray : public ObjectRef {
     return managed;
   }
 
-  int32_t ndim() const noexcept { return (*this)->ndim; }
-  DLDataType dtype() const noexcept { return (*this)->dtype; }
-  DLDevice device() const noexcept { return (*this)->device; }
-  uint64_t byte_offset() const noexcept { return (*this)->byte_offset; }
-  std::vector<int64_t> Shape() const { return std::vector<int64_t>((*this)->shape, (*this)->shape + ndim()); }
-  std::vector<int64_t> Strides() const {
-    return std::vector<int64_t>((*this)->strides, (*this)->strides + ndim());
-  }
-  /*! \brief The number of elements (1 for a scalar of ndim 0, 0 when a dimension is 0). */
-  int64_t NumElements() const noexcept {
-    int64_t count = 1;
-    for (int32_t i = 0; i < ndim(); ++i) count *= (*this)->shape[i];
-    return count;
-  }
-  /*! \brief Whether the elements lie compact in row-major order (strides of size-1 dimensions do not count). */
-  bool IsContiguous() const noexcept { return IsContiguousLayout((*this)->shape, (*this)->strides, ndim()); }
-
-  /*! \brief TypeError `<what>: expected float32, got int16` unless the dtype is expected. */
-  void CheckDType(DLDataType expected, std::string_view what = "tensor") const {
-    if (!SameDataType(dtype(), expected)) {
-      throw TypeError(std::string(what) + ": expected " + DataTypeToString(expected) + ", got " +
-                      DataTypeToString(dtype()));
-    }
-  }
-  /*! \brief ValueError `<what>: expected 2 dimensions, got 3 (shape (2, 3, 4))` unless ndim is expected. */
-  void CheckNDim(int32_t expected, std::string_view what = "tensor") const {
-    if (ndim() != expected) {
-      throw ValueError(std::string(what) + ": expected " + std::to_string(expected) + " dimensions, got " +
-                       std::to_string(ndim()) + " (shape " + TupleToString((*this)->shape, ndim()) + ")");
-    }
-  }
-  /*! \brief ValueError `<what>: expected a contiguous tensor, got strides (...) for shape (...)`. */
-  void CheckContiguous(std::string_view what = "tensor") const {
-    if (!IsContiguous()) {
-      throw ValueError(std::string(what) + ": expected a contiguous tensor, got strides " +
-                       TupleToString((*this)->strides, ndim()) + " for shape " +
-                       TupleToString((*this)->shape, ndim()));
-    }
-  }
-  /*! \brief ValueError unless the tensor's memory is host memory the caller may dereference. */
-  void CheckHostAccessible(std::string_view what = "tensor") const {
-    int type = static_cast<int>(device().device_type);
-    if (type != kDLCPU && type != kDLCUDAHost && type != kDLROCMHost && type != kDLCUDAManaged) {
-      throw ValueError(std::string(what) + ": expected a tensor in host memory, got device " +
-                       DeviceToString(device()));
-    }
-  }
-
-  /*!
-   * \brief The first element as T* (data + byte_offset), after checking that T is the dtype and the memory is on
-   *  the host: `float* values = a.data<float>();`. Strides still apply; CheckContiguous first to index linearly.
-   */
-  template <typename T>
-  T* data() const {
-    CheckDType(DataTypeOf<T>());
-    CheckHostAccessible();
-    return reinterpret_cast<T*>(static_cast<char*>((*this)->data) + (*this)->byte_offset);
-  }
-
  private:
   NDArrayObject* tensor_object() const noexcept {
     return static_cast<NDArrayObject*>(const_cast<Object*>(get()));
   }
 };
+
+/*!
+ * \brief A tensor borrowed for the length of a call: a `const DLTensor*` and the NDArray reading API, without a
+ *  reference count. As a `set_body_typed` parameter it accepts an NDArray or a caller's borrowed DLTensor, so a
+ *  Java `NDArray.wrap` tensor reaches the body without any native object being made (TVM FFI's TensorView). It
+ *  must not outlive the call: keep an NDArray parameter instead to hold on to the tensor. It cannot be a result.
+ *
+ * \code
+ *   P4J_REGISTER_GLOBAL("demo.Sum").set_body_typed([](TensorView a) {
+ *     a.CheckContiguous("a");
+ *     const float* values = a.data<float>();
+ *     return std::accumulate(values, values + a.NumElements(), 0.0);
+ *   });
+ * \endcode
+ */
+class TensorView : public details::TensorAccessors<TensorView> {
+ public:
+  /*! \brief A view of tensor, which must stay valid while this view is used. */
+  explicit TensorView(const DLTensor* tensor) noexcept : tensor_(tensor) {}
+  /*! \brief A view of an NDArray, valid while that array lives. */
+  TensorView(const NDArray& array) noexcept : tensor_(array.operator->()) {}  // NOLINT(runtime/explicit)
+
+  const DLTensor* operator->() const noexcept { return tensor_; }
+  /*! \brief The tensor (for C APIs that take a `const DLTensor*`). */
+  const DLTensor* get() const noexcept { return tensor_; }
+
+ private:
+  const DLTensor* tensor_;
+};
+
+namespace details {
+
+/*! \brief The DLTensor a value holds for the call: an NDArray object's, a borrowed kP4JDLTensorPtr, or NULL. */
+inline const DLTensor* BorrowedTensorOf(const P4JAny& value) {
+  if (IsObjectValue(value) && ObjectIsInstance(value.v_obj, kP4JNDArray)) {
+    return &static_cast<const NDArrayObject*>(static_cast<const Object*>(value.v_obj))->tensor;
+  }
+  if (value.type_index == kP4JDLTensorPtr) return static_cast<const DLTensor*>(value.v_ptr);
+  return nullptr;
+}
+
+/*!
+ * \brief NDArray: an NDArray object (or a subtype's), borrowed; a caller's borrowed DLTensor becomes a new NDArray
+ *  over the same memory (no copy, no owner: the caller keeps the memory alive, as for NDArray.wrap).
+ */
+template <>
+struct TypeTraits<NDArray> : ObjectRefTraits<NDArray> {
+  static constexpr bool kWireTensor = true;
+  static NDArray Convert(const P4JAny& value, const ConvertContext& context) {
+    if (value.type_index == kP4JDLTensorPtr && value.v_ptr != nullptr) {
+      P4JObjectHandle handle = nullptr;
+      CheckCall(P4JNDArrayCreateView(static_cast<const DLTensor*>(value.v_ptr), nullptr, nullptr, &handle));
+      return ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
+    }
+    return ObjectRefTraits<NDArray>::Convert(value, context);
+  }
+};
+
+/*! \brief TensorView: an NDArray object or a borrowed DLTensor, for the call; never stored. Named NDArray. */
+template <>
+struct TypeTraits<TensorView> {
+  static constexpr bool kConvertible = true;
+  static constexpr bool kStorable = false;
+  static constexpr bool kTypedAllowed = true;
+  static constexpr bool kTypedScalar = false;
+  static constexpr bool kWireTensor = true;
+  static std::string TypeName() { return NDArrayObject::_type_key; }
+  static TensorView Convert(const P4JAny& value, const ConvertContext& context) {
+    const DLTensor* tensor = BorrowedTensorOf(value);
+    if (tensor == nullptr) ThrowTypeMismatch(context, TypeName(), value);
+    return TensorView(tensor);
+  }
+};
+
+}  // namespace details
 
 }  // namespace packed4j
 

@@ -84,6 +84,17 @@ P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, voi
   return handle;
 }
 
+/*! \brief Whether TypeTraits<T> declares kWireTensor: NDArray and TensorView, passed as a packed value. */
+template <typename T, typename = void>
+struct IsWireTensor : std::false_type {};
+template <typename T>
+struct IsWireTensor<T, std::void_t<decltype(TypeTraits<T>::kWireTensor)>>
+    : std::bool_constant<TypeTraits<T>::kWireTensor> {};
+
+/*! \brief Whether a typed entry passes a parameter of type T as a pointer to one packed value (a tensor's). */
+template <typename T>
+constexpr bool kWireValue = IsWireTensor<T>::value;
+
 /*! \brief Whether T is a box whose storing unboxes it (Value); such refs are not lent as their own handle. */
 template <typename T>
 struct IsBoxedValue : std::false_type {};
@@ -117,6 +128,11 @@ void PackArgument(T&& value, P4JAny* slot, Any* keep) {
       slot->zero_padding = 0;
       slot->v_obj = handle;
     }
+  } else if constexpr (kWireValue<Decayed>) {
+    // A TensorView: lent as the DLTensor it views, for the call.
+    slot->type_index = kP4JDLTensorPtr;
+    slot->zero_padding = 0;
+    slot->v_ptr = const_cast<DLTensor*>(value.get());
   } else {
     *keep = Any(std::forward<T>(value));
     *slot = keep->raw();
@@ -205,17 +221,19 @@ struct TypedClosure {
 template <typename T>
 constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value;
 
-/*! \brief Whether a typed entry can take a parameter of type T: a scalar, or a string read as a span. */
+/*! \brief Whether a typed entry can take a parameter of type T: a scalar, a string read as a span, a tensor. */
 template <typename T>
-constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T>;
+constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T>;
 
 /*!
  * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, double for floats, a
- *  borrowed UTF-8 span for std::string_view and std::string.
+ *  borrowed UTF-8 span for std::string_view and std::string, a borrowed packed value for a tensor (an NDArray
+ *  object, or a kP4JDLTensorPtr to a DLTensor the caller wrote for the call).
  */
 template <typename T>
-using WireArg = std::conditional_t<std::is_floating_point<T>::value, double,
-                                   std::conditional_t<kWireSpan<T>, const P4JByteArray*, int64_t>>;
+using WireArg = std::conditional_t<
+    std::is_floating_point<T>::value, double,
+    std::conditional_t<kWireSpan<T>, const P4JByteArray*, std::conditional_t<kWireValue<T>, const P4JAny*, int64_t>>>;
 
 /*! \brief The machine type a typed entry returns: int32 for bool and void, int64 for integers, double for floats. */
 template <typename R>
@@ -228,12 +246,22 @@ using WireResult = std::conditional_t<
   throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected string, got a NULL span");
 }
 
+/*! \brief TypeError: a typed entry given a NULL value pointer for a tensor parameter. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullValue(const char* function, int64_t index,
+                                                                 const std::string& expected) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected " + expected +
+                  ", got a NULL value pointer");
+}
+
 /*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
 template <typename T>
 T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   if constexpr (kWireSpan<T>) {
     if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
+  } else if constexpr (kWireValue<T>) {
+    if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
+    return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
   } else if constexpr (std::is_same<T, bool>::value) {
     if (wire != 0 && wire != 1) {
       ThrowOutOfRange(ConvertContext::Argument(function, index), std::to_string(wire), "bool");
