@@ -39,6 +39,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * before each use (a call it is passed to, a read, a slice, an export): after the arena closed, that use is an
  * {@link IllegalStateException}, never a crash. Memory on another device than the {@linkplain Device#CPU CPU} is
  * never read by Java.
+ *
+ * <p>A tensor from {@link #wrap} makes its native object only when something needs one: its {@link #handle()}, a
+ * slice, an export, a container, a call through a call frame, or a second call. Passed to its first bound function
+ * (wrap, call, close), it is written as a {@code DLTensor} into the thread's scratch memory for the call, and C++
+ * reads it as a {@code TensorView} (no object at all) or gets an {@code NDArray} over the same memory; closing such
+ * a tensor releases nothing.
  */
 public final class NDArray extends ObjectRef {
   private static final CallTarget CREATE = CallTarget.operation("NDArray");
@@ -71,10 +77,16 @@ public final class NDArray extends ObjectRef {
   private final DType dtype;
   private final Device device;
   private final long[] shape;
+  /** In elements; null for a wrapped tensor, whose strides are the compact ones ({@link #layoutStrides()}). */
   private final long[] strides;
   private final long byteOffset;
   /** The wrapped segment (checked alive before every use), or null for memory the native side owns. */
   private final MemorySegment memory;
+  /**
+   * How many direct calls a wrapped tensor without a native object was passed to as a borrowed DLTensor: the second
+   * makes the object (a race between threads only makes it a call later).
+   */
+  private int borrowedPasses;
   /** The arena of {@link #asSegment()} over native-owned memory, closed with this tensor; null until asked. */
   private Arena viewArena;
 
@@ -102,6 +114,82 @@ public final class NDArray extends ObjectRef {
     if (memory != null) {
       WRAPPED.put(ownedHandle, memory);
     }
+  }
+
+  /** A wrapped tensor without its native object yet (made by {@link #createNativeObject} when needed). */
+  private NDArray(MemorySegment segment, DType dtype, long[] shape) {
+    super(CApi.kP4JNDArray);
+    this.data = segment.address();
+    this.dtype = dtype;
+    this.device = Device.CPU;
+    this.shape = shape;
+    this.strides = null; // compact: computed when asked (compactStrides)
+    this.byteOffset = 0;
+    this.memory = segment;
+  }
+
+  /** The native object of a wrapped tensor, at its first need: a view of the segment, known to {@link #WRAPPED}. */
+  @Override
+  long createNativeObject() {
+    checkAlive(memory);
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long tensor = writeTensor(frame, data, dtype, shape, null, 0);
+      long out = frame.scratch(8, 8);
+      Errors.check(CApi.P4JNDArrayCreateView(tensor, 0, 0, out), null);
+      long handle = NativeMemory.getLong(out);
+      WRAPPED.put(handle, memory);
+      return handle;
+    } finally {
+      Reference.reachabilityFence(memory);
+    }
+  }
+
+  /**
+   * This tensor as one packed argument in the thread's scratch memory, for a direct entry (the caller holds a
+   * scratch mark and keeps this object reachable until the call returns): its object when it has one, else a
+   * {@code kP4JDLTensorPtr} to a contiguous DLTensor written beside it.
+   *
+   * @return the address of the {@code P4JAny}
+   * @throws IllegalStateException after close, or when the wrapped segment's arena is closed
+   */
+  long packedValue(ThreadStack stack) {
+    long handle = handleIfMade();
+    if (memory != null) {
+      checkAlive(memory);
+    }
+    if (handle == 0 && ++borrowedPasses > 1) {
+      // Passed again: a tensor that lives on. One native object now costs less than a C++ NDArray parameter
+      // making one from the borrowed DLTensor at every call.
+      handle = handle();
+    }
+    if (handle != 0) {
+      long any = stack.allocateScratch(16);
+      NativeMemory.putAny(any, CApi.kP4JNDArray, 0, handle);
+      return any;
+    }
+    // Only wrap makes a tensor without an object: on the CPU, contiguous (strides NULL), no byte offset.
+    int ndim = shape.length;
+    long any = stack.allocateScratch(16 + DLTENSOR_SIZE + 8L * ndim);
+    long tensor = any + 16;
+    long shapeAddress = tensor + DLTENSOR_SIZE;
+    for (int i = 0; i < ndim; i++) {
+      NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
+    }
+    NativeMemory.putLong(tensor + DATA, data);
+    NativeMemory.putLong(tensor + DEVICE_TYPE, Device.TYPE_CPU); // device_type, then device_id 0
+    NativeMemory.putInt(tensor + NDIM, ndim);
+    NativeMemory.putInt(tensor + DTYPE_CODE, dtypeWord(dtype));
+    NativeMemory.putLong(tensor + SHAPE, shapeAddress);
+    NativeMemory.putLong(tensor + STRIDES, 0);
+    NativeMemory.putLong(tensor + BYTE_OFFSET, 0);
+    NativeMemory.putAny(any, CApi.kP4JDLTensorPtr, 0, tensor);
+    return any;
+  }
+
+  /** Equal NDArrays (one native object) share a data pointer, which a wrapped tensor has before its object. */
+  @Override
+  long hashKey() {
+    return data;
   }
 
   /** The segment a wrapped tensor with this handle and data pointer lies in, or null. */
@@ -133,32 +221,37 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalStateException when the segment's arena is already closed
    */
   public static NDArray wrap(MemorySegment segment, DType dtype, long... shape) {
+    // The checks are branches here and messages out of line, so that wrap stays small enough to inline into the
+    // caller: with the call and close inlined too, the JIT can keep the whole tensor in registers.
+    if (segment == null || dtype == null || shape == null || !segment.isNative() || !segment.scope().isAlive()) {
+      throw wrapFailure(segment, dtype, shape);
+    }
+    long bytes = byteCount(dtype, shape);
+    long alignment = Math.min(8, Long.highestOneBit(Math.max(1, dtype.byteSize())));
+    if (bytes > segment.byteSize() || (segment.address() & (alignment - 1)) != 0) {
+      throw wrapFailure(segment, dtype, shape);
+    }
+    return new NDArray(segment, dtype, shape.clone());
+  }
+
+  /** Why {@link #wrap} refused its arguments. */
+  private static RuntimeException wrapFailure(MemorySegment segment, DType dtype, long[] shape) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(dtype, "dtype");
     Objects.requireNonNull(shape, "shape");
     if (!segment.isNative()) {
-      throw new IllegalArgumentException("NDArray.wrap needs a native segment (from an Arena): a heap segment has "
+      return new IllegalArgumentException("NDArray.wrap needs a native segment (from an Arena): a heap segment has "
           + "no fixed address native code could use; copy an array in with NDArray.fromArray");
     }
     checkAlive(segment);
     long bytes = byteCount(dtype, shape);
     if (bytes > segment.byteSize()) {
-      throw new IllegalArgumentException("NDArray.wrap: shape " + Arrays.toString(shape) + " of " + dtype + " needs "
+      return new IllegalArgumentException("NDArray.wrap: shape " + Arrays.toString(shape) + " of " + dtype + " needs "
           + bytes + " bytes, the segment has " + segment.byteSize());
     }
     long alignment = Math.min(8, Long.highestOneBit(Math.max(1, dtype.byteSize())));
-    if (segment.address() % alignment != 0) {
-      throw new IllegalArgumentException("NDArray.wrap: the segment's address 0x" + Long.toHexString(segment.address())
-          + " is not aligned to " + alignment + " bytes, as " + dtype + " elements must be");
-    }
-    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long tensor = writeTensor(frame, segment.address(), dtype, shape, null, 0);
-      long out = frame.scratch(8, 8);
-      Errors.check(CApi.P4JNDArrayCreateView(tensor, 0, 0, out), null);
-      return new NDArray(NativeMemory.getLong(out), segment);
-    } finally {
-      Reference.reachabilityFence(segment);
-    }
+    return new IllegalArgumentException("NDArray.wrap: the segment's address 0x" + Long.toHexString(segment.address())
+        + " is not aligned to " + alignment + " bytes, as " + dtype + " elements must be");
   }
 
   /**
@@ -276,7 +369,7 @@ public final class NDArray extends ObjectRef {
 
   /** The strides, in elements (DLPack's unit); a new array each call. */
   public long[] strides() {
-    return strides.clone();
+    return strides != null ? strides.clone() : layoutStrides();
   }
 
   /** The element type. */
@@ -306,6 +399,9 @@ public final class NDArray extends ObjectRef {
 
   /** Whether the elements lie compact in row-major order (size-1 dimensions' strides do not count). */
   public boolean isContiguous() {
+    if (strides == null) {
+      return true;
+    }
     long expected = 1;
     for (int i = shape.length - 1; i >= 0; i--) {
       if (shape[i] == 0) {
@@ -328,7 +424,7 @@ public final class NDArray extends ObjectRef {
    *     another device than the CPU
    */
   public MemorySegment asSegment() {
-    long handle = usableHandle();
+    checkUsable();
     try {
       requireCpu("asSegment()");
       long[] extent = byteExtent();
@@ -347,7 +443,6 @@ public final class NDArray extends ObjectRef {
       }
     } finally {
       Reference.reachabilityFence(this);
-      assert handle != 0;
     }
   }
 
@@ -441,12 +536,13 @@ public final class NDArray extends ObjectRef {
     }
     long[] viewShape = shape.clone();
     viewShape[axis] = end - start;
-    long viewOffset = byteOffset + start * strides[axis] * dtype.byteSize();
+    long[] layout = layoutStrides();
+    long viewOffset = byteOffset + start * layout[axis] * dtype.byteSize();
     long handle = usableHandle();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long layout = writeTensor(frame, 0, dtype, viewShape, strides, viewOffset);
+      long tensor = writeTensor(frame, 0, dtype, viewShape, layout, viewOffset);
       long out = frame.scratch(8, 8);
-      Errors.check(CApi.P4JNDArrayCreateViewOf(handle, layout, out), null);
+      Errors.check(CApi.P4JNDArrayCreateViewOf(handle, tensor, out), null);
       return new NDArray(NativeMemory.getLong(out), memory);
     } finally {
       Reference.reachabilityFence(this);
@@ -490,7 +586,7 @@ public final class NDArray extends ObjectRef {
     if (isClosed()) {
       return "NDArray{closed}";
     }
-    return "NDArray(" + dtype + ", shape=" + Arrays.toString(shape) + ", strides=" + Arrays.toString(strides)
+    return "NDArray(" + dtype + ", shape=" + Arrays.toString(shape) + ", strides=" + Arrays.toString(strides())
         + (byteOffset != 0 ? ", byteOffset=" + byteOffset : "") + ", " + device + ")";
   }
 
@@ -505,10 +601,22 @@ public final class NDArray extends ObjectRef {
     return handle;
   }
 
+  /** Checks that this tensor is open and its wrapped segment (if any) alive, without making a native object. */
+  private void checkUsable() {
+    handleIfMade();
+    if (memory != null) {
+      checkAlive(memory);
+    }
+  }
+
   @Override
   void onClose() {
     if (memory != null) {
-      WRAPPED.remove(address(), memory);
+      long address = address(); // 0 for a wrapped tensor that never made its native object
+      if (address != 0) {
+        WRAPPED.remove(address, memory);
+      }
+      return; // asSegment() of a wrapped tensor is a slice of the segment: no view arena
     }
     Arena arena;
     synchronized (this) {
@@ -543,6 +651,7 @@ public final class NDArray extends ObjectRef {
 
   /** The lowest and one past the highest byte offset from {@code data} that the elements reach. */
   private long[] byteExtent() {
+    long[] strides = layoutStrides();
     long low = byteOffset;
     long high = byteOffset;
     long element = dtype.byteSize();
@@ -569,7 +678,7 @@ public final class NDArray extends ObjectRef {
   }
 
   private void copyOut(MemorySegment target, ValueLayout element) {
-    long handle = usableHandle();
+    checkUsable();
     try {
       requireCpu("reading elements");
       long count = elementCount();
@@ -584,6 +693,7 @@ public final class NDArray extends ObjectRef {
         MemorySegment.copy(source, origin, target, 0, count * size);
         return;
       }
+      long[] strides = layoutStrides();
       long[] index = new long[shape.length];
       long position = origin;
       for (long i = 0; i < count; i++) {
@@ -600,8 +710,21 @@ public final class NDArray extends ObjectRef {
       }
     } finally {
       Reference.reachabilityFence(this);
-      assert handle != 0;
     }
+  }
+
+  /** The strides, in elements: this tensor's own, or the compact ones of a wrapped tensor (a new array). */
+  private long[] layoutStrides() {
+    if (strides != null) {
+      return strides;
+    }
+    long[] compact = new long[shape.length];
+    long step = 1;
+    for (int i = shape.length - 1; i >= 0; i--) {
+      compact[i] = step;
+      step *= shape[i];
+    }
+    return compact;
   }
 
   private static long elementCount(long[] shape) {
@@ -613,6 +736,25 @@ public final class NDArray extends ObjectRef {
   }
 
   private static long byteCount(DType dtype, long[] shape) {
+    long count = 1;
+    for (long dimension : shape) {
+      // Each dimension and the running count stay below 2^31 in the usual case: then nothing can overflow.
+      if ((dimension | count) >>> 31 != 0) {
+        return checkedByteCount(dtype, shape);
+      }
+      count *= dimension;
+    }
+    return checkedByteCount(count, dtype, shape);
+  }
+
+  private static long checkedByteCount(long count, DType dtype, long[] shape) {
+    if ((count >>> 31) == 0 && dtype.byteSize() <= 8) {
+      return count * dtype.byteSize();
+    }
+    return checkedByteCount(dtype, shape);
+  }
+
+  private static long checkedByteCount(DType dtype, long[] shape) {
     for (int i = 0; i < shape.length; i++) {
       if (shape[i] < 0) {
         throw new IllegalArgumentException("dimension " + i + " of shape " + Arrays.toString(shape) + " is negative");

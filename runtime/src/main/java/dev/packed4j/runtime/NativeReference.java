@@ -25,13 +25,25 @@ final class NativeReference {
     }
   }
 
+  /** The state of an owner closed before it had a native object (a wrapped NDArray never passed anywhere). */
+  static final NativeReference CLOSED_BEFORE_CREATED = new NativeReference();
+
   private volatile long handle;
+  /** The handle this reference was made with, also after release (an identity, never dereferenced then). */
+  final long address;
   private final Cleaner.Cleanable cleanable;
 
   /** Takes over {@code ownedHandle}; the Cleaner watches {@code owner}. */
   NativeReference(Object owner, long ownedHandle) {
     this.handle = ownedHandle;
+    this.address = ownedHandle;
     this.cleanable = CLEANER.register(owner, new Release(ownedHandle));
+  }
+
+  private NativeReference() {
+    this.handle = 0;
+    this.address = 0;
+    this.cleanable = null;
   }
 
   /** The handle, or 0 after release. */

@@ -5,6 +5,8 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ObjectFormatter;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.util.Objects;
 
@@ -29,8 +31,22 @@ public abstract class ObjectRef implements AutoCloseable {
     RuntimeAccess.install(new RuntimeBridge());
   }
 
-  private final NativeReference reference;
-  private final long address;
+  private static final VarHandle REFERENCE;
+
+  static {
+    try {
+      REFERENCE = MethodHandles.lookup().findVarHandle(ObjectRef.class, "reference", NativeReference.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * The owned native reference; null while the native object is not made yet (an {@link NDArray#wrap} tensor gets
+   * one only when something needs its handle, see {@link #createNativeObject()}). Set once, by compare-and-set:
+   * to the made reference, or to {@link NativeReference#CLOSED_BEFORE_CREATED} by a close that came first.
+   */
+  private volatile NativeReference reference;
   private final int typeIndex;
 
   /**
@@ -55,9 +71,13 @@ public abstract class ObjectRef implements AutoCloseable {
     if (handle == 0) {
       throw new IllegalArgumentException("a native object handle must not be 0 (null)");
     }
-    this.address = handle;
     this.typeIndex = NativeMemory.objectTypeIndex(handle);
     this.reference = new NativeReference(this, handle);
+  }
+
+  /** A reference whose native object of {@code typeIndex} is made at the first need ({@link #createNativeObject}). */
+  ObjectRef(int typeIndex) {
+    this.typeIndex = typeIndex;
   }
 
   /**
@@ -66,16 +86,62 @@ public abstract class ObjectRef implements AutoCloseable {
    * @throws IllegalStateException after {@link #close()}
    */
   public final long handle() {
-    long handle = reference.handleOrZero();
+    NativeReference current = reference;
+    long handle = current != null ? current.handleOrZero() : 0;
+    return handle != 0 ? handle : handleSlow();
+  }
+
+  /** The handle of an object whose native object is not made yet (made now), or the error of a closed one. */
+  private long handleSlow() {
+    NativeReference current = reference;
+    if (current == null) {
+      synchronized (this) { // one creation at a time; close does not take the lock
+        current = reference;
+        if (current == null) {
+          NativeReference made = new NativeReference(this, createNativeObject());
+          if (REFERENCE.compareAndSet(this, null, made)) {
+            current = made;
+          } else {
+            made.release(); // closed while it was being made
+            current = reference;
+          }
+        }
+      }
+    }
+    long handle = current.handleOrZero();
     if (handle == 0) {
       throw new IllegalStateException("the " + typeKey() + " object is closed; it cannot be used after close()");
     }
     return handle;
   }
 
+  /**
+   * Makes the native object of a reference created without one and returns its owned handle; called once, under
+   * this object's lock. Only a deferred reference ({@code ObjectRef(int)}) is ever asked.
+   */
+  long createNativeObject() {
+    throw new AssertionError(getClass().getName() + " was created with a native object");
+  }
+
+  /**
+   * The handle if the native object is made, 0 for a deferred reference not yet used (which needs none to be
+   * passed for a call: see {@code NDArray}).
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  final long handleIfMade() {
+    NativeReference current = reference;
+    if (current == null) {
+      return 0;
+    }
+    long handle = current.handleOrZero();
+    return handle != 0 ? handle : handleSlow();
+  }
+
   /** Whether {@link #close()} was called. */
   public final boolean isClosed() {
-    return reference.handleOrZero() == 0;
+    NativeReference current = reference;
+    return current != null && current.handleOrZero() == 0;
   }
 
   /** The native type key of the object, such as {@code "Calculator"}; also after close. */
@@ -83,9 +149,13 @@ public abstract class ObjectRef implements AutoCloseable {
     return TypeInfos.keyOrIndex(typeIndex);
   }
 
-  /** The handle this object was made with, also after close (an identity, never to be dereferenced then). */
+  /**
+   * The handle this object was made with, also after close (an identity, never to be dereferenced then); 0 for a
+   * deferred reference whose native object was never made.
+   */
   final long address() {
-    return address;
+    NativeReference current = reference;
+    return current != null ? current.address : 0;
   }
 
   /** The native type index of the object. */
@@ -109,7 +179,15 @@ public abstract class ObjectRef implements AutoCloseable {
   /** Releases the native reference; later calls do nothing. Safe to call from any thread. */
   @Override
   public final void close() {
-    reference.release();
+    NativeReference current = reference;
+    if (current == null) {
+      // No native object was made: nothing to release. A release store, not a compare-and-set, keeps wrap + call +
+      // close cheap; should a creation on another thread slip in before it (a close racing a use), the object it
+      // made is still released, by its Cleaner, once this reference is unreachable.
+      REFERENCE.setRelease(this, NativeReference.CLOSED_BEFORE_CREATED);
+    } else {
+      current.release();
+    }
     onClose();
   }
 
@@ -125,12 +203,22 @@ public abstract class ObjectRef implements AutoCloseable {
     if (this == other) {
       return true;
     }
-    return other instanceof ObjectRef that && that.address == address && !isClosed() && !that.isClosed();
+    if (!(other instanceof ObjectRef that)) {
+      return false;
+    }
+    long address = address();
+    return address != 0 && that.address() == address && !isClosed() && !that.isClosed();
   }
 
+  /** Stable for the object's life: a deferred NDArray hashes without its native object (see {@link #hashKey}). */
   @Override
   public final int hashCode() {
-    return Long.hashCode(address);
+    return Long.hashCode(hashKey());
+  }
+
+  /** What {@link #hashCode()} hashes: the same for references to the same native object, fixed at creation. */
+  long hashKey() {
+    return address();
   }
 
   /**
@@ -139,7 +227,8 @@ public abstract class ObjectRef implements AutoCloseable {
    */
   @Override
   public String toString() {
-    long handle = reference.handleOrZero();
+    NativeReference current = reference;
+    long handle = current != null ? current.handleOrZero() : 0; // a deferred NDArray prints itself
     if (handle == 0) {
       return typeKey() + "{closed}";
     }

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
 
 /** The internal packages' access to this package's non-public constructors and handles. */
@@ -38,6 +39,11 @@ final class RuntimeBridge implements RuntimeAccess {
   @Override
   public long ndarrayHandle(NDArray array) {
     return array.usableHandle();
+  }
+
+  @Override
+  public long ndarrayValue(NDArray array, ThreadStack stack) {
+    return array.packedValue(stack);
   }
 
   @Override

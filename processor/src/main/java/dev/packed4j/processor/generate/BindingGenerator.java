@@ -157,13 +157,20 @@ public final class BindingGenerator {
   }
 
   /**
-   * Whether the method's parameters are primitives or Strings and its result a primitive or void, so it links a
-   * route ({@code FunctionSite.route}): a direct entry of the function when one applies, else its call frame.
+   * Whether the method's parameters are primitives, Strings or NDArrays and its result a primitive or void, so it
+   * links a route ({@code FunctionSite.route}): a direct entry of the function when one applies, else its call frame.
    */
   private static boolean hasRoute(GlobalMethod method) {
-    return method.parameters().stream()
-            .allMatch(p -> p.type() instanceof TypeModel.Primitive || p.type() instanceof TypeModel.StringType)
+    return method.parameters().stream().allMatch(p -> p.type() instanceof TypeModel.Primitive || inScratch(p))
         && (method.result() instanceof TypeModel.Primitive || method.result() instanceof TypeModel.VoidType);
+  }
+
+  /**
+   * Whether a routed method passes this parameter through the thread's scratch memory, as the {@code long} address
+   * of what it wrote there: a String's span, an NDArray's packed value.
+   */
+  private static boolean inScratch(Parameter parameter) {
+    return parameter.type() instanceof TypeModel.StringType || parameter.type() instanceof TypeModel.NDArrayType;
   }
 
   /**
@@ -191,8 +198,8 @@ public final class BindingGenerator {
     for (int i = 0; i < method.parameters().size(); i++) {
       Parameter parameter = method.parameters().get(i);
       Optional<String> put =
-          spans && parameter.type() instanceof TypeModel.StringType
-              ? Optional.of("putStringSpan")
+          spans && inScratch(parameter)
+              ? Optional.of(parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "putTensorValue")
               : directPut(parameter.type());
       if (put.isPresent()) {
         body.addStatement("$N.$L($L, $N)", frame, put.get(), i, parameter.name());
@@ -219,7 +226,8 @@ public final class BindingGenerator {
 
   /**
    * {@code private static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame
-   * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span).
+   * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span,
+   * each NDArray parameter the address of its packed value).
    */
   private static MethodSpec throughFrameMethod(
       GlobalMethod method,
@@ -240,7 +248,7 @@ public final class BindingGenerator {
             .returns(JavaTypes.of(method.result()));
     for (Parameter parameter : method.parameters()) {
       frameMethod.addParameter(
-          parameter.type() instanceof TypeModel.StringType
+          inScratch(parameter)
               ? ParameterSpec.builder(long.class, parameter.name()).build()
               : ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
     }
@@ -284,24 +292,26 @@ public final class BindingGenerator {
   /**
    * {@code try { return (int) AddRoute.HANDLE.invokeExact(a, b); } catch (Throwable e) { throw ...; }}. String
    * arguments are copied into the thread's scratch memory, given back in {@code finally}, and passed as the
-   * addresses of their spans.
+   * addresses of their spans; an NDArray argument as the address of its packed value (its object, or a DLTensor
+   * written there for a tensor that has no native object).
    */
   private static CodeBlock routeCall(
       GlobalMethod method, String site, String holder, Set<String> parameterNames, ClassName generated) {
     String failure = localName("e", parameterNames);
     String scratch = localName("scratch", parameterNames);
     String mark = localName("mark", parameterNames);
-    boolean strings = method.parameters().stream().anyMatch(p -> p.type() instanceof TypeModel.StringType);
+    boolean usesScratch = method.parameters().stream().anyMatch(BindingGenerator::inScratch);
     CodeBlock.Builder arguments = CodeBlock.builder();
     for (int i = 0; i < method.parameters().size(); i++) {
       Parameter parameter = method.parameters().get(i);
       if (i > 0) {
         arguments.add(", ");
       }
-      if (parameter.type() instanceof TypeModel.StringType) {
+      if (inScratch(parameter)) {
         arguments.add(
-            "$N.putStringSpan($L, $L, $N)",
+            "$N.$L($L, $L, $N)",
             scratch,
+            parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "putTensorValue",
             constant(site, parameterNames, generated),
             i,
             parameter.name());
@@ -311,7 +321,7 @@ public final class BindingGenerator {
     }
     CodeBlock handle = CodeBlock.of("$L.$N", constant(holder, parameterNames, generated), HANDLE_FIELD);
     CodeBlock.Builder code = CodeBlock.builder();
-    if (strings) {
+    if (usesScratch) {
       code.addStatement("$T $N = $T.current()", RuntimeClasses.SCRATCH, scratch, RuntimeClasses.SCRATCH)
           .addStatement("long $N = $N.mark()", mark, scratch);
     }
@@ -324,8 +334,14 @@ public final class BindingGenerator {
     }
     code.nextControlFlow("catch ($T $N)", Throwable.class, failure)
         .addStatement("throw $T.rethrow($N)", RuntimeClasses.FUNCTION_SITE, failure);
-    if (strings) {
+    if (usesScratch) {
       code.nextControlFlow("finally").addStatement("$N.release($N)", scratch, mark);
+      for (Parameter parameter : method.parameters()) {
+        if (parameter.type() instanceof TypeModel.NDArrayType) {
+          // The entry reads the tensor through an address: its Java object (so its memory) must outlive the call.
+          code.addStatement("$T.reachabilityFence($N)", RuntimeClasses.REFERENCE, parameter.name());
+        }
+      }
     }
     return code.endControlFlow().build();
   }

@@ -27,6 +27,7 @@ final class RuntimeClasses {
   static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");
   static final ClassName METHOD_TYPE = ClassName.get("java.lang.invoke", "MethodType");
   static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
+  static final ClassName REFERENCE = ClassName.get("java.lang.ref", "Reference");
 
   /** The value of {@code @Generated}. */
   static final String PROCESSOR = "dev.packed4j.processor.Packed4jProcessor";

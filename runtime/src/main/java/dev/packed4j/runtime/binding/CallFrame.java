@@ -95,6 +95,15 @@ public final class CallFrame implements AutoCloseable {
   }
 
   /**
+   * A tensor argument already written into scratch memory by {@link Scratch#putTensorValue}, given as the address of
+   * its packed value: passed as that value (the tensor's object, or the borrowed DLTensor of a wrapped tensor). The
+   * call-frame route of a method with NDArray parameters ({@link FunctionSite#route}) takes its tensors this way.
+   */
+  public void putTensorValue(int index, long value) {
+    frame.putBorrowedValue(index, value);
+  }
+
+  /**
    * A bytes argument, passed as a view of a copy.
    *
    * @throws NullPointerException naming function and argument when {@code value} is null

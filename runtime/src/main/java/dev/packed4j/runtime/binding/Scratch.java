@@ -1,11 +1,13 @@
 package dev.packed4j.runtime.binding;
 
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
 
 /**
- * Memory for the {@code String} arguments of a method with a route ({@link FunctionSite#route}): each string's
- * UTF-8 bytes and its span, bump-allocated on the calling thread's argument stack without opening a call frame,
- * and given back at a mark taken before the call.
+ * Memory for the {@code String} and {@code NDArray} arguments of a method with a route ({@link FunctionSite#route}):
+ * each string's UTF-8 bytes and its span, each tensor's packed value, bump-allocated on the calling thread's argument
+ * stack without opening a call frame, and given back at a mark taken before the call.
  *
  * <pre>{@code
  * Scratch scratch = Scratch.current();
@@ -60,6 +62,35 @@ public final class Scratch {
           + " is null; a String argument must not be null (declare Optional<String> to pass None)");
     }
     return stack.putStringSpan(value);
+  }
+
+  /**
+   * An {@code NDArray} argument as the address of one packed value in scratch memory: its native object, or, for a
+   * tensor from {@code NDArray.wrap} that has none, a {@code DLTensor} written here for the call (C++ reads it as a
+   * {@code TensorView} without making an object). The caller keeps {@code value} reachable until the call returns
+   * ({@code Reference.reachabilityFence} in its {@code finally}).
+   *
+   * @throws NullPointerException naming function and argument when {@code value} is null
+   * @throws IllegalStateException naming them when the tensor is closed or its wrapped segment's arena is
+   */
+  public long putTensorValue(FunctionSite site, int index, NDArray value) {
+    if (value == null) {
+      throw nullTensor(site, index);
+    }
+    try {
+      return RuntimeAccess.get().ndarrayValue(value, stack);
+    } catch (IllegalStateException unusable) {
+      throw unusableTensor(site, index, unusable);
+    }
+  }
+
+  private static NullPointerException nullTensor(FunctionSite site, int index) {
+    return new NullPointerException(site.target.describeArgument(index)
+        + " is null; a NDArray argument must not be null (declare Optional<NDArray> to pass None)");
+  }
+
+  private static IllegalStateException unusableTensor(FunctionSite site, int index, IllegalStateException cause) {
+    return new IllegalStateException(site.target.describeArgument(index) + ": " + cause.getMessage(), cause);
   }
 
   /** Gives back the scratch memory taken since {@code mark}. */

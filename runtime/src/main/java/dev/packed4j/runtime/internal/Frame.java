@@ -249,6 +249,12 @@ public final class Frame implements AutoCloseable {
     NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
+  /** Copies the packed value at {@code value} (borrowed, living in scratch memory for the call) into a slot. */
+  public void putBorrowedValue(int index, long value) {
+    long slot = slot(index);
+    NativeMemory.putAny(slot, NativeMemory.anyTypeIndex(value), 0, NativeMemory.anyPayload(value));
+  }
+
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
   public void encodeString(long slot, String value) {
     long span = stack.putStringSpan(value);

@@ -42,6 +42,14 @@ public interface RuntimeAccess {
    */
   long ndarrayHandle(NDArray array);
 
+  /**
+   * A tensor as one packed argument in {@code stack}'s scratch memory (its object, or a borrowed DLTensor for a
+   * wrapped tensor without one), for a direct entry; IllegalStateException as {@link #ndarrayHandle}.
+   *
+   * @return the address of the {@code P4JAny}
+   */
+  long ndarrayValue(NDArray array, ThreadStack stack);
+
   /** Sets the implementation; called once by {@code dev.packed4j.runtime}. */
   static void install(RuntimeAccess access) {
     Holder.instance = access;

@@ -353,6 +353,14 @@ public final class ThreadStack {
     return span;
   }
 
+  /**
+   * {@code size} bytes of scratch memory, 8-byte aligned, valid until the innermost mark or frame is released (the
+   * caller holds one): what a direct entry's tensor argument is written into.
+   */
+  public long allocateScratch(long size) {
+    return allocate(size, 8);
+  }
+
   /** A frame left open above one that closes (a missed close): closed now, innermost first. */
   private void closeAbove(Frame frame) {
     while (depth > frame.level() + 1) {

@@ -113,7 +113,7 @@ public final class AnyCodec extends ValueCodec<Object> {
       case kP4JFunction -> FunctionCodec.PACKED_FUNCTION.decode(any, owned);
       case kP4JList -> RuntimeAccess.get().newNativeList(keep(NativeMemory.anyPayload(any), owned), this);
       case kP4JMap -> RuntimeAccess.get().newNativeMap(keep(NativeMemory.anyPayload(any), owned), this, this);
-      case kP4JNDArray -> NDArrayCodec.NDARRAY.decode(any, owned);
+      case kP4JNDArray, kP4JDLTensorPtr -> NDArrayCodec.NDARRAY.decode(any, owned);
       default -> {
         if (!Values.isObject(type)) {
           throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + Values.typeName(type)

@@ -1,16 +1,23 @@
 package dev.packed4j.runtime.internal.codec;
 
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JDLTensorPtr;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNDArray;
 
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * NDArray: passed as its borrowed handle, so a tensor of any size costs the same and nothing is allocated; a result
- * is a new Java view of the returned object.
+ * is a new Java view of the returned object. A borrowed DLTensor (what a direct entry passes for a wrapped tensor,
+ * forwarded by C++ to a Java function) is decoded as a new tensor over the same memory.
  */
 public final class NDArrayCodec extends ValueCodec<NDArray> {
   public static final NDArrayCodec NDARRAY = new NDArrayCodec();
@@ -38,6 +45,14 @@ public final class NDArrayCodec extends ValueCodec<NDArray> {
 
   @Override
   public NDArray decode(long any, boolean owned) {
+    if (NativeMemory.anyTypeIndex(any) == kP4JDLTensorPtr && NativeMemory.anyPayload(any) != 0) {
+      // A DLTensor borrowed for a call (C++ forwarding what Java passed): a new object over the same memory.
+      try (Arena arena = Arena.ofConfined()) {
+        MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+        Errors.check(CApi.P4JNDArrayCreateView(NativeMemory.anyPayload(any), 0, 0, out.address()), null);
+        return RuntimeAccess.get().newNDArray(out.get(ValueLayout.JAVA_LONG, 0));
+      }
+    }
     if (NativeMemory.anyTypeIndex(any) != kP4JNDArray) {
       throw mismatch(any);
     }

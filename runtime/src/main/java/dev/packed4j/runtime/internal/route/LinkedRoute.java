@@ -1,5 +1,6 @@
 package dev.packed4j.runtime.internal.route;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -48,15 +49,15 @@ public final class LinkedRoute {
   /**
    * Chooses the route of a method of {@code javaType} bound to {@code target}'s function.
    *
-   * @param javaType the Java method's type: parameters primitives other than {@code char} or {@code String}, result
-   *     a primitive other than {@code char} or {@code void}
+   * @param javaType the Java method's type: parameters primitives other than {@code char}, {@code String} or
+   *     {@code NDArray}, result a primitive other than {@code char} or {@code void}
    * @param throughFrame the method's call-frame route, of the method's wire type ({@link #wireType})
    * @throws IllegalArgumentException when {@code javaType} or {@code throughFrame} does not have that shape
    */
   public static LinkedRoute link(CallTarget target, MethodType javaType, MethodHandle throughFrame) {
     for (Class<?> parameter : javaType.parameterList()) {
-      if (!isScalar(parameter) && parameter != String.class) {
-        throw new IllegalArgumentException(javaType + ": a route takes primitive or String parameters, not "
+      if (!isScalar(parameter) && !inScratch(parameter)) {
+        throw new IllegalArgumentException(javaType + ": a route takes primitive, String or NDArray parameters, not "
             + parameter);
       }
     }
@@ -81,11 +82,19 @@ public final class LinkedRoute {
     return type.isPrimitive() && type != char.class && type != void.class;
   }
 
-  /** {@code javaType} with each String parameter replaced by the {@code long} address of its span. */
+  /** Whether a route passes a parameter of this type as the address of what the call wrote in scratch memory. */
+  private static boolean inScratch(Class<?> type) {
+    return type == String.class || type == NDArray.class;
+  }
+
+  /**
+   * {@code javaType} with each String parameter replaced by the {@code long} address of its span, each NDArray
+   * parameter by the address of its packed value ({@code Scratch.putTensorValue}).
+   */
   public static MethodType wireType(MethodType javaType) {
     MethodType type = javaType;
     for (int i = 0; i < type.parameterCount(); i++) {
-      if (type.parameterType(i) == String.class) {
+      if (inScratch(type.parameterType(i))) {
         type = type.changeParameterType(i, long.class);
       }
     }
@@ -160,8 +169,8 @@ public final class LinkedRoute {
     } catch (RuntimeException e) {
       return new FrameRoute(throughFrame, "no direct entry could be linked: " + e.getMessage());
     }
-    return new FrameRoute(throughFrame, javaType.parameterList().contains(String.class)
-        ? "no typed entry fits and the method has a String parameter"
+    return new FrameRoute(throughFrame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
+        ? "no typed entry fits and the method has a String or NDArray parameter"
         : "no typed entry fits and the method has more than " + RegisterCallRoute.MAX_ARGUMENTS + " parameters");
   }
 }

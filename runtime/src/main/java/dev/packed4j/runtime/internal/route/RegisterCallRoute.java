@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal.route;
 
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.Results;
@@ -62,7 +63,8 @@ public record RegisterCallRoute(MethodHandle handle) implements Route {
   @SuppressWarnings("restricted") // the address is the entry the function object records for this contract
   static RegisterCallRoute link(CallTarget target, long function, MethodType javaType) {
     int count = javaType.parameterCount();
-    if (count > MAX_ARGUMENTS || javaType.parameterList().contains(String.class)) {
+    if (count > MAX_ARGUMENTS || javaType.parameterList().contains(String.class)
+        || javaType.parameterList().contains(NDArray.class)) {
       return null;
     }
     long entry = NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.SCALARS_ENTRY);

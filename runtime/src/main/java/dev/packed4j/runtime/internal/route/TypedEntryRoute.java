@@ -4,6 +4,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_F64_BITS;
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I32;
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.NativeMemory;
@@ -24,7 +25,8 @@ import java.util.List;
 /**
  * The typed entry of a {@code set_body_typed} function ({@code P4JFunctionCell.typed_entry}): a plain C function
  * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t}
- * for every integer and bool parameter, {@code double} for floats and {@code const P4JByteArray*} for a string; its
+ * for every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string and
+ * {@code const P4JAny*} for a tensor (an NDArray or TensorView parameter, signature type {@code NDArray}); its
  * result is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, or the error
  * sentinel of that type.
  *
@@ -33,13 +35,15 @@ import java.util.List;
  * parameter (the entry range-checks, as a packed call does), {@code float}/{@code double} for a float,
  * {@code boolean} for bool, {@code String} for string; a native integer result read as any Java integer
  * (range-checked by {@link Results}), a float as {@code float}/{@code double}, bool as {@code boolean}, void as
- * {@code void}.
+ * {@code void}; {@code NDArray} for NDArray.
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
   private static final List<String> INTEGERS =
       List.of("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64");
   private static final List<String> FLOATS = List.of("float32", "float64");
+  /** The signature type of a tensor parameter, NDArray or TensorView in C++. */
+  private static final String TENSOR = "NDArray";
 
   @Override
   public String describe() {
@@ -81,7 +85,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     String[] names = parameters.isEmpty() ? new String[0] : parameters.split(", ", -1);
     String[] types = new String[names.length + 1];
     for (int i = 0; i < names.length; i++) {
-      if (!isScalarType(names[i]) && !names[i].equals("string")) {
+      if (!isScalarType(names[i]) && !names[i].equals("string") && !names[i].equals(TENSOR)) {
         return null;
       }
       types[i] = names[i];
@@ -122,6 +126,9 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     if (nativeType.equals("string")) {
       return javaType == String.class;
     }
+    if (nativeType.equals(TENSOR)) {
+      return javaType == NDArray.class;
+    }
     return nativeType.equals("bool") && javaType == boolean.class;
   }
 
@@ -138,7 +145,8 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     MemoryLayout[] wireParameters = new MemoryLayout[count + 1];
     wireParameters[0] = ValueLayout.JAVA_LONG; // self, the function handle
     for (int i = 0; i < count; i++) {
-      // A string's span address is a pointer; passed as a long, so the call creates no MemorySegment.
+      // A string's span and a tensor's packed value are pointers; passed as longs, so the call creates no
+      // MemorySegment.
       wireParameters[i + 1] = FLOATS.contains(nativeTypes[i]) ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG;
     }
     String result = nativeTypes[count];
