@@ -123,3 +123,27 @@ P4J_REGISTER_GLOBAL("test.tensor.ConsumeFirstFloat").set_body_typed([](int64_t a
   managed->deleter(managed);
   return static_cast<double>(first);
 });
+
+// TensorView parameters: what a wrapped Java tensor passed for the first time reaches without a native object.
+P4J_REGISTER_GLOBAL("test.tensor.ViewDataAddress").set_body_typed([](TensorView a) {
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data));
+});
+
+P4J_REGISTER_GLOBAL("test.tensor.ViewSumFloat32").set_body_typed([](TensorView a) {
+  a.CheckDType(DataTypeOf<float>(), "a");
+  a.CheckContiguous("a");
+  const float* values = a.data<float>();
+  double total = 0;
+  for (int64_t i = 0; i < a.NumElements(); ++i) total += values[i];
+  return total;
+});
+
+// The live object count seen from inside a call: a TensorView argument adds nothing to it.
+P4J_REGISTER_GLOBAL("test.tensor.ViewLiveObjects").set_body_typed([](TensorView a) {
+  return a.NumElements() >= 0 ? P4JObjectLiveCount() : -1;
+});
+
+// Hands a tensor it borrowed on to a function (a Java one in the tests): the borrowed DLTensor is passed as is.
+P4J_REGISTER_GLOBAL("test.tensor.ForwardView").set_body_typed([](PackedFunc f, TensorView a) {
+  return f(a).cast<int64_t>();
+});

@@ -3,6 +3,7 @@ package dev.packed4j.tests;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.runtime.NDArray;
 import java.util.List;
+import java.util.function.Function;
 
 /** Tensors through functions of tests/native/tensors.cc. */
 public interface Tensors {
@@ -56,4 +57,16 @@ public interface Tensors {
 
   @Global("test.tensor.ConsumeFirstFloat")
   double consumeFirstFloat(long managedTensorAddress);
+
+  @Global("test.tensor.ViewDataAddress")
+  long viewDataAddress(NDArray a);
+
+  @Global("test.tensor.ViewSumFloat32")
+  double viewSumFloat32(NDArray a);
+
+  @Global("test.tensor.ViewLiveObjects")
+  long viewLiveObjects(NDArray a);
+
+  @Global("test.tensor.ForwardView")
+  long forwardView(Function<NDArray, Long> f, NDArray a);
 }
