@@ -43,7 +43,14 @@ P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
 });
 
-// Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs.
-P4J_REGISTER_GLOBAL("bench.TensorFirstByte").set_body_typed([](NDArray tensor) {
+// Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs. A
+// TensorView, as a kernel that only reads its input during the call declares it: no native object is made.
+P4J_REGISTER_GLOBAL("bench.TensorFirstByte").set_body_typed([](TensorView tensor) {
+  return static_cast<int64_t>(*static_cast<const uint8_t*>(tensor->data));
+});
+
+// The same with an NDArray parameter, which may outlive the call: a wrapped tensor passed for the first time
+// becomes a native object in C++.
+P4J_REGISTER_GLOBAL("bench.TensorFirstByteNDArray").set_body_typed([](NDArray tensor) {
   return static_cast<int64_t>(*static_cast<const uint8_t*>(tensor->data));
 });

@@ -6,8 +6,9 @@
 
 using namespace packed4j;
 
-// c = a x b for 2-D contiguous float32 tensors, (n, k) x (k, m) -> (n, m).
-P4J_REGISTER_GLOBAL("tensor.MM").set_body_typed([](NDArray a, NDArray b) {
+// c = a x b for 2-D contiguous float32 tensors, (n, k) x (k, m) -> (n, m). The inputs are read during the call
+// only, so they are TensorViews: a tensor Java wrapped for this call reaches here without a native object.
+P4J_REGISTER_GLOBAL("tensor.MM").set_body_typed([](TensorView a, TensorView b) {
   a.CheckDType(DataTypeOf<float>(), "a");  // TypeError "a: expected float32, got int16"
   b.CheckDType(DataTypeOf<float>(), "b");
   a.CheckNDim(2, "a");

@@ -31,4 +31,7 @@ public interface BenchFunctions {
 
   @Global("bench.TensorFirstByte")
   long firstByte(NDArray tensor);
+
+  @Global("bench.TensorFirstByteNDArray")
+  long firstByteOfNDArrayParameter(NDArray tensor);
 }

@@ -17,7 +17,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *       the ratio shows that nothing is copied (target: large at most 1.2x small), and {@code -prof gc} shows
  *       0 B/op;
  *   <li>{@code wrapPassCloseSmall}: {@code NDArray.wrap} of a 1 KiB segment, the call, {@code close} (target: at most
- *       3x {@code rawFfm});
+ *       3x {@code rawFfm}), to a C++ function taking a {@code TensorView};
+ *   <li>{@code wrapPassCloseSmallNDArrayParameter}: the same to a function taking an {@code NDArray}, which makes a
+ *       native object from the borrowed tensor at each call;
  *   <li>{@code rawFfm}: the baseline, a downcall of {@code bench_first_byte(pointer, length)}.
  * </ul>
  */
@@ -44,6 +46,7 @@ public class TensorBenchmark extends BenchmarkSettings {
     Expect.equal(7L, passSmall(), "generated bench.TensorFirstByte, 1 KiB");
     Expect.equal(7L, passLarge(), "generated bench.TensorFirstByte, 256 MiB");
     Expect.equal(7L, wrapPassCloseSmall(), "wrap + bench.TensorFirstByte + close");
+    Expect.equal(7L, wrapPassCloseSmallNDArrayParameter(), "wrap + bench.TensorFirstByteNDArray + close");
     Expect.equal(7L, rawFfm(), "raw FFM bench_first_byte");
   }
 
@@ -68,6 +71,13 @@ public class TensorBenchmark extends BenchmarkSettings {
   public long wrapPassCloseSmall() {
     try (NDArray tensor = NDArray.wrap(smallSegment, DType.UINT8, SMALL_BYTES)) {
       return functions.firstByte(tensor);
+    }
+  }
+
+  @Benchmark
+  public long wrapPassCloseSmallNDArrayParameter() {
+    try (NDArray tensor = NDArray.wrap(smallSegment, DType.UINT8, SMALL_BYTES)) {
+      return functions.firstByteOfNDArrayParameter(tensor);
     }
   }
 
