@@ -1,5 +1,6 @@
 // NDArray: allocation, views over borrowed memory, DLPack import and export with balanced reference counts,
 // typed access and its errors, NDArray in set_body and set_body_typed, and the reflection metadata.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -320,6 +321,31 @@ DLTensor BorrowedTensor(void* data, std::vector<int64_t>& shape, DLDataType dtyp
   return tensor;
 }
 
+/*!
+ * A borrowed tensor word as the Java runtime passes one to a typed entry: a DLTensor of which only data, ndim and
+ * dtype are written, its dimensions right after it; the rest is garbage until the entry completes it.
+ */
+struct BorrowedTensorWord {
+  DLTensor tensor;
+  int64_t dims[4];
+
+  BorrowedTensorWord(void* data, const std::vector<int64_t>& shape, DLDataType dtype) {
+    std::memset(static_cast<void*>(this), 0xab, sizeof(*this));
+    tensor.data = data;
+    tensor.ndim = static_cast<int32_t>(shape.size());
+    tensor.dtype = dtype;
+    std::copy(shape.begin(), shape.end(), dims);
+  }
+
+  int64_t word() const {
+    return static_cast<int64_t>(reinterpret_cast<intptr_t>(&tensor)) | P4J_TENSOR_WORD_BORROWED;
+  }
+};
+
+int64_t HandleWord(const ObjectRef& object) {
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(object.handle()));
+}
+
 P4JAny TensorPointerValue(const DLTensor* tensor) {
   P4JAny value;
   value.type_index = kP4JDLTensorPtr;
@@ -337,10 +363,15 @@ TEST(NDArrayTest, TensorViewReadsABorrowedDLTensorOrAnNDArrayWithoutAnObject) {
   ASSERT_NE(view_sum.typed_entry(), nullptr);
 
   int64_t live = P4JObjectLiveCount();
-  // The typed entry takes a tensor as one borrowed packed value.
-  auto entry = reinterpret_cast<double (*)(P4JObjectHandle, const P4JAny*, int64_t)>(view_sum.typed_entry());
-  P4JAny value = TensorPointerValue(&borrowed);
-  EXPECT_EQ(entry(view_sum.handle(), &value, 2), 42.0);
+  // The typed entry takes a tensor as one word: here a borrowed DLTensor the entry completes.
+  auto entry = reinterpret_cast<double (*)(P4JObjectHandle, int64_t, int64_t)>(view_sum.typed_entry());
+  BorrowedTensorWord word(memory.data(), shape, kFloat32);
+  EXPECT_EQ(entry(view_sum.handle(), word.word(), 2), 42.0);
+  EXPECT_EQ(word.tensor.device.device_type, kDLCPU);
+  EXPECT_EQ(word.tensor.device.device_id, 0);
+  EXPECT_EQ(word.tensor.shape, word.dims);
+  EXPECT_EQ(word.tensor.strides, nullptr);
+  EXPECT_EQ(word.tensor.byte_offset, 0u);
   EXPECT_EQ(P4JObjectLiveCount(), live);
   // A packed call, from C++: a TensorView argument is lent as kP4JDLTensorPtr.
   TensorView view(&borrowed);
@@ -349,23 +380,17 @@ TEST(NDArrayTest, TensorViewReadsABorrowedDLTensorOrAnNDArrayWithoutAnObject) {
   EXPECT_EQ(P4JObjectLiveCount(), live);
   // An NDArray object reaches the same body.
   NDArray a = NDArray::FromBorrowed(memory.data(), {6}, kFloat32);
-  P4JAny object;
-  object.type_index = kP4JNDArray;
-  object.zero_padding = 0;
-  object.v_obj = a.handle();  // borrowed, as Java passes an NDArray that has a native object
-  EXPECT_EQ(entry(view_sum.handle(), &object, 1), 21.0);
+  // Its handle, borrowed, as Java passes an NDArray that has a native object.
+  EXPECT_EQ(entry(view_sum.handle(), HandleWord(a), 1), 21.0);
 
   // Errors name the function and the argument, as a packed call's do.
-  P4JAny five;
-  details::StoreInt(5, &five);
-  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), &five, 1)));
-  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got int 5");
-  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), nullptr, 1)));
-  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got a NULL value pointer");
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), HandleWord(view_sum), 1)));
+  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got function");
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), 0, 1)));
+  EXPECT_EQ(TakeRaised(), "TypeError: test.ndarray.ViewSum: argument 0 expected NDArray, got a NULL tensor word");
   std::vector<int16_t> shorts(6);
-  DLTensor wrong = BorrowedTensor(shorts.data(), shape, kInt16);
-  P4JAny wrong_value = TensorPointerValue(&wrong);
-  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), &wrong_value, 1)));
+  BorrowedTensorWord wrong(shorts.data(), shape, kInt16);
+  EXPECT_TRUE(std::isnan(entry(view_sum.handle(), wrong.word(), 1)));
   EXPECT_EQ(TakeRaised(), "TypeError: a: expected float32, got int16");
   EXPECT_EQ(P4JObjectLiveCount(), live + 1);  // a, still held
 }
@@ -378,16 +403,16 @@ TEST(NDArrayTest, ABorrowedDLTensorBecomesAnNDArrayOverTheSameMemory) {
   {
     // A typed NDArray parameter: the entry makes an object, which the body may keep.
     PackedFunc keep = PackedFunc::GetGlobal("test.ndarray.Keep");
-    auto entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, const P4JAny*)>(keep.typed_entry());
-    P4JAny value = TensorPointerValue(&borrowed);
-    EXPECT_EQ(entry(keep.handle(), &value), 2);  // the parameter and kept_tensor
+    auto entry = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t)>(keep.typed_entry());
+    BorrowedTensorWord word(memory.data(), shape, kInt16);
+    EXPECT_EQ(entry(keep.handle(), word.word()), 2);  // the parameter and kept_tensor
     EXPECT_EQ(kept_tensor->data, memory.data());
     EXPECT_EQ(kept_tensor.Strides(), (std::vector<int64_t>{64, 8, 2, 1}));
     EXPECT_EQ(kept_tensor.use_count(), 1u);
     // args[0] in set_body, and an Any made from the borrowed value.
     EXPECT_EQ(PackedFunc::GetGlobal("test.ndarray.DataAddress")(TensorView(&borrowed)).cast<int64_t>(),
               static_cast<int64_t>(reinterpret_cast<intptr_t>(memory.data())));
-    Any owned = Any::FromBorrowed(value);
+    Any owned = Any::FromBorrowed(TensorPointerValue(&borrowed));
     EXPECT_EQ(owned.type_index(), kP4JNDArray);
     EXPECT_EQ(owned.cast<NDArray>()->data, memory.data());
     List<Any> list;

@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 using namespace packed4j;
@@ -146,4 +148,27 @@ P4J_REGISTER_GLOBAL("test.tensor.ViewLiveObjects").set_body_typed([](TensorView 
 // Hands a tensor it borrowed on to a function (a Java one in the tests): the borrowed DLTensor is passed as is.
 P4J_REGISTER_GLOBAL("test.tensor.ForwardView").set_body_typed([](PackedFunc f, TensorView a) {
   return f(a).cast<int64_t>();
+});
+
+// Registered with set_body, so it has no typed entry: a Java method calling it takes its call-frame route, which
+// passes a wrapped tensor's first call as a kP4JDLTensorPtr to the DLTensor the frame completed. Checks what the
+// frame wrote (a contiguous CPU tensor, no byte offset, the given dimensions) and returns the data address.
+P4J_REGISTER_GLOBAL("test.tensor.PackedViewDataAddress").set_body([](Args args, RetValue* rv) {
+  TensorView a = args[0];
+  if (a->device.device_type != kDLCPU || a->device.device_id != 0 || a->byte_offset != 0 || !a.IsContiguous() ||
+      a->ndim != args.size() - 1) {
+    throw std::invalid_argument("not the contiguous CPU tensor Java wrapped: " + std::to_string(a->ndim) + " dims");
+  }
+  for (int i = 0; i < a->ndim; ++i) {
+    if (a->shape[i] != args[i + 1].cast<int64_t>()) {
+      throw std::invalid_argument("dimension " + std::to_string(i) + " is " + std::to_string(a->shape[i]));
+    }
+  }
+  *rv = static_cast<int64_t>(reinterpret_cast<intptr_t>(a->data));
+});
+
+// As ViewLiveObjects, on the call-frame route.
+P4J_REGISTER_GLOBAL("test.tensor.PackedViewLiveObjects").set_body([](Args args, RetValue* rv) {
+  TensorView a = args[0];
+  *rv = a.NumElements() >= 0 ? P4JObjectLiveCount() : -1;
 });

@@ -327,6 +327,18 @@ P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
 /*! \brief The sentinel of an int32_t result (bool and void). */
 #define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)
 
+/*!
+ * \brief The low bit of a typed entry's tensor word that marks a borrowed DLTensor; clear, the word is the
+ *  P4JObjectHandle of an NDArray.
+ *
+ *  A borrowed tensor word is the address of a DLTensor in writable memory, 8-byte aligned, plus this bit. The caller
+ *  writes only its data, ndim and dtype, and the ndim dimensions right after it (at address + sizeof(DLTensor)); the
+ *  entry writes the rest, for a contiguous tensor on the CPU: device kDLCPU:0, shape pointing at those dimensions,
+ *  strides NULL, byte_offset 0. The memory lives until the call returns. This spares the Java runtime, which passes
+ *  a tensor it wrapped this way, writes on its side of every call.
+ */
+#define P4J_TENSOR_WORD_BORROWED 1
+
 /*! \brief The signature of P4JFunctionCallScalars and of every function's scalars entry (P4JFunctionCell). */
 typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
                                        int64_t a3);
@@ -351,10 +363,10 @@ typedef struct {
    *
    * It is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being the function, with
    * the wire types: int64_t for every integer type and for bool (0 or 1), double for float32 and float64,
-   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only, and
-   * `const P4JAny*` for a tensor (signature type NDArray): one borrowed packed value, an NDArray object or a
-   * kP4JDLTensorPtr to a DLTensor the caller wrote for the call (converted as the same packed argument would be,
-   * so a TensorView parameter makes no object). The result is
+   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only, and an int64_t
+   * tensor word for a tensor (signature type NDArray): an NDArray's handle, borrowed, or a borrowed DLTensor marked
+   * with P4J_TENSOR_WORD_BORROWED (see there). Either is converted as the same packed argument would be, so a
+   * TensorView parameter makes no object. The result is
    * int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0). It packs nothing; narrowing
    * of an argument is range-checked as in a packed call. On a failure it returns the sentinel of its result type
    * (P4J_TYPED_ERROR_I64, a double with the bits P4J_TYPED_ERROR_F64_BITS, P4J_TYPED_ERROR_I32).

@@ -226,14 +226,13 @@ template <typename T>
 constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T>;
 
 /*!
- * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, double for floats, a
- *  borrowed UTF-8 span for std::string_view and std::string, a borrowed packed value for a tensor (an NDArray
- *  object, or a kP4JDLTensorPtr to a DLTensor the caller wrote for the call).
+ * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers (and a tensor word for a
+ *  tensor: an NDArray handle, or a borrowed DLTensor the caller wrote, see P4J_TENSOR_WORD_BORROWED), double for
+ *  floats, a borrowed UTF-8 span for std::string_view and std::string.
  */
 template <typename T>
-using WireArg = std::conditional_t<
-    std::is_floating_point<T>::value, double,
-    std::conditional_t<kWireSpan<T>, const P4JByteArray*, std::conditional_t<kWireValue<T>, const P4JAny*, int64_t>>>;
+using WireArg = std::conditional_t<std::is_floating_point<T>::value, double,
+                                   std::conditional_t<kWireSpan<T>, const P4JByteArray*, int64_t>>;
 
 /*! \brief The machine type a typed entry returns: int32 for bool and void, int64 for integers, double for floats. */
 template <typename R>
@@ -246,11 +245,36 @@ using WireResult = std::conditional_t<
   throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected string, got a NULL span");
 }
 
-/*! \brief TypeError: a typed entry given a NULL value pointer for a tensor parameter. */
-[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullValue(const char* function, int64_t index,
-                                                                 const std::string& expected) {
+/*! \brief TypeError: a typed entry given a 0 tensor word for a tensor parameter. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullTensorWord(const char* function, int64_t index,
+                                                                      const std::string& expected) {
   throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected " + expected +
-                  ", got a NULL value pointer");
+                  ", got a NULL tensor word");
+}
+
+/*!
+ * \brief The packed value a typed entry's tensor word stands for: an NDArray handle as the object, borrowed; a
+ *  borrowed DLTensor (low bit P4J_TENSOR_WORD_BORROWED) as a kP4JDLTensorPtr, once the fields the caller leaves to
+ *  the entry are written (a contiguous CPU tensor whose shape follows the DLTensor).
+ */
+inline P4JAny TensorWordValue(int64_t word, const char* function, int64_t index, const std::string& expected) {
+  if (word == 0) ThrowNullTensorWord(function, index, expected);
+  P4JAny value;
+  value.zero_padding = 0;
+  if ((word & P4J_TENSOR_WORD_BORROWED) != 0) {
+    DLTensor* tensor = reinterpret_cast<DLTensor*>(static_cast<uintptr_t>(word & ~int64_t{P4J_TENSOR_WORD_BORROWED}));
+    tensor->device = DLDevice{kDLCPU, 0};
+    tensor->shape = reinterpret_cast<int64_t*>(tensor + 1);
+    tensor->strides = nullptr;
+    tensor->byte_offset = 0;
+    value.type_index = kP4JDLTensorPtr;
+    value.v_ptr = tensor;
+  } else {
+    P4JObject* handle = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word));
+    value.type_index = handle->type_index;
+    value.v_obj = handle;
+  }
+  return value;
 }
 
 /*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
@@ -260,8 +284,8 @@ T FromWire(WireArg<T> wire, const char* function, int64_t index) {
     if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
   } else if constexpr (kWireValue<T>) {
-    if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
-    return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
+    return TypeTraits<T>::Convert(TensorWordValue(wire, function, index, TypeTraits<T>::TypeName()),
+                                  ConvertContext::Argument(function, index));
   } else if constexpr (std::is_same<T, bool>::value) {
     if (wire != 0 && wire != 1) {
       ThrowOutOfRange(ConvertContext::Argument(function, index), std::to_string(wire), "bool");

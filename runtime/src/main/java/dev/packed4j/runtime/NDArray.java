@@ -145,14 +145,14 @@ public final class NDArray extends ObjectRef {
   }
 
   /**
-   * This tensor as one packed argument in the thread's scratch memory, for a direct entry (the caller holds a
-   * scratch mark and keeps this object reachable until the call returns): its object when it has one, else a
-   * {@code kP4JDLTensorPtr} to a contiguous DLTensor written beside it.
+   * This tensor as a typed entry's tensor word (see {@code P4J_TENSOR_WORD_BORROWED} in c_api.h), for a direct call
+   * (the caller holds a scratch mark and keeps this object reachable until the call returns): its object's handle
+   * when it has one, else the address of a DLTensor in the thread's scratch memory plus the borrowed bit. Of that
+   * DLTensor only data, ndim, dtype and the dimensions after it are written here; the entry completes it.
    *
-   * @return the address of the {@code P4JAny}
    * @throws IllegalStateException after close, or when the wrapped segment's arena is closed
    */
-  long packedValue(ThreadStack stack) {
+  long tensorWord(ThreadStack stack) {
     long handle = handleIfMade();
     if (memory != null) {
       checkAlive(memory);
@@ -163,27 +163,31 @@ public final class NDArray extends ObjectRef {
       handle = handle();
     }
     if (handle != 0) {
-      long any = stack.allocateScratch(16);
-      NativeMemory.putAny(any, CApi.kP4JNDArray, 0, handle);
-      return any;
+      return handle;
     }
-    // Only wrap makes a tensor without an object: on the CPU, contiguous (strides NULL), no byte offset.
+    // Only wrap makes a tensor without an object: on the CPU, contiguous, no byte offset, which the entry fills in.
+    long[] shape = this.shape;
     int ndim = shape.length;
-    long any = stack.allocateScratch(16 + DLTENSOR_SIZE + 8L * ndim);
-    long tensor = any + 16;
-    long shapeAddress = tensor + DLTENSOR_SIZE;
-    for (int i = 0; i < ndim; i++) {
-      NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
-    }
+    long tensor = stack.allocateScratch(DLTENSOR_SIZE + 8L * ndim);
     NativeMemory.putLong(tensor + DATA, data);
+    NativeMemory.putLong(tensor + NDIM, (ndim & 0xffffffffL) | (long) dtypeWord(dtype) << 32); // ndim, then dtype
+    for (int i = 0; i < ndim; i++) {
+      NativeMemory.putLong(tensor + DLTENSOR_SIZE + 8L * i, shape[i]);
+    }
+    return tensor | CApi.P4J_TENSOR_WORD_BORROWED;
+  }
+
+  /**
+   * The DLTensor of a borrowed tensor word ({@link #tensorWord}) completed as a typed entry completes it (device
+   * CPU:0, shape after it, no strides, no byte offset), for a call that passes it as a {@code kP4JDLTensorPtr}.
+   */
+  static long completeBorrowedTensor(long word) {
+    long tensor = word & ~(long) CApi.P4J_TENSOR_WORD_BORROWED;
     NativeMemory.putLong(tensor + DEVICE_TYPE, Device.TYPE_CPU); // device_type, then device_id 0
-    NativeMemory.putInt(tensor + NDIM, ndim);
-    NativeMemory.putInt(tensor + DTYPE_CODE, dtypeWord(dtype));
-    NativeMemory.putLong(tensor + SHAPE, shapeAddress);
+    NativeMemory.putLong(tensor + SHAPE, tensor + DLTENSOR_SIZE);
     NativeMemory.putLong(tensor + STRIDES, 0);
     NativeMemory.putLong(tensor + BYTE_OFFSET, 0);
-    NativeMemory.putAny(any, CApi.kP4JDLTensorPtr, 0, tensor);
-    return any;
+    return tensor;
   }
 
   /** Equal NDArrays (one native object) share a data pointer, which a wrapped tensor has before its object. */

@@ -42,8 +42,13 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
-  public long ndarrayValue(NDArray array, ThreadStack stack) {
-    return array.packedValue(stack);
+  public long ndarrayWord(NDArray array, ThreadStack stack) {
+    return array.tensorWord(stack);
+  }
+
+  @Override
+  public long completeBorrowedTensor(long word) {
+    return NDArray.completeBorrowedTensor(word);
   }
 
   @Override

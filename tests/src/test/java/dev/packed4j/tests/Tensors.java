@@ -69,4 +69,10 @@ public interface Tensors {
 
   @Global("test.tensor.ForwardView")
   long forwardView(Function<NDArray, Long> f, NDArray a);
+
+  @Global("test.tensor.PackedViewDataAddress")
+  long packedViewDataAddress(NDArray a, long rows, long columns);
+
+  @Global("test.tensor.PackedViewLiveObjects")
+  long packedViewLiveObjects(NDArray a);
 }

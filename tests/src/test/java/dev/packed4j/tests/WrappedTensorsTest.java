@@ -30,26 +30,11 @@ class WrappedTensorsTest {
     tensors = Packed4j.bind(Tensors.class);
   }
 
-  /** The live native object count once the Cleaner has released what earlier tests left unreachable. */
-  private static long liveObjects() throws InterruptedException {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    long last = Packed4j.liveObjectCount();
-    int unchangedRounds = 0;
-    while (unchangedRounds < 5 && System.nanoTime() < deadline) {
-      System.gc();
-      Thread.sleep(20);
-      long now = Packed4j.liveObjectCount();
-      unchangedRounds = now == last ? unchangedRounds + 1 : 0;
-      last = now;
-    }
-    return last;
-  }
-
   @Test
   void aWrappedTensorsFirstCallMakesNoNativeObjectAndTheSecondMakesOne() throws InterruptedException {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
-      long baseline = liveObjects();
+      long baseline = TestLibrary.settledLiveObjectCount();
       NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 3);
       assertEquals(baseline, Packed4j.liveObjectCount(), "wrap makes no native object");
       assertEquals(baseline, tensors.viewLiveObjects(a), "the first call passes a borrowed DLTensor");
@@ -64,10 +49,30 @@ class WrappedTensorsTest {
   }
 
   @Test
+  void theCallFrameRouteCompletesABorrowedTensorAsTheTypedEntryDoes() throws InterruptedException {
+    // Functions registered with set_body have no typed entry: these methods take the call frame, which receives the
+    // tensor word and passes a wrapped tensor's first call as a kP4JDLTensorPtr it completed itself.
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
+      long baseline = TestLibrary.settledLiveObjectCount();
+      try (NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 3)) {
+        assertEquals(baseline, tensors.packedViewLiveObjects(a), "the first call passes a borrowed DLTensor");
+        assertEquals(baseline, Packed4j.liveObjectCount());
+        assertEquals(memory.address(), tensors.packedViewDataAddress(a, 2, 3), "the second call: its object");
+        assertEquals(baseline + 1, Packed4j.liveObjectCount(), "a tensor passed again has its native object");
+      }
+      try (NDArray b = NDArray.wrap(memory, DType.FLOAT32, 3, 2)) {
+        assertEquals(memory.address(), tensors.packedViewDataAddress(b, 3, 2), "CPU, contiguous, shape [3, 2]");
+      }
+      assertEquals(baseline, Packed4j.liveObjectCount());
+    }
+  }
+
+  @Test
   void wrapThenCloseWithoutACallReleasesNothing() throws InterruptedException {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment memory = arena.allocate(16);
-      long baseline = liveObjects();
+      long baseline = TestLibrary.settledLiveObjectCount();
       NDArray a = NDArray.wrap(memory, DType.UINT8, 16);
       assertEquals("NDArray(uint8, shape=[16], strides=[1], cpu)", a.toString());
       a.close();
@@ -137,7 +142,7 @@ class WrappedTensorsTest {
   void aBorrowedTensorForwardedToJavaArrivesAsATensorOverTheSameMemory() throws InterruptedException {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
-      long baseline = liveObjects();
+      long baseline = TestLibrary.settledLiveObjectCount();
       try (NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 3)) {
         long address = tensors.forwardView(t -> {
           try (t) {
@@ -147,7 +152,7 @@ class WrappedTensorsTest {
         }, a);
         assertEquals(memory.address(), address);
       }
-      assertEquals(baseline, liveObjects());
+      assertEquals(baseline, TestLibrary.settledLiveObjectCount());
     }
   }
 

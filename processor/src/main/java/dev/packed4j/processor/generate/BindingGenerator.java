@@ -199,7 +199,7 @@ public final class BindingGenerator {
       Parameter parameter = method.parameters().get(i);
       Optional<String> put =
           spans && inScratch(parameter)
-              ? Optional.of(parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "putTensorValue")
+              ? Optional.of(parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "putTensorWord")
               : directPut(parameter.type());
       if (put.isPresent()) {
         body.addStatement("$N.$L($L, $N)", frame, put.get(), i, parameter.name());
@@ -311,7 +311,7 @@ public final class BindingGenerator {
         arguments.add(
             "$N.$L($L, $L, $N)",
             scratch,
-            parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "putTensorValue",
+            parameter.type() instanceof TypeModel.StringType ? "putStringSpan" : "tensorWord",
             constant(site, parameterNames, generated),
             i,
             parameter.name());

@@ -95,12 +95,12 @@ public final class CallFrame implements AutoCloseable {
   }
 
   /**
-   * A tensor argument already written into scratch memory by {@link Scratch#putTensorValue}, given as the address of
-   * its packed value: passed as that value (the tensor's object, or the borrowed DLTensor of a wrapped tensor). The
-   * call-frame route of a method with NDArray parameters ({@link FunctionSite#route}) takes its tensors this way.
+   * A tensor argument given as the tensor word {@link Scratch#tensorWord} made: passed as the tensor's object, or as
+   * a {@code kP4JDLTensorPtr} to the borrowed DLTensor of a wrapped tensor (completed here). The call-frame route of
+   * a method with NDArray parameters ({@link FunctionSite#route}) takes its tensors this way.
    */
-  public void putTensorValue(int index, long value) {
-    frame.putBorrowedValue(index, value);
+  public void putTensorWord(int index, long word) {
+    frame.putTensorWord(index, word);
   }
 
   /**

@@ -6,7 +6,7 @@ import dev.packed4j.runtime.internal.ThreadStack;
 
 /**
  * Memory for the {@code String} and {@code NDArray} arguments of a method with a route ({@link FunctionSite#route}):
- * each string's UTF-8 bytes and its span, each tensor's packed value, bump-allocated on the calling thread's argument
+ * each string's UTF-8 bytes and its span, each wrapped tensor's borrowed DLTensor, bump-allocated on the calling thread's argument
  * stack without opening a call frame, and given back at a mark taken before the call.
  *
  * <pre>{@code
@@ -35,12 +35,14 @@ public final class Scratch {
   /** The calling thread's scratch. */
   public static Scratch current() {
     ThreadStack stack = ThreadStack.current();
-    Object facade = stack.scratchFacade;
-    if (facade == null) {
-      facade = new Scratch(stack);
-      stack.scratchFacade = facade;
-    }
-    return (Scratch) facade;
+    return stack.scratchFacade instanceof Scratch scratch ? scratch : attach(stack);
+  }
+
+  /** The first use on this thread: the facade of its stack. */
+  private static Scratch attach(ThreadStack stack) {
+    Scratch scratch = new Scratch(stack);
+    stack.scratchFacade = scratch;
+    return scratch;
   }
 
   /** Marks where this call's scratch memory starts; pass the mark to {@link #release} when the call is over. */
@@ -65,20 +67,20 @@ public final class Scratch {
   }
 
   /**
-   * An {@code NDArray} argument as the address of one packed value in scratch memory: its native object, or, for a
-   * tensor from {@code NDArray.wrap} that has none, a {@code DLTensor} written here for the call (C++ reads it as a
-   * {@code TensorView} without making an object). The caller keeps {@code value} reachable until the call returns
-   * ({@code Reference.reachabilityFence} in its {@code finally}).
+   * An {@code NDArray} argument as the tensor word a typed entry takes: the handle of its native object, or, for a
+   * tensor from {@code NDArray.wrap} that has none, a borrowed {@code DLTensor} written here for the call (C++ reads
+   * it as a {@code TensorView} without making an object). The caller keeps {@code value} reachable until the call
+   * returns ({@code Reference.reachabilityFence} in its {@code finally}).
    *
    * @throws NullPointerException naming function and argument when {@code value} is null
    * @throws IllegalStateException naming them when the tensor is closed or its wrapped segment's arena is
    */
-  public long putTensorValue(FunctionSite site, int index, NDArray value) {
+  public long tensorWord(FunctionSite site, int index, NDArray value) {
     if (value == null) {
       throw nullTensor(site, index);
     }
     try {
-      return RuntimeAccess.get().ndarrayValue(value, stack);
+      return RuntimeAccess.get().ndarrayWord(value, stack);
     } catch (IllegalStateException unusable) {
       throw unusableTensor(site, index, unusable);
     }

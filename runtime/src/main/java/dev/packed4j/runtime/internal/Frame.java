@@ -249,10 +249,17 @@ public final class Frame implements AutoCloseable {
     NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
-  /** Copies the packed value at {@code value} (borrowed, living in scratch memory for the call) into a slot. */
-  public void putBorrowedValue(int index, long value) {
+  /**
+   * Writes the tensor a typed entry's tensor word stands for (from {@code Scratch.tensorWord}): the NDArray object
+   * of a handle, borrowed, or a {@code kP4JDLTensorPtr} to a borrowed DLTensor, completed first.
+   */
+  public void putTensorWord(int index, long word) {
     long slot = slot(index);
-    NativeMemory.putAny(slot, NativeMemory.anyTypeIndex(value), 0, NativeMemory.anyPayload(value));
+    if ((word & CApi.P4J_TENSOR_WORD_BORROWED) != 0) {
+      NativeMemory.putAny(slot, CApi.kP4JDLTensorPtr, 0, RuntimeAccess.get().completeBorrowedTensor(word));
+    } else {
+      NativeMemory.putAny(slot, CApi.kP4JNDArray, 0, word);
+    }
   }
 
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */

@@ -43,12 +43,14 @@ public interface RuntimeAccess {
   long ndarrayHandle(NDArray array);
 
   /**
-   * A tensor as one packed argument in {@code stack}'s scratch memory (its object, or a borrowed DLTensor for a
-   * wrapped tensor without one), for a direct entry; IllegalStateException as {@link #ndarrayHandle}.
-   *
-   * @return the address of the {@code P4JAny}
+   * A tensor as a typed entry's tensor word: its object's handle, or for a wrapped tensor without one a borrowed
+   * DLTensor in {@code stack}'s scratch memory (see {@code P4J_TENSOR_WORD_BORROWED}); IllegalStateException as
+   * {@link #ndarrayHandle}.
    */
-  long ndarrayValue(NDArray array, ThreadStack stack);
+  long ndarrayWord(NDArray array, ThreadStack stack);
+
+  /** The DLTensor of a borrowed tensor word, with the fields a typed entry would fill in written. */
+  long completeBorrowedTensor(long word);
 
   /** Sets the implementation; called once by {@code dev.packed4j.runtime}. */
   static void install(RuntimeAccess access) {

@@ -47,6 +47,8 @@ public final class CApi {
   public static final long P4J_TYPED_ERROR_F64_BITS = (0x7ffcdead0badc0deL);
   /** {@code #define P4J_TYPED_ERROR_I32 ((int32_t)-0x0badc0de)}. */
   public static final int P4J_TYPED_ERROR_I32 = (-0x0badc0de);
+  /** {@code #define P4J_TENSOR_WORD_BORROWED 1}. */
+  public static final int P4J_TENSOR_WORD_BORROWED = 1;
   /** {@code #define P4J_DLPACK_MAJOR_VERSION 1}. */
   public static final int P4J_DLPACK_MAJOR_VERSION = 1;
   /** {@code #define P4J_DL_BOOL_CODE 6}. */
@@ -66,7 +68,7 @@ public final class CApi {
   public static final int kP4JDataType = 5;
   /** v_device. */
   public static final int kP4JDevice = 6;
-  /** v_ptr to a DLTensor, borrowed. */
+  /** v_ptr to a DLTensor, borrowed for the call; owning it makes an NDArray over its memory. */
   public static final int kP4JDLTensorPtr = 7;
   /** borrowed UTF-8: v_ptr = first byte, small_len = byte length; only as an argument. */
   public static final int kP4JStrView = 8;
@@ -104,7 +106,7 @@ public final class CApi {
   public static final int kP4JFieldBool = 5;
   /** std::string; read with P4JObjectGetField. */
   public static final int kP4JFieldString = 6;
-  /** an ObjectRef (pointer-sized, may be null); read with P4JObjectGetField. */
+  /** an object; read only with P4JObjectGetField/GetAttr (see below). */
   public static final int kP4JFieldObject = 7;
 
   private static final Linker LINKER = Linker.nativeLinker();
@@ -1168,7 +1170,8 @@ public final class CApi {
    * A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed) and
    * freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A
    * non-CPU device is a ValueError (the core allocates host memory only); a negative dimension, ndim outside [0,
-   * 64] or a dtype of 0 bits or 0 lanes is a ValueError. param out owned.
+   * 64], a dtype of 0 bits or 0 lanes, or dimensions whose product (0 counted as 1, as contiguous strides multiply
+   * them) exceeds INT64_MAX is a ValueError. param out owned.
    */
   public static int P4JNDArrayCreateEmpty(long shape, int ndim, long dtype, long device, long out) {
     try {
@@ -1236,7 +1239,8 @@ public final class CApi {
    * A new view of base's memory (a slice, a transpose): the data pointer, dtype and device are base's; ndim, shape,
    * strides (NULL: contiguous) and byte_offset come from layout (its other fields are ignored). The view holds a
    * reference to base, so the memory lives as long as either. Every element the layout reaches must lie within
-   * base's elements (ValueError naming the element otherwise). param out owned.
+   * base's elements (ValueError naming the element otherwise); a layout whose reach in bytes does not fit in int64
+   * is a ValueError. param out owned.
    */
   public static int P4JNDArrayCreateViewOf(long base, long layout, long out) {
     try {

@@ -82,14 +82,14 @@ public final class LinkedRoute {
     return type.isPrimitive() && type != char.class && type != void.class;
   }
 
-  /** Whether a route passes a parameter of this type as the address of what the call wrote in scratch memory. */
+  /** Whether a route passes a parameter of this type as a long the call made with scratch memory. */
   private static boolean inScratch(Class<?> type) {
     return type == String.class || type == NDArray.class;
   }
 
   /**
    * {@code javaType} with each String parameter replaced by the {@code long} address of its span, each NDArray
-   * parameter by the address of its packed value ({@code Scratch.putTensorValue}).
+   * parameter by its tensor word ({@code Scratch.tensorWord}).
    */
   public static MethodType wireType(MethodType javaType) {
     MethodType type = javaType;

@@ -25,8 +25,9 @@ import java.util.List;
 /**
  * The typed entry of a {@code set_body_typed} function ({@code P4JFunctionCell.typed_entry}): a plain C function
  * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t}
- * for every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string and
- * {@code const P4JAny*} for a tensor (an NDArray or TensorView parameter, signature type {@code NDArray}); its
+ * for every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string and an
+ * {@code int64_t} tensor word for a tensor (an NDArray or TensorView parameter, signature type {@code NDArray}: see
+ * {@code P4J_TENSOR_WORD_BORROWED}); its
  * result is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, or the error
  * sentinel of that type.
  *
@@ -145,8 +146,8 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     MemoryLayout[] wireParameters = new MemoryLayout[count + 1];
     wireParameters[0] = ValueLayout.JAVA_LONG; // self, the function handle
     for (int i = 0; i < count; i++) {
-      // A string's span and a tensor's packed value are pointers; passed as longs, so the call creates no
-      // MemorySegment.
+      // A string's span is a pointer and a tensor word a handle or a tagged pointer; passed as longs, so the call
+      // creates no MemorySegment.
       wireParameters[i + 1] = FLOATS.contains(nativeTypes[i]) ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG;
     }
     String result = nativeTypes[count];
