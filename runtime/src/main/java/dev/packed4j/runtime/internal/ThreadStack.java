@@ -82,10 +82,12 @@ public final class ThreadStack {
   private int depth;
   /** Scratch marks taken and not yet released ({@link #markScratch}). */
   private int openScratches;
-  /** Each open mark, innermost last, so a release can check that it gives back the innermost one. */
-  private long[] markTops = new long[8];
-  /** The chunk each open mark was taken in: an address alone cannot tell touching chunks apart. */
-  private int[] markChunks = new int[8];
+  /**
+   * The lowest mark {@link #releaseScratch} takes back in the current chunk without looking further: its base in
+   * chunk 0, one above it in a later chunk. A later chunk can begin where the one before it ends, and a mark at
+   * that address was taken at the end of the earlier chunk, which the slow path goes back to.
+   */
+  private long floor;
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
 
@@ -151,6 +153,7 @@ public final class ThreadStack {
       chunkIndex = 0;
       top = 0;
       limit = 0;
+      floor = 0;
       hasLargeChunk = false;
       hasHugeChunk = false;
       callsWithoutLargeChunk = 0;
@@ -293,36 +296,60 @@ public final class ThreadStack {
 
   /**
    * Marks the top of the stack for {@link #releaseScratch}: scratch memory for a call that needs bytes but no frame
-   * (a direct entry's strings). Marks nest with frames and with each other, and are released in reverse order.
+   * (a direct entry's strings and tensors). Marks nest with frames and with each other, and are released in reverse
+   * order. The mark is the top's address; its chunk is found again from it when a release must go back to it.
    */
   public long markScratch() {
     if (hasNoChunk()) {
       acquireFirstChunk();
     }
-    if (openScratches == markChunks.length) {
-      markTops = Arrays.copyOf(markTops, openScratches * 2);
-      markChunks = Arrays.copyOf(markChunks, openScratches * 2);
-    }
-    markTops[openScratches] = top;
-    markChunks[openScratches++] = chunkIndex;
+    openScratches++;
     return top;
   }
 
-  /** Gives back everything allocated since {@code mark} (from {@link #markScratch}), back in its chunk. */
+  /**
+   * Gives back everything allocated since {@code mark} (from {@link #markScratch}). In the same chunk, a mark at or
+   * below the top, as the innermost open mark is, costs one test; anything else takes {@link #releaseScratchSlow}.
+   */
   public void releaseScratch(long mark) {
     int open = openScratches - 1;
-    if (open < 0 || markTops[open] != mark) {
-      throw notTheInnermostMark(mark);
+    if ((open | (mark - floor) | (top - mark)) < 0) { // no mark open, or not a mark of this chunk at or below top
+      releaseScratchSlow(mark);
+      return;
     }
     openScratches = open;
-    if (markChunks[open] != chunkIndex) {
-      enterChunk(markChunks[open]); // calls above the mark moved the stack to a later chunk
-    }
-    assert mark >= chunks.bases[chunkIndex] && mark <= limit : "a scratch mark outside its chunk";
     top = mark;
     if (outermostWork && depth == 0 && open == 0) {
       afterOutermost();
     }
+  }
+
+  /**
+   * A release that goes back to an earlier chunk (calls above the mark moved the stack on), or that is wrong: no
+   * mark is open, or {@code mark} lies in no chunk of this stack at or below the top.
+   */
+  private void releaseScratchSlow(long mark) {
+    int open = openScratches - 1;
+    int chunk = open < 0 ? -1 : chunkHolding(mark);
+    if (chunk < 0 || (chunk == chunkIndex && mark > top)) {
+      throw notTheInnermostMark(mark);
+    }
+    openScratches = open;
+    enterChunk(chunk);
+    top = mark;
+    if (outermostWork && depth == 0 && open == 0) {
+      afterOutermost();
+    }
+  }
+
+  /** The lowest chunk up to the current one whose memory (its end included) holds {@code address}, or -1. */
+  private int chunkHolding(long address) {
+    for (int i = 0; i <= chunkIndex; i++) {
+      if (chunks.bases[i] != 0 && address >= chunks.bases[i] && address <= chunks.limits[i]) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static IllegalStateException notTheInnermostMark(long mark) {
@@ -374,8 +401,7 @@ public final class ThreadStack {
 
   /** The frame allocated in a later chunk than the one it opened in: back to that chunk. */
   private void restoreChunk(Frame frame) {
-    chunkIndex = frame.savedChunk();
-    limit = chunks.limits[chunkIndex];
+    setChunk(frame.savedChunk());
     frame.forgetSavedChunk();
   }
 
@@ -423,15 +449,24 @@ public final class ThreadStack {
 
   private void enterChunk(int index) {
     assert chunks.bases[index] != 0 : "entering a chunk that does not exist";
-    chunkIndex = index;
+    setChunk(index);
     top = chunks.bases[index];
+  }
+
+  /** Makes chunk {@code index} the current one (the caller sets the top). */
+  private void setChunk(int index) {
+    chunkIndex = index;
     limit = chunks.limits[index];
+    floor = index == 0 ? chunks.bases[0] : chunks.bases[index] + 1;
   }
 
   private void trim() {
     for (int i = 1; i < chunks.bases.length; i++) {
       if (chunks.bases[i] != 0 && chunks.sizes[i] > RETAINED_CHUNK_LIMIT) {
         chunks.releaseFrom(i);
+        if (chunkIndex >= i) {
+          enterChunk(0); // nothing is open at the end of an outermost call
+        }
         break;
       }
     }
