@@ -51,10 +51,10 @@ class LeakTest {
       // A warm-up of the same work first: the JIT's code, the per-thread stacks and the allocator's arenas grow
       // to their working size there, not in the measured run.
       run(shared, Math.max(MIXED_CALLS / 10, 200_000), Math.max(LIFECYCLES / 10, 20_000));
-      long liveBefore = StressSizes.settledLiveObjectCount();
+      long liveBefore = TestLibrary.settledLiveObjectCount();
       long residentBefore = StressSizes.residentBytes();
       run(shared, MIXED_CALLS, LIFECYCLES);
-      long liveAfter = StressSizes.settledLiveObjectCount();
+      long liveAfter = TestLibrary.settledLiveObjectCount();
       long residentAfter = StressSizes.residentBytes();
       System.out.printf("LeakTest: %,d mixed calls and %,d lifecycles each: live objects %,d -> %,d, resident "
           + "%,d KiB -> %,d KiB (%+.2f%%)%n", MIXED_CALLS, LIFECYCLES, liveBefore, liveAfter, residentBefore / 1024,

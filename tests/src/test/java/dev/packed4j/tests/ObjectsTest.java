@@ -179,30 +179,12 @@ class ObjectsTest {
 
   @Test
   void oneMillionObjectsLeftToTheCleanerAreReleased() throws InterruptedException {
-    long baseline = settledLiveObjectCount();
+    long baseline = TestLibrary.settledLiveObjectCount();
     long sum = 0;
     for (int i = 0; i < 1_000_000; i++) {
       sum += objects.makeNode(i, 1, 0, 0, false, "").big();
     }
     assertEquals(1_000_000, sum);
-    assertEquals(baseline, settledLiveObjectCount(), "the Cleaner released every unreachable reference");
-  }
-
-  /**
-   * The live native object count once the Cleaner has released what earlier tests left unreachable: collects until
-   * the count stops changing for a while (or a minute passes).
-   */
-  private static long settledLiveObjectCount() throws InterruptedException {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    long last = Packed4j.liveObjectCount();
-    int unchangedRounds = 0;
-    while (unchangedRounds < 10 && System.nanoTime() < deadline) {
-      System.gc();
-      Thread.sleep(20);
-      long now = Packed4j.liveObjectCount();
-      unchangedRounds = now == last ? unchangedRounds + 1 : 0;
-      last = now;
-    }
-    return last;
+    assertEquals(baseline, TestLibrary.settledLiveObjectCount(), "the Cleaner released every unreachable reference");
   }
 }

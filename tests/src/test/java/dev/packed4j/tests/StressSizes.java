@@ -1,6 +1,5 @@
 package dev.packed4j.tests;
 
-import dev.packed4j.runtime.Packed4j;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,19 +17,6 @@ final class StressSizes {
   /** {@code full} scaled to this run, at least 1. */
   static long of(long full) {
     return Math.max(1, Math.round(full * SCALE));
-  }
-
-  /** The live native object count once the Cleaner has released everything unreachable. */
-  static long settledLiveObjectCount() throws InterruptedException {
-    long previous = -1;
-    long current = Packed4j.liveObjectCount();
-    for (int round = 0; round < 100 && current != previous; round++) {
-      System.gc();
-      Thread.sleep(20);
-      previous = current;
-      current = Packed4j.liveObjectCount();
-    }
-    return current;
   }
 
   /** This process's resident set size in bytes (VmRSS of /proc/self/status). */

@@ -58,7 +58,7 @@ class StressTest {
   void sixteenThreadsCallWhileAnotherChangesTheRegistryAndLoadsAPlugin() throws Exception {
     PackedFunction register = Registry.global("test.RegisterConstant");
     register.invoke("test.stress.Constant", 0L, false);
-    long baseline = StressSizes.settledLiveObjectCount();
+    long baseline = TestLibrary.settledLiveObjectCount();
     long registeredFunctions;
     try (Node shared = objects.makeNode(3, 7, 0, 0.5, true, "shared");
         NativeList<Long> sharedList = containers.share(LongStream.range(0, SHARED_SIZE).boxed().toList())) {
@@ -117,7 +117,7 @@ class StressTest {
       registeredFunctions = registrations.get() + 2;
     }
     register.close();
-    assertEquals(baseline + registeredFunctions, StressSizes.settledLiveObjectCount(), "live native objects");
+    assertEquals(baseline + registeredFunctions, TestLibrary.settledLiveObjectCount(), "live native objects");
   }
 
   /** {@code CALLS_PER_THREAD} calls, each checked; returns how many were made. */

@@ -30,21 +30,6 @@ class TensorsTest {
     tensors = Packed4j.bind(Tensors.class);
   }
 
-  /** The live native object count once the Cleaner has released what earlier tests left unreachable. */
-  private static long liveObjects() throws InterruptedException {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    long last = Packed4j.liveObjectCount();
-    int unchangedRounds = 0;
-    while (unchangedRounds < 5 && System.nanoTime() < deadline) {
-      System.gc();
-      Thread.sleep(20);
-      long now = Packed4j.liveObjectCount();
-      unchangedRounds = now == last ? unchangedRounds + 1 : 0;
-      last = now;
-    }
-    return last;
-  }
-
   @Test
   void wrappedInt16TensorHasRowMajorStridesAndTheSegmentsAddressInCpp() {
     try (Arena arena = Arena.ofConfined()) {
@@ -129,7 +114,7 @@ class TensorsTest {
 
   @Test
   void dlpackExportThenImportIsTheSamePointerAndCountsReturnToBaseline() throws InterruptedException {
-    long live = liveObjects();
+    long live = TestLibrary.settledLiveObjectCount();
     try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3, 4}, 2, 2)) {
       long references = tensors.otherReferences(a);
       MemorySegment managed = a.toDLPack();
@@ -149,7 +134,7 @@ class TensorsTest {
       assertEquals(1.0, tensors.consumeFirstFloat(a.toDLPack().address()));
       assertEquals(references, tensors.otherReferences(a));
     }
-    assertEquals(live, liveObjects());
+    assertEquals(live, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
@@ -207,7 +192,7 @@ class TensorsTest {
 
   @Test
   void tensorResultsAndEcho() throws InterruptedException {
-    long live = liveObjects();
+    long live = TestLibrary.settledLiveObjectCount();
     try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3, 4, 5, 6}, 2, 3);
         NDArray scaled = tensors.scale(a, 2);
         NDArray same = tensors.echo(a)) {
@@ -218,7 +203,7 @@ class TensorsTest {
       assertEquals(Device.CPU, scaled.device());
       assertEquals("NDArray(float32, shape=[2, 3], strides=[3, 1], cpu)", scaled.toString());
     }
-    assertEquals(live, liveObjects());
+    assertEquals(live, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
@@ -243,7 +228,7 @@ class TensorsTest {
 
   @Test
   void aMillionTensorLifecyclesLeaveTheLiveCountAtBaseline() throws InterruptedException {
-    long live = liveObjects();
+    long live = TestLibrary.settledLiveObjectCount();
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 4);
       for (int i = 0; i < 1_000_000; i++) {
@@ -254,6 +239,6 @@ class TensorsTest {
         }
       }
     }
-    assertEquals(live, liveObjects());
+    assertEquals(live, TestLibrary.settledLiveObjectCount());
   }
 }
