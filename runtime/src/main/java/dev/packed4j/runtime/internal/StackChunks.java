@@ -22,6 +22,12 @@ final class StackChunks {
 
   /** Chunks of the first size kept for the next stack that needs one. */
   static final int POOL_SLOTS = 64;
+  /**
+   * Bytes allocated past each chunk's end and never used, so that no chunk ends where another begins: an address of
+   * a stack, its chunks' ends included, then belongs to one chunk only, which is how a scratch mark's chunk is found
+   * again. Not counted in {@link #liveBytes}, as malloc's own overhead is not.
+   */
+  static final long GAP = 16;
 
   private static final MethodHandle MALLOC;
   private static final MethodHandle FREE;
@@ -39,7 +45,10 @@ final class StackChunks {
   /** Bytes of stack chunks allocated and not freed, pooled ones included. */
   private static final AtomicLong LIVE_BYTES = new AtomicLong();
 
-  /** A chunk of {@code size} bytes, 16-byte aligned (malloc's alignment on x86-64 and aarch64). */
+  /**
+   * A chunk of {@code size} bytes, 16-byte aligned (malloc's alignment on x86-64 and aarch64), followed by
+   * {@link #GAP} unused bytes.
+   */
   static long allocate(long size) {
     if (size == ThreadStack.FIRST_CHUNK_SIZE) {
       int start = (int) Thread.currentThread().threadId() & (POOL_SLOTS - 1);
@@ -53,7 +62,7 @@ final class StackChunks {
     }
     long address;
     try {
-      address = (long) MALLOC.invokeExact(size);
+      address = (long) MALLOC.invokeExact(size + GAP);
     } catch (Throwable e) {
       throw new AssertionError("malloc does not throw", e);
     }

@@ -21,9 +21,9 @@ import java.util.Arrays;
  * memory of a program with a million virtual threads follows the calls in progress, not the threads; a platform
  * thread keeps its chunks, freed once the thread's stack is unreachable (a {@link Cleaner}).
  *
- * <p>The bookkeeping (tops, marks, chunk limits) is checked with {@code assert} where a mistake would make native
- * code write outside the stack: with assertions enabled, as in the tests, such a bug is an AssertionError instead
- * of memory corruption.
+ * <p>The bookkeeping (tops, chunk limits) is checked with {@code assert} where a mistake would make native code write
+ * outside the stack: with assertions enabled, as in the tests, such a bug is an AssertionError instead of memory
+ * corruption. A scratch mark is checked at every release: a wrong one is an IllegalStateException.
  */
 public final class ThreadStack {
   /** The first chunk: enough for the arguments and strings of ordinary calls. */
@@ -83,11 +83,12 @@ public final class ThreadStack {
   /** Scratch marks taken and not yet released ({@link #markScratch}). */
   private int openScratches;
   /**
-   * The lowest mark {@link #releaseScratch} takes back in the current chunk without looking further: its base in
-   * chunk 0, one above it in a later chunk. A later chunk can begin where the one before it ends, and a mark at
-   * that address was taken at the end of the earlier chunk, which the slow path goes back to.
+   * The current chunk's first byte. Chunks never touch ({@link StackChunks} leaves a gap after each), so an address
+   * between a chunk's base and its limit, both included, belongs to that chunk alone.
    */
-  private long floor;
+  private long chunkBase;
+  /** The mark taken while no other was open: the one whose release closes the last open mark. */
+  private long outermostMark;
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
 
@@ -153,7 +154,7 @@ public final class ThreadStack {
       chunkIndex = 0;
       top = 0;
       limit = 0;
-      floor = 0;
+      chunkBase = 0;
       hasLargeChunk = false;
       hasHugeChunk = false;
       callsWithoutLargeChunk = 0;
@@ -303,17 +304,21 @@ public final class ThreadStack {
     if (hasNoChunk()) {
       acquireFirstChunk();
     }
-    openScratches++;
+    if (openScratches++ == 0) {
+      outermostMark = top;
+    }
     return top;
   }
 
   /**
    * Gives back everything allocated since {@code mark} (from {@link #markScratch}). In the same chunk, a mark at or
-   * below the top, as the innermost open mark is, costs one test; anything else takes {@link #releaseScratchSlow}.
+   * below the top, as the innermost open mark is, costs one test (and the last open mark a second, that it is the
+   * outermost one); anything else takes {@link #releaseScratchSlow}.
    */
   public void releaseScratch(long mark) {
     int open = openScratches - 1;
-    if ((open | (mark - floor) | (top - mark)) < 0) { // no mark open, or not a mark of this chunk at or below top
+    // No mark open, or not a mark of this chunk at or below the top, or the last release not of the outermost mark.
+    if ((open | (mark - chunkBase) | (top - mark)) < 0 || (open == 0 && mark != outermostMark)) {
       releaseScratchSlow(mark);
       return;
     }
@@ -326,11 +331,13 @@ public final class ThreadStack {
 
   /**
    * A release that goes back to an earlier chunk (calls above the mark moved the stack on), or that is wrong: no
-   * mark is open, or {@code mark} lies in no chunk of this stack at or below the top.
+   * mark is open, {@code mark} lies in no chunk of this stack at or below the top, or it would close the last open
+   * mark but is not the outermost one (a mark released twice: letting it through would let a virtual thread give
+   * back memory a call in progress still uses).
    */
   private void releaseScratchSlow(long mark) {
     int open = openScratches - 1;
-    int chunk = open < 0 ? -1 : chunkHolding(mark);
+    int chunk = open < 0 || (open == 0 && mark != outermostMark) ? -1 : chunkHolding(mark);
     if (chunk < 0 || (chunk == chunkIndex && mark > top)) {
       throw notTheInnermostMark(mark);
     }
@@ -342,7 +349,7 @@ public final class ThreadStack {
     }
   }
 
-  /** The lowest chunk up to the current one whose memory (its end included) holds {@code address}, or -1. */
+  /** The chunk up to the current one whose memory (its end included) holds {@code address}, or -1. */
   private int chunkHolding(long address) {
     for (int i = 0; i <= chunkIndex; i++) {
       if (chunks.bases[i] != 0 && address >= chunks.bases[i] && address <= chunks.limits[i]) {
@@ -457,7 +464,7 @@ public final class ThreadStack {
   private void setChunk(int index) {
     chunkIndex = index;
     limit = chunks.limits[index];
-    floor = index == 0 ? chunks.bases[0] : chunks.bases[index] + 1;
+    chunkBase = chunks.bases[index];
   }
 
   private void trim() {

@@ -206,6 +206,23 @@ class ThreadStackTest {
   }
 
   @Test
+  void anInnerMarkReleasedTwiceIsRejectedBeforeTheOuterMarksMemoryIsGivenBack() {
+    // A callback's mark released twice inside a direct call: the second release would close the last open mark and
+    // let a virtual thread give back the memory the outer call is still using.
+    ThreadStack stack = ThreadStack.current();
+    long outer = stack.markScratch();
+    long span = stack.putStringSpan("in use by the outer call");
+    long inner = stack.markScratch();
+    stack.putStringSpan("the callback's");
+    stack.releaseScratch(inner);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> stack.releaseScratch(inner));
+    assertTrue(e.getMessage().contains("not the innermost open mark"), e.getMessage());
+    assertEquals("in use by the outer call", NativeMemory.spanString(span));
+    stack.releaseScratch(outer);
+    assertEquals(outer, top(stack));
+  }
+
+  @Test
   void largeChunksAreReusedWhileCallsNeedThemThenDropped() {
     ThreadStack stack = ThreadStack.current();
     long large = 4 * ThreadStack.RETAINED_CHUNK_LIMIT;
