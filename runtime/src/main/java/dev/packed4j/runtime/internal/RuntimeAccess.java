@@ -57,18 +57,12 @@ public interface RuntimeAccess {
     Holder.instance = access;
   }
 
-  /** The implementation, initialising {@code dev.packed4j.runtime} first if needed. */
+  /**
+   * The implementation, initialising {@code dev.packed4j.runtime} first if needed. A constant to the JIT (a static
+   * final field), so a call through it on a hot path is a direct call: no load, no null check, no type guard.
+   */
   static RuntimeAccess get() {
-    RuntimeAccess access = Holder.instance;
-    if (access == null) {
-      try {
-        Class.forName(ObjectRef.class.getName(), true, ObjectRef.class.getClassLoader());
-      } catch (ClassNotFoundException e) {
-        throw new AssertionError(e);
-      }
-      access = Holder.instance;
-    }
-    return access;
+    return Installed.INSTANCE;
   }
 
   /** Shorthand for {@code get().newException(kind, message, "", functionName)}. */
@@ -81,5 +75,29 @@ public interface RuntimeAccess {
     private Holder() {}
 
     private static volatile RuntimeAccess instance;
+  }
+
+  /**
+   * The installed implementation as a constant, read once: {@code ObjectRef}'s initialiser installs it before
+   * anything else, so initialising {@code ObjectRef} here (a no-op once done, a wait while another thread does it)
+   * always finds it.
+   */
+  final class Installed {
+    private Installed() {}
+
+    static final RuntimeAccess INSTANCE = load();
+
+    private static RuntimeAccess load() {
+      try {
+        Class.forName(ObjectRef.class.getName(), true, ObjectRef.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new AssertionError(e);
+      }
+      RuntimeAccess access = Holder.instance;
+      if (access == null) {
+        throw new AssertionError("dev.packed4j.runtime did not install its RuntimeAccess while initialising ObjectRef");
+      }
+      return access;
+    }
   }
 }
