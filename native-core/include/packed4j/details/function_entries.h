@@ -84,14 +84,14 @@ P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, voi
   return handle;
 }
 
-/*! \brief Whether TypeTraits<T> declares kWireTensor: NDArray and TensorView, passed as a packed value. */
+/*! \brief Whether TypeTraits<T> declares kWireTensor: NDArray and TensorView, passed as a tensor word. */
 template <typename T, typename = void>
 struct IsWireTensor : std::false_type {};
 template <typename T>
 struct IsWireTensor<T, std::void_t<decltype(TypeTraits<T>::kWireTensor)>>
     : std::bool_constant<TypeTraits<T>::kWireTensor> {};
 
-/*! \brief Whether a typed entry passes a parameter of type T as a pointer to one packed value (a tensor's). */
+/*! \brief Whether a typed entry passes a parameter of type T as a tensor word (P4J_TENSOR_WORD_BORROWED). */
 template <typename T>
 constexpr bool kWireValue = IsWireTensor<T>::value;
 

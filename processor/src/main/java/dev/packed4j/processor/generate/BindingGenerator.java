@@ -166,8 +166,8 @@ public final class BindingGenerator {
   }
 
   /**
-   * Whether a routed method passes this parameter through the thread's scratch memory, as the {@code long} address
-   * of what it wrote there: a String's span, an NDArray's packed value.
+   * Whether a routed method passes this parameter as a {@code long} made with the thread's scratch memory: a
+   * String's span address, an NDArray's tensor word (its handle, or a DLTensor written there).
    */
   private static boolean inScratch(Parameter parameter) {
     return parameter.type() instanceof TypeModel.StringType || parameter.type() instanceof TypeModel.NDArrayType;
@@ -227,7 +227,7 @@ public final class BindingGenerator {
   /**
    * {@code private static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame
    * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span,
-   * each NDArray parameter the address of its packed value).
+   * each NDArray parameter its tensor word).
    */
   private static MethodSpec throughFrameMethod(
       GlobalMethod method,
@@ -292,8 +292,8 @@ public final class BindingGenerator {
   /**
    * {@code try { return (int) AddRoute.HANDLE.invokeExact(a, b); } catch (Throwable e) { throw ...; }}. String
    * arguments are copied into the thread's scratch memory, given back in {@code finally}, and passed as the
-   * addresses of their spans; an NDArray argument as the address of its packed value (its object, or a DLTensor
-   * written there for a tensor that has no native object).
+   * addresses of their spans; an NDArray argument as its tensor word (its object's handle, or a DLTensor written
+   * there for a tensor that has no native object, tagged by the low bit).
    */
   private static CodeBlock routeCall(
       GlobalMethod method, String site, String holder, Set<String> parameterNames, ClassName generated) {
