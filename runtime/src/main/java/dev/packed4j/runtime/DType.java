@@ -1,13 +1,15 @@
 package dev.packed4j.runtime;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * The element type of an {@link NDArray}: DLPack's {@code DLDataType} (a type code, bits per lane, lanes).
  *
  * <p>Named as the C++ side and {@code numpy} print them: {@code "int8"} to {@code "int64"}, {@code "uint8"} to
- * {@code "uint64"}, {@code "float16"}, {@code "bfloat16"}, {@code "float32"}, {@code "float64"}, {@code "bool"}, and
- * a vector type as {@code "float32x4"}.
+ * {@code "uint64"}, {@code "float16"}, {@code "bfloat16"}, {@code "float32"}, {@code "float64"}, {@code "complex64"},
+ * {@code "complex128"}, {@code "bool"}, and a vector type as {@code "float32x4"}. Those are the names {@link #parse}
+ * accepts; other widths DLPack can describe are built with the constructor.
  *
  * <pre>{@code
  * DType type = DType.parse("float32"); // DType.FLOAT32
@@ -64,8 +66,11 @@ public record DType(int code, int bits, int lanes) {
   }
 
   /**
-   * Parses a dtype name: {@code "float32"}, {@code "int16"}, {@code "uint8"}, {@code "bfloat16"}, {@code "bool"},
-   * {@code "float32x4"}.
+   * Parses a dtype name: {@code "int8"}, {@code "int16"}, {@code "int32"}, {@code "int64"}, the same widths of
+   * {@code "uint"}, {@code "float16"}, {@code "float32"}, {@code "float64"}, {@code "bfloat16"}, {@code "complex64"},
+   * {@code "complex128"}, {@code "bool"}, and any of those with lanes: {@code "float32x4"}. Nothing else: DLPack can
+   * describe other widths (a 4-bit int, a 33-bit float) and {@link #DType(int, int, int)} builds them, but no reader
+   * here knows their layout, so a name that asks for one is a mistake, not a type.
    *
    * @throws IllegalArgumentException naming the text and the accepted forms
    */
@@ -76,43 +81,69 @@ public record DType(int code, int bits, int lanes) {
     }
     String prefix;
     int code;
+    int[] widths;
     if (name.startsWith("uint")) {
       prefix = "uint";
       code = CODE_UINT;
+      widths = INT_WIDTHS;
     } else if (name.startsWith("int")) {
       prefix = "int";
       code = CODE_INT;
+      widths = INT_WIDTHS;
     } else if (name.startsWith("bfloat")) {
       prefix = "bfloat";
       code = CODE_BFLOAT;
+      widths = BFLOAT_WIDTHS;
     } else if (name.startsWith("float")) {
       prefix = "float";
       code = CODE_FLOAT;
+      widths = FLOAT_WIDTHS;
     } else if (name.startsWith("complex")) {
       prefix = "complex";
       code = CODE_COMPLEX;
+      widths = COMPLEX_WIDTHS;
     } else {
       throw badName(name);
     }
     String rest = name.substring(prefix.length());
     int x = rest.indexOf('x');
+    String bitsText = x < 0 ? rest : rest.substring(0, x);
+    String lanesText = x < 0 ? "1" : rest.substring(x + 1);
+    if (!isDigits(bitsText) || !isDigits(lanesText)) {
+      throw badName(name);
+    }
+    int bits;
+    int lanes;
     try {
-      int bits = Integer.parseInt(x < 0 ? rest : rest.substring(0, x));
-      int lanes = x < 0 ? 1 : Integer.parseInt(rest.substring(x + 1));
-      if (rest.startsWith("+") || rest.startsWith("-")) {
-        throw badName(name);
-      }
-      return new DType(code, bits, lanes);
+      bits = Integer.parseInt(bitsText);
+      lanes = Integer.parseInt(lanesText);
     } catch (NumberFormatException e) {
       throw badName(name);
+    }
+    if (Arrays.stream(widths).noneMatch(w -> w == bits)
+        || !bitsText.equals(Integer.toString(bits)) || !lanesText.equals(Integer.toString(lanes))) {
+      throw badName(name);
+    }
+    try {
+      return new DType(code, bits, lanes);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("'" + name + "' is not a valid dtype: " + e.getMessage(), e);
     }
   }
 
+  private static final int[] INT_WIDTHS = {8, 16, 32, 64};
+  private static final int[] FLOAT_WIDTHS = {16, 32, 64};
+  private static final int[] BFLOAT_WIDTHS = {16};
+  private static final int[] COMPLEX_WIDTHS = {64, 128};
+
+  private static boolean isDigits(String text) {
+    return !text.isEmpty() && text.chars().allMatch(c -> c >= '0' && c <= '9');
+  }
+
   private static IllegalArgumentException badName(String name) {
     return new IllegalArgumentException("'" + name + "' is not a dtype name: expected int8..int64, uint8..uint64, "
-        + "float16, bfloat16, float32, float64, bool, or such a name with lanes as in float32x4");
+        + "float16, bfloat16, float32, float64, complex64, complex128, bool, or such a name with lanes as in "
+        + "float32x4");
   }
 
   /** Bytes per element: bits times lanes, rounded up to whole bytes. */
@@ -120,7 +151,10 @@ public record DType(int code, int bits, int lanes) {
     return ((long) bits * lanes + 7) / 8;
   }
 
-  /** The name, as {@link #parse} reads it: {@code "float32"}. */
+  /**
+   * The name: {@code "float32"}, which {@link #parse} reads back for the widths it accepts; an odd width prints the
+   * same way ({@code "int4"}) but does not parse.
+   */
   @Override
   public String toString() {
     String name = switch (code) {

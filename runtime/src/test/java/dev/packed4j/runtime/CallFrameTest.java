@@ -128,7 +128,25 @@ class CallFrameTest {
       }
     });
     assertEquals("TypeError", e.kind());
-    assertEquals("[TypeError] packed4j.ListGetItem (Lists.get) returned string, expected int", e.getMessage());
+    assertEquals("[TypeError] packed4j.ListGetItem (Lists.get) returned string, expected long", e.getMessage());
+    // Each result reader names the Java type its caller declared, not the wire kind ("int" for every integer).
+    Map<String, java.util.function.Consumer<CallFrame>> readers = new java.util.LinkedHashMap<>();
+    readers.put("int", CallFrame::returnInt);
+    readers.put("short", CallFrame::returnShort);
+    readers.put("byte", CallFrame::returnByte);
+    readers.put("double", CallFrame::returnDouble);
+    readers.put("float", CallFrame::returnFloat);
+    readers.put("boolean", CallFrame::returnBoolean);
+    readers.forEach((javaType, reader) -> assertEquals(
+        "[TypeError] packed4j.ListGetItem (Lists.get) returned string, expected " + javaType,
+        assertThrows(Packed4jException.class, () -> {
+          try (CallFrame frame = CallFrame.open(LIST_GET, 2)) {
+            frame.put(0, OBJECTS, List.of("text"));
+            frame.putLong(1, 0);
+            frame.invoke();
+            reader.accept(frame);
+          }
+        }).getMessage()));
     long before = TestLibraries.settledLiveObjectCount();
     assertThrows(Packed4jException.class, () -> {
       try (CallFrame frame = CallFrame.open(MAP_KEYS, 1)) {

@@ -38,7 +38,7 @@ class NDArrayTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
-      "bfloat16", "float32", "float64", "bool", "float32x4"})
+      "bfloat16", "float32", "float64", "complex64", "complex128", "bool", "float32x4"})
   void dtypesParseAndPrintTheSameName(String name) {
     assertEquals(name, DType.parse(name).toString());
   }
@@ -52,9 +52,29 @@ class NDArrayTest {
     assertEquals(16, DType.parse("float32x4").byteSize());
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> DType.parse("float"));
     assertEquals("'float' is not a dtype name: expected int8..int64, uint8..uint64, float16, bfloat16, float32, "
-        + "float64, bool, or such a name with lanes as in float32x4", bad.getMessage());
+        + "float64, complex64, complex128, bool, or such a name with lanes as in float32x4", bad.getMessage());
     assertThrows(IllegalArgumentException.class, () -> DType.parse("int0"));
     assertThrows(IllegalArgumentException.class, () -> DType.parse("strings"));
+  }
+
+  /** DLPack can describe any width; parse names only the ones documented, and says which those are. */
+  @ParameterizedTest
+  @ValueSource(strings = {"float33", "int4", "int128", "uint1", "bfloat32", "float8", "complex32", "float+32",
+      "float32x", "float32x+4", "int08", "float32x04"})
+  void dtypeNamesOfUndocumentedWidthsAreRefused(String name) {
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> DType.parse(name));
+    assertEquals("'" + name + "' is not a dtype name: expected int8..int64, uint8..uint64, float16, bfloat16, "
+        + "float32, float64, complex64, complex128, bool, or such a name with lanes as in float32x4",
+        bad.getMessage());
+  }
+
+  @Test
+  void oddWidthsAreBuiltWithTheConstructor() {
+    DType int4 = new DType(DType.CODE_INT, 4, 2);
+    assertEquals(1, int4.byteSize());
+    assertEquals("int4x2", int4.toString());
+    assertEquals("'float32x0' is not a valid dtype: a dtype has 1 to 65535 lanes, got 0",
+        assertThrows(IllegalArgumentException.class, () -> DType.parse("float32x0")).getMessage());
   }
 
   @Test

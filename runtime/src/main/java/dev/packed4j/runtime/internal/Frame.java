@@ -332,28 +332,43 @@ public final class Frame implements AutoCloseable {
   //
   // A scalar result holds no reference: reading one clears RESULT, so that close has nothing to look at.
 
+  // A mismatch names the Java type the caller declared (long, int, float, ...), not the wire kind: the reader of
+  // "returned string, expected long" knows the method it wrote.
+
   public long returnLong() {
+    return wireInt("long");
+  }
+
+  public int returnInt() {
+    return Results.toInt(target, wireInt("int"));
+  }
+
+  public short returnShort() {
+    return Results.toShort(target, wireInt("short"));
+  }
+
+  public byte returnByte() {
+    return Results.toByte(target, wireInt("byte"));
+  }
+
+  private long wireInt(String javaType) {
     long result = this.result;
     if (NativeMemory.anyTypeIndex(result) != kP4JInt) {
-      throw resultMismatch("int");
+      throw resultMismatch(javaType);
     }
     state &= ~RESULT;
     return NativeMemory.anyPayload(result);
   }
 
-  public int returnInt() {
-    return Results.toInt(target, returnLong());
-  }
-
-  public short returnShort() {
-    return Results.toShort(target, returnLong());
-  }
-
-  public byte returnByte() {
-    return Results.toByte(target, returnLong());
-  }
-
   public double returnDouble() {
+    return wireFloat("double");
+  }
+
+  public float returnFloat() {
+    return Results.toFloat(target, wireFloat("float"));
+  }
+
+  private double wireFloat(String javaType) {
     long result = this.result;
     int type = NativeMemory.anyTypeIndex(result);
     if (type == kP4JFloat) {
@@ -364,17 +379,13 @@ public final class Frame implements AutoCloseable {
       state &= ~RESULT;
       return Results.toDouble(target, NativeMemory.anyPayload(result));
     }
-    throw resultMismatch("float");
-  }
-
-  public float returnFloat() {
-    return Results.toFloat(target, returnDouble());
+    throw resultMismatch(javaType);
   }
 
   public boolean returnBoolean() {
     long result = this.result;
     if (NativeMemory.anyTypeIndex(result) != kP4JBool) {
-      throw resultMismatch("bool");
+      throw resultMismatch("boolean");
     }
     state &= ~RESULT;
     return NativeMemory.anyPayload(result) != 0;
@@ -387,7 +398,7 @@ public final class Frame implements AutoCloseable {
       return null;
     }
     if (type != kP4JString) {
-      throw resultMismatch("string");
+      throw resultMismatch("String");
     }
     String value = NativeMemory.spanString(NativeMemory.cell(NativeMemory.anyPayload(result)));
     releaseResult();
@@ -401,7 +412,7 @@ public final class Frame implements AutoCloseable {
       return null;
     }
     if (type != kP4JBytes) {
-      throw resultMismatch("bytes");
+      throw resultMismatch("byte[]");
     }
     byte[] value = NativeMemory.spanBytes(NativeMemory.cell(NativeMemory.anyPayload(result)));
     releaseResult();
