@@ -25,7 +25,9 @@ import java.util.Objects;
  * to temporary native containers), Optional. Results: null, Boolean, Long, Double, String, byte[],
  * PackedFunction, {@code NativeList<Object>} and {@code NativeMap<Object, Object>} (live views), and objects as
  * the generated class of their type or nearest ancestor, else {@link NativeObject}. Object results are owned by
- * the caller: close them.
+ * the caller: close them. One exception, by identity: a Java function that comes back while it is open is the
+ * very object that went out ({@code ==}), not a second reference; it has one owner, the code that made it, and
+ * closing the result closes that function (closing it again is harmless).
  *
  * <p>A function may also be Java: {@link #of(Body)} makes a native function object whose body is a lambda, for C++
  * to call (passed as an argument, or registered with {@link Registry#register(String, PackedFunction)}).

@@ -50,6 +50,21 @@ class CallbacksTest {
     }
   }
 
+  /**
+   * The one ownership rule for a function that comes back: it is the object that went out, with one owner, so
+   * closing the result closes the original (and a second close, by try-with-resources, is harmless).
+   */
+  @Test
+  void javaFunctionEchoedBackHasOneOwner() {
+    try (PackedFunction function = PackedFunction.of(args -> 7L)) {
+      PackedFunction back = (PackedFunction) values.echoAny(function);
+      assertSame(function, back);
+      back.close();
+      IllegalStateException closed = assertThrows(IllegalStateException.class, () -> function.invoke());
+      assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    }
+  }
+
   @Test
   void cppCatchesAJavaExceptionAsAnError() {
     try (PackedFunction failing = PackedFunction.of(args -> {
