@@ -108,17 +108,41 @@ public final class Results {
 
   /** A direct entry's int64 result that is the sentinel or out of range, for an {@code int} method. */
   public static int slowInt(CallTarget target, long result, boolean registerCall) {
-    return toInt(target, result == P4J_TYPED_ERROR_I64 ? sentinelLong(target, result, registerCall) : result);
+    if (result == P4J_TYPED_ERROR_I64) {
+      // The kept result is read as a int, so a mismatch names the type the method declares.
+      try (Frame kept = afterSentinel(target, registerCall)) {
+        if (kept != null) {
+          return kept.returnInt();
+        }
+      }
+    }
+    return toInt(target, result);
   }
 
   /** A direct entry's int64 result that is the sentinel or out of range, for a {@code short} method. */
   public static short slowShort(CallTarget target, long result, boolean registerCall) {
-    return toShort(target, result == P4J_TYPED_ERROR_I64 ? sentinelLong(target, result, registerCall) : result);
+    if (result == P4J_TYPED_ERROR_I64) {
+      // The kept result is read as a short, so a mismatch names the type the method declares.
+      try (Frame kept = afterSentinel(target, registerCall)) {
+        if (kept != null) {
+          return kept.returnShort();
+        }
+      }
+    }
+    return toShort(target, result);
   }
 
   /** A direct entry's int64 result that is the sentinel or out of range, for a {@code byte} method. */
   public static byte slowByte(CallTarget target, long result, boolean registerCall) {
-    return toByte(target, result == P4J_TYPED_ERROR_I64 ? sentinelLong(target, result, registerCall) : result);
+    if (result == P4J_TYPED_ERROR_I64) {
+      // The kept result is read as a byte, so a mismatch names the type the method declares.
+      try (Frame kept = afterSentinel(target, registerCall)) {
+        if (kept != null) {
+          return kept.returnByte();
+        }
+      }
+    }
+    return toByte(target, result);
   }
 
   /** A direct entry's float64 result that may be the sentinel, for a {@code double} method. */
