@@ -9,7 +9,6 @@ import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
-import dev.packed4j.runtime.internal.route.LinkedRoute;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,8 +85,9 @@ public final class Packed4j {
     if (problem != null) {
       throw RuntimeAccess.error("LoadError", problem, null);
     }
-    // Methods first called before this library registered their functions take their direct entries now.
-    LinkedRoute.relinkWaiting();
+    // Methods first called before this library registered their functions take their direct entries now, and
+    // methods whose function it replaced call the new one.
+    Registries.registryChanged();
     List<String> refused = Registries.takeRegistrationErrors();
     if (!refused.isEmpty()) {
       String first = refused.getFirst();

@@ -65,8 +65,12 @@ public final class Registry {
 
   /**
    * Registers {@code function} under {@code name}, replacing the function registered under it when
-   * {@code override} is true. A caller that looked the old function up keeps it (it stays alive); the next lookup
-   * finds the new one. A generated binding looks its function up once, at its first call, and keeps it.
+   * {@code override} is true. Generated bindings follow the replacement: every method bound to {@code name} calls
+   * the new function from the next call on, on every thread, on its call frame or its direct entry alike. A
+   * {@link PackedFunction} looked up before with {@link #global} stays the old function (it stays alive; look the
+   * name up again for the new one), and so does a C++ {@code PackedFunc} fetched earlier with
+   * {@code PackedFunc::GetGlobal}. A library loaded later that registers {@code name} with override is followed the
+   * same way.
    *
    * @throws Packed4jException ValueError naming {@code name} when it is taken and {@code override} is false
    */

@@ -5,7 +5,11 @@ import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 
 /**
  * What a frame calls and how to name it in messages: a global function resolved by name on first use (for
@@ -20,10 +24,14 @@ public final class CallTarget {
   private final String exceptionFunctionName;
   private volatile long function;
   /**
-   * What a frame needs to call the function, once resolved; null before. Plain, not volatile: its fields are
-   * final, so a thread that reads it sees them complete, and one that reads null resolves under the lock.
+   * What a frame needs to call the function, once resolved; null before. Volatile so that a function replaced with
+   * {@code Registry.register(name, f, true)} is seen by every thread's next call (a volatile read is a plain load
+   * on x86 and AArch64's ldar; the JIT only may not hoist it out of a loop); its fields are final.
    */
-  private Linked linked;
+  private volatile Linked linked;
+
+  /** Every global target created, for {@link #rebindReplacedGlobals()}; guarded by itself. */
+  private static final List<WeakReference<CallTarget>> GLOBALS = new ArrayList<>();
 
   /**
    * A resolved function as a frame calls it: the handle and its cell's {@code self} and {@code safe_call}, which
@@ -70,7 +78,47 @@ public final class CallTarget {
 
   /** A global function, looked up in the registry on the first call. */
   public static CallTarget global(String globalName, String javaMethod, String[] parameterNames) {
-    return new CallTarget(globalName, javaMethod, parameterNames.clone(), true, 0);
+    CallTarget target = new CallTarget(globalName, javaMethod, parameterNames.clone(), true, 0);
+    synchronized (GLOBALS) {
+      GLOBALS.add(new WeakReference<>(target));
+    }
+    return target;
+  }
+
+  /**
+   * After the registry changed (a library loaded, a function registered): every global target that resolved its
+   * name to a function the registry has since replaced resolves it again, so generated methods call the function
+   * registered now. Returns whether any target changed.
+   */
+  public static boolean rebindReplacedGlobals() {
+    boolean changed = false;
+    synchronized (GLOBALS) {
+      for (Iterator<WeakReference<CallTarget>> it = GLOBALS.iterator(); it.hasNext(); ) {
+        CallTarget target = it.next().get();
+        if (target == null) {
+          it.remove();
+        } else if (target.function != 0) {
+          changed |= target.rebind();
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Resolves the name again; true when it now names another function (a replaced global is never unregistered). */
+  private synchronized boolean rebind() {
+    long current = lookupGlobal(functionName);
+    long previous = function;
+    if (current == 0 || current == previous) {
+      return false;
+    }
+    CApi.P4JObjectIncRef(current);
+    linked = new Linked(current);
+    function = current;
+    // The core keeps every replaced function alive until exit (function.cc, P4JFunctionSetGlobal), so a thread
+    // that read the old Linked just before may still call it safely; this target's own reference can go.
+    CApi.P4JObjectDecRef(previous);
+    return true;
   }
 
   /** A function object whose handle stays valid while the target is used. */

@@ -47,8 +47,16 @@ public final class Registries {
     } finally {
       Reference.reachabilityFence(function);
     }
-    // A generated method first called before this name existed takes its direct entry now.
-    LinkedRoute.relinkWaiting();
+    registryChanged();
+  }
+
+  /**
+   * After a library loaded or a function was registered: generated methods whose global was replaced call the new
+   * function, and those first called before their name existed take their direct entries now.
+   */
+  public static void registryChanged() {
+    CallTarget.rebindReplacedGlobals();
+    LinkedRoute.relinkChanged();
   }
 
   private static final CallTarget TAKE_REGISTRATION_ERRORS = CallTarget.global(

@@ -16,9 +16,11 @@ import java.util.List;
  * (which deoptimizes the methods that inlined the old one) costs nothing on the hot path.
  *
  * <p>A method first linked before any loaded library registers its function takes the call frame, which reports
- * the unknown function; each {@code Packed4j.loadLibrary} then relinks such methods ({@link #relinkWaiting()}), so a
- * method called before its plugin was loaded gets its direct entry as soon as the plugin is. A method whose function
- * is registered keeps the route chosen for it: the function of a site never changes.
+ * the unknown function; each {@code Packed4j.loadLibrary} then relinks such methods ({@link #relinkChanged()}), so a
+ * method called before its plugin was loaded gets its direct entry as soon as the plugin is. A function replaced
+ * with {@code Registry.register(name, f, true)} (or by a library's registration with override) is relinked the
+ * same way: the site resolves the name again ({@link CallTarget#rebindReplacedGlobals()}) and its method takes the
+ * new function's route.
  *
  * <p>With {@code -Dpacked4j.trace.routes=true}, every link and relink is printed to {@code System.err}, such as
  * {@code packed4j: calculator.MyAdd (Calculator.add) -> typed entry (int64, int64) -> int64}.
@@ -29,8 +31,11 @@ public final class LinkedRoute {
 
   private static final boolean TRACE = Boolean.getBoolean(TRACE_PROPERTY);
 
-  /** Methods on the call frame because their function was not registered yet: relinked when a library loads. */
-  private static final List<WeakReference<LinkedRoute>> WAITING = new ArrayList<>();
+  /**
+   * Every linked method, for {@link #relinkChanged()}: those on the call frame because their function was not
+   * registered yet, and those whose function may be replaced. Guarded by itself.
+   */
+  private static final List<WeakReference<LinkedRoute>> LINKED = new ArrayList<>();
 
   private final CallTarget target;
   private final MethodType javaType;
@@ -38,6 +43,8 @@ public final class LinkedRoute {
   private final MutableCallSite callSite;
   private volatile Route route;
   private boolean waiting;
+  /** The function the current route was chosen for; 0 while waiting. */
+  private long routedFunction;
 
   private LinkedRoute(CallTarget target, MethodType javaType, MethodHandle throughFrame) {
     this.target = target;
@@ -69,11 +76,9 @@ public final class LinkedRoute {
           + " must have the wire type " + wireType(javaType));
     }
     LinkedRoute linked = new LinkedRoute(target, javaType, throughFrame);
-    synchronized (WAITING) {
+    synchronized (LINKED) {
       linked.relink();
-      if (linked.waiting) {
-        WAITING.add(new WeakReference<>(linked));
-      }
+      LINKED.add(new WeakReference<>(linked));
     }
     return linked;
   }
@@ -111,28 +116,30 @@ public final class LinkedRoute {
     return route;
   }
 
-  /** After a library loaded: relinks every method still waiting for its function. */
-  public static void relinkWaiting() {
-    synchronized (WAITING) {
-      for (Iterator<WeakReference<LinkedRoute>> it = WAITING.iterator(); it.hasNext(); ) {
+  /**
+   * After the registry changed (a library loaded, a function registered or replaced): relinks every method still
+   * waiting for its function and every method whose function was replaced. Call it after
+   * {@link CallTarget#rebindReplacedGlobals()}.
+   */
+  public static void relinkChanged() {
+    synchronized (LINKED) {
+      for (Iterator<WeakReference<LinkedRoute>> it = LINKED.iterator(); it.hasNext(); ) {
         LinkedRoute linked = it.next().get();
         if (linked == null) {
           it.remove();
-          continue;
-        }
-        linked.relink();
-        if (!linked.waiting) {
-          it.remove();
+        } else if (linked.waiting || linked.target.functionIfRegistered() != linked.routedFunction) {
+          linked.relink();
         }
       }
     }
   }
 
-  /** Chooses the route again and installs it when it changed. Called under the WAITING lock. */
+  /** Chooses the route again and installs it when it changed. Called under the LINKED lock. */
   private void relink() {
+    long before = routedFunction;
     Route chosen = select();
     Route previous = route;
-    if (previous != null && previous.describe().equals(chosen.describe())) {
+    if (previous != null && before == routedFunction && previous.describe().equals(chosen.describe())) {
       return;
     }
     route = chosen;
@@ -150,13 +157,16 @@ public final class LinkedRoute {
       function = target.functionIfRegistered();
     } catch (RuntimeException | LinkageError e) {
       waiting = true; // the call frame reports why at the call; a later load may fix it
+      routedFunction = 0;
       return new FrameRoute(throughFrame, "the core library is not usable: " + e.getMessage());
     }
     if (function == 0) {
       waiting = true;
+      routedFunction = 0;
       return new FrameRoute(throughFrame, "no loaded library registers it yet");
     }
     waiting = false;
+    routedFunction = function;
     try {
       Route typed = TypedEntryRoute.link(target, function, javaType);
       if (typed != null) {
