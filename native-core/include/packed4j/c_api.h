@@ -19,6 +19,7 @@
 #include <dlpack/dlpack.h>
 #include <stdint.h>
 
+/*! \brief Marks a function of the C ABI as exported from libpacked4j.so (the only symbols it exports). */
 #if defined(_WIN32)
 #define P4J_DLL __declspec(dllexport)
 #else
@@ -87,6 +88,7 @@ typedef struct P4JObject {
   void (*deleter)(struct P4JObject* self);
 } P4JObject;
 
+/*! \brief An object as the ABI passes it: the address of its header; borrowed unless a function says owned. */
 typedef P4JObject* P4JObjectHandle;
 
 /*!
@@ -156,6 +158,7 @@ typedef enum {
  * through the offset.
  */
 
+/*! \brief One field of an object type, as P4JTypeRegisterFields takes it and P4JTypeGetInfo reports it. */
 typedef struct {
   P4JByteArray name;
   int32_t kind;            /*!< P4JFieldKind */
@@ -164,6 +167,7 @@ typedef struct {
   int64_t size;            /*!< size in bytes of the field */
 } P4JFieldInfo;
 
+/*! \brief An object type as P4JTypeGetInfo reports it: its place in the type tree, key, fields and size. */
 typedef struct {
   int32_t type_index;
   int32_t parent_type_index; /*!< -1 for the root kP4JObject */

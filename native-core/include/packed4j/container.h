@@ -226,6 +226,7 @@ class List : public ObjectRef {
                 "String, Bytes, ObjectRef types, List, Map, std::optional, PackedFunc, Any, Value)");
 
  public:
+  /*! \brief The object type a List refers to, and its element type. */
   using ContainerType = ListObject;
   using value_type = T;
 
@@ -396,6 +397,7 @@ class Map : public ObjectRef {
   static_assert(details::kIsContainerElement<V>, "Map<K, V>: V must be a type that converts both ways");
 
  public:
+  /*! \brief The object type a Map refers to, and its key, value and entry types. */
   using ContainerType = MapObject;
   using key_type = K;
   using mapped_type = V;

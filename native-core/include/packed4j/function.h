@@ -204,6 +204,7 @@ class RetValue : public Any {
  */
 class PackedFunc : public ObjectRef {
  public:
+  /*! \brief The object type a PackedFunc refers to. */
   using ContainerType = FunctionObject;
 
   /*! \brief The object. */

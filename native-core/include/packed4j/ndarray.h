@@ -236,6 +236,7 @@ class TensorAccessors {
  */
 class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
  public:
+  /*! \brief The object type an NDArray refers to. */
   using ContainerType = NDArrayObject;
 
   NDArray() noexcept = default;
@@ -354,6 +355,7 @@ class TensorView : public details::TensorAccessors<TensorView> {
   /*! \brief A view of an NDArray, valid while that array lives. */
   TensorView(const NDArray& array) noexcept : tensor_(array.operator->()) {}  // NOLINT(runtime/explicit)
 
+  /*! \brief The tensor's DLPack fields: shape, strides, dtype, data, byte_offset. */
   const DLTensor* operator->() const noexcept { return tensor_; }
   /*! \brief The tensor (for C APIs that take a `const DLTensor*`). */
   const DLTensor* get() const noexcept { return tensor_; }

@@ -54,6 +54,7 @@ class BytesObject : public Object {
  */
 class String : public ObjectRef {
  public:
+  /*! \brief The object type a String refers to. */
   using ContainerType = StringObject;
 
   /*! \brief The object. */
@@ -106,6 +107,7 @@ class String : public ObjectRef {
  */
 class Bytes : public ObjectRef {
  public:
+  /*! \brief The object type a Bytes refers to. */
   using ContainerType = BytesObject;
 
   /*! \brief The object. */
@@ -133,6 +135,7 @@ class Bytes : public ObjectRef {
   /*! \brief A copy as a vector. */
   std::vector<uint8_t> ToVector() const { return std::vector<uint8_t>(data(), data() + size()); }
 
+  /*! \brief Byte-wise comparison. */
   bool operator==(const Bytes& other) const noexcept { return view() == other.view(); }
   bool operator!=(const Bytes& other) const noexcept { return view() != other.view(); }
 

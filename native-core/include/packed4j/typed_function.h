@@ -83,6 +83,7 @@ class TypedPackedFunc<R(A...)> {
   /*! \brief Whether calls take the typed entry (the signatures matched). */
   bool uses_typed_entry() const noexcept { return entry_ != nullptr; }
 
+  /*! \brief Whether a function is held (false for one GetGlobal did not find). */
   bool defined() const noexcept { return function_.defined(); }
 
   /*! \brief The function itself. */

@@ -72,6 +72,8 @@ public record DType(int code, int bits, int lanes) {
    * describe other widths (a 4-bit int, a 33-bit float) and {@link #DType(int, int, int)} builds them, but no reader
    * here knows their layout, so a name that asks for one is a mistake, not a type.
    *
+   * @param name a dtype name such as {@code "float32"} or {@code "int8x4"}
+   * @return the dtype
    * @throws IllegalArgumentException naming the text and the accepted forms
    */
   public static DType parse(String name) {
@@ -146,7 +148,7 @@ public record DType(int code, int bits, int lanes) {
         + "float32x4");
   }
 
-  /** Bytes per element: bits times lanes, rounded up to whole bytes. */
+  /** {@return bytes per element: bits times lanes, rounded up to whole bytes} */
   public long byteSize() {
     return ((long) bits * lanes + 7) / 8;
   }

@@ -52,7 +52,12 @@ public record Device(int type, int id) {
     }
   }
 
-  /** CUDA device {@code id}. */
+  /**
+   * CUDA device {@code id}.
+   *
+   * @param id the CUDA device index, from 0
+   * @return the device
+   */
   public static Device cuda(int id) {
     return new Device(TYPE_CUDA, id);
   }
@@ -60,6 +65,8 @@ public record Device(int type, int id) {
   /**
    * Parses {@code "cpu"}, {@code "cuda"} (index 0), {@code "cuda:1"}, or any DLPack device type name with an index.
    *
+   * @param text a device name, optionally followed by {@code :index}
+   * @return the device
    * @throws IllegalArgumentException naming the text and the known names
    */
   public static Device parse(String text) {
@@ -84,7 +91,7 @@ public record Device(int type, int id) {
         + "optional ':index'");
   }
 
-  /** Whether this is the host CPU, the only memory Java reads. */
+  /** {@return whether this is the host CPU, the only memory Java reads} */
   public boolean isCpu() {
     return type == TYPE_CPU;
   }

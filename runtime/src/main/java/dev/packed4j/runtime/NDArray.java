@@ -221,6 +221,9 @@ public final class NDArray extends ObjectRef {
    *
    * @param segment native memory holding at least the tensor's bytes, aligned to its element size (up to 8); its
    *     arena must stay open while native code uses the tensor
+   * @param dtype the element type
+   * @param shape the dimensions, row-major; none for a scalar
+   * @return a tensor borrowing the segment's memory (closing it frees nothing of the segment)
    * @throws IllegalArgumentException for a heap segment, a segment too small or misaligned, a negative dimension
    * @throws IllegalStateException when the segment's arena is already closed
    */
@@ -265,6 +268,11 @@ public final class NDArray extends ObjectRef {
    * <pre>{@code
    * NDArray weights = NDArray.allocate(DType.FLOAT32, 512, 512);
    * }</pre>
+   *
+   * @param dtype the element type
+   * @param shape the dimensions, row-major; none for a scalar
+   * @return the new tensor, owned by the caller
+   * @throws IllegalArgumentException for a negative dimension or a size beyond what a tensor can address
    */
   public static NDArray allocate(DType dtype, long... shape) {
     Objects.requireNonNull(dtype, "dtype");
@@ -286,32 +294,74 @@ public final class NDArray extends ObjectRef {
     }
   }
 
-  /** A float32 tensor holding a copy of {@code values}; no shape means 1-D. {@code NDArray.fromArray(v, 2, 3)}. */
+  /**
+   * A float32 tensor holding a copy of {@code values}; no shape means 1-D. {@code NDArray.fromArray(v, 2, 3)}.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new float32 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(float[] values, long... shape) {
     return copyIn(DType.FLOAT32, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  /** A float64 tensor holding a copy of {@code values}; no shape means 1-D. */
+  /**
+   * A float64 tensor holding a copy of {@code values}; no shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new float64 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(double[] values, long... shape) {
     return copyIn(DType.FLOAT64, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  /** An int32 tensor holding a copy of {@code values}; no shape means 1-D. */
+  /**
+   * An int32 tensor holding a copy of {@code values}; no shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new int32 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(int[] values, long... shape) {
     return copyIn(DType.INT32, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  /** An int64 tensor holding a copy of {@code values}; no shape means 1-D. */
+  /**
+   * An int64 tensor holding a copy of {@code values}; no shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new int64 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(long[] values, long... shape) {
     return copyIn(DType.INT64, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  /** An int16 tensor holding a copy of {@code values}; no shape means 1-D. */
+  /**
+   * An int16 tensor holding a copy of {@code values}; no shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new int16 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(short[] values, long... shape) {
     return copyIn(DType.INT16, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  /** An int8 tensor holding a copy of {@code values}; no shape means 1-D. */
+  /**
+   * An int8 tensor holding a copy of {@code values}; no shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new int8 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
   public static NDArray fromArray(byte[] values, long... shape) {
     return copyIn(DType.INT8, MemorySegment.ofArray(values), values.length, shape);
   }
@@ -338,12 +388,21 @@ public final class NDArray extends ObjectRef {
    * }</pre>
    *
    * @param managedTensor the address of a {@code DLManagedTensor}; its ownership moves to the tensor on success
+   * @return the tensor, owned by the caller
+   * @throws IllegalArgumentException for a null address or a heap segment
+   * @throws Packed4jException when the core refuses the tensor's layout; the managed tensor then stays the caller's, its deleter not called
    */
   public static NDArray fromDLPack(MemorySegment managedTensor) {
     return importManaged(managedTensor, false);
   }
 
-  /** As {@link #fromDLPack} for DLPack 1.0's {@code DLManagedTensorVersioned} (major version 1). */
+  /**
+   * As {@link #fromDLPack} for DLPack 1.0's {@code DLManagedTensorVersioned} (major version 1).
+   *
+   * @param managedTensor the address of a {@code DLManagedTensorVersioned}; its ownership moves to the tensor on
+   *     success
+   * @return the tensor, owned by the caller
+   */
   public static NDArray fromDLPackVersioned(MemorySegment managedTensor) {
     return importManaged(managedTensor, true);
   }
@@ -366,42 +425,42 @@ public final class NDArray extends ObjectRef {
 
   // ------------------------------------------------------------------------------------------------ reading
 
-  /** The dimensions; a new array each call. */
+  /** {@return the dimensions; a new array each call} */
   public long[] shape() {
     return shape.clone();
   }
 
-  /** The strides, in elements (DLPack's unit); a new array each call. */
+  /** {@return the strides, in elements (DLPack's unit); a new array each call} */
   public long[] strides() {
     return strides != null ? strides.clone() : layoutStrides();
   }
 
-  /** The element type. */
+  /** {@return the element type} */
   public DType dtype() {
     return dtype;
   }
 
-  /** Where the memory is. */
+  /** {@return where the memory is} */
   public Device device() {
     return device;
   }
 
-  /** Bytes from the data pointer to the first element (a slice moves it). */
+  /** {@return bytes from the data pointer to the first element (a slice moves it)} */
   public long byteOffset() {
     return byteOffset;
   }
 
-  /** The number of dimensions. */
+  /** {@return the number of dimensions} */
   public int ndim() {
     return shape.length;
   }
 
-  /** The number of elements: the product of the shape (1 for a scalar). */
+  /** {@return the number of elements: the product of the shape (1 for a scalar)} */
   public long elementCount() {
     return elementCount(shape);
   }
 
-  /** Whether the elements lie compact in row-major order (size-1 dimensions' strides do not count). */
+  /** {@return whether the elements lie compact in row-major order (size-1 dimensions' strides do not count)} */
   public boolean isContiguous() {
     if (strides == null) {
       return true;
@@ -424,6 +483,7 @@ public final class NDArray extends ObjectRef {
    * between its elements too). Over a wrapped segment it is a slice of that segment (same arena); over native
    * memory it is valid until this tensor is closed.
    *
+   * @return the bytes of the tensor, without a copy; writes through it are seen by native code
    * @throws IllegalStateException after close, when the wrapped segment's arena is closed, or for memory on
    *     another device than the CPU
    */
@@ -454,6 +514,7 @@ public final class NDArray extends ObjectRef {
    * A copy of the elements in row-major order, strides honoured. float16 and bfloat16 elements are widened to
    * float exactly (every half-precision value has a float), so a tensor of either reads here too.
    *
+   * @return the elements as floats, in row-major order
    * @throws IllegalStateException unless float32, float16 or bfloat16
    */
   public float[] toFloatArray() {
@@ -477,28 +538,28 @@ public final class NDArray extends ObjectRef {
     return values;
   }
 
-  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless float64 */
+  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless float64 */
   public double[] toDoubleArray() {
     double[] values = new double[checkedCount(DType.FLOAT64, "toDoubleArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_DOUBLE_UNALIGNED);
     return values;
   }
 
-  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int32 */
+  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int32 */
   public int[] toIntArray() {
     int[] values = new int[checkedCount(DType.INT32, "toIntArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_INT_UNALIGNED);
     return values;
   }
 
-  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int64 */
+  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int64 */
   public long[] toLongArray() {
     long[] values = new long[checkedCount(DType.INT64, "toLongArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_LONG_UNALIGNED);
     return values;
   }
 
-  /** A copy of the elements in row-major order, strides honoured. @throws IllegalStateException unless int16 */
+  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int16 */
   public short[] toShortArray() {
     short[] values = new short[checkedCount(DType.INT16, "toShortArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_SHORT_UNALIGNED);
@@ -508,6 +569,7 @@ public final class NDArray extends ObjectRef {
   /**
    * A copy of the elements in row-major order, strides honoured.
    *
+   * @return the elements as bytes, in row-major order (bool as 0 or 1)
    * @throws IllegalStateException unless int8, uint8 or bool (one byte per element)
    */
   public byte[] toByteArray() {
@@ -530,6 +592,10 @@ public final class NDArray extends ObjectRef {
    * NDArray rows = a.slice(0, 1, 3); // a[1:3, ...]
    * }</pre>
    *
+   * @param axis the dimension to cut, from 0
+   * @param start the first index kept
+   * @param end one past the last index kept
+   * @return the view, owned by the caller (closing it leaves this tensor open)
    * @throws IndexOutOfBoundsException for an axis or a range outside the shape
    */
   public NDArray slice(int axis, long start, long end) {
@@ -566,7 +632,7 @@ public final class NDArray extends ObjectRef {
     return export(false);
   }
 
-  /** As {@link #toDLPack} as DLPack 1.0's {@code DLManagedTensorVersioned} (version 1.0, flags 0). */
+  /** {@return this tensor exported as {@link #toDLPack} does, as DLPack 1.0's {@code DLManagedTensorVersioned} (version 1.0, flags 0)} */
   public MemorySegment toDLPackVersioned() {
     return export(true);
   }

@@ -20,6 +20,7 @@ public interface NativeClosure extends AutoCloseable {
   /**
    * The native function this object calls, open until {@link #close()}.
    *
+   * @return the function, owned by this object (closing this object closes it)
    * @throws IllegalStateException for an object that a binding did not return (it implements this interface
    *     without being a view of a native function)
    */

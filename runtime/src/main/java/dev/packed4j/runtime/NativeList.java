@@ -146,7 +146,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
     reference.release();
   }
 
-  /** Whether {@link #close()} was called. */
+  /** {@return whether {@link #close()} was called} */
   public boolean isClosed() {
     return reference.handleOrZero() == 0;
   }

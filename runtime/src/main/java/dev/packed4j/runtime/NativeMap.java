@@ -166,7 +166,7 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
     reference.release();
   }
 
-  /** Whether {@link #close()} was called. */
+  /** {@return whether {@link #close()} was called} */
   public boolean isClosed() {
     return reference.handleOrZero() == 0;
   }

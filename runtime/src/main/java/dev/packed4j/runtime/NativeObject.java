@@ -31,6 +31,9 @@ public final class NativeObject extends ObjectRef {
   /**
    * The value of a field, by its exact name, converted like a {@link PackedFunction#invoke} result.
    *
+   * @param field the field's name, as the C++ type visits it
+   * @return the field's value: a boxed number, Boolean, String, or for an object field a new reference the caller
+   *     owns
    * @throws Packed4jException AttributeError (from native) when the type has no such field
    * @throws IllegalStateException after close
    */
@@ -46,7 +49,7 @@ public final class NativeObject extends ObjectRef {
     }
   }
 
-  /** The names of the fields the native type declares (inherited ones first). */
+  /** {@return the names of the fields the native type declares (inherited ones first)} */
   public List<String> fieldNames() {
     return TypeInfos.info(typeIndex()).fieldNames();
   }

@@ -83,6 +83,7 @@ public abstract class ObjectRef implements AutoCloseable {
   /**
    * The native handle ({@code P4JObjectHandle}), borrowed: valid while this object is open.
    *
+   * @return the handle, borrowed
    * @throws IllegalStateException after {@link #close()}
    */
   public final long handle() {
@@ -138,13 +139,13 @@ public abstract class ObjectRef implements AutoCloseable {
     return handle != 0 ? handle : handleSlow();
   }
 
-  /** Whether {@link #close()} was called. */
+  /** {@return whether {@link #close()} was called} */
   public final boolean isClosed() {
     NativeReference current = reference;
     return current != null && current.handleOrZero() == 0;
   }
 
-  /** The native type key of the object, such as {@code "Calculator"}; also after close. */
+  /** {@return the native type key of the object, such as {@code "Calculator"}; also after close} */
   public final String typeKey() {
     return TypeInfos.keyOrIndex(typeIndex);
   }
@@ -170,6 +171,9 @@ public abstract class ObjectRef implements AutoCloseable {
    * <pre>{@code
    * node.isInstanceOf("test.BaseNode"); // true for a test.DerivedNode
    * }</pre>
+   *
+   * @param typeKey a registered type key, such as {@code "Calculator"}
+   * @return whether this object is of that type or a type derived from it
    */
   public final boolean isInstanceOf(String typeKey) {
     int ancestor = TypeInfos.indexOf(Objects.requireNonNull(typeKey, "typeKey"));

@@ -19,16 +19,28 @@ import java.util.Optional;
  * @param fields every field an instance has, inherited fields first, then the type's own
  */
 public record ObjectTypeInfo(String key, Optional<String> parent, List<Field> fields) {
+  /**
+   * A type's description, keeping an unmodifiable copy of {@code fields}.
+   *
+   * @param key the type key
+   * @param parent the parent's key; empty for the root type
+   * @param fields every field, inherited first
+   */
   public ObjectTypeInfo {
     fields = List.copyOf(fields);
   }
 
-  /** The fields this type declares itself (not inherited from its parent). */
+  /** {@return the fields this type declares itself (not inherited from its parent)} */
   public List<Field> ownFields() {
     return fields.stream().filter(field -> field.declaredBy().equals(key)).toList();
   }
 
-  /** The field named {@code name}, own or inherited. */
+  /**
+   * The field named {@code name}, own or inherited.
+   *
+   * @param name the field's name, as C++ visits it
+   * @return the field, or empty when the type has none of that name
+   */
   public Optional<Field> field(String name) {
     return fields.stream().filter(field -> field.name().equals(name)).findFirst();
   }

@@ -154,6 +154,9 @@ public final class Packed4j {
    * //   Calculator.multiply(long): calculator.Mul takes 2 arguments ((int64, int64) -> int64), the method 1
    * }</pre>
    *
+   * @param <T> the interface type
+   * @param functions an interface with {@code @Global} methods, compiled with packed4j-processor
+   * @return the bound implementation, every method checked against the loaded registry
    * @throws Packed4jException of kind BindError listing every problem, one per line
    * @throws IllegalArgumentException and IllegalStateException as {@link #bind(Class)}
    */
@@ -178,6 +181,7 @@ public final class Packed4j {
    * Packed4j.register(HostFunctions.class); // [host.Add, host.Log]
    * }</pre>
    *
+   * @param exports a class with {@code static @Global} methods that have bodies, compiled with packed4j-processor
    * @return the registered names, in the order the class declares them
    * @throws Packed4jException ValueError naming the name and the method when a name is registered already; then
    *     nothing of the class is registered
@@ -223,12 +227,14 @@ public final class Packed4j {
   /**
    * The ABI version of the loaded libpacked4j.so, {@code (major << 16) | minor}: loading checks that the major version
    * is the runtime's and the minor version at least the runtime's (a minor release only adds).
+   *
+   * @return the core's ABI version, major in the high 16 bits
    */
   public static int abiVersion() {
     return NativeLibraries.coreAbiVersion();
   }
 
-  /** Native objects created and not yet deleted in this process, for leak tests. */
+  /** {@return the number of native objects created and not yet deleted in this process, for leak tests} */
   public static long liveObjectCount() {
     NativeLibraries.ensureLoaded();
     return CApi.P4JObjectLiveCount();

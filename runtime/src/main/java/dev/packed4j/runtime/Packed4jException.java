@@ -23,9 +23,13 @@ package dev.packed4j.runtime;
 public class Packed4jException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The error kind, such as {@code "TypeError"}. */
   private final String kind;
+  /** The message as the native side raised it. */
   private final String nativeMessage;
+  /** The native frames, one per line; empty when none were recorded. */
   private final String nativeBacktrace;
+  /** The registered name of the function the error came from, or null. */
   private final String functionName;
 
   Packed4jException(String kind, String message, String backtrace, String functionName) {
@@ -44,22 +48,22 @@ public class Packed4jException extends RuntimeException {
     return "[" + kind + "] " + (namesFunction ? "" : functionName + ": ") + message;
   }
 
-  /** The error kind, such as {@code "TypeError"}. */
+  /** {@return the error kind, such as {@code "TypeError"}} */
   public String kind() {
     return kind;
   }
 
-  /** The message without the kind and function prefix. */
+  /** {@return the message without the kind and function prefix} */
   public String nativeMessage() {
     return nativeMessage;
   }
 
-  /** The native frames, one per line, innermost first; empty when none were recorded. */
+  /** {@return the native frames, one per line, innermost first; empty when none were recorded} */
   public String nativeBacktrace() {
     return nativeBacktrace;
   }
 
-  /** The registered name of the function the error came from, or null. */
+  /** {@return the registered name of the function the error came from, or null} */
   public String functionName() {
     return functionName;
   }

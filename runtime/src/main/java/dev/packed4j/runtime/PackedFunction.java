@@ -52,6 +52,9 @@ public final class PackedFunction extends ObjectRef {
     /**
      * Runs the function.
      *
+     * @param args the arguments, converted from their native values as {@link PackedFunction#invoke} results are
+     * @return the result, converted to a native value as an argument of {@link PackedFunction#invoke} is (null for
+     *     None)
      * @throws Exception anything: the caller on the native side gets it as an error (see {@link #of(Body)})
      */
     Object call(Object... args) throws Exception;
@@ -85,6 +88,10 @@ public final class PackedFunction extends ObjectRef {
   /**
    * Calls the function.
    *
+   * @param args the arguments: numbers, booleans, Strings, byte arrays, lists, maps, native values, functions, or
+   *     null for None
+   * @return the result converted to Java (a boxed number, String, {@code List}, native object or function, or null
+   *     for None); an object or function result is owned by the caller
    * @throws Packed4jException the native error (kind, message, backtrace), or a TypeError for an argument
    *     without native representation
    * @throws NullPointerException when {@code args} is null (pass {@code (Object) null} for a None argument)
@@ -103,7 +110,7 @@ public final class PackedFunction extends ObjectRef {
     }
   }
 
-  /** The registered name when this function came from {@link Registry}, else null. */
+  /** {@return the registered name when this function came from {@link Registry}, else null} */
   public String name() {
     return name;
   }
@@ -111,6 +118,8 @@ public final class PackedFunction extends ObjectRef {
   /**
    * The signature recorded by {@code set_body_typed}, such as {@code "(int64, int64) -> int64"}; empty for an
    * untyped function.
+   *
+   * @return the recorded signature, or the empty string
    */
   public String signature() {
     long handle = handle();

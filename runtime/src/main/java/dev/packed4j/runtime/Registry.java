@@ -27,13 +27,20 @@ public final class Registry {
   /**
    * The function registered under {@code name}.
    *
+   * @param name the registered name, such as {@code "calculator.MyAdd"}
+   * @return the function, owning a reference of its own (close it when done)
    * @throws Packed4jException KeyError naming {@code name} and the registered names close to it
    */
   public static PackedFunction global(String name) {
     return find(name).orElseThrow(() -> Registries.unknownFunction(name, null));
   }
 
-  /** The function registered under {@code name}, if any. */
+  /**
+   * The function registered under {@code name}, if any.
+   *
+   * @param name the registered name
+   * @return the function, owning a reference of its own, or empty when no function has that name
+   */
   public static Optional<PackedFunction> find(String name) {
     Objects.requireNonNull(name, "name");
     long handle = CallTarget.lookupGlobal(name);
@@ -54,6 +61,8 @@ public final class Registry {
    * Registry.global("host.Twice").invoke(21); // 42L
    * }</pre>
    *
+   * @param name the name C++ and Java look the function up by; not empty
+   * @param function the function; the registry keeps its own reference
    * @throws Packed4jException ValueError naming {@code name} when a function is registered under it already (use
    *     {@link #register(String, PackedFunction, boolean)} to replace it)
    * @throws IllegalArgumentException when {@code name} is empty
@@ -72,6 +81,9 @@ public final class Registry {
    * {@code PackedFunc::GetGlobal}. A library loaded later that registers {@code name} with override is followed the
    * same way.
    *
+   * @param name the name C++ and Java look the function up by; not empty
+   * @param function the function; the registry keeps its own reference
+   * @param override whether a function registered under {@code name} already is replaced (else refused)
    * @throws Packed4jException ValueError naming {@code name} when it is taken and {@code override} is false
    */
   public static void register(String name, PackedFunction function, boolean override) {
@@ -83,7 +95,7 @@ public final class Registry {
     Registries.register(name, function, override);
   }
 
-  /** The registered names, sorted. */
+  /** {@return the registered names, sorted} */
   public static List<String> list() {
     return Registries.names();
   }
@@ -92,12 +104,19 @@ public final class Registry {
    * Every registered object type with its parent and fields: the core's built-in types ({@code Object},
    * {@code Function}, {@code String}, {@code Bytes}, {@code List}, {@code Map}, {@code Error}, {@code NDArray})
    * first, then the libraries' types in the order they were registered.
+   *
+   * @return the types, parents before children
    */
   public static List<ObjectTypeInfo> objectTypes() {
     return ObjectTypeCatalog.all();
   }
 
-  /** The object type registered under {@code key}, if any. */
+  /**
+   * The object type registered under {@code key}, if any.
+   *
+   * @param key the type key, such as {@code "Calculator"}
+   * @return the type, or empty when no loaded library registers that key
+   */
   public static Optional<ObjectTypeInfo> objectType(String key) {
     Objects.requireNonNull(key, "key");
     return ObjectTypeCatalog.find(key);
