@@ -537,7 +537,8 @@ typedef struct DLManagedTensorVersioned {
 
 /*!
  * \brief A new CPU tensor of the given shape and dtype, contiguous, its data allocated (64-byte aligned, zeroed)
- *  and freed by the core. dtype and device are read during the call (by pointer: every language can pass that). A non-CPU device is a ValueError (the core allocates host memory only); a negative
+ *  and freed by the core. dtype and device are read during the call (by pointer: every language can pass that).
+ *  A non-CPU device is a ValueError (the core allocates host memory only); a negative
  *  dimension, ndim outside [0, 64], a dtype of 0 bits or 0 lanes, or dimensions whose product (0 counted as 1, as
  *  contiguous strides multiply them) exceeds INT64_MAX is a ValueError. \param out owned.
  */

@@ -390,7 +390,8 @@ public final class NDArray extends ObjectRef {
    * @param managedTensor the address of a {@code DLManagedTensor}; its ownership moves to the tensor on success
    * @return the tensor, owned by the caller
    * @throws IllegalArgumentException for a null address or a heap segment
-   * @throws Packed4jException when the core refuses the tensor's layout; the managed tensor then stays the caller's, its deleter not called
+   * @throws Packed4jException when the core refuses the tensor's layout; the managed tensor then stays the
+   *     caller's, its deleter not called
    */
   public static NDArray fromDLPack(MemorySegment managedTensor) {
     return importManaged(managedTensor, false);
@@ -538,28 +539,44 @@ public final class NDArray extends ObjectRef {
     return values;
   }
 
-  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless float64 */
+  /**
+   * {@return a copy of the elements in row-major order, strides honoured}
+   *
+   * @throws IllegalStateException unless float64
+   */
   public double[] toDoubleArray() {
     double[] values = new double[checkedCount(DType.FLOAT64, "toDoubleArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_DOUBLE_UNALIGNED);
     return values;
   }
 
-  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int32 */
+  /**
+   * {@return a copy of the elements in row-major order, strides honoured}
+   *
+   * @throws IllegalStateException unless int32
+   */
   public int[] toIntArray() {
     int[] values = new int[checkedCount(DType.INT32, "toIntArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_INT_UNALIGNED);
     return values;
   }
 
-  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int64 */
+  /**
+   * {@return a copy of the elements in row-major order, strides honoured}
+   *
+   * @throws IllegalStateException unless int64
+   */
   public long[] toLongArray() {
     long[] values = new long[checkedCount(DType.INT64, "toLongArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_LONG_UNALIGNED);
     return values;
   }
 
-  /** {@return a copy of the elements in row-major order, strides honoured} @throws IllegalStateException unless int16 */
+  /**
+   * {@return a copy of the elements in row-major order, strides honoured}
+   *
+   * @throws IllegalStateException unless int16
+   */
   public short[] toShortArray() {
     short[] values = new short[checkedCount(DType.INT16, "toShortArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_SHORT_UNALIGNED);
@@ -632,7 +649,10 @@ public final class NDArray extends ObjectRef {
     return export(false);
   }
 
-  /** {@return this tensor exported as {@link #toDLPack} does, as DLPack 1.0's {@code DLManagedTensorVersioned} (version 1.0, flags 0)} */
+  /**
+   * {@return this tensor exported as {@link #toDLPack} does, as DLPack 1.0's {@code DLManagedTensorVersioned}
+   * (version 1.0, flags 0)}
+   */
   public MemorySegment toDLPackVersioned() {
     return export(true);
   }
