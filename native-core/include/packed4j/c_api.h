@@ -39,7 +39,7 @@ extern "C" {
  *  library (M, m') with m' >= m and refuses any other. P4JAbiVersion returns P4J_ABI_VERSION of the library.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 1
+#define P4J_ABI_VERSION_MINOR 2
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -395,6 +395,65 @@ typedef struct {
  */
 P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_size, void (*deleter)(void* self),
                                       const P4JByteArray* signature, P4JObjectHandle* out);
+
+/* ================================== Host entries =================================== */
+
+/*!
+ * \brief Guarded entries into a host language's VM, for function objects whose body is host code (packed4j's Java
+ *  runtime). A VM cannot enter its own code with the native stack nearly exhausted (the JVM throws
+ *  StackOverflowError in the entry frames, before any code that could catch it, and ends the process), so every
+ *  call into the host goes through an entry of the core that first checks the thread's remaining stack: with less
+ *  than the reserve left, the call is refused with a RecursionError (raised on the thread, -1 or the typed
+ *  sentinel returned) and the host is not entered. Recursion host -> C++ -> host -> ... thus ends with an error
+ *  in the outermost host caller, whatever the depth and the thread's stack size.
+ *
+ *  The host registers its entries once with P4JHostSetEntries, then creates its functions with
+ *  P4JFunctionCreateFromCell, a cell whose safe_call is P4JHostSafeCall, deleter P4JHostRelease and typed_entry
+ *  (if any) P4JHostTypedEntry(result kind). The headroom check costs a thread-local read and a compare.
+ * \param safe_call the host's packed entry, called by P4JHostSafeCall with the same arguments.
+ * \param release the host's deleter, called by P4JHostRelease with the same argument. With the stack below the
+ *  reserve the release is deferred instead: P4JHostTakeDeferredReleases hands it to the host later.
+ * \param stack_reserve the bytes of stack the host needs to enter and run, at least 128 KiB (below that the JVM's
+ *  entry frames were seen to overflow); 0 for the default, P4J_HOST_DEFAULT_STACK_RESERVE.
+ */
+P4J_DLL int P4JHostSetEntries(P4JSafeCallType safe_call, void (*release)(void* self), int64_t stack_reserve);
+
+/*! \brief The stack reserve P4JHostSetEntries uses when given 0: 192 KiB. */
+#define P4J_HOST_DEFAULT_STACK_RESERVE (192 * 1024)
+
+/*! \brief How many typed entries of the host P4JHostSetTypedEntry can hold (indices 0 to this minus 1). */
+#define P4J_HOST_TYPED_ENTRIES 4096
+
+/*!
+ * \brief Registers the host's typed entry number index: a function `R entry(P4JObjectHandle self, A1 a1, ...)` of
+ *  one machine shape (the typed entry contract of P4JFunctionCell.typed_entry, at most 4 parameters). A function
+ *  object whose typed_entry is P4JHostTypedEntry(kind) keeps that index in the high 32 bits of its cell's self
+ *  (the low 32 bits are the host's); the core's entry checks the stack and jumps to the registered one with the
+ *  argument registers untouched (System V x86-64 and AArch64 pass integer and floating-point arguments in
+ *  separate registers, so one forwarding entry per result type serves every shape of at most 4 parameters).
+ */
+P4J_DLL int P4JHostSetTypedEntry(int32_t index, void* entry);
+
+/*!
+ * \brief The core's guarded typed entry for a result of type index kind: kP4JInt (int64_t), kP4JFloat (double),
+ *  kP4JBool or kP4JNone (int32_t); NULL for any other kind.
+ */
+P4J_DLL void* P4JHostTypedEntry(int32_t kind);
+
+/*! \brief The guarded packed entry: checks the stack, then calls the host's safe_call with the same arguments. */
+P4J_DLL int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
+
+/*! \brief The guarded deleter: calls the host's release, or defers it when the stack is below the reserve. */
+P4J_DLL void P4JHostRelease(void* self);
+
+/*!
+ * \brief Moves up to capacity deferred releases (their self values) to out; returns how many. The host calls its
+ *  release for each, on a thread with stack to spare.
+ */
+P4J_DLL int32_t P4JHostTakeDeferredReleases(void** out, int32_t capacity);
+
+/*! \brief Bytes of native stack left below the caller's frame on this thread; -1 when unknown. */
+P4J_DLL int64_t P4JStackHeadroom(void);
 
 /*!
  * \brief A packed call whose arguments are scalars passed in registers and whose result comes back in one, so the

@@ -37,8 +37,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 1}. */
-  public static final int P4J_ABI_VERSION_MINOR = 1;
+  /** {@code #define P4J_ABI_VERSION_MINOR 2}. */
+  public static final int P4J_ABI_VERSION_MINOR = 2;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL)}. */
@@ -49,6 +49,10 @@ public final class CApi {
   public static final int P4J_TYPED_ERROR_I32 = (-0x0badc0de);
   /** {@code #define P4J_TENSOR_WORD_BORROWED 1}. */
   public static final int P4J_TENSOR_WORD_BORROWED = 1;
+  /** {@code #define P4J_HOST_DEFAULT_STACK_RESERVE (192 * 1024)}. */
+  public static final int P4J_HOST_DEFAULT_STACK_RESERVE = (192 * 1024);
+  /** {@code #define P4J_HOST_TYPED_ENTRIES 4096}. */
+  public static final int P4J_HOST_TYPED_ENTRIES = 4096;
   /** {@code #define P4J_DLPACK_MAJOR_VERSION 1}. */
   public static final int P4J_DLPACK_MAJOR_VERSION = 1;
   /** {@code #define P4J_DL_BOOL_CODE 6}. */
@@ -724,6 +728,212 @@ public final class CApi {
   public static int P4JFunctionCreateFromCell(long cell, long cell_size, long deleter, long signature, long out) {
     try {
       return (int) P4JFunctionCreateFromCell.HANDLE.invokeExact(cell, cell_size, deleter, signature, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostSetEntries {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG);
+    static final MemorySegment ADDR = findOrThrow("P4JHostSetEntries");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JHostSetEntries(P4JSafeCallType safe_call, void (*release)(void* self), int64_t stack_reserve)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostSetEntries$descriptor() {
+    return P4JHostSetEntries.DESC;
+  }
+
+  /** Address of {@code P4JHostSetEntries} in libpacked4j.so. */
+  public static MemorySegment P4JHostSetEntries$address() {
+    return P4JHostSetEntries.ADDR;
+  }
+
+  /**
+   * {@code int P4JHostSetEntries(P4JSafeCallType safe_call, void (*release)(void* self), int64_t stack_reserve)}
+   *
+   * Guarded entries into a host language's VM, for function objects whose body is host code (packed4j's Java
+   * runtime). A VM cannot enter its own code with the native stack nearly exhausted (the JVM throws
+   * StackOverflowError in the entry frames, before any code that could catch it, and ends the process), so every
+   * call into the host goes through an entry of the core that first checks the thread's remaining stack: with less
+   * than the reserve left, the call is refused with a RecursionError (raised on the thread, -1 or the typed
+   * sentinel returned) and the host is not entered. Recursion host -> C++ -> host -> ... thus ends with an error in
+   * the outermost host caller, whatever the depth and the thread's stack size. The host registers its entries once
+   * with P4JHostSetEntries, then creates its functions with P4JFunctionCreateFromCell, a cell whose safe_call is
+   * P4JHostSafeCall, deleter P4JHostRelease and typed_entry (if any) P4JHostTypedEntry(result kind). The headroom
+   * check costs a thread-local read and a compare. param safe_call the host's packed entry, called by
+   * P4JHostSafeCall with the same arguments. param release the host's deleter, called by P4JHostRelease with the
+   * same argument. With the stack below the reserve the release is deferred instead: P4JHostTakeDeferredReleases
+   * hands it to the host later. param stack_reserve the bytes of stack the host needs to enter and run (at least 64
+   * KiB); 0 for the default of P4J_HOST_DEFAULT_STACK_RESERVE.
+   */
+  public static int P4JHostSetEntries(long safe_call, long release, long stack_reserve) {
+    try {
+      return (int) P4JHostSetEntries.HANDLE.invokeExact(safe_call, release, stack_reserve);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostSetTypedEntry {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JHostSetTypedEntry");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JHostSetTypedEntry(int32_t index, void* entry)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostSetTypedEntry$descriptor() {
+    return P4JHostSetTypedEntry.DESC;
+  }
+
+  /** Address of {@code P4JHostSetTypedEntry} in libpacked4j.so. */
+  public static MemorySegment P4JHostSetTypedEntry$address() {
+    return P4JHostSetTypedEntry.ADDR;
+  }
+
+  /**
+   * {@code int P4JHostSetTypedEntry(int32_t index, void* entry)}
+   *
+   * Registers the host's typed entry number index: a function `R entry(P4JObjectHandle self, A1 a1, ...)` of one
+   * machine shape (the typed entry contract of P4JFunctionCell.typed_entry, at most 4 parameters). A function
+   * object whose typed_entry is P4JHostTypedEntry(kind) keeps that index in the high 32 bits of its cell's self
+   * (the low 32 bits are the host's); the core's entry checks the stack and jumps to the registered one with the
+   * argument registers untouched (System V x86-64 and AArch64 pass integer and floating-point arguments in separate
+   * registers, so one forwarding entry per result type serves every shape of at most 4 parameters).
+   */
+  public static int P4JHostSetTypedEntry(int index, long entry) {
+    try {
+      return (int) P4JHostSetTypedEntry.HANDLE.invokeExact(index, entry);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostTypedEntry {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_POINTER, C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JHostTypedEntry");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code void* P4JHostTypedEntry(int32_t kind)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostTypedEntry$descriptor() {
+    return P4JHostTypedEntry.DESC;
+  }
+
+  /** Address of {@code P4JHostTypedEntry} in libpacked4j.so. */
+  public static MemorySegment P4JHostTypedEntry$address() {
+    return P4JHostTypedEntry.ADDR;
+  }
+
+  /**
+   * {@code void* P4JHostTypedEntry(int32_t kind)}
+   *
+   * The core's guarded typed entry for a result of type index kind: kP4JInt (int64_t), kP4JFloat (double), kP4JBool
+   * or kP4JNone (int32_t); NULL for any other kind.
+   */
+  public static long P4JHostTypedEntry(int kind) {
+    try {
+      return (long) P4JHostTypedEntry.HANDLE.invokeExact(kind);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostSafeCall {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JHostSafeCall");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostSafeCall$descriptor() {
+    return P4JHostSafeCall.DESC;
+  }
+
+  /** Address of {@code P4JHostSafeCall} in libpacked4j.so. */
+  public static MemorySegment P4JHostSafeCall$address() {
+    return P4JHostSafeCall.ADDR;
+  }
+
+  /**
+   * {@code int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result)}
+   *
+   * The guarded packed entry: checks the stack, then calls the host's safe_call with the same arguments.
+   */
+  public static int P4JHostSafeCall(long self, long args, int num_args, long result) {
+    try {
+      return (int) P4JHostSafeCall.HANDLE.invokeExact(self, args, num_args, result);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostRelease {
+    static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JHostRelease");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code void P4JHostRelease(void* self)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostRelease$descriptor() {
+    return P4JHostRelease.DESC;
+  }
+
+  /** Address of {@code P4JHostRelease} in libpacked4j.so. */
+  public static MemorySegment P4JHostRelease$address() {
+    return P4JHostRelease.ADDR;
+  }
+
+  /**
+   * {@code void P4JHostRelease(void* self)}
+   *
+   * The guarded deleter: calls the host's release, or defers it when the stack is below the reserve.
+   */
+  public static void P4JHostRelease(long self) {
+    try {
+      P4JHostRelease.HANDLE.invokeExact(self);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostTakeDeferredReleases {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JHostTakeDeferredReleases");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int32_t P4JHostTakeDeferredReleases(void** out, int32_t capacity)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostTakeDeferredReleases$descriptor() {
+    return P4JHostTakeDeferredReleases.DESC;
+  }
+
+  /** Address of {@code P4JHostTakeDeferredReleases} in libpacked4j.so. */
+  public static MemorySegment P4JHostTakeDeferredReleases$address() {
+    return P4JHostTakeDeferredReleases.ADDR;
+  }
+
+  /**
+   * {@code int32_t P4JHostTakeDeferredReleases(void** out, int32_t capacity)}
+   *
+   * Moves up to capacity deferred releases (their self values) to out; returns how many. The host calls its release
+   * for each, on a thread with stack to spare.
+   */
+  public static int P4JHostTakeDeferredReleases(long out, int capacity) {
+    try {
+      return (int) P4JHostTakeDeferredReleases.HANDLE.invokeExact(out, capacity);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -9,6 +9,7 @@ import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -63,6 +64,17 @@ public final class JavaErrors {
   /** Makes the fallback strings now, while there is memory and stack, not when they are first needed. */
   static void prepare() {
     NativeLibraries.ensureLoaded();
+    // The classes that report an error, initialised here at a shallow depth: initialised first at the bottom of a
+    // deep recursion they could run out of stack in their initialiser, which leaves a class unusable for the rest
+    // of the JVM's life (NoClassDefFoundError at every later use).
+    for (Class<?> used : new Class<?>[] {dev.packed4j.runtime.internal.Errors.class,
+        dev.packed4j.runtime.internal.capi.P4JErrorCell.class, Packed4jException.class, Fallback.class}) {
+      try {
+        MethodHandles.lookup().ensureInitialized(used);
+      } catch (IllegalAccessException e) {
+        throw new AssertionError(e);
+      }
+    }
     if (Fallback.KIND.byteSize() == 0 || Fallback.MESSAGE.byteSize() == 0) {
       throw new AssertionError("the fallback error strings are empty");
     }

@@ -74,10 +74,21 @@ public final class JavaFunctions {
 
   private static final HandleTable<Entry> TABLE = new HandleTable<>();
 
-  /** The two upcall stubs every Java function shares, made on first use and kept for the life of the JVM. */
+  /** The system property giving the native stack a call into Java needs, in KiB (at least 64). */
+  public static final String STACK_RESERVE_PROPERTY = "packed4j.callback.stackReserveKiB";
+
+  /**
+   * The two upcall stubs every Java function shares, made on first use and kept for the life of the JVM, and the
+   * core's guarded entries in front of them: a function object's cell holds {@code P4JHostSafeCall} and
+   * {@code P4JHostRelease}, which check the thread's remaining stack before they call these stubs, so a call into
+   * Java never starts with too little stack for the JVM to run the upcall's own frames (c_api.h, "Host entries").
+   */
   private static final class Stubs {
     static final MemorySegment SAFE_CALL;
     static final MemorySegment DELETER;
+    /** What a Java function's cell holds as its safe_call and deleter: the core's guarded entries. */
+    static final long GUARDED_SAFE_CALL;
+    static final long GUARDED_RELEASE;
 
     static {
       NativeLibraries.ensureLoaded();
@@ -97,13 +108,34 @@ public final class JavaFunctions {
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(e);
       }
+      Errors.check(CApi.P4JHostSetEntries(SAFE_CALL.address(), DELETER.address(), stackReserve()), null);
+      GUARDED_SAFE_CALL = CApi.P4JHostSafeCall$address().address();
+      GUARDED_RELEASE = CApi.P4JHostRelease$address().address();
+    }
+
+    /** The reserve in bytes: {@value #STACK_RESERVE_PROPERTY} KiB, or 0 for the core's default (192 KiB). */
+    private static long stackReserve() {
+      String value = System.getProperty(STACK_RESERVE_PROPERTY);
+      if (value == null || value.isBlank()) {
+        return 0;
+      }
+      try {
+        long kib = Long.parseLong(value.strip());
+        if (kib >= 64 && kib <= 1L << 30) {
+          return kib * 1024;
+        }
+      } catch (NumberFormatException ignored) {
+        // reported below
+      }
+      throw new IllegalArgumentException(STACK_RESERVE_PROPERTY + " is a number of KiB from 64, got '" + value
+          + "'");
     }
   }
 
   /** A new native function object calling {@code body}; the returned PackedFunction owns its one reference. */
   public static PackedFunction create(PackedFunction.Body body) {
     Entry entry = new Entry(body, body, null, null, null);
-    long handle = createHandle(entry, 0, null);
+    long handle = createHandle(entry, NO_TYPED_ENTRY, null);
     PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
     entry.function = new WeakReference<>(function);
     return function;
@@ -116,12 +148,12 @@ public final class JavaFunctions {
    */
   public static long createTyped(Object target, WireShape shape, Object wire) {
     Entry entry = new Entry(target, null, null, wireOfArity(wire, shape), shape);
-    return createHandle(entry, TypedStubs.of(shape).address(), shape.signature());
+    return createHandle(entry, TypedStubs.indexOf(shape), shape.signature());
   }
 
   /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
   public static long createPacked(Object target, String signature, Callbacks.Packed packed) {
-    return createHandle(new Entry(target, null, packed, null, null), 0, signature);
+    return createHandle(new Entry(target, null, packed, null, null), NO_TYPED_ENTRY, signature);
   }
 
   /** A PackedFunction owning a new typed Java function whose target is its wire body. */
@@ -155,23 +187,49 @@ public final class JavaFunctions {
     return wire;
   }
 
-  /** Stores {@code entry} and makes its function object; the object owns the slot (its deleter frees it). */
-  private static long createHandle(Entry entry, long typedEntry, String signature) {
-    MemorySegment safeCall = Stubs.SAFE_CALL;
+  /** The typed stub index of a function that has no typed entry. */
+  private static final int NO_TYPED_ENTRY = -1;
+
+  /**
+   * Stores {@code entry} and makes its function object; the object owns the slot (its deleter frees it). The cell's
+   * self is the slot in its low 32 bits and, for a typed function, the index of its machine shape's stub in the high
+   * 32 bits, where the core's guarded typed entry finds the stub ({@code P4JHostSetTypedEntry}).
+   */
+  private static long createHandle(Entry entry, int typedStub, String signature) {
+    long safeCall = Stubs.GUARDED_SAFE_CALL;
+    releaseDeferred();
     int index = TABLE.add(entry);
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
       long cell = frame.scratch(32, 8);
-      NativeMemory.putLong(cell, index);               // self: the slot
-      NativeMemory.putLong(cell + 8, safeCall.address());
+      long typedEntry = typedStub == NO_TYPED_ENTRY ? 0 : TypedStubs.guardedEntry(entry.shape);
+      NativeMemory.putLong(cell, typedStub == NO_TYPED_ENTRY ? index : (long) typedStub << 32 | index);
+      NativeMemory.putLong(cell + 8, safeCall);
       NativeMemory.putLong(cell + 16, typedEntry);     // 0: none
       NativeMemory.putLong(cell + 24, 0);              // the core's scalars entry, through safe_call
       long signatureSpan = signature == null ? 0 : frame.stringSpan(signature);
       long out = frame.scratch(8, 8);
-      Errors.check(CApi.P4JFunctionCreateFromCell(cell, 32, Stubs.DELETER.address(), signatureSpan, out), null);
+      Errors.check(CApi.P4JFunctionCreateFromCell(cell, 32, Stubs.GUARDED_RELEASE, signatureSpan, out), null);
       return NativeMemory.getLong(out);
     } catch (RuntimeException | Error e) {
       TABLE.remove(index);  // no function object owns the slot
       throw e;
+    }
+  }
+
+  /**
+   * Frees the slots of Java functions whose last native reference went on a thread with too little stack to call
+   * Java: the core kept them for later (c_api.h, {@code P4JHostRelease}).
+   */
+  private static void releaseDeferred() {
+    try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long out = frame.scratch(8L * 64, 8);
+      int count;
+      do {
+        count = CApi.P4JHostTakeDeferredReleases(out, 64);
+        for (int i = 0; i < count; i++) {
+          TABLE.remove((int) NativeMemory.getLong(out + 8L * i));
+        }
+      } while (count == 64);
     }
   }
 
@@ -208,7 +266,7 @@ public final class JavaFunctions {
       return null;
     }
     long cell = NativeMemory.cell(handle);
-    if (NativeMemory.getLong(cell + 8) != Stubs.SAFE_CALL.address()) {
+    if (NativeMemory.getLong(cell + 8) != Stubs.GUARDED_SAFE_CALL) {
       return null;
     }
     return TABLE.get((int) NativeMemory.getLong(cell));
@@ -248,7 +306,10 @@ public final class JavaFunctions {
     }
   }
 
-  /** The wire body of the typed Java function at {@code function} (a handle), found through its cell's self. */
+  /**
+   * The wire body of the typed Java function at {@code function} (a handle), found through its cell's self (the
+   * slot is its low 32 bits).
+   */
   static Object wireOf(long function) {
     return TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function))).wire;
   }

@@ -15,10 +15,12 @@ import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The typed entries of Java functions: one upcall stub per machine shape ({@link WireShape#stubKey()}), made on first
- * use and kept for the life of the JVM. The stub's target finds the function's wire body through the function
+ * use and kept for the life of the JVM, behind the core's guarded typed entry of its result type, which checks the
+ * stack and forwards the argument registers to the stub. The stub's target finds the function's wire body through the function
  * handle (its first argument, as {@code P4JFunctionCell.typed_entry} defines it) and calls it; a float travels as
  * the bits of its double between the stub and the body, so the bodies of one arity share one interface.
  *
@@ -28,12 +30,38 @@ import java.util.concurrent.ConcurrentHashMap;
 final class TypedStubs {
   private TypedStubs() {}
 
-  private static final ConcurrentHashMap<String, MemorySegment> STUBS = new ConcurrentHashMap<>();
+  /** The index of each machine shape's stub, as registered with the core ({@code P4JHostSetTypedEntry}). */
+  private static final ConcurrentHashMap<String, Integer> INDICES = new ConcurrentHashMap<>();
+  private static final AtomicInteger NEXT_INDEX = new AtomicInteger();
 
-  /** The stub of {@code shape}'s machine shape. */
-  static MemorySegment of(WireShape shape) {
-    MemorySegment stub = STUBS.get(shape.stubKey());
-    return stub != null ? stub : STUBS.computeIfAbsent(shape.stubKey(), key -> make(shape));
+  /**
+   * The index of {@code shape}'s machine shape, whose stub is made and registered with the core on first use: the
+   * core's guarded typed entry, which a Java function's cell holds, finds the stub by this index in the high 32 bits
+   * of the cell's self.
+   */
+  static int indexOf(WireShape shape) {
+    Integer index = INDICES.get(shape.stubKey());
+    return index != null ? index : INDICES.computeIfAbsent(shape.stubKey(), key -> register(shape));
+  }
+
+  private static int register(WireShape shape) {
+    int index = NEXT_INDEX.getAndIncrement();
+    if (index >= CApi.P4J_HOST_TYPED_ENTRIES) {
+      throw new IllegalStateException("more than " + CApi.P4J_HOST_TYPED_ENTRIES + " machine shapes of typed Java "
+          + "functions");
+    }
+    Errors.check(CApi.P4JHostSetTypedEntry(index, make(shape).address()), null);
+    return index;
+  }
+
+  /** The core's guarded typed entry for {@code shape}'s result type: what a Java function's cell holds. */
+  static long guardedEntry(WireShape shape) {
+    int kind = switch (shape.result()) {
+      case FLOAT -> CApi.kP4JFloat;
+      case BOOL, VOID -> CApi.kP4JBool;
+      default -> CApi.kP4JInt;
+    };
+    return CApi.P4JHostTypedEntry(kind);
   }
 
   private static MemorySegment make(WireShape shape) {

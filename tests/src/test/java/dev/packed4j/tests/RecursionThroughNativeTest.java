@@ -1,0 +1,77 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Java -> C++ -> Java -> ... until the stack runs out (issue 21, item 1): the outermost Java caller gets a
+ * RecursionError and the JVM goes on, through packed and typed entries, on platform threads with the default and a
+ * small stack and on virtual threads. The recursion runs in a JVM of its own ({@link RecursionThroughNative}): before
+ * the core's guarded entries, it ended that JVM in the upcall stub, which here fails the test instead of the suite.
+ */
+class RecursionThroughNativeTest {
+  private static final Pattern CASE = Pattern.compile("(\\S+) (\\d+) (.*)");
+
+  @Test
+  void recursionThroughNativeCodeEndsWithAnErrorInTheOutermostCaller() throws Exception {
+    List<String> cases = List.of("main", "platform", "small-stack", "virtual", "typed-platform", "typed-small-stack",
+        "typed-virtual");
+    String output = runChild(cases);
+    for (String name : cases) {
+      Matcher line = output.lines().map(CASE::matcher).filter(m -> m.matches() && m.group(1).equals(name))
+          .findFirst().orElseThrow(() -> new AssertionError("no line for " + name + " in:\n" + output));
+      String outcome = line.group(3);
+      assertTrue(outcome.startsWith("Packed4jException: [RecursionError] test.cb."), name + ": " + outcome);
+      assertTrue(outcome.contains("not enough native stack left to call a Java function"), name + ": " + outcome);
+      long depth = Long.parseLong(line.group(2));
+      // Each level costs a few KiB of Java and native frames: a 1 MiB stack goes over a hundred levels deep, a
+      // 256 KiB one (64 KiB past the reserve) a few.
+      assertTrue(depth >= (name.endsWith("small-stack") ? 2 : 100), name + " reached only depth " + depth);
+    }
+    assertTrue(output.contains("alive 42"), "the JVM calls on afterwards:\n" + output);
+  }
+
+  /** Runs {@link RecursionThroughNative} with {@code cases} in a new JVM like this one; its output. */
+  private static String runChild(List<String> cases) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (argument.startsWith("--enable-native-access") || argument.startsWith("-Dpacked4j.")) {
+        command.add(argument);
+      }
+    }
+    for (String property : List.of("packed4j.test.library", "packed4j.library.path")) {
+      String value = System.getProperty(property);
+      if (value != null) {
+        command.add("-D" + property + "=" + value);
+      }
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path").replace(File.pathSeparator + File.pathSeparator,
+        File.pathSeparator));
+    command.add(RecursionThroughNative.class.getName());
+    command.addAll(cases);
+    // The environment is inherited: under the sanitize profile the child preloads the same sanitizer runtimes.
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    byte[] bytes = process.getInputStream().readAllBytes();
+    if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError("timed out: " + command);
+    }
+    String output = new String(bytes, StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), "the child JVM ended with " + process.exitValue() + ":\n" + output);
+    return output;
+  }
+}
