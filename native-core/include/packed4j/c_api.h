@@ -418,8 +418,8 @@ P4J_DLL int P4JFunctionCreateFromCell(const P4JFunctionCell* cell, int64_t cell_
  */
 P4J_DLL int P4JHostSetEntries(P4JSafeCallType safe_call, void (*release)(void* self), int64_t stack_reserve);
 
-/*! \brief The stack reserve P4JHostSetEntries uses when given 0: 192 KiB. */
-#define P4J_HOST_DEFAULT_STACK_RESERVE (192 * 1024)
+/*! \brief The stack reserve P4JHostSetEntries uses when given 0: 192 KiB (196608 bytes). */
+#define P4J_HOST_DEFAULT_STACK_RESERVE 196608
 
 /*! \brief How many typed entries of the host P4JHostSetTypedEntry can hold (indices 0 to this minus 1). */
 #define P4J_HOST_TYPED_ENTRIES 4096

@@ -49,8 +49,8 @@ public final class CApi {
   public static final int P4J_TYPED_ERROR_I32 = (-0x0badc0de);
   /** {@code #define P4J_TENSOR_WORD_BORROWED 1}. */
   public static final int P4J_TENSOR_WORD_BORROWED = 1;
-  /** {@code #define P4J_HOST_DEFAULT_STACK_RESERVE (192 * 1024)}. */
-  public static final int P4J_HOST_DEFAULT_STACK_RESERVE = (192 * 1024);
+  /** {@code #define P4J_HOST_DEFAULT_STACK_RESERVE 196608}. */
+  public static final int P4J_HOST_DEFAULT_STACK_RESERVE = 196608;
   /** {@code #define P4J_HOST_TYPED_ENTRIES 4096}. */
   public static final int P4J_HOST_TYPED_ENTRIES = 4096;
   /** {@code #define P4J_DLPACK_MAJOR_VERSION 1}. */
@@ -766,8 +766,9 @@ public final class CApi {
    * check costs a thread-local read and a compare. param safe_call the host's packed entry, called by
    * P4JHostSafeCall with the same arguments. param release the host's deleter, called by P4JHostRelease with the
    * same argument. With the stack below the reserve the release is deferred instead: P4JHostTakeDeferredReleases
-   * hands it to the host later. param stack_reserve the bytes of stack the host needs to enter and run (at least 64
-   * KiB); 0 for the default of P4J_HOST_DEFAULT_STACK_RESERVE.
+   * hands it to the host later. param stack_reserve the bytes of stack the host needs to enter and run, at least
+   * 128 KiB (below that the JVM's entry frames were seen to overflow); 0 for the default,
+   * P4J_HOST_DEFAULT_STACK_RESERVE.
    */
   public static int P4JHostSetEntries(long safe_call, long release, long stack_reserve) {
     try {
