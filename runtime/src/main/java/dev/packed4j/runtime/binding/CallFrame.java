@@ -36,6 +36,7 @@ public final class CallFrame implements AutoCloseable {
    *
    * @param site the call site
    * @param argumentCount the number of arguments
+   * @return the thread's frame, open for this call; close it (try-with-resources) when the call is over
    */
   public static CallFrame open(FunctionSite site, int argumentCount) {
     ThreadStack stack = ThreadStack.current();
@@ -51,17 +52,32 @@ public final class CallFrame implements AutoCloseable {
     return callFrame;
   }
 
-  /** An int64 argument; also for {@code int}, {@code short}, {@code byte} and {@code char}, widened. */
+  /**
+   * An int64 argument; also for {@code int}, {@code short}, {@code byte} and {@code char}, widened.
+   *
+   * @param index the argument's position, from 0
+   * @param value the value
+   */
   public void putLong(int index, long value) {
     frame.putLong(index, value);
   }
 
-  /** A float64 argument; also for {@code float}, widened. */
+  /**
+   * A float64 argument; also for {@code float}, widened.
+   *
+   * @param index the argument's position, from 0
+   * @param value the value
+   */
   public void putDouble(int index, double value) {
     frame.putDouble(index, value);
   }
 
-  /** A bool argument. */
+  /**
+   * A bool argument.
+   *
+   * @param index the argument's position, from 0
+   * @param value the value
+   */
   public void putBoolean(int index, boolean value) {
     frame.putBoolean(index, value);
   }
@@ -69,6 +85,8 @@ public final class CallFrame implements AutoCloseable {
   /**
    * A string argument, passed as a UTF-8 view (embedded NULs kept).
    *
+   * @param index the argument's position, from 0
+   * @param value the string, read during the call only
    * @throws NullPointerException naming function and argument when {@code value} is null
    */
   public void putString(int index, String value) {
@@ -89,6 +107,9 @@ public final class CallFrame implements AutoCloseable {
    *   }
    * }
    * }</pre>
+   *
+   * @param index the argument's position, from 0
+   * @param span the address {@link Scratch#putStringSpan} returned
    */
   public void putStringSpan(int index, long span) {
     frame.putSpan(index, span);
@@ -98,6 +119,9 @@ public final class CallFrame implements AutoCloseable {
    * A tensor argument given as the tensor word {@link Scratch#tensorWord} made: passed as the tensor's object, or as
    * a {@code kP4JDLTensorPtr} to the borrowed DLTensor of a wrapped tensor (completed here). The call-frame route of
    * a method with NDArray parameters ({@link FunctionSite#route}) takes its tensors this way.
+   *
+   * @param index the argument's position, from 0
+   * @param word the word {@link Scratch#tensorWord} returned
    */
   public void putTensorWord(int index, long word) {
     frame.putTensorWord(index, word);
@@ -106,6 +130,8 @@ public final class CallFrame implements AutoCloseable {
   /**
    * A bytes argument, passed as a view of a copy.
    *
+   * @param index the argument's position, from 0
+   * @param value the bytes, copied
    * @throws NullPointerException naming function and argument when {@code value} is null
    */
   public void putBytes(int index, byte[] value) {
@@ -115,6 +141,10 @@ public final class CallFrame implements AutoCloseable {
   /**
    * Any other argument (boxes, objects, containers, optionals), converted by {@code codec}.
    *
+   * @param <T> the Java type
+   * @param index the argument's position, from 0
+   * @param codec the codec of the parameter's type
+   * @param value the value
    * @throws NullPointerException naming function and argument when {@code value} (or an element) is null and
    *     the type forbids it
    * @throws IllegalStateException when {@code value} (or an element) is a closed object
@@ -138,52 +168,58 @@ public final class CallFrame implements AutoCloseable {
     // Nothing to convert: close() releases whatever the function returned.
   }
 
-  /** An int64 result; a TypeError naming expected and actual type for anything else. */
+  /** {@return an int64 result; a TypeError naming expected and actual type for anything else} */
   public long returnLong() {
     return frame.returnLong();
   }
 
-  /** An int64 result that fits in {@code int}; ValueError otherwise, never truncation. */
+  /** {@return an int64 result that fits in {@code int}; ValueError otherwise, never truncation} */
   public int returnInt() {
     return frame.returnInt();
   }
 
-  /** An int64 result that fits in {@code short}; ValueError otherwise. */
+  /** {@return an int64 result that fits in {@code short}; ValueError otherwise} */
   public short returnShort() {
     return frame.returnShort();
   }
 
-  /** An int64 result that fits in {@code byte}; ValueError otherwise. */
+  /** {@return an int64 result that fits in {@code byte}; ValueError otherwise} */
   public byte returnByte() {
     return frame.returnByte();
   }
 
-  /** A float64 result (an int64 result is widened). */
+  /** {@return a float64 result (an int64 result is widened)} */
   public double returnDouble() {
     return frame.returnDouble();
   }
 
-  /** A float64 result as {@code float}; ValueError for a finite value beyond the float range. */
+  /** {@return a float64 result as {@code float}; ValueError for a finite value beyond the float range} */
   public float returnFloat() {
     return frame.returnFloat();
   }
 
-  /** A bool result. */
+  /** {@return a bool result} */
   public boolean returnBoolean() {
     return frame.returnBoolean();
   }
 
-  /** A string result (null for None). */
+  /** {@return a string result (null for None)} */
   public String returnString() {
     return frame.returnString();
   }
 
-  /** A bytes result (null for None). */
+  /** {@return a bytes result (null for None)} */
   public byte[] returnBytes() {
     return frame.returnBytes();
   }
 
-  /** The result converted by {@code codec}; the result's native reference moves to the returned value. */
+  /**
+   * The result converted by {@code codec}; the result's native reference moves to the returned value.
+   *
+   * @param <T> the Java type
+   * @param codec the codec of the result type
+   * @return the converted result
+   */
   public <T> T returnValue(Codec<T> codec) {
     return frame.returnValue(Codecs.implementation(codec));
   }

@@ -37,36 +37,82 @@ public final class Callbacks {
    */
   @FunctionalInterface
   public interface Wire0 {
+    /**
+     * Runs the body on wire values.
+     *
+     * @return the result as its wire value (0 for void)
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     long call() throws Throwable;
   }
 
   /** A typed body of one parameter; see {@link Wire0} for the wire values. */
   @FunctionalInterface
   public interface Wire1 {
+    /**
+     * Runs the body on wire values.
+     *
+     * @param a0 argument 0 as its wire value
+     * @return the result as its wire value (0 for void)
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     long call(long a0) throws Throwable;
   }
 
   /** A typed body of two parameters; see {@link Wire0} for the wire values. */
   @FunctionalInterface
   public interface Wire2 {
+    /**
+     * Runs the body on wire values.
+     *
+     * @param a0 argument 0 as its wire value
+     * @param a1 argument 1 as its wire value
+     * @return the result as its wire value (0 for void)
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     long call(long a0, long a1) throws Throwable;
   }
 
   /** A typed body of three parameters; see {@link Wire0} for the wire values. */
   @FunctionalInterface
   public interface Wire3 {
+    /**
+     * Runs the body on wire values.
+     *
+     * @param a0 argument 0 as its wire value
+     * @param a1 argument 1 as its wire value
+     * @param a2 argument 2 as its wire value
+     * @return the result as its wire value (0 for void)
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     long call(long a0, long a1, long a2) throws Throwable;
   }
 
   /** A typed body of four parameters; see {@link Wire0} for the wire values. */
   @FunctionalInterface
   public interface Wire4 {
+    /**
+     * Runs the body on wire values.
+     *
+     * @param a0 argument 0 as its wire value
+     * @param a1 argument 1 as its wire value
+     * @param a2 argument 2 as its wire value
+     * @param a3 argument 3 as its wire value
+     * @return the result as its wire value (0 for void)
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     long call(long a0, long a1, long a2, long a3) throws Throwable;
   }
 
   /** A body whose arguments are decoded by codecs: any parameter and result types. */
   @FunctionalInterface
   public interface Packed {
+    /**
+     * Runs the body.
+     *
+     * @param args the arguments and the result of this call
+     * @throws Throwable anything: reported to the native caller as an error
+     */
     void call(CallbackArgs args) throws Throwable;
   }
 
@@ -80,6 +126,8 @@ public final class Callbacks {
    * @param fromFunction wraps a native function in a new implementation of the interface that holds it (a lambda
    *     capturing it); when that implementation is also a {@link dev.packed4j.runtime.NativeClosure}, closing it
    *     closes the function, so it must be made for this function alone, never shared or cached
+   * @param <F> the functional interface
+   * @return the codec, for generated code to pass implementations of the interface to native code and back
    */
   public static <F> Codec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
       Function<PackedFunction, ? extends F> fromFunction) {
@@ -92,6 +140,10 @@ public final class Callbacks {
    *
    * @param signature its native signature, recorded on the function object (as {@code set_body_typed} does)
    * @param fromFunction as for {@link #typed}
+   * @param <F> the functional interface
+   * @param type the interface (its raw class for a generic one)
+   * @param toPacked wraps a Java implementation in the {@link Packed} body that decodes its arguments
+   * @return the codec
    */
   public static <F> Codec<F> packed(Class<? super F> type, String signature, Function<? super F, Packed> toPacked,
       Function<PackedFunction, ? extends F> fromFunction) {
@@ -104,6 +156,9 @@ public final class Callbacks {
    * entry and signature included): what a generated registrar hands to {@code Registry.register}.
    *
    * @param codec a codec from {@link #typed} or {@link #packed}
+   * @param <F> the functional interface
+   * @param implementation the Java implementation the function calls
+   * @return a function owning one reference
    */
   public static <F> PackedFunction function(Codec<F> codec, F implementation) {
     if (!(codec instanceof CallbackCodec<F> callbackCodec)) {
@@ -115,13 +170,23 @@ public final class Callbacks {
   /**
    * A function object with a typed entry of {@code signature} calling {@code wire} (a {@code WireN} of its arity):
    * an exported static method, in a generated registrar.
+   *
+   * @param signature the native signature, such as {@code "(int64, int64) -> int64"}
+   * @param wire the body, a {@code WireN} of the signature's arity
+   * @return a function owning one reference
    */
   public static PackedFunction typedFunction(String signature, Object wire) {
     return JavaFunctions.typedFunction(Objects.requireNonNull(signature, "signature"),
         Objects.requireNonNull(wire, "wire"));
   }
 
-  /** A function object recording {@code signature} whose arguments {@code body} decodes with codecs. */
+  /**
+   * A function object recording {@code signature} whose arguments {@code body} decodes with codecs.
+   *
+   * @param signature the native signature recorded on the function
+   * @param body the body, which decodes its arguments with codecs
+   * @return a function owning one reference
+   */
   public static PackedFunction packedFunction(String signature, Packed body) {
     return JavaFunctions.packedFunction(Objects.requireNonNull(signature, "signature"),
         Objects.requireNonNull(body, "body"));
@@ -130,19 +195,35 @@ public final class Callbacks {
   /**
    * Calls a native function from a closure-out implementation: arguments converted by their runtime type, the
    * result by {@code result} (range-checked narrowing, TypeError for another kind).
+   *
+   * @param <R> the Java result type
+   * @param function the native function (open)
+   * @param result the codec of the result
+   * @param args the arguments, converted by their runtime types
+   * @return the converted result
    */
   public static <R> R call(PackedFunction function, Codec<R> result, Object... args) {
     return ClosureCalls.call(function, result, args);
   }
 
-  /** {@link #call} for a void method: any result is released. */
+  /**
+   * {@link #call} for a void method: any result is released.
+   *
+   * @param function the native function (open)
+   * @param args the arguments, converted by their runtime types
+   */
   public static void callVoid(PackedFunction function, Object... args) {
     ClosureCalls.call(function, null, args);
   }
 
   // ---------------------------------------------------------------- wire values in a typed body
 
-  /** An int64 argument as {@code int}: ValueError when out of range. */
+  /**
+   * An int64 argument as {@code int}: ValueError when out of range.
+   *
+   * @param value the wire value
+   * @return the value
+   */
   public static int toInt(long value) {
     if (value != (int) value) {
       throw outOfRange(value, "int");
@@ -150,7 +231,12 @@ public final class Callbacks {
     return (int) value;
   }
 
-  /** An int64 argument as {@code short}: ValueError when out of range. */
+  /**
+   * An int64 argument as {@code short}: ValueError when out of range.
+   *
+   * @param value the wire value
+   * @return the value
+   */
   public static short toShort(long value) {
     if (value != (short) value) {
       throw outOfRange(value, "short");
@@ -158,7 +244,12 @@ public final class Callbacks {
     return (short) value;
   }
 
-  /** An int64 argument as {@code byte}: ValueError when out of range. */
+  /**
+   * An int64 argument as {@code byte}: ValueError when out of range.
+   *
+   * @param value the wire value
+   * @return the value
+   */
   public static byte toByte(long value) {
     if (value != (byte) value) {
       throw outOfRange(value, "byte");
@@ -166,32 +257,62 @@ public final class Callbacks {
     return (byte) value;
   }
 
-  /** A float64 argument (its bits) as {@code double}. */
+  /**
+   * A float64 argument (its bits) as {@code double}.
+   *
+   * @param bits the bits of a double
+   * @return the double
+   */
   public static double toDouble(long bits) {
     return Double.longBitsToDouble(bits);
   }
 
-  /** A float64 argument (its bits) as {@code float}. */
+  /**
+   * A float64 argument (its bits) as {@code float}.
+   *
+   * @param bits the bits of a double
+   * @return the double narrowed to float
+   */
   public static float toFloat(long bits) {
     return (float) Double.longBitsToDouble(bits);
   }
 
-  /** A bool argument. */
+  /**
+   * A bool argument.
+   *
+   * @param value the wire value
+   * @return whether the value is not 0
+   */
   public static boolean toBoolean(long value) {
     return value != 0;
   }
 
-  /** A string argument: the address of a {@code P4JByteArray} span of UTF-8 bytes. */
+  /**
+   * A string argument: the address of a {@code P4JByteArray} span of UTF-8 bytes.
+   *
+   * @param span the span's address
+   * @return the decoded string
+   */
   public static String toString(long span) {
     return NativeMemory.spanString(span);
   }
 
-  /** A {@code double} result as its bits. */
+  /**
+   * A {@code double} result as its bits.
+   *
+   * @param value the Java result
+   * @return its bits
+   */
   public static long fromDouble(double value) {
     return Double.doubleToRawLongBits(value);
   }
 
-  /** A {@code boolean} result. */
+  /**
+   * A {@code boolean} result.
+   *
+   * @param value the Java result
+   * @return 1 or 0
+   */
   public static long fromBoolean(boolean value) {
     return value ? 1 : 0;
   }

@@ -17,6 +17,6 @@ package dev.packed4j.runtime.binding;
  * @param <T> the Java type
  */
 public interface Codec<T> {
-  /** The Java type as source code writes it, such as {@code List<Long>}; used in messages. */
+  /** {@return the Java type as source code writes it, such as {@code List<Long>}; used in messages} */
   String javaType();
 }

@@ -81,6 +81,10 @@ public final class Codecs {
   /**
    * An {@code @Object} interface. Loads its generated class {@code Packed4j_<Name>} (whose static {@code TYPE}
    * registers it), now or, while that class is being initialised, on first use.
+   *
+   * @param <T> the interface type
+   * @param objectInterface the {@code @Object} interface, compiled with packed4j-processor
+   * @return its codec
    */
   public static <T> Codec<T> object(Class<T> objectInterface) {
     Objects.requireNonNull(objectInterface, "objectInterface");
@@ -97,27 +101,61 @@ public final class Codecs {
     return codec;
   }
 
-  /** {@code List<E>}: an unmodifiable copy as a result. {@code list(LONG)} and {@code list(DOUBLE)} go in bulk. */
+  /**
+   * {@code List<E>}: an unmodifiable copy as a result. {@code list(LONG)} and {@code list(DOUBLE)} go in bulk.
+   *
+   * @param <E> the element type
+   * @param element the codec of the elements
+   * @return the codec
+   */
   public static <E> Codec<List<E>> list(Codec<E> element) {
     return ListCodec.copying(implementation(element));
   }
 
-  /** {@code NativeList<E>}: a live view as a result. */
+  /**
+   * {@code NativeList<E>}: a live view as a result.
+   *
+   * @param <E> the element type
+   * @param element the codec of the elements
+   * @return the codec
+   */
   public static <E> Codec<NativeList<E>> nativeList(Codec<E> element) {
     return ListCodec.live(implementation(element));
   }
 
-  /** {@code Map<K, V>}: an unmodifiable, insertion-ordered copy as a result. Keys: String, integers, objects. */
+  /**
+   * {@code Map<K, V>}: an unmodifiable, insertion-ordered copy as a result. Keys: String, integers, objects.
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @param keys the codec of the keys
+   * @param values the codec of the values
+   * @return the codec
+   */
   public static <K, V> Codec<Map<K, V>> map(Codec<K> keys, Codec<V> values) {
     return MapCodec.copying(mapKeys(keys), implementation(values));
   }
 
-  /** {@code NativeMap<K, V>}: a live view as a result. Keys: String, integers, objects. */
+  /**
+   * {@code NativeMap<K, V>}: a live view as a result. Keys: String, integers, objects.
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @param keys the codec of the keys
+   * @param values the codec of the values
+   * @return the codec
+   */
   public static <K, V> Codec<NativeMap<K, V>> nativeMap(Codec<K> keys, Codec<V> values) {
     return MapCodec.live(mapKeys(keys), implementation(values));
   }
 
-  /** {@code Optional<T>}: empty is None. */
+  /**
+   * {@code Optional<T>}: empty is None.
+   *
+   * @param <T> the value type
+   * @param value the codec of a present value
+   * @return the codec
+   */
   public static <T> Codec<Optional<T>> optional(Codec<T> value) {
     return new OptionalCodec<>(implementation(value));
   }

@@ -5,6 +5,10 @@ package dev.packed4j.runtime.binding;
  * for {@code Host}, found by {@code Packed4j.register(Host.class)}.
  */
 public interface Exports {
-  /** Hands every exported method to {@code functions} as a new function object. */
+  /**
+   * Hands every exported method to {@code functions} as a new function object.
+   *
+   * @param functions receives each method's name and function
+   */
   void exportTo(ExportedFunctions functions);
 }

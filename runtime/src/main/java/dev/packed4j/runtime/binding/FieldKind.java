@@ -33,7 +33,7 @@ public enum FieldKind {
     this.nativeKind = nativeKind;
   }
 
-  /** The {@code P4JFieldKind} value. */
+  /** {@return the {@code P4JFieldKind} value} */
   public int nativeKind() {
     return nativeKind;
   }

@@ -51,17 +51,22 @@ public final class FieldSlot {
     this.target = CallTarget.operation(type.typeKey() + "." + name);
   }
 
-  /** The field name. */
+  /** {@return the field name} */
   public String name() {
     return name;
   }
 
-  /** The kind the accessor expects. */
+  /** {@return the kind the accessor expects} */
   public FieldKind kind() {
     return kind;
   }
 
-  /** An {@code int32_t} field. */
+  /**
+   * An {@code int32_t} field.
+   *
+   * @param self the object read (open)
+   * @return the value
+   */
   public int readInt(ObjectRef self) {
     long handle = self.handle();
     long at = handle + resolvedOffset(kind == FieldKind.INT32, "readInt");
@@ -74,6 +79,9 @@ public final class FieldSlot {
    * An {@code int64_t}, {@code int32_t} (widened) or {@code uint64_t} field. Java has no unsigned long: a uint64
    * is returned as its bit pattern (read it with {@link Long#toUnsignedString(long)},
    * {@link Long#compareUnsigned(long, long)}), the convention the C++ side uses for uint64 arguments too.
+   *
+   * @param self the object read (open)
+   * @return the value (a uint64 as its bit pattern)
    */
   public long readLong(ObjectRef self) {
     long handle = self.handle();
@@ -84,7 +92,12 @@ public final class FieldSlot {
     return value;
   }
 
-  /** A {@code double} field. */
+  /**
+   * A {@code double} field.
+   *
+   * @param self the object read (open)
+   * @return the value
+   */
   public double readDouble(ObjectRef self) {
     long handle = self.handle();
     long at = handle + resolvedOffset(kind == FieldKind.FLOAT64, "readDouble");
@@ -93,7 +106,12 @@ public final class FieldSlot {
     return value;
   }
 
-  /** A {@code bool} field. */
+  /**
+   * A {@code bool} field.
+   *
+   * @param self the object read (open)
+   * @return the value
+   */
   public boolean readBoolean(ObjectRef self) {
     long handle = self.handle();
     long at = handle + resolvedOffset(kind == FieldKind.BOOL, "readBoolean");
@@ -102,12 +120,24 @@ public final class FieldSlot {
     return value;
   }
 
-  /** A {@code std::string} field, with one native call. */
+  /**
+   * A {@code std::string} field, with one native call.
+   *
+   * @param self the object read (open)
+   * @return the value
+   */
   public String readString(ObjectRef self) {
     return read(self, kind == FieldKind.STRING, "readString", StringCodec.STRING);
   }
 
-  /** An object or container field, converted by {@code codec}, with one native call. */
+  /**
+   * An object or container field, converted by {@code codec}, with one native call.
+   *
+   * @param <T> the Java type
+   * @param self the object read (open)
+   * @param codec the codec of the field's Java type
+   * @return the converted value; an object is a new reference the caller owns
+   */
   public <T> T readObject(ObjectRef self, Codec<T> codec) {
     return read(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "readObject",
         Codecs.implementation(codec));

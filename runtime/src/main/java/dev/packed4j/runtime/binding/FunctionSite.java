@@ -30,6 +30,8 @@ public final class FunctionSite {
   private final String javaMethod;
 
   /**
+   * A site for one generated method; the function is looked up at the method's first call.
+   *
    * @param globalName the registered name, such as {@code "calculator.MyAdd"}
    * @param javaMethod the bound method for messages, such as {@code "Calculator.add"}
    * @param parameterNames the Java parameter names, in order
@@ -64,6 +66,7 @@ public final class FunctionSite {
    *     {@link CallFrame}, of the wire type
    * @param javaType the Java method's type: primitive (not {@code char}) or {@code String} parameters and a primitive
    *     (not {@code char}) or {@code void} result
+   * @return the dynamic invoker of the method's call site, of the wire type
    * @throws IllegalArgumentException when {@code javaType} has any other type, or {@code throughFrame} is missing or
    *     of another type
    */
@@ -85,6 +88,9 @@ public final class FunctionSite {
    * Rethrows what a route threw: a route's handle throws only unchecked exceptions, but
    * {@code invokeExact} declares {@link Throwable}. Always throws; declared to return so a caller can write
    * {@code throw FunctionSite.rethrow(e)}.
+   *
+   * @param failure what the handle threw
+   * @return never: it always throws
    */
   public static RuntimeException rethrow(Throwable failure) {
     if (failure instanceof RuntimeException unchecked) {
@@ -96,12 +102,12 @@ public final class FunctionSite {
     throw new AssertionError("a typed entry threw a checked exception", failure);
   }
 
-  /** The registered function name. */
+  /** {@return the registered function name} */
   public String globalName() {
     return globalName;
   }
 
-  /** The Java method this site implements, such as {@code Calculator.add}. */
+  /** {@return the Java method this site implements, such as {@code Calculator.add}} */
   public String javaMethod() {
     return javaMethod;
   }
@@ -110,6 +116,8 @@ public final class FunctionSite {
    * The route the method takes: {@code "typed entry (int64, int64) -> int64"}, {@code "register call"} or
    * {@code "call frame (...)"} with the reason; {@code "call frame"} for a method that has no route to link (its
    * parameters or result are objects, containers, boxes or a String result) or has not been called yet.
+   *
+   * @return the route's description
    */
   public String route() {
     LinkedRoute current = linked;

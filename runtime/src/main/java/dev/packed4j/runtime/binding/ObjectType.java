@@ -35,6 +35,8 @@ public final class ObjectType<T> {
    * @param javaType the {@code @Object} interface
    * @param typeKey the native type key, such as {@code "Calculator"}
    * @param factory makes an instance of the generated class from an owned handle
+   * @param <T> the interface type
+   * @return the type, registered for the codecs to find
    */
   public static <T> ObjectType<T> define(Class<T> javaType, String typeKey,
       LongFunction<? extends ObjectRef> factory) {
@@ -47,17 +49,25 @@ public final class ObjectType<T> {
   /**
    * A field of this type, resolved against the native metadata on its first read: a missing field is an
    * AttributeError listing the fields, a kind that does not match a TypeError naming both kinds.
+   *
+   * @param name the field's name, as the C++ type visits it
+   * @param kind the kind the getter reads
+   * @return the field's slot
    */
   public FieldSlot field(String name, FieldKind kind) {
     return new FieldSlot(this, Objects.requireNonNull(name, "name"), Objects.requireNonNull(kind, "kind"));
   }
 
-  /** The {@code @Object} interface. */
+  /**
+   * The {@code @Object} interface.
+   *
+   * @return the interface
+   */
   public Class<T> javaType() {
     return view.javaType();
   }
 
-  /** The native type key. */
+  /** {@return the native type key} */
   public String typeKey() {
     return view.typeKey();
   }

@@ -6,8 +6,8 @@ import dev.packed4j.runtime.internal.ThreadStack;
 
 /**
  * Memory for the {@code String} and {@code NDArray} arguments of a method with a route ({@link FunctionSite#route}):
- * each string's UTF-8 bytes and its span, each wrapped tensor's borrowed DLTensor, bump-allocated on the calling thread's argument
- * stack without opening a call frame, and given back at a mark taken before the call.
+ * each string's UTF-8 bytes and its span, each wrapped tensor's borrowed DLTensor, bump-allocated on the calling
+ * thread's argument stack without opening a call frame, and given back at a mark taken before the call.
  *
  * <pre>{@code
  * Scratch scratch = Scratch.current();
@@ -32,7 +32,7 @@ public final class Scratch {
     this.stack = stack;
   }
 
-  /** The calling thread's scratch. */
+  /** {@return the calling thread's scratch} */
   public static Scratch current() {
     ThreadStack stack = ThreadStack.current();
     return stack.scratchFacade instanceof Scratch scratch ? scratch : attach(stack);
@@ -45,7 +45,7 @@ public final class Scratch {
     return scratch;
   }
 
-  /** Marks where this call's scratch memory starts; pass the mark to {@link #release} when the call is over. */
+  /** {@return a mark of where this call's scratch memory starts, for {@link #release} when the call is over} */
   public long mark() {
     return stack.markScratch();
   }
@@ -56,6 +56,10 @@ public final class Scratch {
    * released. {@code index} is the
    * argument's position in the Java method, for messages.
    *
+   * @param site the call site, for messages
+   * @param index the argument's position in the Java method
+   * @param value the string
+   * @return the address of the span
    * @throws NullPointerException naming function and argument when {@code value} is null
    */
   public long putStringSpan(FunctionSite site, int index, String value) {
@@ -72,6 +76,10 @@ public final class Scratch {
    * it as a {@code TensorView} without making an object). The caller keeps {@code value} reachable until the call
    * returns ({@code Reference.reachabilityFence} in its {@code finally}).
    *
+   * @param site the call site, for messages
+   * @param index the argument's position in the Java method
+   * @param value the tensor
+   * @return the tensor word
    * @throws NullPointerException naming function and argument when {@code value} is null
    * @throws IllegalStateException naming them when the tensor is closed or its wrapped segment's arena is
    */
@@ -95,7 +103,11 @@ public final class Scratch {
     return new IllegalStateException(site.target.describeArgument(index) + ": " + cause.getMessage(), cause);
   }
 
-  /** Gives back the scratch memory taken since {@code mark}. */
+  /**
+   * Gives back the scratch memory taken since {@code mark}.
+   *
+   * @param mark what {@link #mark} returned before the call
+   */
   public void release(long mark) {
     stack.releaseScratch(mark);
   }
