@@ -54,12 +54,15 @@ import javax.tools.StandardLocation;
  *
  * <p>Each round validates what it can (reporting through the catalog in {@link Diagnostic}), builds a model, and
  * generates from it. After the last round it writes {@value ObjectTypeIndex#RESOURCE}, the index by which the
- * runtime finds the generated class of a type key. An interface whose signatures use a type that does not resolve yet waits for a later round;
- * what still does not resolve after the last round is reported. No exception escapes into javac: a failure is
+ * runtime finds the generated class of a type key. An interface whose signatures use a type that does not resolve
+ * yet waits for a later round; what still does not resolve after the last round is reported. No exception escapes into javac: a failure is
  * reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being processed.
  */
 public final class Packed4jProcessor extends AbstractProcessor {
   private static final String GENERATED = "javax.annotation.processing.Generated";
+
+  /** The processor javac (or any compiler) finds through {@code META-INF/services}; it keeps no state yet. */
+  public Packed4jProcessor() {}
 
   /**
    * The processor option naming the manifest(s) of the native side to check declarations against, as written by

@@ -39,6 +39,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  */
 @Mojo(name = "build-native", defaultPhase = LifecyclePhase.GENERATE_RESOURCES, threadSafe = true)
 public final class BuildNativeMojo extends AbstractMojo {
+  /** Made by Maven, which then sets the parameters below. */
+  public BuildNativeMojo() {}
+
   /** The CMake project of the native plugin. */
   @Parameter(property = "packed4j.native.sourceDirectory", defaultValue = "${project.basedir}/src/main/native")
   File sourceDirectory;

@@ -57,6 +57,9 @@ import org.apache.maven.toolchain.ToolchainManager;
  */
 @Mojo(name = "describe", defaultPhase = LifecyclePhase.PROCESS_RESOURCES, threadSafe = true)
 public final class DescribeMojo extends AbstractMojo {
+  /** Made by Maven, which then sets the parameters below. */
+  public DescribeMojo() {}
+
   /** The libraries to describe; by default every library in the classes' {@code META-INF/native/<platform>/}. */
   @Parameter
   List<File> libraries;
