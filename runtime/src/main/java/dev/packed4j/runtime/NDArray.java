@@ -4,6 +4,7 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.foreign.Arena;
@@ -89,6 +90,8 @@ public final class NDArray extends ObjectRef {
   private int borrowedPasses;
   /** The arena of {@link #asSegment()} over native-owned memory, closed with this tensor; null until asked. */
   private Arena viewArena;
+  /** Set by close, under this object's lock, before the native reference goes: asSegment() makes no view after. */
+  private boolean viewsEnded;
 
   NDArray(long ownedHandle, MemorySegment memory) {
     super(ownedHandle);
@@ -163,7 +166,10 @@ public final class NDArray extends ObjectRef {
       handle = handle();
     }
     if (handle != 0) {
-      return handle;
+      // The entry reads the tensor through its object: a close on another thread must wait for the call to end.
+      ReleaseEpochs.Pin pin = pin();
+      stack.holdPin(pin);
+      return pin.pinnedHandle();
     }
     // Only wrap makes a tensor without an object: on the CPU, contiguous, no byte offset, which the entry fills in.
     long[] shape = this.shape;
@@ -498,6 +504,9 @@ public final class NDArray extends ObjectRef {
         return memory.asSlice(data - memory.address() + extent[0], size);
       }
       synchronized (this) {
+        if (viewsEnded) { // closed on another thread since checkUsable(): no view may outlive the close
+          throw new IllegalStateException("the NDArray is closed; it cannot be used after close()");
+        }
         if (viewArena == null) {
           viewArena = Arena.ofShared();
         }
@@ -625,13 +634,14 @@ public final class NDArray extends ObjectRef {
     viewShape[axis] = end - start;
     long[] layout = layoutStrides();
     long viewOffset = byteOffset + start * layout[axis] * dtype.byteSize();
-    long handle = usableHandle();
+    ReleaseEpochs.Pin pin = usablePin();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
       long tensor = writeTensor(frame, 0, dtype, viewShape, layout, viewOffset);
       long out = frame.scratch(8, 8);
-      Errors.check(CApi.P4JNDArrayCreateViewOf(handle, tensor, out), null);
+      Errors.check(CApi.P4JNDArrayCreateViewOf(pin.pinnedHandle(), tensor, out), null);
       return new NDArray(NativeMemory.getLong(out), memory);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -658,14 +668,16 @@ public final class NDArray extends ObjectRef {
   }
 
   private MemorySegment export(boolean versioned) {
-    long handle = usableHandle();
+    ReleaseEpochs.Pin pin = usablePin();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
+      long handle = pin.pinnedHandle();
       long out = frame.scratch(8, 8);
       int status = versioned ? CApi.P4JNDArrayToDLPackVersioned(handle, out) : CApi.P4JNDArrayToDLPack(handle, out);
       Errors.check(status, null);
       return MemorySegment.ofAddress(NativeMemory.getLong(out))
           .reinterpret(versioned ? MANAGED_TENSOR_VERSIONED_SIZE : MANAGED_TENSOR_SIZE);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -682,13 +694,21 @@ public final class NDArray extends ObjectRef {
 
   // ------------------------------------------------------------------------------------------------ internals
 
-  /** The handle, after checking that this tensor is open and its wrapped segment (if any) alive. */
-  long usableHandle() {
-    long handle = handle();
+  /**
+   * A pin on this tensor's native object (made now for a wrapped tensor without one), after checking that its
+   * wrapped segment (if any) is alive: a close on another thread waits for the unpin.
+   */
+  ReleaseEpochs.Pin usablePin() {
+    ReleaseEpochs.Pin pin = pin();
     if (memory != null) {
-      checkAlive(memory);
+      try {
+        checkAlive(memory);
+      } catch (IllegalStateException freed) {
+        pin.unpin();
+        throw freed;
+      }
     }
-    return handle;
+    return pin;
   }
 
   /** Checks that this tensor is open and its wrapped segment (if any) alive, without making a native object. */
@@ -710,6 +730,7 @@ public final class NDArray extends ObjectRef {
     }
     Arena arena;
     synchronized (this) {
+      viewsEnded = true;
       arena = viewArena;
       viewArena = null;
     }
@@ -768,6 +789,9 @@ public final class NDArray extends ObjectRef {
   }
 
   private void copyOut(MemorySegment target, ValueLayout element) {
+    // Native memory is freed with the tensor's object, so a close on another thread must wait for the copy: a pin.
+    // A wrapped tensor's elements are read through its segment, whose own arena guards them.
+    ReleaseEpochs.Pin pin = memory == null ? pin() : null;
     checkUsable();
     try {
       requireCpu("reading elements");
@@ -799,6 +823,9 @@ public final class NDArray extends ObjectRef {
         }
       }
     } finally {
+      if (pin != null) {
+        pin.unpin();
+      }
       Reference.reachabilityFence(this);
     }
   }

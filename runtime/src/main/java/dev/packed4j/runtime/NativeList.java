@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.ObjectFormatter;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.codec.Containers;
@@ -45,32 +46,45 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
     this.reference = new NativeReference(this, ownedHandle);
   }
 
-  /** The live handle; IllegalStateException after close. */
-  long handle() {
-    long handle = reference.handleOrZero();
-    if (handle == 0) {
+  /**
+   * A pin on the list's reference, so that a close on another thread cannot free the list while this thread reads
+   * or changes it: give it back with {@code reference.unpin()}, then fence this object. IllegalStateException after
+   * close.
+   */
+  ReleaseEpochs.Pin pin() {
+    if (!reference.tryPin()) {
       throw new IllegalStateException("the NativeList<" + element.javaType() + "> is closed; it cannot be used "
           + "after close()");
     }
-    return handle;
+    return reference;
+  }
+
+  /** The pinned handle; every use below unpins in its finally. */
+  private long pinHandle() {
+    return pin().pinnedHandle();
   }
 
   @Override
   public int size() {
-    long size = Containers.listSize(handle());
-    Reference.reachabilityFence(this);
-    return (int) Math.min(size, Integer.MAX_VALUE);
+    long handle = pinHandle();
+    try {
+      return (int) Math.min(Containers.listSize(handle), Integer.MAX_VALUE);
+    } finally {
+      reference.unpin();
+      Reference.reachabilityFence(this);
+    }
   }
 
   @Override
   public E get(int index) {
-    long handle = handle();
+    long handle = pinHandle();
     try {
       checkIndex(index, Containers.listSize(handle));
       return element.decode(Containers.listItem(handle, index), false);
     } catch (ConversionFailure failure) {
       throw failure.toException("element " + index + " of NativeList<" + element.javaType() + ">", null);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -78,69 +92,80 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   @Override
   public E set(int index, E value) {
     E previous = get(index);
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       encode(frame, value);
       Errors.check(CApi.P4JListSetItem(handle, index, frame.slot(0)), null);
       return previous;
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public boolean add(E value) {
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
       encode(frame, value);
       Errors.check(CApi.P4JListAppend(handle, frame.slot(0)), null);
       modCount++;
       return true;
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public void add(int index, E value) {
-    long handle = handle();
-    long size = Containers.listSize(handle);
-    if (index < 0 || index > size) {
-      throw new IndexOutOfBoundsException("index " + index + " out of bounds for insertion into a list of size "
-          + size);
-    }
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
+      long size = Containers.listSize(handle);
+      if (index < 0 || index > size) {
+        throw new IndexOutOfBoundsException("index " + index + " out of bounds for insertion into a list of size "
+            + size);
+      }
       encode(frame, value);
       Errors.check(CApi.P4JListInsert(handle, index, frame.slot(0)), null);
       modCount++;
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public E remove(int index) {
-    long handle = handle();
-    checkIndex(index, Containers.listSize(handle));
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(REMOVE, 0)) {
+      checkIndex(index, Containers.listSize(handle));
       Errors.check(CApi.P4JListErase(handle, index, frame.result()), null);
       modCount++;
       frame.resultWritten();
       return frame.returnValue(element);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public void clear() {
-    long handle = handle();
-    Errors.check(CApi.P4JListClear(handle), null);
-    modCount++;
-    Reference.reachabilityFence(this);
+    long handle = pinHandle();
+    try {
+      Errors.check(CApi.P4JListClear(handle), null);
+      modCount++;
+    } finally {
+      reference.unpin();
+      Reference.reachabilityFence(this);
+    }
   }
 
-  /** Releases the native reference; idempotent. */
+  /**
+   * Releases the native reference; idempotent. A read or change in progress on another thread finishes first (the
+   * list is released after it); one that starts later throws {@link IllegalStateException}.
+   */
   @Override
   public void close() {
     reference.release();
@@ -153,14 +178,15 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public String toString() {
-    if (isClosed()) {
+    if (!reference.tryPin()) {
       return "NativeList<" + element.javaType() + ">[closed]";
     }
     // Formatted from native memory with a depth limit: a native list may contain itself, which
     // AbstractList.toString would follow forever (each element read is a new view, not this one).
     try {
-      return ObjectFormatter.format(handle(), CApi.kP4JList);
+      return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JList);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }

@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ObjectFormatter;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JAny;
@@ -55,13 +56,21 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
     this.reference = new NativeReference(this, ownedHandle);
   }
 
-  /** The live handle; IllegalStateException after close. */
-  long handle() {
-    long handle = reference.handleOrZero();
-    if (handle == 0) {
+  /**
+   * A pin on the map's reference, so that a close on another thread cannot free the map while this thread reads or
+   * changes it: give it back with {@code reference.unpin()}, then fence this object. IllegalStateException after
+   * close.
+   */
+  ReleaseEpochs.Pin pin() {
+    if (!reference.tryPin()) {
       throw new IllegalStateException("the " + javaType() + " is closed; it cannot be used after close()");
     }
-    return handle;
+    return reference;
+  }
+
+  /** The pinned handle; every use below unpins in its finally. */
+  private long pinHandle() {
+    return pin().pinnedHandle();
   }
 
   private String javaType() {
@@ -70,14 +79,18 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
   @Override
   public int size() {
-    long size = Containers.mapSize(handle());
-    Reference.reachabilityFence(this);
-    return (int) Math.min(size, Integer.MAX_VALUE);
+    long handle = pinHandle();
+    try {
+      return (int) Math.min(Containers.mapSize(handle), Integer.MAX_VALUE);
+    } finally {
+      reference.unpin();
+      Reference.reachabilityFence(this);
+    }
   }
 
   @Override
   public V get(Object key) {
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
       if (!encodeKey(frame, key)) {
         return null;
@@ -90,13 +103,14 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
       }
       return decodeValue(frame);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public boolean containsKey(Object key) {
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
       if (!encodeKey(frame, key)) {
         return false;
@@ -106,6 +120,7 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
       frame.resultWritten();
       return NativeMemory.getInt(found) != 0;
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -119,20 +134,21 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
       throw new NullPointerException(javaType() + " values must not be null");
     }
     V previous = get(key);
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(PUT, 2)) {
       frame.put(0, keys, key);
       frame.put(1, values, value);
       Errors.check(CApi.P4JMapSetItem(handle, frame.slot(0), frame.slot(1)), null);
       return previous;
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public V remove(Object key) {
-    long handle = handle();
+    long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
       if (!encodeKey(frame, key)) {
         return null;
@@ -145,14 +161,20 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
       }
       return decodeValue(frame);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
   @Override
   public void clear() {
-    Errors.check(CApi.P4JMapClear(handle()), null);
-    Reference.reachabilityFence(this);
+    long handle = pinHandle();
+    try {
+      Errors.check(CApi.P4JMapClear(handle), null);
+    } finally {
+      reference.unpin();
+      Reference.reachabilityFence(this);
+    }
   }
 
   @Override
@@ -160,7 +182,10 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
     return entrySet;
   }
 
-  /** Releases the native reference; idempotent. */
+  /**
+   * Releases the native reference; idempotent. A read or change in progress on another thread finishes first (the
+   * map is released after it); one that starts later throws {@link IllegalStateException}.
+   */
   @Override
   public void close() {
     reference.release();
@@ -173,13 +198,14 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
   @Override
   public String toString() {
-    if (isClosed()) {
+    if (!reference.tryPin()) {
       return javaType() + "{closed}";
     }
     // Depth-limited, from native memory: a native map may contain itself (see NativeList.toString).
     try {
-      return ObjectFormatter.format(handle(), CApi.kP4JMap);
+      return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JMap);
     } finally {
+      reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -244,7 +270,7 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
         @Override
         public Entry<K, V> next() {
-          long handle = handle();
+          long handle = pinHandle();
           try {
             if (next >= Containers.mapSize(handle)) {
               throw new NoSuchElementException();
@@ -256,6 +282,7 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
             canRemove = true;
             return new LiveEntry(key, value);
           } finally {
+            reference.unpin();
             Reference.reachabilityFence(NativeMap.this);
           }
         }

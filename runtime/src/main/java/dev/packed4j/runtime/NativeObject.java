@@ -3,6 +3,7 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
@@ -39,12 +40,13 @@ public final class NativeObject extends ObjectRef {
    */
   public Object get(String field) {
     Objects.requireNonNull(field, "field");
-    long handle = handle();
+    ReleaseEpochs.Pin pin = pin(); // a close on another thread waits for the read
     try (Frame frame = ThreadStack.current().push(GET, 0)) {
-      Errors.check(CApi.P4JObjectGetAttr(handle, frame.stringSpan(field), frame.result()), null);
+      Errors.check(CApi.P4JObjectGetAttr(pin.pinnedHandle(), frame.stringSpan(field), frame.result()), null);
       frame.resultWritten();
       return frame.returnValue(AnyCodec.ANY);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(this);
     }
   }

@@ -3,6 +3,7 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.binding.ObjectType;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ObjectFormatter;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
 import java.lang.invoke.MethodHandles;
@@ -111,9 +112,44 @@ public abstract class ObjectRef implements AutoCloseable {
     }
     long handle = current.handleOrZero();
     if (handle == 0) {
-      throw new IllegalStateException("the " + typeKey() + " object is closed; it cannot be used after close()");
+      throw closedError();
     }
     return handle;
+  }
+
+  /**
+   * The handle for a getter that reads the object's memory without a pin, through {@link ReleaseEpochs#memory()}
+   * loaded before this call: marks the reference so that a close waits for such reads (see NativeReference).
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  final long handleForUnpinnedRead() {
+    NativeReference current = reference;
+    long handle = current != null ? current.handleForUnpinnedRead() : 0;
+    return handle != 0 ? handle : handleSlow();
+  }
+
+  /**
+   * A pin on the native reference, for a native call or a sequence of reads that must not see the object freed by
+   * a close on another thread: a close while it is held waits for {@link ReleaseEpochs.Pin#unpin()}. The caller
+   * keeps this object reachable until it unpins.
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  final ReleaseEpochs.Pin pin() {
+    NativeReference current = reference;
+    if (current == null) {
+      handleSlow(); // makes the native object of a deferred reference, or throws if closed first
+      current = reference;
+    }
+    if (!current.tryPin()) {
+      throw closedError();
+    }
+    return current;
+  }
+
+  private IllegalStateException closedError() {
+    return new IllegalStateException("the " + typeKey() + " object is closed; it cannot be used after close()");
   }
 
   /**
@@ -180,9 +216,15 @@ public abstract class ObjectRef implements AutoCloseable {
     return ancestor >= 0 && TypeInfos.isInstanceOf(typeIndex, ancestor);
   }
 
-  /** Releases the native reference; later calls do nothing. Safe to call from any thread. */
+  /**
+   * Releases the native reference; later calls do nothing. Safe to call from any thread, also while other threads
+   * use this object: a use in progress finishes (a getter's read, a call that passed this object, a live view's
+   * read), and the native object is released after it; a use that starts later throws
+   * {@link IllegalStateException}.
+   */
   @Override
   public final void close() {
+    onClose(); // first: views this object handed out end before the memory under them can go
     NativeReference current = reference;
     if (current == null) {
       // No native object was made: nothing to release. A release store, not a compare-and-set, keeps wrap + call +
@@ -192,7 +234,6 @@ public abstract class ObjectRef implements AutoCloseable {
     } else {
       current.release();
     }
-    onClose();
   }
 
   /** What a subclass of this package releases beside the native reference when closed (NDArray's views). */
@@ -231,14 +272,14 @@ public abstract class ObjectRef implements AutoCloseable {
    */
   @Override
   public String toString() {
-    NativeReference current = reference;
-    long handle = current != null ? current.handleOrZero() : 0; // a deferred NDArray prints itself
-    if (handle == 0) {
+    NativeReference current = reference; // null: a deferred NDArray, which prints itself
+    if (current == null || !current.tryPin()) {
       return typeKey() + "{closed}";
     }
     try {
-      return ObjectFormatter.format(handle, typeIndex);
+      return ObjectFormatter.format(current.address, typeIndex);
     } finally {
+      current.unpin();
       Reference.reachabilityFence(this);
     }
   }

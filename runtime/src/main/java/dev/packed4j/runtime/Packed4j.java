@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.BundledLibraries;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.Registries;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
@@ -234,9 +235,17 @@ public final class Packed4j {
     return NativeLibraries.coreAbiVersion();
   }
 
-  /** {@return the number of native objects created and not yet deleted in this process, for leak tests} */
+  /**
+   * The number of native objects created and not yet deleted in this process, for leak tests. Objects closed from
+   * Java are released natively shortly after {@code close()} (once no other thread can still be reading them, see
+   * {@link ObjectRef#close()}); this count first releases every object closed so far, so a closed object is never
+   * counted.
+   *
+   * @return the live native objects
+   */
   public static long liveObjectCount() {
     NativeLibraries.ensureLoaded();
+    ReleaseEpochs.drain();
     return CApi.P4JObjectLiveCount();
   }
 }

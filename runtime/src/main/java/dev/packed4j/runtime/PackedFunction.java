@@ -4,6 +4,7 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.codec.AnyCodec;
@@ -98,7 +99,7 @@ public final class PackedFunction extends ObjectRef {
    * @throws IllegalStateException when this function or an object argument is closed
    */
   public Object invoke(Object... args) {
-    handle();
+    ReleaseEpochs.Pin pin = pin(); // a close on another thread waits for the call
     try (Frame frame = ThreadStack.current().push(target, args.length)) {
       for (int i = 0; i < args.length; i++) {
         frame.put(i, AnyCodec.ANY, args[i]);
@@ -106,6 +107,7 @@ public final class PackedFunction extends ObjectRef {
       frame.invoke();
       return frame.returnValue(AnyCodec.ANY);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -122,12 +124,13 @@ public final class PackedFunction extends ObjectRef {
    * @return the recorded signature, or the empty string
    */
   public String signature() {
-    long handle = handle();
+    ReleaseEpochs.Pin pin = pin();
     try (Frame frame = ThreadStack.current().push(target, 0)) {
       long span = frame.scratch(16, 8);
-      Errors.check(CApi.P4JFunctionGetSignature(handle, span), name);
+      Errors.check(CApi.P4JFunctionGetSignature(pin.pinnedHandle(), span), name);
       return NativeMemory.spanString(span);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(this);
     }
   }
@@ -135,10 +138,12 @@ public final class PackedFunction extends ObjectRef {
   /** {@code PackedFunction[calculator.Mul (int64, int64) -> int64]}. */
   @Override
   public String toString() {
-    if (isClosed()) {
+    String signature;
+    try {
+      signature = signature();
+    } catch (IllegalStateException closed) {
       return "PackedFunction[" + (name == null ? "anonymous" : name) + ", closed]";
     }
-    String signature = signature();
     return "PackedFunction[" + (name == null ? "anonymous" : name) + (signature.isEmpty() ? "" : " " + signature)
         + "]";
   }

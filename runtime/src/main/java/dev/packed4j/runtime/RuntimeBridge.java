@@ -1,5 +1,6 @@
 package dev.packed4j.runtime;
 
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
@@ -37,8 +38,18 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
-  public long ndarrayHandle(NDArray array) {
-    return array.usableHandle();
+  public ReleaseEpochs.Pin pinNDArray(NDArray array) {
+    return array.usablePin();
+  }
+
+  @Override
+  public long handleForUnpinnedRead(ObjectRef object) {
+    return object.handleForUnpinnedRead();
+  }
+
+  @Override
+  public ReleaseEpochs.Pin pinObject(ObjectRef object) {
+    return object.pin();
   }
 
   @Override
@@ -52,10 +63,10 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
-  public long containerHandle(Object container) {
+  public ReleaseEpochs.Pin pinContainer(Object container) {
     return switch (container) {
-      case NativeList<?> list -> list.handle();
-      case NativeMap<?, ?> map -> map.handle();
+      case NativeList<?> list -> list.pin();
+      case NativeMap<?, ?> map -> map.pin();
       default -> throw new IllegalArgumentException(container.getClass().getName() + " is not a native container");
     };
   }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.upcall.JavaErrors;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import java.io.IOException;
@@ -216,7 +215,7 @@ class JavaFunctionTest {
 
   @Test
   void manyFailuresKeepBoundedMemory() {
-    long objectsBefore = CApi.P4JObjectLiveCount();
+    long objectsBefore = Packed4j.liveObjectCount();
     try (PackedFunction failing = PackedFunction.of(args -> {
       throw new IllegalArgumentException("again");
     })) {
@@ -225,6 +224,6 @@ class JavaFunctionTest {
       }
     }
     assertTrue(JavaErrors.pendingCount() <= 256);
-    assertEquals(objectsBefore, CApi.P4JObjectLiveCount());
+    assertEquals(objectsBefore, Packed4j.liveObjectCount());
   }
 }

@@ -112,7 +112,7 @@ class ScalarsCallTest {
   }
 
   private static long liveObjects() {
-    return CApi.P4JObjectLiveCount();
+    return Packed4j.liveObjectCount();
   }
 
   @Test

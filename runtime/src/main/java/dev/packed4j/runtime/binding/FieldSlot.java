@@ -6,8 +6,8 @@ import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.Registries;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.TypeInfo;
@@ -15,6 +15,8 @@ import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.codec.StringCodec;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.util.List;
 
@@ -32,7 +34,9 @@ import java.util.List;
  * listing the fields when there is none, a TypeError naming type, field and both kinds when the kind differs).
  * Then {@code readInt}, {@code readLong}, {@code readDouble} and {@code readBoolean} read the object's memory at
  * the recorded offset, with no native call; {@code readString} and {@code readObject} make one call
- * ({@code P4JObjectGetField}). Reading a closed object throws {@link IllegalStateException}.
+ * ({@code P4JObjectGetField}). Reading a closed object throws {@link IllegalStateException}; a close on another
+ * thread during a read never frees the memory under it (the plain reads go through the epoch segment of
+ * {@code ReleaseEpochs}, the native calls hold a pin).
  */
 public final class FieldSlot {
   private final ObjectType<?> type;
@@ -68,11 +72,16 @@ public final class FieldSlot {
    * @return the value
    */
   public int readInt(ObjectRef self) {
-    long handle = self.handle();
+    MemorySegment memory = ReleaseEpochs.memory(); // before the handle: see ReleaseEpochs
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.INT32, "readInt");
-    int value = NativeMemory.getInt(at);
-    Reference.reachabilityFence(self);
-    return value;
+    try {
+      return memory.get(ValueLayout.JAVA_INT_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      return readInt(self); // the epoch ended during the read: read again, or throw if self was closed meanwhile
+    } finally {
+      Reference.reachabilityFence(self);
+    }
   }
 
   /**
@@ -84,12 +93,19 @@ public final class FieldSlot {
    * @return the value (a uint64 as its bit pattern)
    */
   public long readLong(ObjectRef self) {
-    long handle = self.handle();
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(
         kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "readLong");
-    long value = nativeKind == kP4JFieldInt32 ? NativeMemory.getInt(at) : NativeMemory.getLong(at);
-    Reference.reachabilityFence(self);
-    return value;
+    try {
+      return nativeKind == kP4JFieldInt32
+          ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at)
+          : memory.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      return readLong(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
   }
 
   /**
@@ -99,11 +115,16 @@ public final class FieldSlot {
    * @return the value
    */
   public double readDouble(ObjectRef self) {
-    long handle = self.handle();
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.FLOAT64, "readDouble");
-    double value = NativeMemory.getDouble(at);
-    Reference.reachabilityFence(self);
-    return value;
+    try {
+      return memory.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      return readDouble(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
   }
 
   /**
@@ -113,11 +134,16 @@ public final class FieldSlot {
    * @return the value
    */
   public boolean readBoolean(ObjectRef self) {
-    long handle = self.handle();
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.BOOL, "readBoolean");
-    boolean value = NativeMemory.getByte(at) != 0;
-    Reference.reachabilityFence(self);
-    return value;
+    try {
+      return memory.get(ValueLayout.JAVA_BYTE, at) != 0;
+    } catch (IllegalStateException epochEnded) {
+      return readBoolean(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
   }
 
   /**
@@ -144,13 +170,14 @@ public final class FieldSlot {
   }
 
   private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {
-    long handle = self.handle();
-    resolvedOffset(kindMatches, method);
+    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
     try (Frame frame = ThreadStack.current().push(target, 0)) {
-      Errors.check(CApi.P4JObjectGetField(handle, fieldIndex, frame.result()), null);
+      resolvedOffset(kindMatches, method);
+      Errors.check(CApi.P4JObjectGetField(pin.pinnedHandle(), fieldIndex, frame.result()), null);
       frame.resultWritten();
       return frame.returnValue(codec);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(self);
     }
   }

@@ -110,5 +110,8 @@ public final class Scratch {
    */
   public void release(long mark) {
     stack.releaseScratch(mark);
+    if (stack.holdsPins()) { // a tensor passed by handle: its close on another thread waits for this
+      stack.releaseHeldPins();
+    }
   }
 }

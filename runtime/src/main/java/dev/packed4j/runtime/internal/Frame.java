@@ -49,6 +49,8 @@ public final class Frame implements AutoCloseable {
   private long[] temporaries = new long[8];
   private int temporaryCount;
   private Object[] keptAlive = new Object[8];
+  /** The pins of {@link #keptAlive}'s handles, index for index. */
+  private ReleaseEpochs.Pin[] keptPins = new ReleaseEpochs.Pin[8];
   private int keptAliveCount;
   /** Bit i: argument slot i (below 64) was not written since open; invoke() writes None there. */
   private long unwritten;
@@ -179,11 +181,19 @@ public final class Frame implements AutoCloseable {
     state |= EXTRAS;
   }
 
-  /** Keeps the Java owner of a borrowed handle reachable (its Cleaner cannot run) until the frame closes. */
-  public void keepAlive(Object owner) {
+  /**
+   * Holds a borrowed handle's pin and keeps its Java owner reachable (its Cleaner cannot run) until the frame
+   * closes: a close of the owner on another thread during the call waits for it.
+   *
+   * @param owner the Java object the handle belongs to
+   * @param pin the pin the caller took on it, given back at close
+   */
+  public void keepPinned(Object owner, ReleaseEpochs.Pin pin) {
     if (keptAliveCount == keptAlive.length) {
       keptAlive = Arrays.copyOf(keptAlive, keptAliveCount * 2);
+      keptPins = Arrays.copyOf(keptPins, keptAliveCount * 2);
     }
+    keptPins[keptAliveCount] = pin;
     keptAlive[keptAliveCount++] = owner;
     state |= EXTRAS;
   }
@@ -487,9 +497,12 @@ public final class Frame implements AutoCloseable {
         CApi.P4JObjectDecRef(handle);
       }
     } finally {
-      if (keptAliveCount > 0) {
-        Arrays.fill(keptAlive, 0, keptAliveCount, null);
-        keptAliveCount = 0;
+      while (keptAliveCount > 0) {
+        int kept = --keptAliveCount;
+        ReleaseEpochs.Pin pin = keptPins[kept];
+        keptPins[kept] = null;
+        keptAlive[kept] = null;
+        pin.unpin();
       }
       temporaryCount = 0;
       stack.pop(this);

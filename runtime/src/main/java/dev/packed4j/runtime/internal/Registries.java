@@ -41,10 +41,11 @@ public final class Registries {
       throw RuntimeAccess.error("ValueError", "global function '" + name + "' is already registered; "
           + "Registry.register(name, function, true) replaces it", name);
     }
-    long handle = function.handle();
+    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(function);
     try (Frame frame = ThreadStack.current().push(REGISTER, 0)) {
-      Errors.check(CApi.P4JFunctionSetGlobal(frame.stringSpan(name), handle, override ? 1 : 0), name);
+      Errors.check(CApi.P4JFunctionSetGlobal(frame.stringSpan(name), pin.pinnedHandle(), override ? 1 : 0), name);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(function);
     }
     registryChanged();

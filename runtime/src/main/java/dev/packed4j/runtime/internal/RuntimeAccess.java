@@ -30,22 +30,34 @@ public interface RuntimeAccess {
 
   Packed4jException newException(String kind, String message, String backtrace, String functionName);
 
-  /** The live handle of a {@link NativeList} or {@link NativeMap}; IllegalStateException when closed. */
-  long containerHandle(Object container);
+  /**
+   * A pin on a {@link NativeList} or {@link NativeMap}, for a call that passes it; IllegalStateException when closed.
+   */
+  ReleaseEpochs.Pin pinContainer(Object container);
+
+  /**
+   * The handle of an open object for a getter that reads its memory through {@link ReleaseEpochs#memory()}, loaded
+   * before this call; marks the object so that its close waits for the epoch's end. IllegalStateException when
+   * closed.
+   */
+  long handleForUnpinnedRead(ObjectRef object);
+
+  /** A pin on an object, for a call that passes it; IllegalStateException when closed. */
+  ReleaseEpochs.Pin pinObject(ObjectRef object);
 
   /** A view of an owned kP4JNDArray handle. */
   NDArray newNDArray(long ownedHandle);
 
   /**
-   * The handle of an open tensor whose wrapped segment (if any) is alive; IllegalStateException otherwise, so that
-   * a tensor over freed memory never reaches native code.
+   * A pin on an open tensor whose wrapped segment (if any) is alive, for a call that passes it;
+   * IllegalStateException otherwise, so that a tensor over freed memory never reaches native code.
    */
-  long ndarrayHandle(NDArray array);
+  ReleaseEpochs.Pin pinNDArray(NDArray array);
 
   /**
    * A tensor as a typed entry's tensor word: its object's handle, or for a wrapped tensor without one a borrowed
    * DLTensor in {@code stack}'s scratch memory (see {@code P4J_TENSOR_WORD_BORROWED}); IllegalStateException as
-   * {@link #ndarrayHandle}.
+   * {@link #pinNDArray}; a handle passed is pinned until the outermost scratch mark is released.
    */
   long ndarrayWord(NDArray array, ThreadStack stack);
 

@@ -89,6 +89,13 @@ public final class ThreadStack {
   private long chunkBase;
   /** The mark taken while no other was open: the one whose release closes the last open mark. */
   private long outermostMark;
+  /**
+   * Pins on the tensors passed by handle to the direct calls in progress ({@code Scratch.tensorWord}): a close on
+   * another thread waits for them. Given back when the outermost scratch mark is released, which every direct call
+   * does in its {@code finally}; a nested call's pins wait for the outermost one, which only delays a release.
+   */
+  private ReleaseEpochs.Pin[] heldPins = new ReleaseEpochs.Pin[4];
+  private int heldPinCount;
   /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
   public Object scratchFacade;
 
@@ -362,6 +369,35 @@ public final class ThreadStack {
   private static IllegalStateException notTheInnermostMark(long mark) {
     return new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
         + "stack: released twice, or out of order with the frames and marks above it");
+  }
+
+  /**
+   * Holds {@code pin} until the outermost scratch mark is released ({@link #releaseHeldPins}).
+   *
+   * @param pin a pin the caller took for a direct call in progress, inside an open scratch mark
+   */
+  public void holdPin(ReleaseEpochs.Pin pin) {
+    if (heldPinCount == heldPins.length) {
+      heldPins = Arrays.copyOf(heldPins, heldPinCount * 2);
+    }
+    heldPins[heldPinCount++] = pin;
+  }
+
+  /** {@return whether pins are held, which the release of a scratch mark then gives back if it is the outermost} */
+  public boolean holdsPins() {
+    return heldPinCount != 0;
+  }
+
+  /** Gives back the held pins once no scratch mark is open (the outermost direct call has ended). */
+  public void releaseHeldPins() {
+    if (openScratches != 0) {
+      return;
+    }
+    while (heldPinCount > 0) {
+      ReleaseEpochs.Pin pin = heldPins[--heldPinCount];
+      heldPins[heldPinCount] = null;
+      pin.unpin();
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.foreign.Arena;
@@ -33,14 +34,14 @@ public final class NDArrayCodec extends ValueCodec<NDArray> {
 
   @Override
   public void encode(NDArray value, long slot, Frame frame) {
-    long handle;
+    ReleaseEpochs.Pin pin;
     try {
-      handle = RuntimeAccess.get().ndarrayHandle(value);
+      pin = RuntimeAccess.get().pinNDArray(value);
     } catch (IllegalStateException unusable) {
       throw new ConversionFailure(ConversionFailure.Kind.CLOSED, unusable.getMessage());
     }
-    frame.keepAlive(value);
-    NativeMemory.putAny(slot, kP4JNDArray, 0, handle);
+    frame.keepPinned(value, pin);
+    NativeMemory.putAny(slot, kP4JNDArray, 0, pin.pinnedHandle());
   }
 
   @Override

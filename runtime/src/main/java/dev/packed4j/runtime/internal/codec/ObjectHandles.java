@@ -4,32 +4,38 @@ import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 
-/** Objects and containers passed as borrowed handles: Java keeps its reference, the frame keeps Java's owner. */
+/**
+ * Objects and containers passed as borrowed handles: Java keeps its reference, and the frame holds a pin on it and
+ * keeps its owner reachable until the call ends, so a close on another thread waits for the call.
+ */
 final class ObjectHandles {
   private ObjectHandles() {}
 
   static void encode(ObjectRef value, long slot, Frame frame) {
-    long handle;
+    ReleaseEpochs.Pin pin;
     try {
-      handle = value.handle();
+      pin = RuntimeAccess.get().pinObject(value);
     } catch (IllegalStateException closed) {
       throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
     }
-    frame.keepAlive(value);
+    frame.keepPinned(value, pin);
+    long handle = pin.pinnedHandle();
     NativeMemory.putAny(slot, NativeMemory.objectTypeIndex(handle), 0, handle);
   }
 
   /** A NativeList or NativeMap. */
   static void encodeContainer(Object container, long slot, Frame frame) {
-    long handle;
+    ReleaseEpochs.Pin pin;
     try {
-      handle = RuntimeAccess.get().containerHandle(container);
+      pin = RuntimeAccess.get().pinContainer(container);
     } catch (IllegalStateException closed) {
       throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
     }
-    frame.keepAlive(container);
+    frame.keepPinned(container, pin);
+    long handle = pin.pinnedHandle();
     NativeMemory.putAny(slot, NativeMemory.objectTypeIndex(handle), 0, handle);
   }
 }

@@ -4,6 +4,8 @@ import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.ReleaseEpochs;
+import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.codec.AnyCodec;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
@@ -15,14 +17,16 @@ public final class ClosureCalls {
 
   /** Calls {@code function}; the result converted by {@code result}, or released when it is null. */
   public static <R> R call(PackedFunction function, Codec<R> result, Object[] args) {
-    CallTarget target = CallTarget.function(function.handle(), function.name());
-    try (Frame frame = ThreadStack.current().push(target, args.length)) {
+    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(function); // a close on another thread waits for the call
+    try (Frame frame = ThreadStack.current().push(CallTarget.function(pin.pinnedHandle(), function.name()),
+        args.length)) {
       for (int i = 0; i < args.length; i++) {
         frame.put(i, AnyCodec.ANY, args[i]);
       }
       frame.invoke();
       return result == null ? null : frame.returnValue((ValueCodec<R>) result);
     } finally {
+      pin.unpin();
       Reference.reachabilityFence(function);
     }
   }

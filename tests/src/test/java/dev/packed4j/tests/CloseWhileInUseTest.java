@@ -1,0 +1,227 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A close on one thread while other threads use the same object, function, live list or tensor: every use gets its
+ * correct result or an IllegalStateException that says the thing is closed, never freed memory (a wrong value here;
+ * under {@code -Psanitize}, AddressSanitizer's heap-use-after-free in the core or the plugin), and everything closed
+ * is released in the end.
+ */
+class CloseWhileInUseTest {
+  private static final int ROUNDS = Integer.getInteger("packed4j.closeRaceRounds", 300);
+  private static final int USERS = 3;
+
+  private static ObjectFunctions objects;
+  private static Containers containers;
+  private static Tensors tensors;
+
+  @BeforeAll
+  static void bind() {
+    TestLibrary.load();
+    objects = Packed4j.bind(ObjectFunctions.class);
+    containers = Packed4j.bind(Containers.class);
+    tensors = Packed4j.bind(Tensors.class);
+  }
+
+  /** One thing to race: made fresh each round, used by {@link #USERS} threads, closed by the test thread. */
+  private interface Subject extends AutoCloseable {
+    /** One use, checked: throws AssertionError for a wrong result, IllegalStateException once closed. */
+    void use(int step);
+
+    @Override
+    void close();
+  }
+
+  @Test
+  void objectGettersCallsAndToStringRaceClose() throws Exception {
+    race(() -> {
+      Node node = objects.makeNode(7, 1L << 40, -1, 0.25, true, "racer");
+      return new Subject() {
+        @Override
+        public void use(int step) {
+          switch (step % 5) {
+            case 0 -> check(node.big() == 1L << 40 && node.small() == 7, "a field read through the object's memory");
+            case 1 -> check(node.ratio() == 0.25 && node.flag(), "a double and a bool field");
+            case 2 -> check(node.name().equals("racer"), "a string field (a native call)");
+            case 3 -> check(objects.nameOf(node).equals("racer"), "the object passed to a function");
+            default -> {
+              String text = node.toString();
+              check(text.equals("test.Node{closed}") || text.contains("racer"), "toString: " + text);
+            }
+          }
+        }
+
+        @Override
+        public void close() {
+          node.close();
+        }
+      };
+    });
+  }
+
+  @Test
+  void liveListReadsAndPassesRaceClose() throws Exception {
+    race(() -> {
+      NativeList<Long> list = containers.rangeLive(64);
+      return new Subject() {
+        @Override
+        public void use(int step) {
+          switch (step % 4) {
+            case 0 -> check(list.size() == 64, "size of the live list");
+            case 1 -> check(list.get(step % 64) == step % 64, "an element of the live list");
+            case 2 -> check(containers.sum(list) == 64 * 63 / 2, "the live list passed to a function");
+            default -> {
+              String text = list.toString();
+              check(text.endsWith("[closed]") || text.startsWith("["), "toString: " + text);
+            }
+          }
+        }
+
+        @Override
+        public void close() {
+          list.close();
+        }
+      };
+    });
+  }
+
+  @Test
+  void tensorReadsViewsAndPassesRaceClose() throws Exception {
+    float[] values = new float[256];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i;
+    }
+    double sum = 255 * 256 / 2;
+    race(() -> {
+      NDArray tensor = NDArray.fromArray(values, 16, 16);
+      MemorySegment view = tensor.asSegment();
+      return new Subject() {
+        @Override
+        public void use(int step) {
+          switch (step % 4) {
+            case 0 -> check(tensor.toFloatArray()[255] == 255f, "a copy of the elements");
+            case 1 -> check(tensors.sumFloat32(tensor) == sum, "the tensor passed to a direct call");
+            case 2 -> check(view.getAtIndex(ValueLayout.JAVA_FLOAT, 17) == 17f, "a read through asSegment()");
+            default -> check(tensors.shape(tensor).equals(List.of(16L, 16L)), "the tensor passed in a frame");
+          }
+        }
+
+        @Override
+        public void close() {
+          tensor.close();
+        }
+      };
+    });
+  }
+
+  @Test
+  void functionInvokedWhileClosed() throws Exception {
+    try (Node node = objects.makeNode(1, 2, 3, 4, false, "callee")) {
+      race(() -> {
+        PackedFunction function = Registry.global("test.NodeName");
+        return new Subject() {
+          @Override
+          public void use(int step) {
+            check("callee".equals(function.invoke(node)), "invoke of a function being closed");
+          }
+
+          @Override
+          public void close() {
+            function.close();
+          }
+        };
+      });
+    }
+  }
+
+  private static void check(boolean correct, String what) {
+    if (!correct) {
+      throw new AssertionError("wrong result: " + what);
+    }
+  }
+
+  private interface SubjectFactory {
+    Subject make();
+  }
+
+  /**
+   * {@link #ROUNDS} rounds: a fresh subject, {@link #USERS} platform and virtual threads using it as fast as they
+   * can, and a close after a random spin; every use after the close must fail with the closed message, and at the
+   * end nothing is left alive natively.
+   */
+  private static void race(SubjectFactory factory) throws Exception {
+    long before = TestLibrary.settledLiveObjectCount();
+    AtomicLong uses = new AtomicLong();
+    AtomicLong refused = new AtomicLong();
+    ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+    try (ExecutorService platform = Executors.newFixedThreadPool(USERS);
+        ExecutorService virtual = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int round = 0; round < ROUNDS && failures.isEmpty(); round++) {
+        Subject subject = factory.make();
+        CountDownLatch started = new CountDownLatch(USERS);
+        List<Future<?>> users = new ArrayList<>();
+        for (int user = 0; user < USERS; user++) {
+          ExecutorService executor = (round + user) % 2 == 0 ? platform : virtual;
+          int offset = user;
+          users.add(executor.submit(() -> {
+            started.countDown();
+            for (int step = offset; ; step++) {
+              try {
+                subject.use(step);
+                uses.incrementAndGet();
+              } catch (IllegalStateException closed) {
+                if (!String.valueOf(closed.getMessage()).contains("closed")) {
+                  failures.add(closed);
+                }
+                refused.incrementAndGet();
+                return;
+              } catch (Throwable wrong) {
+                failures.add(wrong);
+                return;
+              }
+            }
+          }));
+        }
+        started.await();
+        long spin = ThreadLocalRandom.current().nextLong(20_000);
+        for (long i = 0; i < spin; i++) {
+          Thread.onSpinWait();
+        }
+        subject.close();
+        for (Future<?> user : users) {
+          user.get();
+        }
+      }
+    }
+    if (!failures.isEmpty()) {
+      Throwable first = failures.peek();
+      AssertionError error = new AssertionError(failures.size() + " uses failed; the first: " + first, first);
+      failures.stream().skip(1).limit(5).forEach(error::addSuppressed);
+      throw error;
+    }
+    assertEquals(ROUNDS * (long) USERS, refused.get(), "every user ends on the closed subject");
+    assertTrue(uses.get() > 0, "the users made uses before the close");
+    assertEquals(before, TestLibrary.settledLiveObjectCount(), "everything closed is released natively");
+  }
+}
