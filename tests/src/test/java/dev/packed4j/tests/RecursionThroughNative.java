@@ -21,9 +21,15 @@ public final class RecursionThroughNative {
     for (String kind : args) {
       AtomicReference<String> outcome = new AtomicReference<>();
       AtomicLong deepest = new AtomicLong();
-      boolean typed = kind.startsWith("typed-");
-      Runnable recurse = () -> outcome.set(typed ? recurseTyped(callbacks, deepest) : recurse(callbacks, deepest));
-      switch (typed ? kind.substring("typed-".length()) : kind) {
+      String variant = kind.contains("-") && !kind.equals("small-stack") ? kind.substring(0, kind.indexOf('-')) : "";
+      String thread = variant.isEmpty() ? kind : kind.substring(variant.length() + 1);
+      Runnable recurse = () -> outcome.set(switch (variant) {
+        case "typed" -> recurseTyped(callbacks, deepest);
+        case "java" -> recurseInJava(deepest);
+        case "direct" -> recurseDirect(deepest);
+        default -> recurse(callbacks, deepest);
+      });
+      switch (thread) {
         case "platform" -> join(Thread.ofPlatform().start(recurse));
         case "small-stack" -> join(Thread.ofPlatform().stackSize(256 * 1024).start(recurse));
         case "virtual" -> join(Thread.ofVirtual().start(recurse));
@@ -71,6 +77,47 @@ public final class RecursionThroughNative {
           function -> (a0, a1) -> dev.packed4j.runtime.binding.Callbacks.call(function,
               dev.packed4j.runtime.binding.Codecs.LONG, a0, a1));
     }
+  }
+
+  /**
+   * No C++ of the plugin's: a Java function that invokes itself, so each level goes through the core's packed call
+   * ({@code P4JFunctionCall}) and back into Java.
+   */
+  private static String recurseInJava(AtomicLong deepest) {
+    AtomicReference<PackedFunction> self = new AtomicReference<>();
+    try (PackedFunction down = PackedFunction.of(a -> {
+      long depth = (Long) a[0];
+      deepest.accumulateAndGet(depth, Math::max);
+      return self.get().invoke(depth + 1);
+    })) {
+      self.set(down);
+      return "returned " + down.invoke(1L);
+    } catch (Throwable thrown) {
+      return outcome(thrown);
+    }
+  }
+
+  /**
+   * A typed Java global whose body calls the generated method bound to its own name: the method links the Java
+   * function's typed entry, so each level is a typed downcall straight into the guarded upcall.
+   */
+  private static String recurseDirect(AtomicLong deepest) {
+    Replaceable replaceable = Packed4j.bind(Replaceable.class);
+    try (PackedFunction down = dev.packed4j.runtime.binding.Callbacks.function(Callbacks2.codec(),
+        (java.util.function.LongBinaryOperator) (depth, unused) -> {
+          deepest.accumulateAndGet(depth, Math::max);
+          return replaceable.combine(depth + 1, unused);
+        })) {
+      Registry.register("test.replace.Combine", down, true);
+      return "returned " + replaceable.combine(1, 0);
+    } catch (Throwable thrown) {
+      return outcome(thrown);
+    }
+  }
+
+  private static String outcome(Throwable thrown) {
+    return thrown.getClass().getSimpleName() + ": " + String.valueOf(thrown.getMessage()).lines().findFirst()
+        .orElse("");
   }
 
   private static String recurse(Callbacks callbacks, AtomicLong deepest) {
