@@ -19,6 +19,12 @@ class CounterObject : public packed4j::Object {
   P4J_DECLARE_OBJECT_TYPE_INFO(CounterObject, packed4j::Object);
 };
 
+/*! \brief A reference to a CounterObject, as a function parameter: converted from the argument with a type check. */
+class Counter : public packed4j::ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Counter, packed4j::ObjectRef, CounterObject);
+};
+
 }  // namespace bench
 
 #endif  // PACKED4J_BENCHMARKS_COUNTER_H_

@@ -39,6 +39,12 @@ P4J_REGISTER_GLOBAL("bench.MakeCounter").set_body([](Args args, RetValue* rv) {
   *rv = counter;
 });
 
+// Takes the object as an argument: what passing an object costs (the Java side holds it for the call).
+P4J_REGISTER_GLOBAL("bench.CounterValue").set_body([](Args args, RetValue* rv) {
+  bench::Counter counter = args[0];
+  *rv = counter->value;
+});
+
 P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
 });

@@ -26,6 +26,10 @@ public interface BenchFunctions {
   @Global("bench.MakeCounter")
   Counter makeCounter(long value);
 
+  /** Passes the object as an argument (a packed call): what holding it for the call costs. */
+  @Global("bench.CounterValue")
+  long valueOf(Counter counter);
+
   @Global("bench.SumList")
   long sum(List<Long> values);
 

@@ -1,6 +1,7 @@
 package dev.packed4j.benchmarks;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import com.sun.jna.Pointer;
 import dev.packed4j.runtime.ObjectRef;
@@ -21,20 +22,29 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
   private MemorySegment fieldMemory;
   private long handleAddress;
   private Pointer jnaHandle;
+  private long valueOffset;
+  private BenchFunctions functions;
+
+  @SuppressWarnings("restricted") // the unguarded read of the getter before close was made safe
+  private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
   @Setup
   @SuppressWarnings("restricted") // sizes a view of the field the C twin says is there
   public void setUp() throws Throwable {
-    counter = BenchLibrary.bind().makeCounter(VALUE);
+    functions = BenchLibrary.bind();
+    counter = functions.makeCounter(VALUE);
     handleAddress = ((ObjectRef) counter).handle();
     handle = MemorySegment.ofAddress(handleAddress);
     long offset = (long) RawFfm.COUNTER_VALUE_OFFSET.invokeExact();
     fieldMemory = MemorySegment.ofAddress(handleAddress + offset).reinterpret(JAVA_LONG.byteSize());
+    valueOffset = offset;
     jnaHandle = new Pointer(handleAddress);
     Expect.equal(VALUE, generated(), "generated Counter.value()");
     Expect.equal(VALUE, rawFfm(), "raw FFM bench_counter_value");
     Expect.equal(VALUE, rawMemoryRead(), "raw FFM memory read");
     Expect.equal(VALUE, jni(), "JNI counterValue");
+    Expect.equal(VALUE, unguardedGetter(), "the unguarded getter");
+    Expect.equal(VALUE, passedToFunction(), "bench.CounterValue");
     Expect.equal(VALUE, jnaDirect(), "JNA direct bench_counter_value");
     Expect.equal(VALUE, jnaInterface(), "JNA interface bench_counter_value");
   }
@@ -58,6 +68,22 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
   @Benchmark
   public long rawMemoryRead() {
     return fieldMemory.get(JAVA_LONG, 0);
+  }
+
+  /**
+   * The getter as it was before a close on another thread was made safe (docs/reliability.md): the handle, then a
+   * read through a segment over the whole address space that no close can end. Its difference from
+   * {@link #generated()} is what that safety costs a field read.
+   */
+  @Benchmark
+  public long unguardedGetter() {
+    return ALL.get(JAVA_LONG_UNALIGNED, ((ObjectRef) counter).handle() + valueOffset);
+  }
+
+  /** The object passed to a packed function, which holds it (a pin) for the call. */
+  @Benchmark
+  public long passedToFunction() {
+    return functions.valueOf(counter);
   }
 
   @Benchmark
