@@ -278,6 +278,12 @@ P4J_REGISTER_GLOBAL("sheet.FillIota").set_body_typed([](TensorView a) {
   return a.NumElements();
 });
 
+// In set_body, args[i] converts to a TensorView too.
+P4J_REGISTER_GLOBAL("sheet.PackedNumElements").set_body([](Args args, RetValue* rv) {
+  TensorView a = args[0];
+  *rv = a.NumElements();
+});
+
 TEST(CppApiSheetTest, WritingThroughATensorViewReachesTheCallersMemory) {
   // What Java passes for a tensor it wrapped: a DLTensor over its own memory, borrowed for the call.
   std::vector<float> memory(6, -1.0f);
@@ -288,6 +294,7 @@ TEST(CppApiSheetTest, WritingThroughATensorViewReachesTheCallersMemory) {
   EXPECT_EQ(fill(TensorView(&borrowed)).cast<int64_t>(), 6);
   EXPECT_EQ(memory, (std::vector<float>{0, 1, 2, 3, 4, 5}));
   EXPECT_EQ(P4JObjectLiveCount(), live);  // no native object was made for the view
+  EXPECT_EQ(PackedFunc::GetGlobal("sheet.PackedNumElements")(TensorView(&borrowed)).cast<int64_t>(), 6);
   // Through the typed entry too, which is the route a bound Java method takes.
   std::vector<float> other(4, -1.0f);
   NDArray over = NDArray::FromBorrowed(other.data(), {4}, DataTypeOf<float>());
