@@ -140,6 +140,15 @@ P4J_REGISTER_GLOBAL("test.tensor.ViewSumFloat32").set_body_typed([](TensorView a
   return total;
 });
 
+// Writes through a TensorView (docs/cpp-api.md): element i of a contiguous float32 tensor becomes i. Returns the
+// element count.
+P4J_REGISTER_GLOBAL("test.tensor.ViewFillIota32").set_body_typed([](TensorView a) {
+  a.CheckContiguous("a");
+  float* values = a.data<float>();
+  for (int64_t i = 0; i < a.NumElements(); ++i) values[i] = static_cast<float>(i);
+  return a.NumElements();
+});
+
 // The live object count seen from inside a call: a TensorView argument adds nothing to it.
 P4J_REGISTER_GLOBAL("test.tensor.ViewLiveObjects").set_body_typed([](TensorView a) {
   return a.NumElements() >= 0 ? P4JObjectLiveCount() : -1;

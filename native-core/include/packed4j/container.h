@@ -385,7 +385,7 @@ constexpr bool kIsMapKey = std::is_same<K, std::string>::value || std::is_same<K
  *
  * \code
  *   Map<std::string, double> prices{{"casio", 9.5}, {"hp", 30.0}};
- *   double p = prices.at("casio");     // KeyError "key \"sharp\" is not in the map" for a missing key
+ *   double p = prices.at("casio");     // KeyError "key string \"sharp\" is not in the map" for a missing key
  *   prices.Set("sharp", 12.0);
  *   for (const auto& [brand, price] : prices) { ... }
  * \endcode

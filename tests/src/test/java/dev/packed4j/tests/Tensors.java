@@ -64,6 +64,12 @@ public interface Tensors {
   @Global("test.tensor.ViewSumFloat32")
   double viewSumFloat32(NDArray a);
 
+  @Global("test.tensor.ViewFillIota32")
+  long viewFillIota(NDArray a);
+
+  @Global("test.tensor.ViewFillIota32")
+  long viewFillIota(float[] a);
+
   @Global("test.tensor.ViewLiveObjects")
   long viewLiveObjects(NDArray a);
 

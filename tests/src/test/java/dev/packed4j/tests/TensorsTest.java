@@ -182,6 +182,31 @@ class TensorsTest {
     }
   }
 
+  /**
+   * docs/cpp-api.md: C++ may write through a TensorView, into the memory Java passed: a wrapped segment and a native
+   * tensor hold the writes, a {@code float[]} argument is a copy for the call and keeps its values.
+   */
+  @Test
+  void writesThroughATensorViewReachJavasMemoryButNotAJavaArray() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
+      try (NDArray wrapped = NDArray.wrap(memory, DType.FLOAT32, 2, 3)) {
+        assertEquals(6, tensors.viewFillIota(wrapped)); // the first call: a borrowed DLTensor, no native object
+        assertArrayEquals(new float[] {0, 1, 2, 3, 4, 5}, memory.toArray(ValueLayout.JAVA_FLOAT));
+        memory.fill((byte) 0);
+        assertEquals(6, tensors.viewFillIota(wrapped)); // later calls: the tensor's native object, same memory
+        assertArrayEquals(new float[] {0, 1, 2, 3, 4, 5}, memory.toArray(ValueLayout.JAVA_FLOAT));
+      }
+    }
+    try (NDArray allocated = NDArray.allocate(DType.FLOAT32, 4)) {
+      assertEquals(4, tensors.viewFillIota(allocated));
+      assertArrayEquals(new float[] {0, 1, 2, 3}, allocated.toFloatArray());
+    }
+    float[] array = {9, 9, 9};
+    assertEquals(3, tensors.viewFillIota(array));
+    assertArrayEquals(new float[] {9, 9, 9}, array);
+  }
+
   @Test
   void javaArraysAreCopiedInAsOneDimensionalTensors() {
     assertEquals(6.5, tensors.sum(new double[] {1, 2, 3.5}));
