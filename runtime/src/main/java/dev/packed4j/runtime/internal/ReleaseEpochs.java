@@ -52,6 +52,8 @@ public final class ReleaseEpochs {
   private static final Object FLIP = new Object();
 
   private static volatile Epoch current = new Epoch();
+  /** {@code current.memory}, kept apart so that a reader's load of it is one load, not two. */
+  private static volatile MemorySegment currentMemory = current.memory;
   /** Whether the flipper thread runs (under LOCK). */
   private static boolean flipperStarted;
 
@@ -71,7 +73,7 @@ public final class ReleaseEpochs {
    * @return the whole address space, valid until the current epoch ends
    */
   public static MemorySegment memory() {
-    return current.memory;
+    return currentMemory;
   }
 
   /**
@@ -126,7 +128,9 @@ public final class ReleaseEpochs {
       Epoch ended;
       synchronized (LOCK) {
         ended = current;
-        current = new Epoch();
+        Epoch next = new Epoch();
+        current = next;
+        currentMemory = next.memory;
       }
       // The handshake: returns once no thread is inside an access through ended.memory.
       ended.arena.close();
