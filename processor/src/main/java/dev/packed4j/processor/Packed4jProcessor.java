@@ -21,6 +21,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.LinkedHashSet;
@@ -210,7 +211,11 @@ public final class Packed4jProcessor extends AbstractProcessor {
     for (Element element : annotatedWith(round, AnnotationNames.FIELD)) {
       guard(element, () -> validation.fields().check(element, reporter.newReport()));
     }
-    for (Map.Entry<TypeElement, Kind> entry : pending.entrySet()) {
+    // By name, not in the order the round lists them, which the API leaves open (javac: source order; ECJ: not):
+    // a key declared twice is then reported on the same interface under every compiler.
+    List<Map.Entry<TypeElement, Kind>> ordered = new ArrayList<>(pending.entrySet());
+    ordered.sort(Comparator.comparing(entry -> entry.getKey().getQualifiedName().toString()));
+    for (Map.Entry<TypeElement, Kind> entry : ordered) {
       TypeElement type = entry.getKey();
       String name = type.getQualifiedName().toString();
       if (!name.isEmpty() && !validation.readiness().isReady(type)) {

@@ -7,9 +7,9 @@ import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -73,12 +73,11 @@ class ManifestDiagnosticsTest {
   }
 
   private static Compilation compile(Path manifestFile, JavaFileObject... sources) {
-    return Compilations.compiler(new Packed4jProcessor())
-        .withOptions("-Xlint:all", "-Apacked4j.manifest=" + manifestFile)
+    return Compilations.compiler(List.of("-Apacked4j.manifest=" + manifestFile), new Packed4jProcessor())
         .compile(sources);
   }
 
-  @Test
+  @Compilers
   void aCorrectDeclarationCompilesClean() {
     JavaFileObject calculator =
         source(
@@ -116,7 +115,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).succeededWithoutWarnings();
   }
 
-  @Test
+  @Compilers
   void anUnknownGlobalIsReportedOnTheNameWithTheNearestRegisteredOne() {
     JavaFileObject calculator = calculator("@Global(\"calculator.MyAd\") int add(int a, int b);");
     Compilation compilation = compile(manifest, calculator);
@@ -132,12 +131,12 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void theSameWrongDeclarationCompilesWithoutAManifest() {
     assertThat(Compilations.compile(calculator("@Global(\"calculator.MyAd\") String add(int a);"))).succeeded();
   }
 
-  @Test
+  @Compilers
   void aWrongParameterCountIsReportedOnTheMethod() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") long multiply(long a);");
     assertThat(compile(manifest, calculator))
@@ -148,7 +147,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("long multiply(long a)");
   }
 
-  @Test
+  @Compilers
   void anIntParameterForAStringIsReportedOnTheParameter() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Echo\") String echo(\n    int text);");
     assertThat(compile(manifest, calculator))
@@ -161,7 +160,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("int text");
   }
 
-  @Test
+  @Compilers
   void aListOfStringsForAListOfIntegersIsReportedOnTheParameter() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Sum\") long sum(List<String> values);");
     assertThat(compile(manifest, calculator))
@@ -173,7 +172,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("List<String> values");
   }
 
-  @Test
+  @Compilers
   void aDoubleForAnIntegerAndUnrelatedObjectsAreReported() {
     JavaFileObject calculator =
         calculator(
@@ -198,7 +197,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("ShapeRef shape");
   }
 
-  @Test
+  @Compilers
   void aStringResultForAnInt64IsReportedOnTheMethod() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") String multiply(long a, long b);");
     assertThat(compile(manifest, calculator))
@@ -211,7 +210,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("String multiply");
   }
 
-  @Test
+  @Compilers
   void anUntypedGlobalIsCheckedByNameOnlyWithANote() {
     JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
     Compilation compilation = compile(manifest, calculator);
@@ -224,7 +223,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("String add");
   }
 
-  @Test
+  @Compilers
   void anUnknownTypeKeyIsReportedOnTheKeyWithTheNearestRegisteredOne() {
     JavaFileObject ref = source("p.CalculatorRef", CALCULATOR_REF.replace("\"Calculator\"", "\"Calculatr\""));
     Compilation compilation = compile(manifest, ref);
@@ -239,7 +238,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aGetterWithoutAFieldIsReportedOnTheMethodOrItsFieldName() {
     JavaFileObject ref =
         source(
@@ -270,7 +269,7 @@ class ManifestDiagnosticsTest {
         .atColumn(10);
   }
 
-  @Test
+  @Compilers
   void aGetterThatCannotReadItsFieldIsReported() {
     JavaFileObject ref =
         source(
@@ -297,7 +296,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("boolean brand()");
   }
 
-  @Test
+  @Compilers
   void aParentThatIsNotTheNativeParentIsReportedOnTheInterface() {
     JavaFileObject shape =
         source(
@@ -323,7 +322,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("public interface CalculatorRef");
   }
 
-  @Test
+  @Compilers
   void severalManifestsAreJoinedWithThePathSeparator() throws IOException {
     Path other = Files.writeString(directory.resolve("other.manifest.json"), """
         {"format": "packed4j-manifest", "version": 1, "library": "libother.so",
@@ -343,7 +342,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aMissingManifestIsOneError() {
     Path missing = directory.resolve("missing.manifest.json");
     Compilation compilation = compile(missing, calculator("@Global(\"calculator.MyAd\") int add(int a, int b);"));
@@ -355,7 +354,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
     Path malformed = Files.writeString(
         directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
@@ -367,7 +366,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aManifestOfAnotherVersionIsOneError() throws IOException {
     Path newer =
         Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));

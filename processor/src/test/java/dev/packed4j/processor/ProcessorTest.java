@@ -9,7 +9,6 @@ import static dev.packed4j.processor.Compilations.source;
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
-import org.junit.jupiter.api.Test;
 
 /** The processor across rounds, and when something goes wrong outside validation. */
 class ProcessorTest {
@@ -38,7 +37,7 @@ class ProcessorTest {
           }
           """);
 
-  @Test
+  @Compilers
   void interfaceUsingATypeGeneratedInALaterRoundWaitsForIt() {
     // The late processor runs first: packed4j claims its annotations, so javac would not offer a round holding
     // only those to a "*" processor after it.
@@ -60,7 +59,7 @@ class ProcessorTest {
         .contains("test.Derived=p.Packed4j_DerivedRef\ntest.Generated=p.Packed4j_GeneratedRef\n");
   }
 
-  @Test
+  @Compilers
   void globalNameFromAConstantGeneratedInALaterRoundIsWaitedFor() {
     JavaFileObject maker =
         source(
@@ -80,7 +79,7 @@ class ProcessorTest {
         .contains("\"test.Make\"");
   }
 
-  @Test
+  @Compilers
   void globalNameFromAConstantThatNeverResolvesIsReportedAfterTheLastRound() {
     JavaFileObject maker =
         source(
@@ -100,7 +99,7 @@ class ProcessorTest {
         .onLineContaining("Names.MAKE");
   }
 
-  @Test
+  @Compilers
   void annotationWithoutItsValueIsLeftToJavac() {
     JavaFileObject calculator =
         source(
@@ -117,7 +116,7 @@ class ProcessorTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void typeThatIsNeverGeneratedIsReportedOnceAfterTheLastRound() {
     Compilation compilation = compile(FACTORY, DERIVED);
     assertThat(compilation)
@@ -135,7 +134,7 @@ class ProcessorTest {
         .isEqualTo(2);
   }
 
-  @Test
+  @Compilers
   void compilationWithoutThePacked4jAnnotationsIsLeftAlone() {
     // The processor also claims @Generated, so javac runs it for other processors' output.
     JavaFileObject generated =
@@ -150,7 +149,7 @@ class ProcessorTest {
         .succeededWithoutWarnings();
   }
 
-  @Test
+  @Compilers
   void exceptionWhileGeneratingIsReportedOnTheInterfaceAndDoesNotCrashJavac() {
     JavaFileObject calculator =
         source(
@@ -174,7 +173,7 @@ class ProcessorTest {
     assertThat(compilation).hadErrorContaining("at dev.packed4j.processor.Packed4jProcessor.write");
   }
 
-  @Test
+  @Compilers
   void exceptionOutsideAnyInterfaceIsReportedWithItsTrace() {
     JavaFileObject calculator =
         source(
@@ -194,7 +193,7 @@ class ProcessorTest {
     assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: disk on fire");
   }
 
-  @Test
+  @Compilers
   void generatedNameTakenByAnotherTypeIsReported() {
     JavaFileObject calculator =
         source(

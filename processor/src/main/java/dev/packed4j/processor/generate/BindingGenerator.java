@@ -225,9 +225,10 @@ public final class BindingGenerator {
   }
 
   /**
-   * {@code private static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame
-   * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span,
-   * each NDArray parameter its tensor word).
+   * {@code static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame route of
+   * a method with a route, of its wire type (each String parameter the {@code long} address of its span, each NDArray
+   * parameter its tensor word). Package-private, not private: only the route's lookup finds it (by name), and ECJ
+   * warns that a private method no code calls is "never used locally", which a {@code -failOnWarning} build fails.
    */
   private static MethodSpec throughFrameMethod(
       GlobalMethod method,
@@ -244,7 +245,7 @@ public final class BindingGenerator {
                 "Calls {@code $L} through a call frame: the route of {@code $L} when no direct entry applies.\n",
                 method.globalName(),
                 method.name())
-            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .addModifiers(Modifier.STATIC)
             .returns(JavaTypes.of(method.result()));
     for (Parameter parameter : method.parameters()) {
       frameMethod.addParameter(

@@ -82,18 +82,20 @@ public final class GlobalValidator {
     for (Interfaces.Member member : interfaces.abstractMethods(iface)) {
       ExecutableElement method = member.method();
       Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      // Elements are compared with equals: javac hands out one object per element, ECJ a new one per call.
+      boolean own = member.declaringInterface().equals(iface);
       if (global.isEmpty()) {
-        String unbound = member.declaringInterface() == iface
+        String unbound = own
             ? Display.signature(method)
             : Display.signature(method) + " (inherited from " + Display.type(member.declaringInterface()) + ")";
-        Element target = member.declaringInterface() == iface ? method : iface;
+        Element target = own ? method : iface;
         report.on(target, Diagnostic.GLOBAL_UNBOUND, Display.type(iface), unbound);
         continue;
       }
       usesDeprecated |= elements.isDeprecated(method) || isDeprecated(member.declaringInterface());
       usesDeprecated |= member.type().getParameterTypes().stream().anyMatch(mapper::usesDeprecated);
       usesDeprecated |= mapper.usesDeprecated(member.type().getReturnType());
-      method(member, global.get(), member.declaringInterface() == iface, bound, report).ifPresent(methods::add);
+      method(member, global.get(), own, bound, report).ifPresent(methods::add);
     }
     if (report.hasErrors()) {
       return Optional.empty();
@@ -141,7 +143,7 @@ public final class GlobalValidator {
       String location = elements.getPackageOf(method).getQualifiedName().isEmpty()
           ? display
           : elements.getPackageOf(method).getQualifiedName() + "." + display;
-      String key = globalName + " " + member.type();
+      String key = globalName + " " + Interfaces.key(member.type());
       String first = bound.putIfAbsent(key, location);
       if (first != null) {
         report.on(

@@ -106,7 +106,7 @@ public final class ObjectValidator {
         continue;
       }
       Optional<Getter> getter = getter(member, report);
-      if (getter.isPresent() && registered && declaring == type) {
+      if (getter.isPresent() && registered && declaring.equals(type)) {
         // An inherited getter was checked with its own interface, against the type that declares the field.
         nativeChecks.getter(member.method(), getter.get(), typeKey, report);
       }

@@ -79,10 +79,10 @@ final class SignatureChecks {
           report.on(
               element,
               Diagnostic.TYPE_UNRESOLVED,
-              unresolved.type().toString(),
+              Display.unresolved(unresolved.type()),
               place,
               Display.type(enclosingType(element)),
-              NearNames.didYouMean(unresolved.type().toString(), state.typeNames()));
+              NearNames.didYouMean(Display.unresolved(unresolved.type()), state.typeNames()));
     }
     return Optional.empty();
   }

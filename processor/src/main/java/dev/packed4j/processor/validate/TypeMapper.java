@@ -121,7 +121,7 @@ final class TypeMapper {
     return switch (type.getKind()) {
       case CHAR -> new Mapping.Unsupported(CHAR_REASON);
       case ARRAY -> array((ArrayType) type);
-      case ERROR -> new Mapping.Unresolved(type);
+      case ERROR -> new Mapping.Unresolved(Readiness.firstError(type).orElse(type));
       case TYPEVAR ->
           new Mapping.Unsupported(type + " is a type variable, which has no concrete type to convert");
       case WILDCARD ->
