@@ -233,7 +233,7 @@ class GlobalDiagnosticsTest {
   }
 
   @Compilers
-  void globalInAnAnnotationTypeIsReported() {
+  void globalInAnAnnotationTypeIsReported(TestCompiler compiler) {
     JavaFileObject marker =
         source(
             "p.Marker",
@@ -244,6 +244,12 @@ class GlobalDiagnosticsTest {
               @Global("marker.Value") int value();
             }
             """);
+    if (compiler == TestCompiler.ECJ) {
+      // ECJ does not show processors an annotation on an element of an annotation type (as of 3.44, it does not
+      // run them for it): nothing is reported, and nothing generated, as @Global there binds nothing.
+      assertThat(compile(marker)).succeededWithoutWarnings();
+      return;
+    }
     assertThat(compile(marker))
         .hadErrorContaining(
             "[P4J-GLOBAL-NOT-INTERFACE] @Global method Marker.value() is declared in the annotation type Marker")

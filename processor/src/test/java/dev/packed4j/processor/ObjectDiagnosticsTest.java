@@ -44,10 +44,17 @@ class ObjectDiagnosticsTest {
                   public %s Node %s
                   """
                       .formatted(declaration, body));
+          String message =
+              "[P4J-OBJECT-NOT-INTERFACE] @Object is on the " + kind + " Node: packed4j generates an ObjectRef"
+                  + " subclass that implements the annotated type, so it must be an interface";
+          if (kind.equals("record") && TestCompiler.current() == TestCompiler.ECJ) {
+            // ECJ's Messager places no message on a record (its BaseMessagerImpl has no case for RECORD, as of
+            // 3.44): the error is reported, without a file and line.
+            assertThat(compile(node)).hadErrorContaining(message);
+            return;
+          }
           assertThat(compile(node))
-              .hadErrorContaining(
-                  "[P4J-OBJECT-NOT-INTERFACE] @Object is on the " + kind + " Node: packed4j generates an ObjectRef"
-                      + " subclass that implements the annotated type, so it must be an interface")
+              .hadErrorContaining(message)
               .inFile(node)
               .onLineContaining("@Object(\"test.Node\")");
         });
@@ -224,7 +231,8 @@ class ObjectDiagnosticsTest {
           Compilation compilation = compile(node);
           assertThat(compilation)
               .hadErrorContaining(
-                  "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): " + reason)
+                  "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): "
+                      + reason)
               .inFile(node)
               .onLineContaining(type + " value();");
           assertThat(compilation)

@@ -1,5 +1,6 @@
 package dev.packed4j.processor.generate;
 
+import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
@@ -53,7 +54,7 @@ public final class BindingGenerator {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addSuperinterface(iface)
             .alwaysQualify(binding.memberTypeNames().toArray(String[]::new));
-    GeneratedAnnotations.add(type, generatedAvailable, binding.usesDeprecated());
+    GeneratedAnnotations.add(type, generatedAvailable, binding.suppressedWarnings());
 
     ConstantNames names = new ConstantNames(Set.of(GLOBALS_FIELD));
     // Holder classes must not hide a member type of the interface nor be named like the class or interface.
@@ -140,6 +141,7 @@ public final class BindingGenerator {
             .addModifiers(Modifier.PUBLIC)
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
+    GeneratedAnnotations.implementing(implementation, method.deprecation());
     for (Parameter parameter : method.parameters()) {
       implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
     }
@@ -368,11 +370,15 @@ public final class BindingGenerator {
       return leaf.get();
     }
     String name = names.unique(constantName);
-    builder.addField(
+    FieldSpec.Builder field =
         FieldSpec.builder(
                 CodecExpressions.codecType(type), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer(CodecExpressions.of(type))
-            .build());
+            .initializer(CodecExpressions.of(type));
+    if (CodecExpressions.castsParameterizedClosure(type)) {
+      field.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+    }
+    builder.addField(field.build());
     return constant(name, parameterNames, generated);
   }
 

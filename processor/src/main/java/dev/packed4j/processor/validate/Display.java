@@ -80,9 +80,11 @@ final class Display {
         .collect(Collectors.joining(",", method.getSimpleName() + "(", ")"));
   }
 
-  /** {@code parameter values of Calculator.sum(List<Long>)}. */
-  static String parameter(VariableElement parameter) {
-    ExecutableElement method = (ExecutableElement) parameter.getEnclosingElement();
+  /**
+   * {@code parameter values of Calculator.sum(List<Long>)}. The method is given: ECJ may answer null for a
+   * parameter's enclosing element (of an interface looked up again in a later round).
+   */
+  static String parameter(ExecutableElement method, VariableElement parameter) {
     return "parameter " + parameter.getSimpleName() + " of " + method(method);
   }
 

@@ -94,7 +94,7 @@ public final class NativeChecks {
         report.on(
             parameter,
             Diagnostic.NATIVE_PARAMETER_TYPE,
-            Display.parameter(parameter),
+            Display.parameter(method, parameter),
             Display.type(parameter.asType()),
             expected,
             i,

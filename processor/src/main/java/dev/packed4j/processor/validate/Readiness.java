@@ -80,7 +80,7 @@ public final class Readiness {
               new Unresolved(
                   method.getParameters().get(i),
                   Display.unresolved(error.get()),
-                  Display.parameter(method.getParameters().get(i))));
+                  Display.parameter(method, method.getParameters().get(i))));
         }
       }
       Optional<TypeMirror> error = firstError(member.type().getReturnType());

@@ -6,6 +6,7 @@ import dev.packed4j.processor.model.TypeModel.PrimitiveKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.Function;
 import javax.lang.model.element.Element;
@@ -523,21 +524,20 @@ final class TypeMapper {
         && types.isSubtype(types.erasure(element.asType()), types.erasure(superElement.asType()));
   }
 
-  /** Whether the type, or any type it is built from, is deprecated: naming it in generated code would warn. */
-  boolean usesDeprecated(TypeMirror type) {
-    return switch (type.getKind()) {
-      case ARRAY -> usesDeprecated(((ArrayType) type).getComponentType());
+  /**
+   * Adds to {@code warnings} the lint names ("deprecation", "removal") of the deprecated types {@code type} is
+   * built from: naming it in generated code warns so.
+   */
+  void noteDeprecated(TypeMirror type, Set<String> warnings) {
+    switch (type.getKind()) {
+      case ARRAY -> noteDeprecated(((ArrayType) type).getComponentType(), warnings);
       case DECLARED -> {
         DeclaredType declared = (DeclaredType) type;
-        for (Element e = declared.asElement(); e instanceof TypeElement; e = e.getEnclosingElement()) {
-          if (elements.isDeprecated(e)) {
-            yield true;
-          }
-        }
-        yield declared.getTypeArguments().stream().anyMatch(this::usesDeprecated);
+        Deprecations.noteType(elements, (TypeElement) declared.asElement(), warnings);
+        declared.getTypeArguments().forEach(t -> noteDeprecated(t, warnings));
       }
-      default -> false;
-    };
+      default -> {}
+    }
   }
 
   private static Mapping boxed(PrimitiveKind kind) {
