@@ -36,6 +36,8 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -72,6 +74,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
    */
   public static final String MANIFEST_OPTION = "packed4j.manifest";
 
+  /**
+   * The processor option that turns on notes: {@code -Apacked4j.verbose=true} notes each global the manifest
+   * records without a signature ({@code P4J-NATIVE-UNTYPED}), and a compilation given no manifest
+   * ({@code P4J-MANIFEST-UNSET}). Off by default: a build's output should hold what needs acting on.
+   */
+  public static final String VERBOSE_OPTION = "packed4j.verbose";
+
   /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
   private final Map<String, Kind> deferred = new LinkedHashMap<>();
 
@@ -85,6 +94,10 @@ public final class Packed4jProcessor extends AbstractProcessor {
   private Diagnostic manifestProblem;
 
   private String manifestProblemText;
+
+  /** Whether no manifest was given and -Apacked4j.verbose asks to be told, until it is (once). */
+  private boolean noteManifestUnset;
+
   private Reporter reporter;
   private Validation validation;
   private Elements elements;
@@ -107,11 +120,14 @@ public final class Packed4jProcessor extends AbstractProcessor {
     super.init(processingEnv);
     this.reporter = new Reporter(processingEnv.getMessager());
     this.elements = processingEnv.getElementUtils();
-    this.validation = validation(processingEnv.getOptions().get(MANIFEST_OPTION));
+    boolean verbose = Boolean.parseBoolean(processingEnv.getOptions().get(VERBOSE_OPTION));
+    String manifestOption = processingEnv.getOptions().get(MANIFEST_OPTION);
+    this.noteManifestUnset = verbose && (manifestOption == null || manifestOption.isBlank());
+    this.validation = validation(manifestOption, verbose);
   }
 
   /** Validation checking against the manifest named by the option, when there is one and it can be used. */
-  private Validation validation(String manifestOption) {
+  private Validation validation(String manifestOption, boolean verbose) {
     if (manifestOption == null || manifestOption.isBlank()) {
       return new Validation(elements, processingEnv.getTypeUtils());
     }
@@ -124,7 +140,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     try {
       NativeManifest manifest = NativeManifest.read(files);
       String names = files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", "));
-      return new Validation(elements, processingEnv.getTypeUtils(), manifest, names);
+      return new Validation(elements, processingEnv.getTypeUtils(), manifest, names, verbose);
     } catch (ManifestException e) {
       manifestProblem = e.wrongVersion() ? Diagnostic.MANIFEST_VERSION : Diagnostic.MANIFEST_UNREADABLE;
       manifestProblemText = e.getMessage();
@@ -134,7 +150,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(MANIFEST_OPTION);
+    return Set.of(MANIFEST_OPTION, VERBOSE_OPTION);
   }
 
   /**
@@ -174,6 +190,10 @@ public final class Packed4jProcessor extends AbstractProcessor {
       // One error for the whole compilation, on no element: the problem is in a file, not in the sources.
       reporter.print(manifestProblem, null, manifestProblemText);
       manifestProblem = null;
+    }
+    if (noteManifestUnset) {
+      reporter.print(Diagnostic.MANIFEST_UNSET, null);
+      noteManifestUnset = false;
     }
     // Elements do not survive a round: interfaces deferred earlier are looked up again by name.
     Map<TypeElement, Kind> pending = new LinkedHashMap<>();
@@ -276,9 +296,31 @@ public final class Packed4jProcessor extends AbstractProcessor {
       }
       return true;
     } catch (IOException e) {
-      report.on(origin, Diagnostic.GENERATED_WRITE, name.canonical(), origin.getQualifiedName(), e.getMessage());
+      report.on(
+          origin,
+          Diagnostic.GENERATED_WRITE,
+          name.canonical(),
+          origin.getQualifiedName(),
+          e.getMessage(),
+          whyTaken(name));
       return false;
     }
+  }
+
+  /**
+   * Why a generated class's name is taken: by packed4j's own output of an earlier build that is among the sources
+   * again (an incremental build that did not delete it), or by a type of the user's.
+   */
+  private String whyTaken(QualifiedName name) {
+    TypeElement existing = elements.getTypeElement(name.canonical());
+    if (existing != null && generatedByPacked4j(existing)) {
+      return "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
+          + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project > Clean;"
+          + " in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove " + name.canonical() + " from the"
+          + " generated sources directory (Maven: target/generated-sources/annotations)";
+    }
+    return "If another type has that name, rename it: packed4j names the class generated for Outer.Inner"
+        + " Packed4j_Outer_Inner";
   }
 
   /**
@@ -320,9 +362,31 @@ public final class Packed4jProcessor extends AbstractProcessor {
                 first,
                 ObjectTypeIndex.RESOURCE,
                 "the @Object interfaces " + String.join(", ", indexedInterfaces),
-                e.getMessage());
+                e.getMessage(),
+                "Check that the class output directory is writable");
           }
         });
+  }
+
+  /** Whether {@code type} carries {@code @Generated("dev.packed4j.processor.Packed4jProcessor")}. */
+  private static boolean generatedByPacked4j(TypeElement type) {
+    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
+      if (!((TypeElement) annotation.getAnnotationType().asElement()).getQualifiedName().contentEquals(GENERATED)) {
+        continue;
+      }
+      for (AnnotationValue value : annotation.getElementValues().values()) {
+        if (value.getValue() instanceof List<?> values) {
+          for (Object element : values) {
+            if (element instanceof AnnotationValue v && Packed4jProcessor.class.getName().equals(v.getValue())) {
+              return true;
+            }
+          }
+        } else if (Packed4jProcessor.class.getName().equals(value.getValue())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** After the last round: reports, for each interface still waiting, what does not resolve. */

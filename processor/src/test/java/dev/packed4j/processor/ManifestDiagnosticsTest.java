@@ -1,5 +1,6 @@
 package dev.packed4j.processor;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.packed4j.processor.Compilations.source;
 
@@ -74,6 +75,12 @@ class ManifestDiagnosticsTest {
 
   private static Compilation compile(Path manifestFile, JavaFileObject... sources) {
     return Compilations.compiler(List.of("-Apacked4j.manifest=" + manifestFile), new Packed4jProcessor())
+        .compile(sources);
+  }
+
+  private static Compilation compileVerbose(Path manifestFile, JavaFileObject... sources) {
+    return Compilations.compiler(
+            List.of("-Apacked4j.manifest=" + manifestFile, "-Apacked4j.verbose=true"), new Packed4jProcessor())
         .compile(sources);
   }
 
@@ -211,9 +218,17 @@ class ManifestDiagnosticsTest {
   }
 
   @Compilers
-  void anUntypedGlobalIsCheckedByNameOnlyWithANote() {
+  void anUntypedGlobalIsCheckedByNameOnlyQuietly() {
     JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
     Compilation compilation = compile(manifest, calculator);
+    assertThat(compilation).succeeded();
+    assertThat(compilation.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).toList()).isEmpty();
+  }
+
+  @Compilers
+  void anUntypedGlobalGetsANoteWhenVerbose() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    Compilation compilation = compileVerbose(manifest, calculator);
     assertThat(compilation).succeeded();
     assertThat(compilation)
         .hadNoteContaining(
@@ -221,6 +236,21 @@ class ManifestDiagnosticsTest {
                 + " its name was checked against the manifest")
         .inFile(calculator)
         .onLineContaining("String add");
+  }
+
+  @Compilers
+  void noManifestGetsOneNoteWhenVerboseAndNoneOtherwise() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    Compilation verbose =
+        Compilations.compiler(List.of("-Apacked4j.verbose=true"), new Packed4jProcessor()).compile(calculator);
+    assertThat(verbose).succeeded();
+    assertThat(verbose)
+        .hadNoteContaining(
+            "[P4J-MANIFEST-UNSET] no manifest was given (-Apacked4j.manifest), so declarations were checked on"
+                + " their own");
+    assertThat(verbose.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).count()).isEqualTo(1);
+    Compilation quiet = Compilations.compile(calculator);
+    assertThat(quiet.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).toList()).isEmpty();
   }
 
   @Compilers

@@ -7,8 +7,13 @@ import static dev.packed4j.processor.Compilations.compiler;
 import static dev.packed4j.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
 
 /** The processor across rounds, and when something goes wrong outside validation. */
 class ProcessorTest {
@@ -155,6 +160,58 @@ class ProcessorTest {
   }
 
   @Compilers
+  void packed4jOptionsAreRecognizedInACompilationWithoutPacked4jAnnotations(TestCompiler compiler) {
+    // Maven's compiler plugin passes compilerArgs to the test sources too, which rarely hold @Global or @Object.
+    JavaFileObject plain =
+        source(
+            "p.Plain",
+            """
+            package p;
+            final class Plain {}
+            """);
+    List<String> options = List.of("-Apacked4j.manifest=unused.json", "-Apacked4j.verbose=true");
+    assertThat(
+            Compilations.compiler(options, new Packed4jProcessor(), new Packed4jOptionsProcessor()).compile(plain))
+        .succeededWithoutWarnings();
+    if (compiler == TestCompiler.JAVAC) {
+      // What the options processor prevents: javac counts only the options of processors that ran.
+      assertThat(Compilations.compiler(options, new Packed4jProcessor()).compile(plain))
+          .hadWarningContaining("The following options were not recognized by any processor");
+    }
+  }
+
+  @Compilers
+  void theOptionsProcessorLeavesTheAnnotationsToOthers() {
+    // After packed4j, as the service file lists it: claims nothing, so packed4j still generates, and a processor
+    // after it still gets the rounds.
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    Compilation compilation =
+        Compilations.compiler(List.of(), new Packed4jProcessor(), new Packed4jOptionsProcessor())
+            .compile(calculator);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("p.Packed4j_Calculator");
+  }
+
+  @Test
+  void theServiceFileListsBothProcessors() throws IOException {
+    try (InputStream in =
+        Packed4jProcessor.class.getResourceAsStream("/META-INF/services/javax.annotation.processing.Processor")) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList())
+          .containsExactly(Packed4jProcessor.class.getName(), Packed4jOptionsProcessor.class.getName())
+          .inOrder();
+    }
+  }
+
+  @Compilers
   void exceptionWhileGeneratingIsReportedOnTheInterfaceAndDoesNotCrashJavac() {
     JavaFileObject calculator =
         source(
@@ -217,10 +274,52 @@ class ProcessorTest {
             package p;
             public final class Packed4j_Calculator {}
             """);
-    assertThat(compile(calculator, clash))
+    Compilation compilation = compile(calculator, clash);
+    assertThat(compilation)
         .hadErrorContaining(
             "[P4J-GENERATED-WRITE] cannot write p.Packed4j_Calculator, generated for p.Calculator:")
         .inFile(calculator)
         .onLineContaining("interface Calculator");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "If another type has that name, rename it: packed4j names the class generated for Outer.Inner"
+                + " Packed4j_Outer_Inner");
+  }
+
+  @Compilers
+  void staleGeneratedClassOfAnEarlierBuildIsNamedAsTheCause() {
+    // An incremental build that compiles the generated sources directory again, with packed4j's old output in it.
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    JavaFileObject stale =
+        source(
+            "p.Packed4j_Calculator",
+            """
+            package p;
+            @javax.annotation.processing.Generated("dev.packed4j.processor.Packed4jProcessor")
+            public final class Packed4j_Calculator {}
+            """);
+    Compilation compilation = compile(calculator, stale);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GENERATED-WRITE] cannot write p.Packed4j_Calculator, generated for p.Calculator:")
+        .inFile(calculator)
+        .onLineContaining("interface Calculator");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
+                + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project >"
+                + " Clean; in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove p.Packed4j_Calculator"
+                + " from the generated sources directory (Maven: target/generated-sources/annotations)");
+    assertThat(compilation.errors().stream().filter(e -> e.getMessage(null).contains("P4J-")).count())
+        .isEqualTo(1);
   }
 }
