@@ -326,7 +326,9 @@ public final class Packed4jProcessor extends AbstractProcessor {
   /**
    * After the last round, writes the index of the @Object interfaces' generated classes, merged with the one an
    * earlier compilation left in the output (as AutoService merges service files): a partial recompilation keeps
-   * the entries of the interfaces it did not see, and the runtime ignores entries whose class is gone.
+   * the entries of the interfaces it did not see. An entry whose class is gone (the build tool deleted it with
+   * its interface, as Gradle and IntelliJ delete what a deleted source produced) or that this compilation lists
+   * under another key is dropped, so the index stays true across incremental builds.
    */
   private void writeObjectTypeIndex() {
     if (objectTypeIndex.isEmpty()) {
@@ -345,7 +347,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
           try {
             FileObject previous = filer.getResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE);
             try (Reader reader = previous.openReader(true)) {
-              objectTypeIndex.merge(reader);
+              objectTypeIndex.merge(reader, generated -> elements.getTypeElement(generated) != null);
             }
           } catch (IOException | IllegalArgumentException noPreviousIndex) {
             // A clean build: nothing to merge.

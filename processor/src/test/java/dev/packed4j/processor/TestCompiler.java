@@ -3,6 +3,8 @@ package dev.packed4j.processor;
 import com.google.testing.compile.Compiler;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 
 /**
@@ -16,6 +18,11 @@ enum TestCompiler {
     @Override
     Compiler base() {
       return Compiler.javac();
+    }
+
+    @Override
+    JavaCompiler tool() {
+      return ToolProvider.getSystemJavaCompiler();
     }
 
     @Override
@@ -36,6 +43,11 @@ enum TestCompiler {
     }
 
     @Override
+    JavaCompiler tool() {
+      return new EclipseCompiler();
+    }
+
+    @Override
     List<String> strictOptions() {
       return List.of(
           "--release",
@@ -47,6 +59,9 @@ enum TestCompiler {
 
   /** The compiler, without processors, options or class path. */
   abstract Compiler base();
+
+  /** The compiler itself, for compilations into directories (as a build tool runs it). */
+  abstract JavaCompiler tool();
 
   /** The options every test compilation passes: the compiler's strictest warnings. */
   abstract List<String> strictOptions();
