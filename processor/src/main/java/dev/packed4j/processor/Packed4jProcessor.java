@@ -21,6 +21,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.LinkedHashSet;
@@ -35,6 +36,8 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -71,6 +74,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
    */
   public static final String MANIFEST_OPTION = "packed4j.manifest";
 
+  /**
+   * The processor option that turns on notes: {@code -Apacked4j.verbose=true} notes each global the manifest
+   * records without a signature ({@code P4J-NATIVE-UNTYPED}), and a compilation given no manifest
+   * ({@code P4J-MANIFEST-UNSET}). Off by default: a build's output should hold what needs acting on.
+   */
+  public static final String VERBOSE_OPTION = "packed4j.verbose";
+
   /** Interfaces waiting for a type another processor generates, by canonical name, and what kind they are. */
   private final Map<String, Kind> deferred = new LinkedHashMap<>();
 
@@ -84,6 +94,10 @@ public final class Packed4jProcessor extends AbstractProcessor {
   private Diagnostic manifestProblem;
 
   private String manifestProblemText;
+
+  /** Whether no manifest was given and -Apacked4j.verbose asks to be told, until it is (once). */
+  private boolean noteManifestUnset;
+
   private Reporter reporter;
   private Validation validation;
   private Elements elements;
@@ -106,11 +120,14 @@ public final class Packed4jProcessor extends AbstractProcessor {
     super.init(processingEnv);
     this.reporter = new Reporter(processingEnv.getMessager());
     this.elements = processingEnv.getElementUtils();
-    this.validation = validation(processingEnv.getOptions().get(MANIFEST_OPTION));
+    boolean verbose = Boolean.parseBoolean(processingEnv.getOptions().get(VERBOSE_OPTION));
+    String manifestOption = processingEnv.getOptions().get(MANIFEST_OPTION);
+    this.noteManifestUnset = verbose && (manifestOption == null || manifestOption.isBlank());
+    this.validation = validation(manifestOption, verbose);
   }
 
   /** Validation checking against the manifest named by the option, when there is one and it can be used. */
-  private Validation validation(String manifestOption) {
+  private Validation validation(String manifestOption, boolean verbose) {
     if (manifestOption == null || manifestOption.isBlank()) {
       return new Validation(elements, processingEnv.getTypeUtils());
     }
@@ -123,7 +140,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     try {
       NativeManifest manifest = NativeManifest.read(files);
       String names = files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", "));
-      return new Validation(elements, processingEnv.getTypeUtils(), manifest, names);
+      return new Validation(elements, processingEnv.getTypeUtils(), manifest, names, verbose);
     } catch (ManifestException e) {
       manifestProblem = e.wrongVersion() ? Diagnostic.MANIFEST_VERSION : Diagnostic.MANIFEST_UNREADABLE;
       manifestProblemText = e.getMessage();
@@ -133,7 +150,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(MANIFEST_OPTION);
+    return Set.of(MANIFEST_OPTION, VERBOSE_OPTION);
   }
 
   /**
@@ -174,6 +191,10 @@ public final class Packed4jProcessor extends AbstractProcessor {
       reporter.print(manifestProblem, null, manifestProblemText);
       manifestProblem = null;
     }
+    if (noteManifestUnset) {
+      reporter.print(Diagnostic.MANIFEST_UNSET, null);
+      noteManifestUnset = false;
+    }
     // Elements do not survive a round: interfaces deferred earlier are looked up again by name.
     Map<TypeElement, Kind> pending = new LinkedHashMap<>();
     for (Map.Entry<String, Kind> entry : deferred.entrySet()) {
@@ -210,7 +231,11 @@ public final class Packed4jProcessor extends AbstractProcessor {
     for (Element element : annotatedWith(round, AnnotationNames.FIELD)) {
       guard(element, () -> validation.fields().check(element, reporter.newReport()));
     }
-    for (Map.Entry<TypeElement, Kind> entry : pending.entrySet()) {
+    // By name, not in the order the round lists them, which the API leaves open (javac: source order; ECJ: not):
+    // a key declared twice is then reported on the same interface under every compiler.
+    List<Map.Entry<TypeElement, Kind>> ordered = new ArrayList<>(pending.entrySet());
+    ordered.sort(Comparator.comparing(entry -> entry.getKey().getQualifiedName().toString()));
+    for (Map.Entry<TypeElement, Kind> entry : ordered) {
       TypeElement type = entry.getKey();
       String name = type.getQualifiedName().toString();
       if (!name.isEmpty() && !validation.readiness().isReady(type)) {
@@ -271,15 +296,39 @@ public final class Packed4jProcessor extends AbstractProcessor {
       }
       return true;
     } catch (IOException e) {
-      report.on(origin, Diagnostic.GENERATED_WRITE, name.canonical(), origin.getQualifiedName(), e.getMessage());
+      report.on(
+          origin,
+          Diagnostic.GENERATED_WRITE,
+          name.canonical(),
+          origin.getQualifiedName(),
+          e.getMessage(),
+          whyTaken(name));
       return false;
     }
   }
 
   /**
+   * Why a generated class's name is taken: by packed4j's own output of an earlier build that is among the sources
+   * again (an incremental build that did not delete it), or by a type of the user's.
+   */
+  private String whyTaken(QualifiedName name) {
+    TypeElement existing = elements.getTypeElement(name.canonical());
+    if (existing != null && generatedByPacked4j(existing)) {
+      return "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
+          + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project > Clean;"
+          + " in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove " + name.canonical() + " from the"
+          + " generated sources directory (Maven: target/generated-sources/annotations)";
+    }
+    return "If another type has that name, rename it: packed4j names the class generated for Outer.Inner"
+        + " Packed4j_Outer_Inner";
+  }
+
+  /**
    * After the last round, writes the index of the @Object interfaces' generated classes, merged with the one an
    * earlier compilation left in the output (as AutoService merges service files): a partial recompilation keeps
-   * the entries of the interfaces it did not see, and the runtime ignores entries whose class is gone.
+   * the entries of the interfaces it did not see. An entry whose class is gone (the build tool deleted it with
+   * its interface, as Gradle and IntelliJ delete what a deleted source produced) or that this compilation lists
+   * under another key is dropped, so the index stays true across incremental builds.
    */
   private void writeObjectTypeIndex() {
     if (objectTypeIndex.isEmpty()) {
@@ -298,7 +347,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
           try {
             FileObject previous = filer.getResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE);
             try (Reader reader = previous.openReader(true)) {
-              objectTypeIndex.merge(reader);
+              objectTypeIndex.merge(reader, generated -> elements.getTypeElement(generated) != null);
             }
           } catch (IOException | IllegalArgumentException noPreviousIndex) {
             // A clean build: nothing to merge.
@@ -315,9 +364,31 @@ public final class Packed4jProcessor extends AbstractProcessor {
                 first,
                 ObjectTypeIndex.RESOURCE,
                 "the @Object interfaces " + String.join(", ", indexedInterfaces),
-                e.getMessage());
+                e.getMessage(),
+                "Check that the class output directory is writable");
           }
         });
+  }
+
+  /** Whether {@code type} carries {@code @Generated("dev.packed4j.processor.Packed4jProcessor")}. */
+  private static boolean generatedByPacked4j(TypeElement type) {
+    for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
+      if (!((TypeElement) annotation.getAnnotationType().asElement()).getQualifiedName().contentEquals(GENERATED)) {
+        continue;
+      }
+      for (AnnotationValue value : annotation.getElementValues().values()) {
+        if (value.getValue() instanceof List<?> values) {
+          for (Object element : values) {
+            if (element instanceof AnnotationValue v && Packed4jProcessor.class.getName().equals(v.getValue())) {
+              return true;
+            }
+          }
+        } else if (Packed4jProcessor.class.getName().equals(value.getValue())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** After the last round: reports, for each interface still waiting, what does not resolve. */

@@ -5,12 +5,11 @@ import static dev.packed4j.processor.Compilations.compile;
 import static dev.packed4j.processor.Compilations.source;
 
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 
 /** {@code P4J-FIELD-*}: the {@code @Field} annotation's value and placement. */
 class FieldDiagnosticsTest {
 
-  @Test
+  @Compilers
   void malformedFieldNameIsReportedOnTheStringLiteral() {
     JavaFileObject node =
         source(
@@ -34,7 +33,7 @@ class FieldDiagnosticsTest {
         .atColumn(10);
   }
 
-  @Test
+  @Compilers
   void dottedFieldNameIsReported() {
     JavaFileObject node =
         source(
@@ -56,7 +55,7 @@ class FieldDiagnosticsTest {
         .onLineContaining("child.name");
   }
 
-  @Test
+  @Compilers
   void fieldOutsideAnObjectInterfaceIsReported() {
     JavaFileObject calculator =
         source(
@@ -78,7 +77,7 @@ class FieldDiagnosticsTest {
         .atColumn(31);
   }
 
-  @Test
+  @Compilers
   void fieldOnADefaultMethodIsReported() {
     JavaFileObject node =
         source(
@@ -101,7 +100,7 @@ class FieldDiagnosticsTest {
         .onLineContaining("doubled");
   }
 
-  @Test
+  @Compilers
   void fieldRepeatingTheMethodNameIsAWarning() {
     JavaFileObject node =
         source(

@@ -6,12 +6,11 @@ import static dev.packed4j.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 
 /** The {@code P4J-GLOBAL-*} diagnostics, each on the element (and annotation value) it is about. */
 class GlobalDiagnosticsTest {
 
-  @Test
+  @Compilers
   void malformedNameIsReportedOnTheStringLiteral() {
     JavaFileObject calculator =
         source(
@@ -35,7 +34,7 @@ class GlobalDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void nameWithASpaceShowsTheGrammar() {
     JavaFileObject calculator =
         source(
@@ -57,7 +56,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("My Add");
   }
 
-  @Test
+  @Compilers
   void emptyNameIsReported() {
     JavaFileObject calculator =
         source(
@@ -76,7 +75,7 @@ class GlobalDiagnosticsTest {
         .atColumn(11);
   }
 
-  @Test
+  @Compilers
   void sameNameWithTheSameSignatureTwiceInOneInterfaceIsReportedOnTheSecond() {
     JavaFileObject calculator =
         source(
@@ -99,7 +98,7 @@ class GlobalDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void globalInAClassIsReported() {
     JavaFileObject calculator =
         source(
@@ -119,7 +118,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("calculator.Add");
   }
 
-  @Test
+  @Compilers
   void staticMethodsOfAClassAreExportedThroughAGeneratedRegistrar() {
     JavaFileObject host =
         source(
@@ -148,7 +147,7 @@ class GlobalDiagnosticsTest {
         .contains("Callbacks.packedFunction(\"(list<int64>, function) -> int64\"");
   }
 
-  @Test
+  @Compilers
   void privateExportedMethodIsReported() {
     JavaFileObject host =
         source(
@@ -168,7 +167,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("host.Add");
   }
 
-  @Test
+  @Compilers
   void exportedMethodInAPrivateClassIsReported() {
     JavaFileObject host =
         source(
@@ -190,7 +189,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("host.Add");
   }
 
-  @Test
+  @Compilers
   void exportedMethodWithABadNameOrTypeIsReported() {
     JavaFileObject host =
         source(
@@ -214,7 +213,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("host.Letter");
   }
 
-  @Test
+  @Compilers
   void globalInAnEnumIsReported() {
     JavaFileObject mode =
         source(
@@ -233,8 +232,8 @@ class GlobalDiagnosticsTest {
         .onLineContaining("mode.Get");
   }
 
-  @Test
-  void globalInAnAnnotationTypeIsReported() {
+  @Compilers
+  void globalInAnAnnotationTypeIsReported(TestCompiler compiler) {
     JavaFileObject marker =
         source(
             "p.Marker",
@@ -245,6 +244,12 @@ class GlobalDiagnosticsTest {
               @Global("marker.Value") int value();
             }
             """);
+    if (compiler == TestCompiler.ECJ) {
+      // ECJ does not show processors an annotation on an element of an annotation type (as of 3.44, it does not
+      // run them for it): nothing is reported, and nothing generated, as @Global there binds nothing.
+      assertThat(compile(marker)).succeededWithoutWarnings();
+      return;
+    }
     assertThat(compile(marker))
         .hadErrorContaining(
             "[P4J-GLOBAL-NOT-INTERFACE] @Global method Marker.value() is declared in the annotation type Marker")
@@ -252,7 +257,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("marker.Value");
   }
 
-  @Test
+  @Compilers
   void globalOnADefaultMethodIsReported() {
     JavaFileObject calculator =
         source(
@@ -273,7 +278,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("calculator.Add");
   }
 
-  @Test
+  @Compilers
   void globalOnAStaticMethodIsReported() {
     JavaFileObject calculator =
         source(
@@ -291,7 +296,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("calculator.Add");
   }
 
-  @Test
+  @Compilers
   void genericMethodIsReported() {
     JavaFileObject echo =
         source(
@@ -311,7 +316,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("test.Echo");
   }
 
-  @Test
+  @Compilers
   void abstractMethodWithoutGlobalIsReportedOnThatMethod() {
     JavaFileObject calculator =
         source(
@@ -334,7 +339,7 @@ class GlobalDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void inheritedAbstractMethodWithoutGlobalIsReportedOnTheInterface() {
     JavaFileObject session =
         source(
@@ -354,7 +359,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("interface Session");
   }
 
-  @Test
+  @Compilers
   void checkedExceptionIsReported() {
     JavaFileObject files =
         source(
@@ -374,7 +379,7 @@ class GlobalDiagnosticsTest {
         .onLineContaining("files.Read");
   }
 
-  @Test
+  @Compilers
   void globalInAnObjectInterfaceIsReported() {
     JavaFileObject ref =
         source(

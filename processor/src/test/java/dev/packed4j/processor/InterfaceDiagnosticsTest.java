@@ -5,12 +5,11 @@ import static dev.packed4j.processor.Compilations.compile;
 import static dev.packed4j.processor.Compilations.source;
 
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 
 /** {@code P4J-INTERFACE-*}: interfaces a generated class in the same package cannot implement. */
 class InterfaceDiagnosticsTest {
 
-  @Test
+  @Compilers
   void privateNestedInterfaceIsReported() {
     JavaFileObject outer =
         source(
@@ -32,7 +31,7 @@ class InterfaceDiagnosticsTest {
         .onLineContaining("private interface Calculator");
   }
 
-  @Test
+  @Compilers
   void interfaceNestedInAPrivateClassIsReported() {
     JavaFileObject outer =
         source(
@@ -54,7 +53,7 @@ class InterfaceDiagnosticsTest {
         .onLineContaining("test.Node");
   }
 
-  @Test
+  @Compilers
   void genericInterfaceIsReported() {
     JavaFileObject store =
         source(
@@ -73,7 +72,7 @@ class InterfaceDiagnosticsTest {
         .onLineContaining("interface Store");
   }
 
-  @Test
+  @Compilers
   void sealedInterfaceIsReported() {
     JavaFileObject store =
         source(

@@ -1,5 +1,6 @@
 package dev.packed4j.processor;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.packed4j.processor.Compilations.source;
 
@@ -7,9 +8,9 @@ import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -73,12 +74,17 @@ class ManifestDiagnosticsTest {
   }
 
   private static Compilation compile(Path manifestFile, JavaFileObject... sources) {
-    return Compilations.compiler(new Packed4jProcessor())
-        .withOptions("-Xlint:all", "-Apacked4j.manifest=" + manifestFile)
+    return Compilations.compiler(List.of("-Apacked4j.manifest=" + manifestFile), new Packed4jProcessor())
         .compile(sources);
   }
 
-  @Test
+  private static Compilation compileVerbose(Path manifestFile, JavaFileObject... sources) {
+    return Compilations.compiler(
+            List.of("-Apacked4j.manifest=" + manifestFile, "-Apacked4j.verbose=true"), new Packed4jProcessor())
+        .compile(sources);
+  }
+
+  @Compilers
   void aCorrectDeclarationCompilesClean() {
     JavaFileObject calculator =
         source(
@@ -116,7 +122,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).succeededWithoutWarnings();
   }
 
-  @Test
+  @Compilers
   void anUnknownGlobalIsReportedOnTheNameWithTheNearestRegisteredOne() {
     JavaFileObject calculator = calculator("@Global(\"calculator.MyAd\") int add(int a, int b);");
     Compilation compilation = compile(manifest, calculator);
@@ -132,12 +138,12 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void theSameWrongDeclarationCompilesWithoutAManifest() {
     assertThat(Compilations.compile(calculator("@Global(\"calculator.MyAd\") String add(int a);"))).succeeded();
   }
 
-  @Test
+  @Compilers
   void aWrongParameterCountIsReportedOnTheMethod() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") long multiply(long a);");
     assertThat(compile(manifest, calculator))
@@ -148,7 +154,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("long multiply(long a)");
   }
 
-  @Test
+  @Compilers
   void anIntParameterForAStringIsReportedOnTheParameter() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Echo\") String echo(\n    int text);");
     assertThat(compile(manifest, calculator))
@@ -161,7 +167,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("int text");
   }
 
-  @Test
+  @Compilers
   void aListOfStringsForAListOfIntegersIsReportedOnTheParameter() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Sum\") long sum(List<String> values);");
     assertThat(compile(manifest, calculator))
@@ -173,7 +179,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("List<String> values");
   }
 
-  @Test
+  @Compilers
   void aDoubleForAnIntegerAndUnrelatedObjectsAreReported() {
     JavaFileObject calculator =
         calculator(
@@ -198,7 +204,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("ShapeRef shape");
   }
 
-  @Test
+  @Compilers
   void aStringResultForAnInt64IsReportedOnTheMethod() {
     JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") String multiply(long a, long b);");
     assertThat(compile(manifest, calculator))
@@ -211,10 +217,18 @@ class ManifestDiagnosticsTest {
         .onLineContaining("String multiply");
   }
 
-  @Test
-  void anUntypedGlobalIsCheckedByNameOnlyWithANote() {
+  @Compilers
+  void anUntypedGlobalIsCheckedByNameOnlyQuietly() {
     JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
     Compilation compilation = compile(manifest, calculator);
+    assertThat(compilation).succeeded();
+    assertThat(compilation.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).toList()).isEmpty();
+  }
+
+  @Compilers
+  void anUntypedGlobalGetsANoteWhenVerbose() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    Compilation compilation = compileVerbose(manifest, calculator);
     assertThat(compilation).succeeded();
     assertThat(compilation)
         .hadNoteContaining(
@@ -224,7 +238,22 @@ class ManifestDiagnosticsTest {
         .onLineContaining("String add");
   }
 
-  @Test
+  @Compilers
+  void noManifestGetsOneNoteWhenVerboseAndNoneOtherwise() {
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    Compilation verbose =
+        Compilations.compiler(List.of("-Apacked4j.verbose=true"), new Packed4jProcessor()).compile(calculator);
+    assertThat(verbose).succeeded();
+    assertThat(verbose)
+        .hadNoteContaining(
+            "[P4J-MANIFEST-UNSET] no manifest was given (-Apacked4j.manifest), so declarations were checked on"
+                + " their own");
+    assertThat(verbose.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).count()).isEqualTo(1);
+    Compilation quiet = Compilations.compile(calculator);
+    assertThat(quiet.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).toList()).isEmpty();
+  }
+
+  @Compilers
   void anUnknownTypeKeyIsReportedOnTheKeyWithTheNearestRegisteredOne() {
     JavaFileObject ref = source("p.CalculatorRef", CALCULATOR_REF.replace("\"Calculator\"", "\"Calculatr\""));
     Compilation compilation = compile(manifest, ref);
@@ -239,7 +268,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aGetterWithoutAFieldIsReportedOnTheMethodOrItsFieldName() {
     JavaFileObject ref =
         source(
@@ -270,7 +299,7 @@ class ManifestDiagnosticsTest {
         .atColumn(10);
   }
 
-  @Test
+  @Compilers
   void aGetterThatCannotReadItsFieldIsReported() {
     JavaFileObject ref =
         source(
@@ -297,7 +326,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("boolean brand()");
   }
 
-  @Test
+  @Compilers
   void aParentThatIsNotTheNativeParentIsReportedOnTheInterface() {
     JavaFileObject shape =
         source(
@@ -323,7 +352,7 @@ class ManifestDiagnosticsTest {
         .onLineContaining("public interface CalculatorRef");
   }
 
-  @Test
+  @Compilers
   void severalManifestsAreJoinedWithThePathSeparator() throws IOException {
     Path other = Files.writeString(directory.resolve("other.manifest.json"), """
         {"format": "packed4j-manifest", "version": 1, "library": "libother.so",
@@ -343,7 +372,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aMissingManifestIsOneError() {
     Path missing = directory.resolve("missing.manifest.json");
     Compilation compilation = compile(missing, calculator("@Global(\"calculator.MyAd\") int add(int a, int b);"));
@@ -355,7 +384,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
     Path malformed = Files.writeString(
         directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
@@ -367,7 +396,7 @@ class ManifestDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void aManifestOfAnotherVersionIsOneError() throws IOException {
     Path newer =
         Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));

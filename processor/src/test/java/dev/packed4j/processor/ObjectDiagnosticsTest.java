@@ -6,7 +6,6 @@ import static dev.packed4j.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -32,26 +31,36 @@ class ObjectDiagnosticsTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({"class, abstract class", "enum, enum", "record, record"})
   void objectOnATypeOtherThanAnInterfaceIsReported(String kind, String declaration) {
-    String body = kind.equals("record") ? "(long price) {}" : kind.equals("enum") ? "{ ONE }" : "{}";
-    JavaFileObject node =
-        source(
-            "p.Node",
-            """
-            package p;
-            import dev.packed4j.annotations.Object;
-            @Object("test.Node")
-            public %s Node %s
-            """
-                .formatted(declaration, body));
-    assertThat(compile(node))
-        .hadErrorContaining(
-            "[P4J-OBJECT-NOT-INTERFACE] @Object is on the " + kind + " Node: packed4j generates an ObjectRef"
-                + " subclass that implements the annotated type, so it must be an interface")
-        .inFile(node)
-        .onLineContaining("@Object(\"test.Node\")");
+    TestCompiler.underEach(
+        () -> {
+          String body = kind.equals("record") ? "(long price) {}" : kind.equals("enum") ? "{ ONE }" : "{}";
+          JavaFileObject node =
+              source(
+                  "p.Node",
+                  """
+                  package p;
+                  import dev.packed4j.annotations.Object;
+                  @Object("test.Node")
+                  public %s Node %s
+                  """
+                      .formatted(declaration, body));
+          String message =
+              "[P4J-OBJECT-NOT-INTERFACE] @Object is on the " + kind + " Node: packed4j generates an ObjectRef"
+                  + " subclass that implements the annotated type, so it must be an interface";
+          if (kind.equals("record") && TestCompiler.current() == TestCompiler.ECJ) {
+            // ECJ's Messager places no message on a record (its BaseMessagerImpl has no case for RECORD, as of
+            // 3.44): the error is reported, without a file and line.
+            assertThat(compile(node)).hadErrorContaining(message);
+            return;
+          }
+          assertThat(compile(node))
+              .hadErrorContaining(message)
+              .inFile(node)
+              .onLineContaining("@Object(\"test.Node\")");
+        });
   }
 
-  @Test
+  @Compilers
   void malformedTypeKeyIsReportedOnTheStringLiteral() {
     JavaFileObject node =
         source(
@@ -74,7 +83,7 @@ class ObjectDiagnosticsTest {
     assertThat(compile(node)).hadErrorContaining("Did you mean \"test.Node\"?");
   }
 
-  @Test
+  @Compilers
   void duplicateTypeKeyIsReportedOnTheSecondInterface() {
     JavaFileObject first =
         source(
@@ -109,7 +118,7 @@ class ObjectDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void superInterfaceThatIsNotAnObjectInterfaceIsReported() {
     JavaFileObject node =
         source(
@@ -130,7 +139,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("interface NodeRef");
   }
 
-  @Test
+  @Compilers
   void twoObjectParentsAreReported() {
     JavaFileObject types =
         source(
@@ -152,7 +161,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("interface C");
   }
 
-  @Test
+  @Compilers
   void getterWithParametersIsReported() {
     JavaFileObject node = objectWith("long child(int index);");
     assertThat(compile(node))
@@ -163,7 +172,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("long child(int index);");
   }
 
-  @Test
+  @Compilers
   void voidMethodIsNotAGetter() {
     JavaFileObject node = objectWith("void touch();");
     assertThat(compile(node))
@@ -172,7 +181,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("void touch();");
   }
 
-  @Test
+  @Compilers
   void genericMethodIsNotAGetter() {
     JavaFileObject node = objectWith("<T> T value();");
     assertThat(compile(node))
@@ -182,7 +191,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("<T> T value();");
   }
 
-  @Test
+  @Compilers
   void getterClashingWithObjectRefIsReported() {
     JavaFileObject node = objectWith("int typeKey();");
     assertThat(compile(node))
@@ -193,7 +202,7 @@ class ObjectDiagnosticsTest {
         .onLineContaining("int typeKey();");
   }
 
-  @Test
+  @Compilers
   void getterClashingWithAFinalMethodOfObjectRefIsReported() {
     JavaFileObject node = objectWith("int handle();");
     assertThat(compile(node))
@@ -216,20 +225,24 @@ class ObjectDiagnosticsTest {
           char       | char has no wire type
           """)
   void unsupportedFieldTypeSaysWhy(String type, String reason) {
-    JavaFileObject node = objectWith(type + " value();");
-    Compilation compilation = compile(node);
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): " + reason)
-        .inFile(node)
-        .onLineContaining(type + " value();");
-    assertThat(compilation)
-        .hadErrorContaining(
-            "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
-                + " interface or NativeObject");
+    TestCompiler.underEach(
+        () -> {
+          JavaFileObject node = objectWith(type + " value();");
+          Compilation compilation = compile(node);
+          assertThat(compilation)
+              .hadErrorContaining(
+                  "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): "
+                      + reason)
+              .inFile(node)
+              .onLineContaining(type + " value();");
+          assertThat(compilation)
+              .hadErrorContaining(
+                  "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
+                      + " interface or NativeObject");
+        });
   }
 
-  @Test
+  @Compilers
   void fieldOfAnInterfaceWithoutObjectIsReported() {
     JavaFileObject node = objectWith("Runnable task(); Parent parent();");
     JavaFileObject parent =

@@ -7,6 +7,10 @@ import static dev.packed4j.processor.Compilations.compiler;
 import static dev.packed4j.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -38,7 +42,7 @@ class ProcessorTest {
           }
           """);
 
-  @Test
+  @Compilers
   void interfaceUsingATypeGeneratedInALaterRoundWaitsForIt() {
     // The late processor runs first: packed4j claims its annotations, so javac would not offer a round holding
     // only those to a "*" processor after it.
@@ -60,7 +64,7 @@ class ProcessorTest {
         .contains("test.Derived=p.Packed4j_DerivedRef\ntest.Generated=p.Packed4j_GeneratedRef\n");
   }
 
-  @Test
+  @Compilers
   void globalNameFromAConstantGeneratedInALaterRoundIsWaitedFor() {
     JavaFileObject maker =
         source(
@@ -80,7 +84,7 @@ class ProcessorTest {
         .contains("\"test.Make\"");
   }
 
-  @Test
+  @Compilers
   void globalNameFromAConstantThatNeverResolvesIsReportedAfterTheLastRound() {
     JavaFileObject maker =
         source(
@@ -100,8 +104,8 @@ class ProcessorTest {
         .onLineContaining("Names.MAKE");
   }
 
-  @Test
-  void annotationWithoutItsValueIsLeftToJavac() {
+  @Compilers
+  void annotationWithoutItsValueIsLeftToJavac(TestCompiler compiler) {
     JavaFileObject calculator =
         source(
             "p.Calculator",
@@ -113,11 +117,16 @@ class ProcessorTest {
             }
             """);
     Compilation compilation = compile(calculator);
-    assertThat(compilation).hadErrorContaining("is missing a default value for the element 'value'");
+    // The compiler's own error, in its own words; packed4j adds none.
+    assertThat(compilation)
+        .hadErrorContaining(
+            compiler == TestCompiler.JAVAC
+                ? "is missing a default value for the element 'value'"
+                : "The annotation @dev.packed4j.annotations.Global must define the attribute value");
     assertThat(compilation).hadErrorCount(1);
   }
 
-  @Test
+  @Compilers
   void typeThatIsNeverGeneratedIsReportedOnceAfterTheLastRound() {
     Compilation compilation = compile(FACTORY, DERIVED);
     assertThat(compilation)
@@ -135,7 +144,7 @@ class ProcessorTest {
         .isEqualTo(2);
   }
 
-  @Test
+  @Compilers
   void compilationWithoutThePacked4jAnnotationsIsLeftAlone() {
     // The processor also claims @Generated, so javac runs it for other processors' output.
     JavaFileObject generated =
@@ -150,7 +159,59 @@ class ProcessorTest {
         .succeededWithoutWarnings();
   }
 
+  @Compilers
+  void packed4jOptionsAreRecognizedInACompilationWithoutPacked4jAnnotations(TestCompiler compiler) {
+    // Maven's compiler plugin passes compilerArgs to the test sources too, which rarely hold @Global or @Object.
+    JavaFileObject plain =
+        source(
+            "p.Plain",
+            """
+            package p;
+            final class Plain {}
+            """);
+    List<String> options = List.of("-Apacked4j.manifest=unused.json", "-Apacked4j.verbose=true");
+    assertThat(
+            Compilations.compiler(options, new Packed4jProcessor(), new Packed4jOptionsProcessor()).compile(plain))
+        .succeededWithoutWarnings();
+    if (compiler == TestCompiler.JAVAC) {
+      // What the options processor prevents: javac counts only the options of processors that ran.
+      assertThat(Compilations.compiler(options, new Packed4jProcessor()).compile(plain))
+          .hadWarningContaining("The following options were not recognized by any processor");
+    }
+  }
+
+  @Compilers
+  void theOptionsProcessorLeavesTheAnnotationsToOthers() {
+    // After packed4j, as the service file lists it: claims nothing, so packed4j still generates, and a processor
+    // after it still gets the rounds.
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    Compilation compilation =
+        Compilations.compiler(List.of(), new Packed4jProcessor(), new Packed4jOptionsProcessor())
+            .compile(calculator);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("p.Packed4j_Calculator");
+  }
+
   @Test
+  void theServiceFileListsBothProcessors() throws IOException {
+    try (InputStream in =
+        Packed4jProcessor.class.getResourceAsStream("/META-INF/services/javax.annotation.processing.Processor")) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList())
+          .containsExactly(Packed4jProcessor.class.getName(), Packed4jOptionsProcessor.class.getName())
+          .inOrder();
+    }
+  }
+
+  @Compilers
   void exceptionWhileGeneratingIsReportedOnTheInterfaceAndDoesNotCrashJavac() {
     JavaFileObject calculator =
         source(
@@ -174,7 +235,7 @@ class ProcessorTest {
     assertThat(compilation).hadErrorContaining("at dev.packed4j.processor.Packed4jProcessor.write");
   }
 
-  @Test
+  @Compilers
   void exceptionOutsideAnyInterfaceIsReportedWithItsTrace() {
     JavaFileObject calculator =
         source(
@@ -194,7 +255,7 @@ class ProcessorTest {
     assertThat(compilation).hadErrorContaining("java.lang.IllegalStateException: disk on fire");
   }
 
-  @Test
+  @Compilers
   void generatedNameTakenByAnotherTypeIsReported() {
     JavaFileObject calculator =
         source(
@@ -213,10 +274,52 @@ class ProcessorTest {
             package p;
             public final class Packed4j_Calculator {}
             """);
-    assertThat(compile(calculator, clash))
+    Compilation compilation = compile(calculator, clash);
+    assertThat(compilation)
         .hadErrorContaining(
             "[P4J-GENERATED-WRITE] cannot write p.Packed4j_Calculator, generated for p.Calculator:")
         .inFile(calculator)
         .onLineContaining("interface Calculator");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "If another type has that name, rename it: packed4j names the class generated for Outer.Inner"
+                + " Packed4j_Outer_Inner");
+  }
+
+  @Compilers
+  void staleGeneratedClassOfAnEarlierBuildIsNamedAsTheCause() {
+    // An incremental build that compiles the generated sources directory again, with packed4j's old output in it.
+    JavaFileObject calculator =
+        source(
+            "p.Calculator",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Calculator {
+              @Global("calculator.MyAdd") int add(int a, int b);
+            }
+            """);
+    JavaFileObject stale =
+        source(
+            "p.Packed4j_Calculator",
+            """
+            package p;
+            @javax.annotation.processing.Generated("dev.packed4j.processor.Packed4jProcessor")
+            public final class Packed4j_Calculator {}
+            """);
+    Compilation compilation = compile(calculator, stale);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GENERATED-WRITE] cannot write p.Packed4j_Calculator, generated for p.Calculator:")
+        .inFile(calculator)
+        .onLineContaining("interface Calculator");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
+                + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project >"
+                + " Clean; in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove p.Packed4j_Calculator"
+                + " from the generated sources directory (Maven: target/generated-sources/annotations)");
+    assertThat(compilation.errors().stream().filter(e -> e.getMessage(null).contains("P4J-")).count())
+        .isEqualTo(1);
   }
 }

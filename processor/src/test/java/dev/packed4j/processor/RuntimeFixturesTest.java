@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 
 /**
  * The runtime's tests call generated classes without running the processor themselves (the processor builds after
@@ -32,7 +31,7 @@ class RuntimeFixturesTest {
     return JavaFileObjects.forResource(file.toUri().toURL());
   }
 
-  @Test
+  @Compilers
   void theRuntimesGeneratedFixturesAreWhatTheProcessorGenerates() throws MalformedURLException {
     Compilation compilation = compile(fixture("Shape"), fixture("Square"), fixture("Circle"),
         fixture("ShapeFunctions"), fixture("Unprocessed"));

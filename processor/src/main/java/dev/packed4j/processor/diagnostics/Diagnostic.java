@@ -203,6 +203,13 @@ public enum Diagnostic {
       "the manifest given with -Apacked4j.manifest cannot be used: %s. Nothing was checked against the native"
           + " side"),
 
+  MANIFEST_UNSET(
+      "P4J-MANIFEST-UNSET",
+      Kind.NOTE,
+      "no manifest was given (-Apacked4j.manifest), so declarations were checked on their own, not against the"
+          + " functions and types the native libraries register. Pass the file packed4j describe writes (with"
+          + " packed4j-maven-plugin's describe goal, -Apacked4j.manifest=${packed4j.manifest})"),
+
   NATIVE_UNKNOWN_GLOBAL(
       "P4J-NATIVE-UNKNOWN-GLOBAL",
       Kind.ERROR,
@@ -259,8 +266,7 @@ public enum Diagnostic {
   GENERATED_WRITE(
       "P4J-GENERATED-WRITE",
       Kind.ERROR,
-      "cannot write %s, generated for %s: %s. If another type has that name, rename it: packed4j names the class"
-          + " generated for Outer.Inner Packed4j_Outer_Inner"),
+      "cannot write %s, generated for %s: %s. %s"),
 
   INTERNAL(
       "P4J-INTERNAL",

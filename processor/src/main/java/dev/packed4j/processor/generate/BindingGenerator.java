@@ -1,5 +1,6 @@
 package dev.packed4j.processor.generate;
 
+import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
@@ -53,7 +54,7 @@ public final class BindingGenerator {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addSuperinterface(iface)
             .alwaysQualify(binding.memberTypeNames().toArray(String[]::new));
-    GeneratedAnnotations.add(type, generatedAvailable, binding.usesDeprecated());
+    GeneratedAnnotations.add(type, generatedAvailable, binding.suppressedWarnings());
 
     ConstantNames names = new ConstantNames(Set.of(GLOBALS_FIELD));
     // Holder classes must not hide a member type of the interface nor be named like the class or interface.
@@ -140,6 +141,7 @@ public final class BindingGenerator {
             .addModifiers(Modifier.PUBLIC)
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
+    GeneratedAnnotations.implementing(implementation, method.deprecation());
     for (Parameter parameter : method.parameters()) {
       implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
     }
@@ -225,9 +227,10 @@ public final class BindingGenerator {
   }
 
   /**
-   * {@code private static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame
-   * route of a method with a route, of its wire type (each String parameter the {@code long} address of its span,
-   * each NDArray parameter its tensor word).
+   * {@code static int addThroughFrame(int a, int b) { try (CallFrame frame = ...) { ... } }}: the call-frame route of
+   * a method with a route, of its wire type (each String parameter the {@code long} address of its span, each NDArray
+   * parameter its tensor word). Package-private, not private: only the route's lookup finds it (by name), and ECJ
+   * warns that a private method no code calls is "never used locally", which a {@code -failOnWarning} build fails.
    */
   private static MethodSpec throughFrameMethod(
       GlobalMethod method,
@@ -244,7 +247,7 @@ public final class BindingGenerator {
                 "Calls {@code $L} through a call frame: the route of {@code $L} when no direct entry applies.\n",
                 method.globalName(),
                 method.name())
-            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .addModifiers(Modifier.STATIC)
             .returns(JavaTypes.of(method.result()));
     for (Parameter parameter : method.parameters()) {
       frameMethod.addParameter(
@@ -367,11 +370,15 @@ public final class BindingGenerator {
       return leaf.get();
     }
     String name = names.unique(constantName);
-    builder.addField(
+    FieldSpec.Builder field =
         FieldSpec.builder(
                 CodecExpressions.codecType(type), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer(CodecExpressions.of(type))
-            .build());
+            .initializer(CodecExpressions.of(type));
+    if (CodecExpressions.castsParameterizedClosure(type)) {
+      field.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+    }
+    builder.addField(field.build());
     return constant(name, parameterNames, generated);
   }
 

@@ -88,6 +88,25 @@ final class CodecExpressions {
         closureCall(f, parameterNames(f.parameters().size())));
   }
 
+  /**
+   * Whether the codec of {@code type} casts a lambda to a parameterized intersection, such as
+   * {@code (Function<String, String> & NativeClosure) a0 -> ...}. ECJ calls that cast unchecked (javac does not, and
+   * nothing about it is unchecked), so the constant holding such a codec suppresses "unchecked", and only such a
+   * constant: ECJ also warns about a suppression that suppresses nothing.
+   */
+  static boolean castsParameterizedClosure(TypeModel type) {
+    return switch (type) {
+      case TypeModel.ListType l -> castsParameterizedClosure(l.element());
+      case TypeModel.MapType m -> castsParameterizedClosure(m.key()) || castsParameterizedClosure(m.value());
+      case TypeModel.OptionalType o -> castsParameterizedClosure(o.element());
+      case TypeModel.FunctionalType f ->
+          (f.closable() && !f.typeArguments().isEmpty())
+              || f.parameters().stream().anyMatch(CodecExpressions::castsParameterizedClosure)
+              || castsParameterizedClosure(f.result());
+      default -> false;
+    };
+  }
+
   /** {@code a0, a1}. */
   private static CodeBlock parameterNames(int arity) {
     CodeBlock.Builder names = CodeBlock.builder();

@@ -43,7 +43,7 @@ public final class ExportGenerator {
                 owner)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addSuperinterface(EXPORTS);
-    GeneratedAnnotations.add(type, generatedAvailable, exports.usesDeprecated());
+    GeneratedAnnotations.add(type, generatedAvailable, exports.suppressedWarnings());
     MethodSpec.Builder exportTo =
         MethodSpec.methodBuilder("exportTo")
             .addAnnotation(Override.class)

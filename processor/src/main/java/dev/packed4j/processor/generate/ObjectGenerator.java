@@ -40,7 +40,7 @@ public final class ObjectGenerator {
             .superclass(RuntimeClasses.OBJECT_REF)
             .addSuperinterface(iface)
             .alwaysQualify(object.memberTypeNames().toArray(String[]::new));
-    GeneratedAnnotations.add(type, generatedAvailable, object.usesDeprecated());
+    GeneratedAnnotations.add(type, generatedAvailable, object.suppressedWarnings());
 
     type.addField(
         FieldSpec.builder(
@@ -94,12 +94,14 @@ public final class ObjectGenerator {
     } else {
       value = CodeBlock.of("$T.$N.$L(this)", fields, slot, read.method());
     }
-    return MethodSpec.methodBuilder(getter.name())
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC)
-        .returns(JavaTypes.of(getter.type()))
-        .addStatement("return $L", value)
-        .build();
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(getter.name())
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(JavaTypes.of(getter.type()))
+            .addStatement("return $L", value);
+    GeneratedAnnotations.implementing(method, getter.deprecation());
+    return method.build();
   }
 
   /** How a field of a getter type is read: the {@code FieldKind} expected, and the {@code FieldSlot} method. */

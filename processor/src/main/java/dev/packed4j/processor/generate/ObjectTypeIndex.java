@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * The index the runtime reads to find the generated class of a native type key before anything has used that
@@ -19,12 +20,20 @@ public final class ObjectTypeIndex {
 
   private final SortedMap<String, String> entries = new TreeMap<>();
 
-  /** Adds the entries of an index written before (by an earlier, partial compilation into the same output). */
-  public void merge(Reader previous) throws IOException {
+  /**
+   * Adds the entries of an index written before (by an earlier, partial compilation into the same output) whose
+   * class {@code current} accepts, unless this index lists that class already (under its key of now). An
+   * incremental build recompiles only some interfaces: the entries of the others stay, those of deleted interfaces
+   * and the old keys of changed ones go.
+   */
+  public void merge(Reader previous, Predicate<String> current) throws IOException {
     Properties properties = new Properties();
     properties.load(previous);
     for (String typeKey : properties.stringPropertyNames()) {
-      entries.putIfAbsent(typeKey, properties.getProperty(typeKey).trim());
+      String generatedClass = properties.getProperty(typeKey).trim();
+      if (!entries.containsValue(generatedClass) && current.test(generatedClass)) {
+        entries.putIfAbsent(typeKey, generatedClass);
+      }
     }
   }
 

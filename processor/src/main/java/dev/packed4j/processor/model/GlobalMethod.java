@@ -11,6 +11,8 @@ import java.util.List;
  * @param parameters in declaration order
  * @param result {@link TypeModel.VoidType} for {@code void}
  * @param varargs whether the last parameter ({@code byte...}) is declared as varargs
+ * @param deprecation how the method is deprecated: its implementation repeats it (see {@link
+ *     dev.packed4j.processor.generate.GeneratedAnnotations})
  */
 public record GlobalMethod(
     String name,
@@ -18,7 +20,8 @@ public record GlobalMethod(
     String declaringInterface,
     List<Parameter> parameters,
     TypeModel result,
-    boolean varargs) {
+    boolean varargs,
+    Deprecation deprecation) {
   public GlobalMethod {
     parameters = List.copyOf(parameters);
   }

@@ -1,7 +1,9 @@
 package dev.packed4j.processor.model;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * An {@code @Object} interface, for which a {@code Packed4j_<Name>} subclass of {@code ObjectRef} is generated.
@@ -11,16 +13,18 @@ import java.util.Set;
  * @param getters its getters, own and inherited from {@code @Object} super-interfaces
  * @param memberTypeNames simple names of member types the interface declares or inherits (see {@link
  *     BindingInterface#memberTypeNames()})
- * @param usesDeprecated whether the interface or a type or method it uses is deprecated
+ * @param suppressedWarnings the lint names ("deprecation", "removal") of the deprecated API the generated class
+ *     names, which it suppresses: the user chose that API, the generated code only follows
  */
 public record ObjectInterface(
     QualifiedName name,
     String typeKey,
     List<Getter> getters,
     Set<String> memberTypeNames,
-    boolean usesDeprecated) {
+    Set<String> suppressedWarnings) {
   public ObjectInterface {
     getters = List.copyOf(getters);
     memberTypeNames = Set.copyOf(memberTypeNames);
+    suppressedWarnings = Collections.unmodifiableSortedSet(new TreeSet<>(suppressedWarnings));
   }
 }

@@ -50,6 +50,15 @@ final class Display {
     }
   }
 
+  /**
+   * A type that does not resolve, as written (the processing API has no other spelling for it), without type
+   * arguments: ECJ prints {@code List<Missing>} erroneous as a whole where javac names only {@code Missing}.
+   */
+  static String unresolved(TypeMirror type) {
+    String text = type.toString();
+    return text.contains("<") ? text.substring(0, text.indexOf('<')) : text;
+  }
+
   /** A type by its simple names from the outermost type in: {@code Outer.Inner}. */
   static String type(TypeElement type) {
     List<String> names = new ArrayList<>();
@@ -71,9 +80,11 @@ final class Display {
         .collect(Collectors.joining(",", method.getSimpleName() + "(", ")"));
   }
 
-  /** {@code parameter values of Calculator.sum(List<Long>)}. */
-  static String parameter(VariableElement parameter) {
-    ExecutableElement method = (ExecutableElement) parameter.getEnclosingElement();
+  /**
+   * {@code parameter values of Calculator.sum(List<Long>)}. The method is given: ECJ may answer null for a
+   * parameter's enclosing element (of an interface looked up again in a later round).
+   */
+  static String parameter(ExecutableElement method, VariableElement parameter) {
     return "parameter " + parameter.getSimpleName() + " of " + method(method);
   }
 

@@ -4,17 +4,19 @@ import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.model.BindingInterface;
+import dev.packed4j.processor.model.Deprecation;
 import dev.packed4j.processor.model.ExportClass;
 import dev.packed4j.processor.model.GlobalMethod;
 import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -78,22 +80,24 @@ public final class GlobalValidator {
     }
     List<GlobalMethod> methods = new ArrayList<>();
     Map<String, String> bound = new HashMap<>();
-    boolean usesDeprecated = isDeprecated(iface);
+    Set<String> deprecated = new HashSet<>();
+    Deprecations.noteType(elements, iface, deprecated);
     for (Interfaces.Member member : interfaces.abstractMethods(iface)) {
       ExecutableElement method = member.method();
       Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      // Elements are compared with equals: javac hands out one object per element, ECJ a new one per call.
+      boolean own = member.declaringInterface().equals(iface);
       if (global.isEmpty()) {
-        String unbound = member.declaringInterface() == iface
+        String unbound = own
             ? Display.signature(method)
             : Display.signature(method) + " (inherited from " + Display.type(member.declaringInterface()) + ")";
-        Element target = member.declaringInterface() == iface ? method : iface;
+        Element target = own ? method : iface;
         report.on(target, Diagnostic.GLOBAL_UNBOUND, Display.type(iface), unbound);
         continue;
       }
-      usesDeprecated |= elements.isDeprecated(method) || isDeprecated(member.declaringInterface());
-      usesDeprecated |= member.type().getParameterTypes().stream().anyMatch(mapper::usesDeprecated);
-      usesDeprecated |= mapper.usesDeprecated(member.type().getReturnType());
-      method(member, global.get(), member.declaringInterface() == iface, bound, report).ifPresent(methods::add);
+      member.type().getParameterTypes().forEach(t -> mapper.noteDeprecated(t, deprecated));
+      mapper.noteDeprecated(member.type().getReturnType(), deprecated);
+      method(member, global.get(), own, bound, report).ifPresent(methods::add);
     }
     if (report.hasErrors()) {
       return Optional.empty();
@@ -103,7 +107,7 @@ public final class GlobalValidator {
             ModelNames.qualifiedName(iface),
             methods,
             interfaces.memberTypeNames(iface, null),
-            usesDeprecated));
+            deprecated));
   }
 
   /**
@@ -141,7 +145,7 @@ public final class GlobalValidator {
       String location = elements.getPackageOf(method).getQualifiedName().isEmpty()
           ? display
           : elements.getPackageOf(method).getQualifiedName() + "." + display;
-      String key = globalName + " " + member.type();
+      String key = globalName + " " + Interfaces.key(member.type());
       String first = bound.putIfAbsent(key, location);
       if (first != null) {
         report.on(
@@ -163,7 +167,8 @@ public final class GlobalValidator {
       VariableElement parameter = method.getParameters().get(i);
       TypeMirror type = member.type().getParameterTypes().get(i);
       Optional<TypeModel> model =
-          checks.signatureType(type, false, parameter, Display.parameter(parameter), report);
+          checks.signatureType(
+              type, false, member.declaringInterface(), parameter, Display.parameter(method, parameter), report);
       if (model.isPresent()) {
         parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
       } else {
@@ -171,7 +176,13 @@ public final class GlobalValidator {
       }
     }
     Optional<TypeModel> result =
-        checks.signatureType(member.type().getReturnType(), true, method, "the result of " + display, report);
+        checks.signatureType(
+            member.type().getReturnType(),
+            true,
+            member.declaringInterface(),
+            method,
+            "the result of " + display,
+            report);
     if (!complete || result.isEmpty()) {
       return Optional.empty();
     }
@@ -186,7 +197,8 @@ public final class GlobalValidator {
             Display.type(member.declaringInterface()),
             parameters,
             result.get(),
-            method.isVarArgs()));
+            method.isVarArgs(),
+            Deprecations.of(elements, method)));
   }
 
   /**
@@ -195,7 +207,8 @@ public final class GlobalValidator {
    */
   public Optional<ExportClass> validateExports(TypeElement type, Report report) {
     List<GlobalMethod> functions = new ArrayList<>();
-    boolean usesDeprecated = isDeprecated(type);
+    Set<String> deprecated = new HashSet<>();
+    Deprecations.noteType(elements, type, deprecated);
     TypeElement hidden = null;
     for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
       if (t.getModifiers().contains(Modifier.PRIVATE)) {
@@ -236,22 +249,24 @@ public final class GlobalValidator {
             method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
         continue;
       }
-      usesDeprecated |= elements.isDeprecated(method);
+      // The registrar calls the method: a deprecated one warns there.
+      Deprecations.note(Deprecations.of(elements, method), deprecated);
       List<Parameter> parameters = new ArrayList<>();
       boolean complete = true;
       for (VariableElement parameter : method.getParameters()) {
-        usesDeprecated |= mapper.usesDeprecated(parameter.asType());
+        mapper.noteDeprecated(parameter.asType(), deprecated);
         Optional<TypeModel> model =
-            checks.signatureType(parameter.asType(), false, parameter, Display.parameter(parameter), report);
+            checks.signatureType(
+                parameter.asType(), false, type, parameter, Display.parameter(method, parameter), report);
         if (model.isPresent()) {
           parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
         } else {
           complete = false;
         }
       }
-      usesDeprecated |= mapper.usesDeprecated(method.getReturnType());
+      mapper.noteDeprecated(method.getReturnType(), deprecated);
       Optional<TypeModel> result =
-          checks.signatureType(method.getReturnType(), true, method, "the result of " + display, report);
+          checks.signatureType(method.getReturnType(), true, type, method, "the result of " + display, report);
       if (complete && result.isPresent()) {
         functions.add(
             new GlobalMethod(
@@ -260,13 +275,14 @@ public final class GlobalValidator {
                 Display.type(type),
                 parameters,
                 result.get(),
-                method.isVarArgs()));
+                method.isVarArgs(),
+                Deprecation.NONE));
       }
     }
     if (report.hasErrors() || functions.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new ExportClass(ModelNames.qualifiedName(type), functions, usesDeprecated));
+    return Optional.of(new ExportClass(ModelNames.qualifiedName(type), functions, deprecated));
   }
 
   /** The signature an exported function records, as set_body_typed records one. */
@@ -275,12 +291,4 @@ public final class GlobalValidator {
         function.parameters().stream().map(Parameter::type).toList(), function.result());
   }
 
-  private boolean isDeprecated(TypeElement type) {
-    for (Element e = type; e != null && e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
-      if (elements.isDeprecated(e)) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -8,17 +8,22 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -132,7 +137,7 @@ final class Interfaces {
     // Local types need no check: javac shows processors no element declared inside a method body.
     for (Element e = iface; e instanceof TypeElement type; e = e.getEnclosingElement()) {
       if (type.getModifiers().contains(Modifier.PRIVATE)) {
-        String why = type == iface ? "private" : "nested in the private type " + Display.type(type);
+        String why = type.equals(iface) ? "private" : "nested in the private type " + Display.type(type);
         on(report, iface, annotation, Diagnostic.INTERFACE_PRIVATE, name, why, generated);
         break;
       }
@@ -157,8 +162,7 @@ final class Interfaces {
     List<? extends VariableElement> parameters = method.getParameters();
     return switch (name) {
       case "toString", "hashCode" -> parameters.isEmpty();
-      case "equals" ->
-          parameters.size() == 1 && parameters.get(0).asType().toString().equals("java.lang.Object");
+      case "equals" -> parameters.size() == 1 && key(parameters.get(0).asType()).equals("java.lang.Object");
       default -> false;
     };
   }
@@ -167,11 +171,11 @@ final class Interfaces {
   private boolean isOverridden(ExecutableElement method, List<ExecutableElement> candidates) {
     TypeElement declaring = (TypeElement) method.getEnclosingElement();
     for (ExecutableElement other : candidates) {
-      if (other == method || !other.getSimpleName().contentEquals(method.getSimpleName())) {
+      if (other.equals(method) || !other.getSimpleName().contentEquals(method.getSimpleName())) {
         continue;
       }
       TypeElement otherDeclaring = (TypeElement) other.getEnclosingElement();
-      if (otherDeclaring != declaring
+      if (!otherDeclaring.equals(declaring)
           && types.isSubtype(types.erasure(otherDeclaring.asType()), types.erasure(declaring.asType()))
           && elements.overrides(other, method, otherDeclaring)) {
         return true;
@@ -183,9 +187,48 @@ final class Interfaces {
   private String erasedSignature(ExecutableElement method, ExecutableType type) {
     StringBuilder signature = new StringBuilder(method.getSimpleName()).append('(');
     for (TypeMirror parameter : type.getParameterTypes()) {
-      signature.append(types.erasure(parameter)).append(',');
+      signature.append(key(types.erasure(parameter))).append(',');
     }
     return signature.append(')').toString();
+  }
+
+  /**
+   * A type spelled with qualified names and its type arguments, built from the model rather than from
+   * {@code toString()}, whose text the processing API leaves to each compiler (javac prints a method type as
+   * {@code (long,long)long}, ECJ as {@code long}): two types equal in the model get the same key under any compiler.
+   */
+  static String key(TypeMirror type) {
+    return switch (type.getKind()) {
+      case DECLARED, ERROR -> {
+        DeclaredType declared = (DeclaredType) type;
+        String name =
+            declared.asElement() instanceof TypeElement element
+                ? element.getQualifiedName().toString()
+                : declared.asElement().getSimpleName().toString();
+        yield declared.getTypeArguments().isEmpty()
+            ? name
+            : name
+                + declared.getTypeArguments().stream()
+                    .map(Interfaces::key)
+                    .collect(Collectors.joining(",", "<", ">"));
+      }
+      case ARRAY -> key(((ArrayType) type).getComponentType()) + "[]";
+      case WILDCARD -> {
+        WildcardType wildcard = (WildcardType) type;
+        yield wildcard.getExtendsBound() != null
+            ? "? extends " + key(wildcard.getExtendsBound())
+            : wildcard.getSuperBound() != null ? "? super " + key(wildcard.getSuperBound()) : "?";
+      }
+      case TYPEVAR -> ((TypeVariable) type).asElement().getSimpleName().toString();
+      case EXECUTABLE -> {
+        ExecutableType executable = (ExecutableType) type;
+        yield executable.getParameterTypes().stream()
+                .map(Interfaces::key)
+                .collect(Collectors.joining(",", "(", ")"))
+            + key(executable.getReturnType());
+      }
+      default -> type.getKind().name().toLowerCase(Locale.ROOT);
+    };
   }
 
   private static void on(

@@ -25,22 +25,26 @@ public final class NativeChecks {
   private final NativeManifest manifest;
   private final Conversions conversions;
   private final String libraries;
+  private final boolean verbose;
 
   /** No manifest: nothing to check. */
   NativeChecks() {
     this.manifest = null;
     this.conversions = null;
     this.libraries = "";
+    this.verbose = false;
   }
 
   /**
    * Checks against {@code manifest}; {@code libraries} names where it came from in messages, such as
-   * {@code "calculator.manifest.json"}.
+   * {@code "calculator.manifest.json"}. {@code verbose} ({@code -Apacked4j.verbose=true}) adds a note on each global
+   * registered without a signature: most registries have many, and a note each would bury what matters.
    */
-  NativeChecks(NativeManifest manifest, String libraries) {
+  NativeChecks(NativeManifest manifest, String libraries, boolean verbose) {
     this.manifest = manifest;
     this.conversions = new Conversions(manifest);
     this.libraries = libraries;
+    this.verbose = verbose;
   }
 
   /** Checks a bound method whose parameter and result types are valid. */
@@ -70,7 +74,9 @@ public final class NativeChecks {
     }
     NativeManifest.Function function = found.get();
     if (!function.typed()) {
-      report.on(method, global.mirror(), Diagnostic.NATIVE_UNTYPED, globalName);
+      if (verbose) {
+        report.on(method, global.mirror(), Diagnostic.NATIVE_UNTYPED, globalName);
+      }
       return;
     }
     String signature = signature(function);
@@ -94,7 +100,7 @@ public final class NativeChecks {
         report.on(
             parameter,
             Diagnostic.NATIVE_PARAMETER_TYPE,
-            Display.parameter(parameter),
+            Display.parameter(method, parameter),
             Display.type(parameter.asType()),
             expected,
             i,

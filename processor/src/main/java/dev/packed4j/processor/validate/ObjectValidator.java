@@ -9,6 +9,7 @@ import dev.packed4j.processor.model.RuntimeNames;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,7 +94,7 @@ public final class ObjectValidator {
     }
 
     List<Getter> getters = new ArrayList<>();
-    boolean usesDeprecated = false;
+    Set<String> deprecated = new HashSet<>();
     for (Interfaces.Member member : interfaces.abstractMethods(type)) {
       TypeElement declaring = member.declaringInterface();
       if (!Annotations.isPresent(declaring, AnnotationNames.OBJECT)) {
@@ -106,32 +107,28 @@ public final class ObjectValidator {
         continue;
       }
       Optional<Getter> getter = getter(member, report);
-      if (getter.isPresent() && registered && declaring == type) {
+      if (getter.isPresent() && registered && declaring.equals(type)) {
         // An inherited getter was checked with its own interface, against the type that declares the field.
         nativeChecks.getter(member.method(), getter.get(), typeKey, report);
       }
       if (getter.isPresent()) {
         getters.add(getter.get());
-        usesDeprecated |= elements.isDeprecated(member.method());
-        usesDeprecated |= mapper.usesDeprecated(member.type().getReturnType());
+        mapper.noteDeprecated(member.type().getReturnType(), deprecated);
       }
     }
     if (report.hasErrors()) {
       return Optional.empty();
     }
-    for (TypeElement t : interfaces.hierarchy(type)) {
-      usesDeprecated |= elements.isDeprecated(t);
-    }
-    for (Element e = type.getEnclosingElement(); e instanceof TypeElement t; e = e.getEnclosingElement()) {
-      usesDeprecated |= elements.isDeprecated(t);
-    }
+    // The generated class names the interface (and so the types enclosing it); its super-interfaces only through
+    // it, which warns about nothing.
+    Deprecations.noteType(elements, type, deprecated);
     return Optional.of(
         new ObjectInterface(
             ModelNames.qualifiedName(type),
             typeKey,
             getters,
             interfaces.memberTypeNames(type, RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF)),
-            usesDeprecated));
+            deprecated));
   }
 
   /** Reports a malformed or duplicate type key; returns whether the key is well formed. */
@@ -230,7 +227,7 @@ public final class ObjectValidator {
     if (type.isEmpty() || fieldName == null) {
       return Optional.empty();
     }
-    return Optional.of(new Getter(methodName, fieldName, type.get()));
+    return Optional.of(new Getter(methodName, fieldName, type.get(), Deprecations.of(elements, method)));
   }
 
   /**

@@ -60,7 +60,7 @@ public final class Readiness {
       Optional<TypeMirror> error = firstError(superInterface);
       if (error.isPresent()) {
         return Optional.of(
-            new Unresolved(iface, error.get().toString(), "the super-interfaces of " + Display.type(iface)));
+            new Unresolved(iface, Display.unresolved(error.get()), "the super-interfaces of " + Display.type(iface)));
       }
     }
     for (Interfaces.Member member : interfaces.abstractMethods(iface)) {
@@ -79,8 +79,8 @@ public final class Readiness {
           return Optional.of(
               new Unresolved(
                   method.getParameters().get(i),
-                  error.get().toString(),
-                  Display.parameter(method.getParameters().get(i))));
+                  Display.unresolved(error.get()),
+                  Display.parameter(method, method.getParameters().get(i))));
         }
       }
       Optional<TypeMirror> error = firstError(member.type().getReturnType());
@@ -88,7 +88,7 @@ public final class Readiness {
         error = member.type().getThrownTypes().stream().flatMap(t -> firstError(t).stream()).findFirst();
       }
       if (error.isPresent()) {
-        return Optional.of(new Unresolved(method, error.get().toString(), Display.method(method)));
+        return Optional.of(new Unresolved(method, Display.unresolved(error.get()), Display.method(method)));
       }
     }
     return Optional.empty();
@@ -100,7 +100,12 @@ public final class Readiness {
       return Optional.empty();
     }
     if (type.getKind() == TypeKind.ERROR) {
-      return Optional.of(type);
+      // ECJ marks List<Missing> erroneous as a whole, javac only Missing: report the innermost part either way.
+      Optional<TypeMirror> argument =
+          type instanceof DeclaredType declared
+              ? declared.getTypeArguments().stream().flatMap(t -> firstError(t).stream()).findFirst()
+              : Optional.empty();
+      return argument.isPresent() ? argument : Optional.of(type);
     }
     return switch (type.getKind()) {
       case DECLARED ->

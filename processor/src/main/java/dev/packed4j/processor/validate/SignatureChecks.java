@@ -27,17 +27,26 @@ final class SignatureChecks {
   }
 
   /**
-   * Maps the type of a parameter or result of a {@code @Global} method, reporting on {@code element} (the
-   * parameter, or the method for its result) if it is not supported. {@code place} names the use in messages.
+   * Maps the type of a parameter or result of a {@code @Global} method declared in {@code owner}, reporting on
+   * {@code element} (the parameter, or the method for its result) if it is not supported. {@code place} names the
+   * use in messages.
    */
   Optional<TypeModel> signatureType(
-      TypeMirror type, boolean result, Element element, String place, Report report) {
-    return accept(mapper.signature(type, result), type, element, place, Diagnostic.TYPE_UNSUPPORTED, report);
+      TypeMirror type, boolean result, TypeElement owner, Element element, String place, Report report) {
+    return accept(
+        mapper.signature(type, result), type, owner, element, place, Diagnostic.TYPE_UNSUPPORTED, report);
   }
 
   /** Maps the type of an {@code @Object} getter, reporting on the getter if it cannot be read as a field. */
   Optional<TypeModel> fieldType(TypeMirror type, ExecutableElement getter, Report report) {
-    return accept(mapper.field(type), type, getter, Display.method(getter), Diagnostic.FIELD_TYPE, report);
+    return accept(
+        mapper.field(type),
+        type,
+        (TypeElement) getter.getEnclosingElement(),
+        getter,
+        Display.method(getter),
+        Diagnostic.FIELD_TYPE,
+        report);
   }
 
   /** Reports each checked exception the method declares: the generated code throws none. */
@@ -54,6 +63,7 @@ final class SignatureChecks {
   private Optional<TypeModel> accept(
       TypeMapper.Mapping mapping,
       TypeMirror type,
+      TypeElement owner,
       Element element,
       String place,
       Diagnostic unsupported,
@@ -79,19 +89,11 @@ final class SignatureChecks {
           report.on(
               element,
               Diagnostic.TYPE_UNRESOLVED,
-              unresolved.type().toString(),
+              Display.unresolved(unresolved.type()),
               place,
-              Display.type(enclosingType(element)),
-              NearNames.didYouMean(unresolved.type().toString(), state.typeNames()));
+              Display.type(owner),
+              NearNames.didYouMean(Display.unresolved(unresolved.type()), state.typeNames()));
     }
     return Optional.empty();
-  }
-
-  private static TypeElement enclosingType(Element element) {
-    Element e = element;
-    while (!(e instanceof TypeElement)) {
-      e = e.getEnclosingElement();
-    }
-    return (TypeElement) e;
   }
 }

@@ -6,6 +6,7 @@ import dev.packed4j.processor.model.TypeModel.PrimitiveKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.Function;
 import javax.lang.model.element.Element;
@@ -121,7 +122,7 @@ final class TypeMapper {
     return switch (type.getKind()) {
       case CHAR -> new Mapping.Unsupported(CHAR_REASON);
       case ARRAY -> array((ArrayType) type);
-      case ERROR -> new Mapping.Unresolved(type);
+      case ERROR -> new Mapping.Unresolved(Readiness.firstError(type).orElse(type));
       case TYPEVAR ->
           new Mapping.Unsupported(type + " is a type variable, which has no concrete type to convert");
       case WILDCARD ->
@@ -523,21 +524,20 @@ final class TypeMapper {
         && types.isSubtype(types.erasure(element.asType()), types.erasure(superElement.asType()));
   }
 
-  /** Whether the type, or any type it is built from, is deprecated: naming it in generated code would warn. */
-  boolean usesDeprecated(TypeMirror type) {
-    return switch (type.getKind()) {
-      case ARRAY -> usesDeprecated(((ArrayType) type).getComponentType());
+  /**
+   * Adds to {@code warnings} the lint names ("deprecation", "removal") of the deprecated types {@code type} is
+   * built from: naming it in generated code warns so.
+   */
+  void noteDeprecated(TypeMirror type, Set<String> warnings) {
+    switch (type.getKind()) {
+      case ARRAY -> noteDeprecated(((ArrayType) type).getComponentType(), warnings);
       case DECLARED -> {
         DeclaredType declared = (DeclaredType) type;
-        for (Element e = declared.asElement(); e instanceof TypeElement; e = e.getEnclosingElement()) {
-          if (elements.isDeprecated(e)) {
-            yield true;
-          }
-        }
-        yield declared.getTypeArguments().stream().anyMatch(this::usesDeprecated);
+        Deprecations.noteType(elements, (TypeElement) declared.asElement(), warnings);
+        declared.getTypeArguments().forEach(t -> noteDeprecated(t, warnings));
       }
-      default -> false;
-    };
+      default -> {}
+    }
   }
 
   private static Mapping boxed(PrimitiveKind kind) {

@@ -16,9 +16,13 @@ public final class Validation {
     this(elements, types, new NativeChecks());
   }
 
-  /** Validation that also checks declarations against a native registry's manifest. */
-  public Validation(Elements elements, Types types, NativeManifest manifest, String manifestName) {
-    this(elements, types, new NativeChecks(manifest, manifestName));
+  /**
+   * Validation that also checks declarations against a native registry's manifest; {@code verbose} adds the notes
+   * about globals only their name could be checked for.
+   */
+  public Validation(
+      Elements elements, Types types, NativeManifest manifest, String manifestName, boolean verbose) {
+    this(elements, types, new NativeChecks(manifest, manifestName, verbose));
   }
 
   private Validation(Elements elements, Types types, NativeChecks nativeChecks) {

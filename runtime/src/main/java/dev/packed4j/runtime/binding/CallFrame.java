@@ -99,7 +99,7 @@ public final class CallFrame implements AutoCloseable {
    * ({@link FunctionSite#route}) takes its Strings this way.
    *
    * <pre>{@code
-   * private static long countThroughFrame(long text) {
+   * static long countThroughFrame(long text) {
    *   try (CallFrame frame = CallFrame.open(COUNT, 1)) {
    *     frame.putStringSpan(0, text);
    *     frame.invoke();
