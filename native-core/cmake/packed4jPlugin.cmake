@@ -40,7 +40,7 @@ function(packed4j_plugin_debug_info target)
       COMMAND "${CMAKE_OBJCOPY}" --strip-debug "--add-gnu-debuglink=$<TARGET_FILE:${target}>.debug"
               "$<TARGET_FILE:${target}>"
       WORKING_DIRECTORY "$<TARGET_FILE_DIR:${target}>"
-      COMMENT "packed4j: debug info of ${target} split into $<TARGET_FILE_NAME:${target}>.debug"
+      COMMENT "packed4j: debug info of ${target} split into <library file>.debug next to it"
       VERBATIM)
   endif()
 endfunction()

@@ -30,6 +30,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -228,7 +229,15 @@ class Symbolizer {
     }
     std::string out;
     for (int32_t i = 0; i < count; ++i) {
-      out += "#" + std::to_string(i) + " " + FormatFrame(reinterpret_cast<uintptr_t>(frames[i])) + "\n";
+      uintptr_t address = reinterpret_cast<uintptr_t>(frames[i]);
+      auto known = frames_.find(address);
+      if (known == frames_.end()) {
+        // Errors tend to come from the same places again: a frame is looked up once (libdw's symbol lookup
+        // scans the module's symbols), then read from here until a library comes or goes.
+        if (frames_.size() >= kMaxCachedFrames) frames_.clear();
+        known = frames_.emplace(address, FormatFrame(address)).first;
+      }
+      out += "#" + std::to_string(i) + " " + known->second + "\n";
     }
     return out;
   }
@@ -239,6 +248,7 @@ class Symbolizer {
     dwfl_ = nullptr;
     dwfl_failed_ = false;
     tables_.clear();
+    frames_.clear();
   }
 
   Dwfl* Session() {
@@ -310,6 +320,8 @@ class Symbolizer {
   bool dwfl_failed_ = false;
   std::pair<unsigned long long, unsigned long long> generation_{0, 0};  // NOLINT(runtime/int)
   std::map<std::string, std::unique_ptr<SymbolTable>> tables_;
+  static constexpr size_t kMaxCachedFrames = 1 << 16;
+  std::unordered_map<uintptr_t, std::string> frames_;
 };
 
 Symbolizer& TheSymbolizer() {
