@@ -27,7 +27,7 @@ function(packed4j_plugin_debug_info target)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "SHARED_LIBRARY" AND NOT type STREQUAL "MODULE_LIBRARY")
     message(FATAL_ERROR "packed4j_plugin_debug_info(${target}): expected a SHARED or MODULE library, "
-                        "got a ${type}")
+                        "got ${type}")
   endif()
   target_compile_options(${target} PRIVATE -g)
   if(P4J_DEBUG_INFO_SPLIT)
