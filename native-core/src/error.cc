@@ -13,7 +13,8 @@ class ErrorImpl : public Object {
  public:
   P4JErrorCell cell;
 
-  static constexpr const char* _type_key = "Error";
+  // The type key of the object protocol; nothing in this file reads it, which clang reports as unused.
+  [[maybe_unused]] static constexpr const char* _type_key = "Error";
   P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(ErrorImpl, Object, kP4JError);
 
   ErrorImpl(std::string_view kind, std::string_view message, std::string_view backtrace)

@@ -37,6 +37,9 @@ extern "C" {
  *  own size (P4JFunctionCreateFromCell's cell_size), so code built against an older minor keeps working. A major
  *  release breaks: it removes or changes a function, a layout or a contract. A caller built for (M, m) accepts a
  *  library (M, m') with m' >= m and refuses any other. P4JAbiVersion returns P4J_ABI_VERSION of the library.
+ *
+ *  History: 2.1 added the Tensors section (DLPack exchange); 2.2 added the host entries (P4JHost*) and
+ *  P4JBacktraceFormat.
  */
 #define P4J_ABI_VERSION_MAJOR 2
 #define P4J_ABI_VERSION_MINOR 2
@@ -203,6 +206,23 @@ P4J_DLL void P4JErrorSetRaisedFromCStr(const char* kind, const char* message);
  */
 P4J_DLL int P4JErrorCreate(const P4JByteArray* kind, const P4JByteArray* message, const P4JByteArray* backtrace,
                            P4JObjectHandle* out);
+
+/*!
+ * \brief Formats native return addresses (as backtrace(3) captures them) as text, one line per frame, innermost first:
+ *  `#i function+0xoffset at file:line in module (+0xmodule_offset)`. Added in ABI 2.2.
+ *
+ *  The function comes from libdw (elfutils' libdw.so.1, loaded with dlopen when present and the environment
+ *  variable PACKED4J_BACKTRACE_LIBDW is not 0), else from the module's .symtab (names of hidden functions of an
+ *  unstripped library), else from the dynamic symbol table (dladdr); it is demangled, and "??" when none knows it.
+ *  " at file:line" appears only with libdw and DWARF line tables, in the library or in a split debug file (found by
+ *  .gnu_debuglink or build id next to it, in .debug/ or under /usr/lib/debug). An address outside every loaded
+ *  module reads `#i ?? at 0xaddress`. packed4j::Error::backtrace() and every error a plugin raises use this.
+ * \param frames num_frames return addresses; may be NULL when num_frames is 0.
+ * \param num_frames how many frames, 0 or more.
+ * \param out owned: a kP4JString with the text (empty for no frames).
+ * \return 0, or -1 with a ValueError for a NULL out, a negative num_frames or NULL frames.
+ */
+P4J_DLL int P4JBacktraceFormat(void* const* frames, int32_t num_frames, P4JObjectHandle* out);
 
 /* ===================================== Objects ===================================== */
 

@@ -12,12 +12,9 @@
 
 #include <packed4j/base.h>
 
-#include <cxxabi.h>
-#include <dlfcn.h>
 #include <execinfo.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -45,40 +42,27 @@ __attribute__((noinline)) inline int CaptureBacktrace(void** frames, int max_fra
 }
 
 /*!
- * \brief Formats frames as lines `#i symbol+0xoff in module (+0xmodule_offset)`, innermost first.
+ * \brief Formats frames as lines `#i function+0xoff at file:line in module (+0xmodule_offset)`, innermost first.
  *
- * Symbols come from the dynamic symbol table (dladdr), so hidden functions of a library show only as module
- * and offset; `addr2line -f -C -e module offset` resolves those with debug info.
+ * The core's P4JBacktraceFormat does the work (libdw when present, the module's .symtab, dladdr), so a plugin
+ * built in Release with hidden visibility still names its functions, and gives file:line when built with debug
+ * info (packed4j_plugin_debug_info in CMake). Should even that fail (out of memory), the raw addresses are kept.
  */
 inline std::string SymbolizeBacktrace(void* const* frames, int count) {
+  P4JObjectHandle text = nullptr;
+  if (P4JBacktraceFormat(frames, count, &text) == 0 && text != nullptr) {
+    std::string out(ViewOf(*CellOf<P4JByteArray>(text)));
+    P4JObjectDecRef(text);
+    return out;
+  }
+  P4JObjectHandle ignored = nullptr;
+  P4JErrorMoveFromRaised(&ignored);
+  if (ignored != nullptr) P4JObjectDecRef(ignored);
   std::string out;
   for (int i = 0; i < count; ++i) {
     char line[64];
-    std::snprintf(line, sizeof(line), "#%d ", i);
+    std::snprintf(line, sizeof(line), "#%d ?? at %p\n", i, frames[i]);
     out += line;
-    Dl_info info{};
-    if (::dladdr(frames[i], &info) != 0) {
-      if (info.dli_sname != nullptr) {
-        int status = 0;
-        char* demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
-        out += (status == 0 && demangled != nullptr) ? demangled : info.dli_sname;
-        std::free(demangled);
-        std::snprintf(line, sizeof(line), "+0x%zx",
-                      static_cast<size_t>(static_cast<char*>(frames[i]) - static_cast<char*>(info.dli_saddr)));
-        out += line;
-      } else {
-        out += "??";
-      }
-      out += " in ";
-      out += info.dli_fname != nullptr ? info.dli_fname : "??";
-      std::snprintf(line, sizeof(line), " (+0x%zx)",
-                    static_cast<size_t>(static_cast<char*>(frames[i]) - static_cast<char*>(info.dli_fbase)));
-      out += line;
-    } else {
-      std::snprintf(line, sizeof(line), "?? at %p", frames[i]);
-      out += line;
-    }
-    out += '\n';
   }
   return out;
 }

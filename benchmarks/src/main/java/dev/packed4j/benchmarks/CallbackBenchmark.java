@@ -47,6 +47,7 @@ public class CallbackBenchmark extends BenchmarkSettings {
   }
 
   @Setup
+  @SuppressWarnings("restricted") // the raw FFM baseline: an upcall stub of add's own (long, long) -> long
   public void setUp() throws Throwable {
     BenchLibrary.bind();
     callbacks = Packed4j.bind(CallbackFunctions.class);

@@ -494,6 +494,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalStateException after close, when the wrapped segment's arena is closed, or for memory on
    *     another device than the CPU
    */
+  @SuppressWarnings("restricted") // the segment spans exactly the tensor's bytes and lives as long as the tensor
   public MemorySegment asSegment() {
     checkUsable();
     try {
@@ -667,6 +668,7 @@ public final class NDArray extends ObjectRef {
     return export(true);
   }
 
+  @SuppressWarnings("restricted") // the core returned a managed tensor of exactly this size
   private MemorySegment export(boolean versioned) {
     ReleaseEpochs.Pin pin = usablePin();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
@@ -781,6 +783,7 @@ public final class NDArray extends ObjectRef {
   }
 
   /** Native memory at address, for copying while this tensor is open (the caller fences it). */
+  @SuppressWarnings("restricted") // address and size are the open tensor's own bytes
   private MemorySegment nativeMemory(long address, long size) {
     if (memory != null) {
       return memory.asSlice(address - memory.address(), size);

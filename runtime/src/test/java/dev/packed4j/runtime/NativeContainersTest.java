@@ -50,6 +50,7 @@ class NativeContainersTest {
   }
 
   /** {@code P4JListFromInt64s}, which the runtime does not call (it writes lists in place), linked here. */
+  @SuppressWarnings("restricted") // P4JListFromInt64s with its c_api.h signature
   private static final java.lang.invoke.MethodHandle LIST_FROM_INT64S = java.lang.foreign.Linker.nativeLinker()
       .downcallHandle(dev.packed4j.runtime.internal.NativeLibraries.core().find("P4JListFromInt64s").orElseThrow(),
           java.lang.foreign.FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,

@@ -49,6 +49,7 @@ class VirtualThreadMemoryTest {
   }
 
   /** A String argument through scratch marks, as a direct route takes it, without a frame. */
+  @SuppressWarnings("restricted") // reads the 16-byte span the scratch area just wrote
   private static long spanLength(String text) {
     Scratch scratch = Scratch.current();
     long mark = scratch.mark();

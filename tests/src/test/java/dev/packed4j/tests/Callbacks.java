@@ -10,6 +10,9 @@ import java.util.function.LongBinaryOperator;
 import java.util.function.LongUnaryOperator;
 
 /** Functions as values through tests/native/callbacks.cc. */
+// The describe overloads take functional interfaces of the same arity on purpose: the tests check that each one
+// reaches C++ with its own signature. Callers pass typed variables, never an ambiguous lambda.
+@SuppressWarnings("overloads")
 public interface Callbacks {
   @Global("test.cb.Apply")
   Object apply(PackedFunction function, Object value);

@@ -19,6 +19,7 @@ final class SafeCalls {
   private SafeCalls() {}
 
   /** {@code int safe_call(void* self, const P4JAny* args, int32_t num_args, P4JAny* result)} at any address. */
+  @SuppressWarnings("restricted") // the address is a function object's safe_call, whose signature the ABI fixes
   private static final MethodHandle SAFE_CALL = Linker.nativeLinker().downcallHandle(
       FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
           ValueLayout.JAVA_LONG));

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>The pool holds at most {@link #POOL_SLOTS} chunks of {@link ThreadStack#FIRST_CHUNK_SIZE} bytes; it takes and
  * gives with one compare-and-set and allocates nothing on the Java heap.
  */
+@SuppressWarnings("restricted") // links the C library's malloc and free, with their C signatures
 final class StackChunks {
   private StackChunks() {}
 

@@ -227,7 +227,7 @@ public final class ThreadStack {
   public void push(Frame frame, CallTarget target, int argumentCount) {
     long base = top;
     long arguments = (base + 15) & -16;
-    long result = arguments + argumentCount * (long) P4JAny.SIZE;
+    long result = arguments + argumentCount * P4JAny.SIZE;
     int level = frame.level();
     if (level != depth || argumentCount < 0 || result + P4JAny.SIZE > limit) {
       pushSlow(frame, target, argumentCount);
@@ -260,7 +260,7 @@ public final class ThreadStack {
       frame.forgetSavedChunk();
       throw e;
     }
-    frame.open(target, argumentCount, arguments, arguments + argumentCount * (long) P4JAny.SIZE, base);
+    frame.open(target, argumentCount, arguments, arguments + argumentCount * P4JAny.SIZE, base);
   }
 
   /** Nesting level of open frames. */

@@ -15,6 +15,7 @@ public final class RouteProbe {
    * The route {@code site} links for a method of {@code javaType} whose call frame must not be reached (it throws an
    * AssertionError).
    */
+  @SuppressWarnings("exports") // Route is internal; this probe is test code, patched into the module for the tests
   public static Route route(FunctionSite site, MethodType javaType) {
     MethodType wire = LinkedRoute.wireType(javaType);
     MethodHandle unreachable = MethodHandles.dropArguments(

@@ -1,5 +1,6 @@
 package dev.packed4j.userprojects;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -13,7 +14,7 @@ class ArchetypeProjectTest {
   /** The guide's command, run here as written (with this build's version). */
   static final String GENERATE = "mvn -B org.apache.maven.plugins:maven-archetype-plugin:3.3.1:generate "
       + "-DarchetypeCatalog=local -DarchetypeGroupId=dev.packed4j -DarchetypeArtifactId=packed4j-archetype "
-      + "-DarchetypeVersion=0.1.0-SNAPSHOT -DgroupId=com.example -DartifactId=hello -Dpackage=com.example.hello";
+      + "-DarchetypeVersion=0.1.0-SNAPSHOT -DgroupId=com.example -DartifactId=hello-app -Dpackage=com.example.hello";
 
   /** The command the generated README gives, run here as written. */
   static final String RUN = "mvn -B -q package exec:exec@run";
@@ -25,7 +26,7 @@ class ArchetypeProjectTest {
     Files.createDirectories(work);
     String generate = GENERATE.replace("0.1.0-SNAPSHOT", UserBuilds.VERSION);
     UserBuilds.maven(work, generate.substring("mvn -B ".length()).split(" ")).succeeded();
-    Path project = work.resolve("hello");
+    Path project = work.resolve("hello-app");
     for (String file : List.of("pom.xml", "README.md", "src/main/native/CMakeLists.txt",
         "src/main/native/greeter.cc", "src/main/java/com/example/hello/Greeter.java",
         "src/main/java/com/example/hello/Counter.java", "src/main/java/com/example/hello/Main.java",
@@ -34,6 +35,13 @@ class ArchetypeProjectTest {
     }
     String readme = Files.readString(project.resolve("README.md"));
     assertTrue(readme.contains(RUN), readme);
+    // The native library is named after the artifactId ('-' as '_'), in CMake, in Java and in the README.
+    assertTrue(readme.contains("libhello_app.so") && readme.contains("target/hello-app.jar"), readme);
+    String cmake = Files.readString(project.resolve("src/main/native/CMakeLists.txt"));
+    assertTrue(cmake.contains("add_library(hello_app SHARED greeter.cc)"), cmake);
+    assertFalse(cmake.contains("greeter SHARED") || cmake.contains("${nativeLibrary}"), cmake);
+    String main = Files.readString(project.resolve("src/main/java/com/example/hello/Main.java"));
+    assertTrue(main.contains("Packed4j.loadLibrary(\"hello_app\")"), main);
 
     // The README's command, without -q so the test report shows: build, test, run.
     List<String> arguments = List.of(RUN.substring("mvn ".length()).replace("-q ", "").split(" "));
@@ -43,8 +51,11 @@ class ArchetypeProjectTest {
     assertTrue(output.contains("Hello, packed4j!\nsum = 6\ngreeter.Counter{label=clicks, count=5}\n"
         + "ValueError: greeter.Greet: the name is empty\n"), output);
 
+    assertTrue(Files.isRegularFile(project.resolve("target/classes/META-INF/native/linux-x86_64/libhello_app.so")),
+        "libhello_app.so is built into the classes");
+
     // And the jar alone.
-    UserBuilds.Run jar = UserBuilds.run(project, List.of(UserBuilds.java(), "-jar", "target/hello.jar", "you"),
+    UserBuilds.Run jar = UserBuilds.run(project, List.of(UserBuilds.java(), "-jar", "target/hello-app.jar", "you"),
         Map.of()).succeeded();
     assertTrue(jar.output().startsWith("Hello, you!\n"), jar.output());
   }

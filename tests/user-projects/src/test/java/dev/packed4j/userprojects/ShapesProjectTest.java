@@ -32,8 +32,10 @@ class ShapesProjectTest {
       shapes.Circle{name=wheel, radius=1.0}
       door 3.0
       6.0
+      60000.0
       9.1416
       [wheel, door]
+      150.0
       [2.0, 5.0]
       TypeError: expected a shape, got a string
       ValueError: a radius must not be negative
@@ -51,12 +53,15 @@ class ShapesProjectTest {
     UserBuilds.Run build = UserBuilds.maven(project, "package").succeeded();
     assertTrue(build.output().contains("packed4j: META-INF/native/linux-x86_64/libshapes.so built from"),
         build.output());
+    assertTrue(build.output().contains("packed4j: META-INF/native/linux-x86_64/libunits.so built from"),
+        build.output());
     // CMake's own output stays hidden when the native build succeeds.
     assertFalse(build.output().contains("Building CXX object"), build.output());
 
     Path jar = project.resolve("target/shapes.jar");
     try (JarFile file = new JarFile(jar.toFile())) {
       assertNotNull(file.getEntry("META-INF/native/linux-x86_64/libshapes.so"), "the jar carries its plugin");
+      assertNotNull(file.getEntry("META-INF/native/linux-x86_64/libunits.so"), "and its second library");
       assertEquals("ALL-UNNAMED", file.getManifest().getMainAttributes().getValue("Enable-Native-Access"));
     }
 
@@ -79,8 +84,8 @@ class ShapesProjectTest {
       pool.shutdownNow();
     }
     try (var files = Files.walk(cache)) {
-      assertEquals(List.of("libshapes.so"), files.filter(Files::isRegularFile)
-          .map(file -> file.getFileName().toString()).toList());
+      assertEquals(List.of("libshapes.so", "libunits.so"), files.filter(Files::isRegularFile)
+          .map(file -> file.getFileName().toString()).sorted().toList());
     }
 
     // Nothing changed: CMake does not run again.

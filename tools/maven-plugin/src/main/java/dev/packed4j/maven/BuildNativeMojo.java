@@ -58,7 +58,11 @@ public final class BuildNativeMojo extends AbstractMojo {
   @Parameter(defaultValue = "${project.build.directory}/packed4j-native-core", readonly = true)
   File nativeCoreDirectory;
 
-  /** {@code CMAKE_BUILD_TYPE}: Release, Debug, RelWithDebInfo or MinSizeRel. */
+  /**
+   * {@code CMAKE_BUILD_TYPE}: Release, Debug, RelWithDebInfo or MinSizeRel. RelWithDebInfo keeps the optimization
+   * and adds debug info, so the native backtraces of the library's errors give {@code file:line}
+   * ({@code packed4j_plugin_debug_info(<target>)} in the CMake project does the same for one target).
+   */
   @Parameter(property = "packed4j.native.buildType", defaultValue = "Release")
   String buildType;
 

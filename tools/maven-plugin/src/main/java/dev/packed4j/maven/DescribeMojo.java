@@ -15,10 +15,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import javax.inject.Inject;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -86,7 +86,8 @@ public final class DescribeMojo extends AbstractMojo {
   @Parameter(defaultValue = "${session}", readonly = true)
   MavenSession session;
 
-  @Component
+  // JSR-330 injection (Sisu), which Maven recommends over the deprecated @Component.
+  @Inject
   ToolchainManager toolchains;
 
   @Override

@@ -84,6 +84,7 @@ public final class JavaFunctions {
    * {@code P4JHostRelease}, which check the thread's remaining stack before they call these stubs, so a call into
    * Java never starts with too little stack for the JVM to run the upcall's own frames (c_api.h, "Host entries").
    */
+  @SuppressWarnings("restricted") // upcall stubs with the ABI's safe_call and deleter signatures
   private static final class Stubs {
     static final MemorySegment SAFE_CALL;
     static final MemorySegment DELETER;

@@ -64,6 +64,7 @@ final class TypedStubs {
     return CApi.P4JHostTypedEntry(kind);
   }
 
+  @SuppressWarnings("restricted") // an upcall stub with the wire shape the typed entry forwards
   private static MemorySegment make(WireShape shape) {
     int arity = shape.parameters().size();
     MethodHandles.Lookup lookup = MethodHandles.lookup();

@@ -3,7 +3,9 @@ package ${package};
 import dev.packed4j.annotations.Global;
 import java.util.List;
 
-/** The functions of libgreeter.so (src/main/native/greeter.cc); packed4j-processor generates the binding. */
+/**
+ * The functions of lib${nativeLibrary}.so (src/main/native/greeter.cc); packed4j-processor generates the binding.
+ */
 public interface Greeter {
   @Global("greeter.Greet")
   String greet(String name);

@@ -8,7 +8,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    Packed4j.loadLibrary("greeter"); // META-INF/native/linux-x86_64/libgreeter.so in this jar
+    Packed4j.loadLibrary("${nativeLibrary}"); // META-INF/native/linux-x86_64/lib${nativeLibrary}.so in this jar
     Greeter greeter = Packed4j.bind(Greeter.class);
     System.out.println(greeter.greet(args.length > 0 ? args[0] : "packed4j"));
     System.out.println("sum = " + greeter.sum(List.of(1L, 2L, 3L)));

@@ -14,7 +14,7 @@ class GreeterTest {
 
   @BeforeAll
   static void load() {
-    Packed4j.loadLibrary("greeter"); // from target/classes, where packed4j-maven-plugin put it
+    Packed4j.loadLibrary("${nativeLibrary}"); // from target/classes, where packed4j-maven-plugin put it
     greeter = Packed4j.bind(Greeter.class);
   }
 

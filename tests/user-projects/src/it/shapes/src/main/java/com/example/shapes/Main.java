@@ -11,6 +11,8 @@ public final class Main {
   public static void main(String[] args) {
     Packed4j.loadLibrary("shapes"); // libshapes.so, carried in this jar under META-INF/native/linux-x86_64
     Shapes shapes = Packed4j.bind(Shapes.class);
+    Packed4j.loadLibrary("units");  // a second library, libunits.so, in the same jar
+    Units units = Packed4j.bind(Units.class);
 
     System.out.println(shapes.hypot(3, 4));                // 5.0
     System.out.println(shapes.greet("packed4j"));          // Hello, packed4j!
@@ -21,11 +23,13 @@ public final class Main {
       System.out.println(circle);                          // shapes.Circle{name=wheel, radius=1.0}
       System.out.println(door.name() + " " + door.tall()); // door 3.0
       System.out.println(shapes.area(door));               // 6.0
+      System.out.println(units.areaIn(door, "cm2"));       // 60000.0: libunits.so calls shapes.Area
       List<Shape> all = List.of(circle, door);
       System.out.printf("%.4f%n", shapes.totalArea(all));  // 9.1416
       Map<String, Double> areas = shapes.areasByName(all); // {wheel=3.14..., door=6.0}
       System.out.println(areas.keySet());                  // [wheel, door]
     }
+    System.out.println(units.toCentimetres(1.5));          // 150.0
     System.out.println(shapes.scale(List.of(1.0, 2.5), Map.of("double", 2.0), "double")); // [2.0, 5.0]
 
     for (String kind : List.of("type", "value", "index", "key", "attribute", "runtime", "custom")) {
