@@ -74,6 +74,9 @@ void RecordRegistrationError(std::string message);
 /*! \brief Takes the recorded registration errors, oldest first. */
 std::vector<std::string> TakeRegistrationErrors();
 
+/*! \brief The file of the library (or executable) holding code address, for messages. */
+std::string LibraryOf(const void* address);
+
 }  // namespace internal
 }  // namespace packed4j
 

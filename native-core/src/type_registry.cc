@@ -24,6 +24,15 @@
 
 namespace packed4j {
 namespace internal {
+
+std::string LibraryOf(const void* address) {
+  Dl_info info{};
+  if (address != nullptr && dladdr(address, &info) != 0 && info.dli_fname != nullptr && info.dli_fname[0] != 0) {
+    return info.dli_fname;
+  }
+  return "an unknown library";
+}
+
 namespace {
 
 /*! \brief The most type indices a process can allocate (static and dynamic). */
@@ -40,14 +49,6 @@ struct TypeEntry {
   std::string allocated_by;
 };
 
-/*! \brief The file of the library (or executable) holding code address, for messages. */
-std::string LibraryOf(const void* address) {
-  Dl_info info{};
-  if (address != nullptr && dladdr(address, &info) != 0 && info.dli_fname != nullptr && info.dli_fname[0] != 0) {
-    return info.dli_fname;
-  }
-  return "an unknown library";
-}
 
 const char* FieldKindName(int32_t kind) {
   switch (kind) {

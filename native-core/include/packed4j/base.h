@@ -23,6 +23,20 @@
 /*! \brief Marks a static registration variable as used, so -Wunused-variable stays quiet. */
 #define P4J_ATTRIBUTE_UNUSED __attribute__((unused))
 
+/*!
+ * \brief The ABI version the registration macros record for the library they are compiled into: P4J_ABI_VERSION
+ *  of these headers, which the core checks (P4JPluginCheckAbiVersion) before it registers anything of the library.
+ *
+ *  The macros evaluate it where they are expanded, in the plugin's own source. packed4j's tests define
+ *  P4J_TEST_PLUGIN_ABI_VERSION to build a plugin that claims another version and see it refused; it is not for
+ *  plugins (one that claims a version its headers are not of would be misread or refused for no reason).
+ */
+#ifdef P4J_TEST_PLUGIN_ABI_VERSION
+#define P4J_PLUGIN_ABI_VERSION (P4J_TEST_PLUGIN_ABI_VERSION)
+#else
+#define P4J_PLUGIN_ABI_VERSION P4J_ABI_VERSION
+#endif
+
 namespace packed4j {
 namespace details {
 

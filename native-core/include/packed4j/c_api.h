@@ -35,14 +35,17 @@ extern "C" {
  *
  *  A minor release only adds: new functions, and new trailing fields of a cell that callers hand over with their
  *  own size (P4JFunctionCreateFromCell's cell_size), so code built against an older minor keeps working. A major
- *  release breaks: it removes or changes a function, a layout or a contract. A caller built for (M, m) accepts a
- *  library (M, m') with m' >= m and refuses any other. P4JAbiVersion returns P4J_ABI_VERSION of the library.
- *
- *  History: 2.1 added the Tensors section (DLPack exchange); 2.2 added the host entries (P4JHost*) and
- *  P4JBacktraceFormat.
+ *  release breaks: it removes or changes a function, a layout or a contract, including the wire form of a typed or
+ *  scalars entry (what an entry receives and returns), which plugins compile in as inline code of these headers.
+ *  A caller built for (M, m) accepts a library (M, m') with m' >= m and refuses any other. The same rule holds
+ *  between a plugin and the core: a plugin built with headers of (M, m) is registered by a core of (M, m') with
+ *  m' >= m and refused by any other (P4JPluginCheckAbiVersion). P4JAbiVersion returns P4J_ABI_VERSION of the
+ *  library. native-core/tests/abi_wire_form.txt records the wire form of this version; its test fails when the
+ *  declarations here change without the version. History: 2.1 added the Tensors section, 2.2 the host entries,
+ *  2.3 the plugin's version check and P4JBacktraceFormat.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 2
+#define P4J_ABI_VERSION_MINOR 3
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -186,6 +189,24 @@ typedef struct {
 /*! \brief P4J_ABI_VERSION of the loaded library: (major << 16) | minor. */
 P4J_DLL int32_t P4JAbiVersion(void);
 
+/*!
+ * \brief Checks that this library can read what a plugin compiled with headers of ABI plugin_abi_version hands it:
+ *  the typed and scalars entries, cells and layouts that are inline code of those headers. The registration macros
+ *  of the C++ API (P4J_REGISTER_GLOBAL, P4J_REGISTER_OBJECT_TYPE) call it with the version of the headers they were
+ *  compiled with before each registration, and register nothing when it fails. Added in ABI 2.3: a plugin built
+ *  with older headers does not call it and is not checked.
+ *
+ *  Accepted: the major version of this library and a minor version at most this library's (a minor release only
+ *  adds, so this library reads every older minor). Refused: another major version (other wire forms), or a newer
+ *  minor (the plugin may rely on what this library does not have). The plugin is the shared object that holds the
+ *  caller's return address. A refusal raises a LoadError naming the plugin's file and both versions; the first
+ *  refusal of each plugin is also kept for the global "packed4j.TakeRegistrationErrors" (so a loader, the Java
+ *  runtime, reports it), as "LoadError: ABI version mismatch: ...".
+ * \param plugin_abi_version P4J_ABI_VERSION of the headers the plugin was compiled with: (major << 16) | minor.
+ * \return 0 when the plugin is accepted, -1 when it is refused.
+ */
+P4J_DLL int P4JPluginCheckAbiVersion(int32_t plugin_abi_version);
+
 /* ===================================== Errors ====================================== */
 
 /*!
@@ -209,7 +230,7 @@ P4J_DLL int P4JErrorCreate(const P4JByteArray* kind, const P4JByteArray* message
 
 /*!
  * \brief Formats native return addresses (as backtrace(3) captures them) as text, one line per frame, innermost first:
- *  `#i function+0xoffset at file:line in module (+0xmodule_offset)`. Added in ABI 2.2.
+ *  `#i function+0xoffset at file:line in module (+0xmodule_offset)`. Added in ABI 2.3.
  *
  *  The function comes from libdw (elfutils' libdw.so.1, loaded with dlopen when present and the environment
  *  variable PACKED4J_BACKTRACE_LIBDW is not 0), else from the module's .symtab (names of hidden functions of an

@@ -174,11 +174,14 @@ __attribute__((no_sanitize("vptr"))) void VisitAttrsOnStorage(T* storage, AttrVi
  * VisitAttrs is called non-virtually (T's own version) on a default-constructed instance; a type without a
  * default constructor is visited on aligned raw storage, which works because VisitAttrs only takes member
  * addresses. A failure is written to stderr rather than thrown: an exception here would end the process
- * while the library is still being loaded.
+ * while the library is still being loaded. abi_version is the ABI version of the headers the library was compiled
+ * with (the default is evaluated in the library, where the macro is expanded); the core refuses a version it cannot
+ * read (P4JPluginCheckAbiVersion), and then nothing of the type is registered.
  */
 template <typename T>
-int RegisterObjectType(const char* type_name) noexcept {
+int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_ABI_VERSION) noexcept {
   try {
+    CheckCall(P4JPluginCheckAbiVersion(abi_version));
     int32_t type_index = T::RuntimeTypeIndex();
     std::vector<P4JFieldInfo> fields;
     if constexpr (std::is_default_constructible<T>::value) {

@@ -6,6 +6,11 @@
  * throw there (the process would end), so a failed registration (a name registered twice, say) keeps the
  * first function, writes a clear line to stderr, and is also kept by libpacked4j.so for the global
  * "packed4j.TakeRegistrationErrors", so a loader (the Java runtime) can report it as an exception.
+ *
+ * Each registration carries the ABI version of the headers the library was compiled with (P4J_PLUGIN_ABI_VERSION,
+ * taken where the macro is expanded); the core refuses every registration of a library whose typed entries it
+ * cannot read (another major version, or a newer minor: P4JPluginCheckAbiVersion), naming the library and both
+ * versions.
  */
 #ifndef PACKED4J_REGISTRY_H_
 #define PACKED4J_REGISTRY_H_
@@ -39,9 +44,13 @@ class Registry {
   /*!
    * \brief Starts registering name. The entry lives until the library is unloaded.
    * \param allow_override replace a function registered earlier under the same name instead of failing.
+   * \param abi_version the ABI version of the headers the registering library was compiled with; the default is
+   *  evaluated where Register is called, in that library. The core registers nothing of a library whose version it
+   *  cannot read (P4JPluginCheckAbiVersion).
    */
-  static Registry& Register(const char* name, bool allow_override = false) {
-    Entries().emplace_back(new Registry(name, allow_override));
+  static Registry& Register(const char* name, bool allow_override = false,
+                            int32_t abi_version = P4J_PLUGIN_ABI_VERSION) {
+    Entries().emplace_back(new Registry(name, allow_override, abi_version));
     return *Entries().back();
   }
 
@@ -49,6 +58,7 @@ class Registry {
   template <typename Body, typename = std::enable_if_t<std::is_invocable<Body&, Args, RetValue*>::value>>
   Registry& set_body(Body body) {
     try {
+      CheckAbiVersion();
       Commit(PackedFunc(std::move(body), name_));
     } catch (const std::exception& error) {
       Report(error.what());
@@ -59,6 +69,7 @@ class Registry {
   /*! \brief Registers an existing function under this name. */
   Registry& set_body(PackedFunc function) {
     try {
+      CheckAbiVersion();
       Commit(std::move(function));
     } catch (const std::exception& error) {
       Report(error.what());
@@ -74,6 +85,7 @@ class Registry {
   template <typename F>
   Registry& set_body_typed(F body) {
     try {
+      CheckAbiVersion();
       Commit(PackedFunc::FromTyped(std::move(body), name_));
     } catch (const std::exception& error) {
       Report(error.what());
@@ -96,7 +108,11 @@ class Registry {
   }
 
  private:
-  Registry(const char* name, bool allow_override) : name_(name), allow_override_(allow_override) {}
+  Registry(const char* name, bool allow_override, int32_t abi_version)
+      : name_(name), allow_override_(allow_override), abi_version_(abi_version) {}
+
+  /*! \brief Throws the core's LoadError when it cannot read this library's entries (before anything is built). */
+  void CheckAbiVersion() const { details::CheckCall(P4JPluginCheckAbiVersion(abi_version_)); }
 
   void Commit(const PackedFunc& function) {
     P4JByteArray name = details::ByteArrayOf(name_);
@@ -117,6 +133,7 @@ class Registry {
 
   std::string name_;
   bool allow_override_;
+  int32_t abi_version_;
 };
 
 }  // namespace packed4j

@@ -13,7 +13,9 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -31,6 +33,15 @@ import java.util.Objects;
  */
 public final class Packed4j {
   private Packed4j() {}
+
+  /**
+   * How the core reports a plugin it refused for the ABI version of its headers (P4JPluginCheckAbiVersion in
+   * c_api.h), among the registration errors: once per plugin, and the plugin registered nothing.
+   */
+  private static final String ABI_REFUSAL = "LoadError: ABI version mismatch: ";
+
+  /** The message of each plugin refused for its ABI version, by absolute path (guarded by Packed4j.class). */
+  private static final Map<Path, String> ABI_REFUSED_PLUGINS = new HashMap<>();
 
   /**
    * Loads the plugin library {@code name} carried on the class path for the running platform, as the resource
@@ -71,14 +82,23 @@ public final class Packed4j {
    * does nothing.
    *
    * @throws Packed4jException LoadError naming the path, what is wrong (no such file, not a shared library,
-   *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; or, with the kind of
-   *     the first refusal, the registrations the native registry refused (a name registered twice, ...)
+   *     wrong architecture, a missing dependency, an unresolved symbol) and what to do; LoadError naming the
+   *     plugin and both ABI versions when it was compiled against packed4j headers whose typed entries and layouts
+   *     the core cannot read (another major version, or a newer minor one): nothing of it is registered, and
+   *     loading it again throws the same; or, with the kind of the first refusal, the registrations the native
+   *     registry refused (a name registered twice, ...)
    * @param library the plugin's {@code .so} file
    */
   public static synchronized void loadLibrary(Path library) {
     // One load at a time: the registration refusals taken below must belong to this library.
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
+    Path absolute = library.toAbsolutePath().normalize();
+    String refusedBefore = ABI_REFUSED_PLUGINS.get(absolute);
+    if (refusedBefore != null) {
+      // Its static initialisers ran at the first load; the loader does not run them again.
+      throw RuntimeAccess.error("LoadError", refusedBefore, null);
+    }
     // Refusals left from earlier loads belong to those; only this library's are reported below.
     Registries.takeRegistrationErrors();
     String problem = NativeLibraries.loadPlugin(library);
@@ -90,6 +110,13 @@ public final class Packed4j {
     // methods whose function it replaced call the new one.
     Registries.registryChanged();
     List<String> refused = Registries.takeRegistrationErrors();
+    for (String refusal : refused) {
+      if (refusal.startsWith(ABI_REFUSAL)) {
+        String message = refusal.substring("LoadError: ".length()) + " (the library stays mapped, unused)";
+        ABI_REFUSED_PLUGINS.put(absolute, message);
+        throw RuntimeAccess.error("LoadError", message, null);
+      }
+    }
     if (!refused.isEmpty()) {
       String first = refused.getFirst();
       int colon = first.indexOf(':');

@@ -1,0 +1,23 @@
+// A plugin built to claim the packed4j headers of another ABI version (P4J_TEST_PLUGIN_ABI_VERSION, a macro the
+// headers honour for packed4j's tests only): PluginAbiVersionTest sees the core refuse it, or accept it, when
+// Packed4j.loadLibrary loads it. ABI_PLUGIN_NAME prefixes its names, so each build registers its own.
+#include <packed4j/packed4j.h>
+
+using namespace packed4j;
+
+namespace {
+
+class AbiThing : public Object {
+ public:
+  int64_t serial = 0;
+  void VisitAttrs(AttrVisitor* v) final { v->Visit("serial", &serial); }
+  static constexpr const char* _type_key = ABI_PLUGIN_NAME ".Thing";
+  P4J_DECLARE_OBJECT_TYPE_INFO(AbiThing, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(AbiThing);
+
+P4J_REGISTER_GLOBAL(ABI_PLUGIN_NAME ".Answer").set_body_typed([](int64_t x) { return x + 42; });
+
+P4J_REGISTER_GLOBAL(ABI_PLUGIN_NAME ".Version").set_body_typed([]() { return int64_t{P4J_PLUGIN_ABI_VERSION}; });
+
+}  // namespace
