@@ -24,9 +24,8 @@ final class ObjectTypeIndexFile {
   private ObjectTypeIndexFile() {}
 
   /**
-   * The text of the index in the class output, or null when there is none (a clean build), or when it cannot be
-   * read because this compilation created it (ECJ's {@link Filer} refuses to open a file it created; javac's reads
-   * what was written).
+   * The text of the index in the class output, or null when there is none (a clean build) or it cannot be read
+   * (the processing API lets a {@link Filer} refuse to open a file this compilation created).
    */
   static String previous(Filer filer) {
     try {
