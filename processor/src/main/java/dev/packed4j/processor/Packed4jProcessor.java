@@ -16,7 +16,6 @@ import dev.packed4j.processor.validate.Validation;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -57,12 +56,14 @@ import javax.tools.StandardLocation;
  *
  * <p>Each round validates what it can (reporting through the catalog in {@link Diagnostic}), builds a model, and
  * generates from it. After the last round it writes {@value ObjectTypeIndex#RESOURCE}, the index by which the
- * runtime finds the generated class of a type key. An interface whose signatures use a type that does not resolve
- * yet waits for a later round; what still does not resolve after the last round is reported. No exception escapes into javac: a failure is
- * reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being processed.
+ * runtime finds the generated class of a type key (in a compilation without {@code @Object} interfaces it only
+ * drops the entries of classes that no longer exist). An interface whose signatures use a type that does not
+ * resolve yet waits for a later round; what still does not resolve after the last round is reported. No exception
+ * escapes into javac: a failure is reported as {@code [P4J-INTERNAL]} with its stack trace, on the interface being
+ * processed.
  */
 public final class Packed4jProcessor extends AbstractProcessor {
-  private static final String GENERATED = "javax.annotation.processing.Generated";
+  static final String GENERATED = "javax.annotation.processing.Generated";
 
   /** The processor javac (or any compiler) finds through {@code META-INF/services}; it keeps no state yet. */
   public Packed4jProcessor() {}
@@ -332,6 +333,8 @@ public final class Packed4jProcessor extends AbstractProcessor {
    */
   private void writeObjectTypeIndex() {
     if (objectTypeIndex.isEmpty()) {
+      // No @Object interface in this compilation: an earlier index loses only the entries of deleted interfaces.
+      guard(null, () -> ObjectTypeIndexFile.prune(processingEnv, reporter));
       return;
     }
     Filer filer = processingEnv.getFiler();
@@ -344,13 +347,9 @@ public final class Packed4jProcessor extends AbstractProcessor {
     guard(
         first,
         () -> {
-          try {
-            FileObject previous = filer.getResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE);
-            try (Reader reader = previous.openReader(true)) {
-              objectTypeIndex.merge(reader, generated -> elements.getTypeElement(generated) != null);
-            }
-          } catch (IOException | IllegalArgumentException noPreviousIndex) {
-            // A clean build: nothing to merge.
+          String previous = ObjectTypeIndexFile.previous(filer);
+          if (previous != null) {
+            objectTypeIndex.merge(previous, generated -> elements.getTypeElement(generated) != null);
           }
           try {
             FileObject index =

@@ -12,6 +12,8 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -132,6 +134,69 @@ class IncrementalBuildTest {
     build(compiler, "CalculatorRef");
     assertIndex("Calculator=p.Packed4j_CalculatorRef");
     assertConsistent();
+  }
+
+  @Compilers
+  void deletingAnInterfaceAndRecompilingOnlyAUserClassDropsItsEntry(TestCompiler compiler) throws Exception {
+    fullBuild(compiler);
+    // No packed4j annotation in this compilation: Packed4jProcessor does not run, Packed4jOptionsProcessor does.
+    Files.delete(sources().resolve("p/ScientificRef.java"));
+    deleteOutputsOf("ScientificRef");
+    write("User", USER.replace("made.brand()", "made.brand().strip()"));
+    build(compiler, "User");
+    assertIndex("Calculator=p.Packed4j_CalculatorRef");
+    assertConsistent();
+  }
+
+  @Compilers
+  void deletingTheOnlyObjectInterfacesEmptiesTheIndex(TestCompiler compiler) throws Exception {
+    fullBuild(compiler);
+    // Packed4jProcessor runs (Calculator keeps a @Global method) but has no @Object interface to index.
+    Files.delete(sources().resolve("p/ScientificRef.java"));
+    Files.delete(sources().resolve("p/CalculatorRef.java"));
+    deleteOutputsOf("ScientificRef");
+    deleteOutputsOf("CalculatorRef");
+    write("Calculator", CALCULATOR.replace("CalculatorRef create(String brand);", "long count();"));
+    write(
+        "User",
+        """
+        package p;
+        final class User {
+          static long countOf(Calculator calculator) {
+            return calculator.count();
+          }
+        }
+        """);
+    build(compiler, "Calculator", "User");
+    assertIndex();
+    assertConsistent();
+  }
+
+  @Compilers
+  void deletingTheOnlyObjectInterfaceAndCompilingNothingOfPacked4jEmptiesTheIndex(TestCompiler compiler)
+      throws Exception {
+    write("CalculatorRef", CALCULATOR_REF);
+    write("Other", "package p;\nfinal class Other {}\n");
+    build(compiler, "CalculatorRef", "Other");
+    assertIndex("Calculator=p.Packed4j_CalculatorRef");
+    Files.delete(sources().resolve("p/CalculatorRef.java"));
+    deleteOutputsOf("CalculatorRef");
+    write("Other", "package p;\nfinal class Other {\n  static int one() {\n    return 1;\n  }\n}\n");
+    build(compiler, "Other");
+    assertIndex();
+  }
+
+  @Compilers
+  void aBuildWithNothingDeletedLeavesTheIndexFileUntouched(TestCompiler compiler) throws Exception {
+    fullBuild(compiler);
+    Path index = classes().resolve(INDEX);
+    byte[] before = Files.readAllBytes(index);
+    FileTime earlier = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
+    Files.setLastModifiedTime(index, earlier);
+    write("User", USER.replace("made.brand()", "made.brand().trim()"));
+    build(compiler, "User");
+    assertThat(Files.getLastModifiedTime(index)).isEqualTo(earlier);
+    assertThat(Files.readAllBytes(index)).isEqualTo(before);
   }
 
   /** Writes and compiles every source, as a clean build. */

@@ -201,6 +201,33 @@ class ProcessorTest {
     assertThat(compilation).generatedSourceFile("p.Packed4j_Calculator");
   }
 
+  @Compilers
+  void anAnnotationNoProcessorClaimsIsStillWarnedAbout(TestCompiler compiler) {
+    // The options processor supports "*" but claims nothing, so javac's -Xlint:processing warning about
+    // annotations that no processor claimed comes as it would without packed4j.
+    JavaFileObject marked =
+        source(
+            "p.Marked",
+            """
+            package p;
+            import java.lang.annotation.Retention;
+            import java.lang.annotation.RetentionPolicy;
+            @Marked.Mark
+            final class Marked {
+              @Retention(RetentionPolicy.CLASS)
+              @interface Mark {}
+            }
+            """);
+    Compilation compilation =
+        Compilations.compiler(List.of(), new Packed4jProcessor(), new Packed4jOptionsProcessor()).compile(marked);
+    if (compiler == TestCompiler.JAVAC) {
+      assertThat(compilation).hadWarningContaining("No processor claimed any of these annotations");
+      assertThat(compilation).hadWarningContaining("p.Marked.Mark");
+    } else {
+      assertThat(compilation).succeededWithoutWarnings();
+    }
+  }
+
   @Test
   void theServiceFileListsBothProcessors() throws IOException {
     try (InputStream in =

@@ -1,7 +1,8 @@
 package dev.packed4j.processor.generate;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SortedMap;
@@ -25,16 +26,27 @@ public final class ObjectTypeIndex {
    * class {@code current} accepts, unless this index lists that class already (under its key of now). An
    * incremental build recompiles only some interfaces: the entries of the others stay, those of deleted interfaces
    * and the old keys of changed ones go.
+   *
+   * @return whether an entry of {@code previous} was left out
    */
-  public void merge(Reader previous, Predicate<String> current) throws IOException {
+  public boolean merge(String previous, Predicate<String> current) {
     Properties properties = new Properties();
-    properties.load(previous);
+    try {
+      properties.load(new StringReader(previous));
+    } catch (IOException cannotHappen) {
+      // Reading a String fails only if the String does.
+      throw new UncheckedIOException(cannotHappen);
+    }
+    boolean leftOut = false;
     for (String typeKey : properties.stringPropertyNames()) {
       String generatedClass = properties.getProperty(typeKey).trim();
-      if (!entries.containsValue(generatedClass) && current.test(generatedClass)) {
-        entries.putIfAbsent(typeKey, generatedClass);
-      }
+      boolean kept =
+          !entries.containsValue(generatedClass)
+              && current.test(generatedClass)
+              && entries.putIfAbsent(typeKey, generatedClass) == null;
+      leftOut |= !kept;
     }
+    return leftOut;
   }
 
   /** Lists {@code generatedClass} (a binary name) as the view of {@code typeKey}, replacing an older entry. */

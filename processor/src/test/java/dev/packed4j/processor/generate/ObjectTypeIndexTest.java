@@ -2,8 +2,6 @@ package dev.packed4j.processor.generate;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import java.io.IOException;
-import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 
 class ObjectTypeIndexTest {
@@ -23,23 +21,24 @@ class ObjectTypeIndexTest {
   }
 
   @Test
-  void keepsEntriesOfAnEarlierCompilationThatThisOneDoesNotReplace() throws IOException {
+  void keepsEntriesOfAnEarlierCompilationThatThisOneDoesNotReplace() {
     ObjectTypeIndex index = new ObjectTypeIndex();
     index.put("test.Node", "p.Packed4j_NodeRef");
-    index.merge(new StringReader("# earlier\ntest.Node=p.Packed4j_OldNode\ntest.Leaf=p.Packed4j_Leaf\n"), c -> true);
+    assertThat(index.merge("# earlier\ntest.Node=p.Packed4j_OldNode\ntest.Leaf=p.Packed4j_Leaf\n", c -> true)).isTrue();
     assertThat(index.render()).contains("test.Node=p.Packed4j_NodeRef\n");
     assertThat(index.render()).contains("test.Leaf=p.Packed4j_Leaf\n");
     assertThat(index.render()).doesNotContain("OldNode");
   }
 
   @Test
-  void dropsEntriesOfDeletedInterfacesAndOldKeysOfRegeneratedOnes() throws IOException {
+  void dropsEntriesOfDeletedInterfacesAndOldKeysOfRegeneratedOnes() {
     ObjectTypeIndex index = new ObjectTypeIndex();
     index.put("test.Renamed", "p.Packed4j_NodeRef");
-    index.merge(
-        new StringReader(
-            "test.Node=p.Packed4j_NodeRef\ntest.Leaf=p.Packed4j_Leaf\ntest.Gone=p.Packed4j_Gone\n"),
-        c -> !c.equals("p.Packed4j_Gone"));
+    boolean leftOut =
+        index.merge(
+            "test.Node=p.Packed4j_NodeRef\ntest.Leaf=p.Packed4j_Leaf\ntest.Gone=p.Packed4j_Gone\n",
+            c -> !c.equals("p.Packed4j_Gone"));
+    assertThat(leftOut).isTrue();
     assertThat(index.render())
         .isEqualTo(
             """
@@ -47,5 +46,12 @@ class ObjectTypeIndexTest {
             test.Leaf=p.Packed4j_Leaf
             test.Renamed=p.Packed4j_NodeRef
             """);
+  }
+
+  @Test
+  void mergingAnIndexWhoseClassesAllExistIntoAnEmptyOneLeavesNothingOut() {
+    ObjectTypeIndex index = new ObjectTypeIndex();
+    assertThat(index.merge("# earlier\ntest.Node=p.Packed4j_Node\ntest.Leaf=p.Packed4j_Leaf\n", c -> true)).isFalse();
+    assertThat(index.render()).endsWith("test.Leaf=p.Packed4j_Leaf\ntest.Node=p.Packed4j_Node\n");
   }
 }
