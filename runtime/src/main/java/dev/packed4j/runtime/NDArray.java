@@ -730,14 +730,14 @@ public final class NDArray extends ObjectRef {
       }
       return; // asSegment() of a wrapped tensor is a slice of the segment: no view arena
     }
-    Arena arena;
     synchronized (this) {
       viewsEnded = true;
-      arena = viewArena;
-      viewArena = null;
-    }
-    if (arena != null) {
-      arena.close();
+      // Closed under the lock: a second close() waits here for the first one's handshake before it may release
+      // the memory under the views.
+      if (viewArena != null) {
+        viewArena.close();
+        viewArena = null;
+      }
     }
   }
 
@@ -794,9 +794,11 @@ public final class NDArray extends ObjectRef {
   private void copyOut(MemorySegment target, ValueLayout element) {
     // Native memory is freed with the tensor's object, so a close on another thread must wait for the copy: a pin.
     // A wrapped tensor's elements are read through its segment, whose own arena guards them.
-    ReleaseEpochs.Pin pin = memory == null ? pin() : null;
-    checkUsable();
+    ReleaseEpochs.Pin pin = memory == null ? pin() : null; // a pin proves the tensor open
     try {
+      if (memory != null) {
+        checkUsable();
+      }
       requireCpu("reading elements");
       long count = elementCount();
       if (count == 0) {

@@ -120,11 +120,10 @@ final class NativeReference implements ReleaseEpochs.Pin {
 
   /** Releases the reference once (now, or when the last pin goes); later calls do nothing. */
   void release() {
-    int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
-    if ((before & CLOSED) != 0) {
-      return;
-    }
+    // Zeroed first: whoever retires (this close, or the last unpin, which can only come after the closed bit) does
+    // so after the zero, so a getter that still loads the handle reads through an epoch the retirement waits for.
     handle = 0;
+    int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
     if (before == 0) {
       retire();
     }

@@ -82,7 +82,8 @@ public abstract class ObjectRef implements AutoCloseable {
   }
 
   /**
-   * The native handle ({@code P4JObjectHandle}), borrowed: valid while this object is open.
+   * The native handle ({@code P4JObjectHandle}), borrowed: valid while this object is open. It holds nothing: native
+   * code of your own that uses it must not race a {@link #close()} on another thread.
    *
    * @return the handle, borrowed
    * @throws IllegalStateException after {@link #close()}
@@ -220,7 +221,11 @@ public abstract class ObjectRef implements AutoCloseable {
    * Releases the native reference; later calls do nothing. Safe to call from any thread, also while other threads
    * use this object: a use in progress finishes (a getter's read, a call that passed this object, a live view's
    * read), and the native object is released after it; a use that starts later throws
-   * {@link IllegalStateException}.
+   * {@link IllegalStateException}. The native release (and so a C++ destructor, when this was the last reference)
+   * runs inside this call, unless another thread's use still holds the object: then on that thread when its use
+   * ends. For an object whose {@code int}/{@code long}/{@code double}/{@code boolean} fields Java has read, it runs
+   * about a millisecond later on the {@code packed4j-release} daemon thread, once no such read can still be in
+   * progress ({@link Packed4j#liveObjectCount()} waits for it).
    */
   @Override
   public final void close() {

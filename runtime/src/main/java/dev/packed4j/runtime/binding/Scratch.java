@@ -74,7 +74,9 @@ public final class Scratch {
    * An {@code NDArray} argument as the tensor word a typed entry takes: the handle of its native object, or, for a
    * tensor from {@code NDArray.wrap} that has none, a borrowed {@code DLTensor} written here for the call (C++ reads
    * it as a {@code TensorView} without making an object). The caller keeps {@code value} reachable until the call
-   * returns ({@code Reference.reachabilityFence} in its {@code finally}).
+   * returns ({@code Reference.reachabilityFence} in its {@code finally}). Call it between {@link #mark()} and
+   * {@link #release(long)}: a handle passed is pinned (a close on another thread waits) until the outermost mark
+   * is released.
    *
    * @param site the call site, for messages
    * @param index the argument's position in the Java method
@@ -109,9 +111,12 @@ public final class Scratch {
    * @param mark what {@link #mark} returned before the call
    */
   public void release(long mark) {
-    stack.releaseScratch(mark);
-    if (stack.holdsPins()) { // a tensor passed by handle: its close on another thread waits for this
-      stack.releaseHeldPins();
+    try {
+      stack.releaseScratch(mark);
+    } finally {
+      if (stack.holdsPins()) { // a tensor passed by handle: its close on another thread waits for this
+        stack.releaseHeldPins();
+      }
     }
   }
 }

@@ -90,17 +90,28 @@ public final class ReleaseEpochs {
       }
       epoch.retired[epoch.retiredCount++] = handle;
       if (!flipperStarted) {
+        Thread flipper =
+            Thread.ofPlatform().name("packed4j-release").daemon().unstarted(ReleaseEpochs::flipWhenRetired);
+        flipper.setContextClassLoader(null); // the first closer's loader must not stay reachable through it
+        flipper.start(); // should this fail, the next retirement tries again
         flipperStarted = true;
-        Thread.ofPlatform().name("packed4j-release").daemon().start(ReleaseEpochs::flipWhenRetired);
       } else if (epoch.retiredCount == 1) {
         LOCK.notifyAll();
       }
     }
   }
 
-  /** Ends the current epoch and releases every reference closed before this call. */
+  /** Ends the current epoch and releases every reference closed before this call; nothing when none waits. */
   public static void drain() {
-    flip();
+    synchronized (FLIP) { // first waits for a flip in progress, whose releases are "before" too
+      boolean waiting;
+      synchronized (LOCK) {
+        waiting = current.retiredCount != 0;
+      }
+      if (waiting) {
+        flip();
+      }
+    }
   }
 
   /** The flipper: waits for a retirement, lets others gather for a moment, then flips. */
@@ -132,8 +143,19 @@ public final class ReleaseEpochs {
         current = next;
         currentMemory = next.memory;
       }
-      // The handshake: returns once no thread is inside an access through ended.memory.
-      ended.arena.close();
+      try {
+        // The handshake: returns once no thread is inside an access through ended.memory.
+        ended.arena.close();
+      } catch (RuntimeException refused) {
+        // Only a segment of the arena kept acquired (passed to a downcall in progress) makes a close fail: the
+        // references must not be released while it may still be read, so they wait for the next epoch.
+        synchronized (LOCK) {
+          for (int i = 0; i < ended.retiredCount; i++) {
+            retire(ended.retired[i]);
+          }
+        }
+        throw refused;
+      }
       for (int i = 0; i < ended.retiredCount; i++) {
         CApi.P4JObjectDecRef(ended.retired[i]);
       }
