@@ -75,9 +75,11 @@ public final class FieldSlot {
     MemorySegment memory = ReleaseEpochs.memory(); // before the handle: see ReleaseEpochs
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.INT32, "readInt");
+    boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
       return memory.get(ValueLayout.JAVA_INT_UNALIGNED, at);
     } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
       return readInt(self); // the epoch ended during the read: read again, or throw if self was closed meanwhile
     } finally {
       Reference.reachabilityFence(self);
@@ -97,11 +99,13 @@ public final class FieldSlot {
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(
         kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "readLong");
+    boolean interrupted = Thread.currentThread().isInterrupted();
     try {
       return nativeKind == kP4JFieldInt32
           ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at)
           : memory.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
     } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
       return readLong(self);
     } finally {
       Reference.reachabilityFence(self);
@@ -118,9 +122,11 @@ public final class FieldSlot {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.FLOAT64, "readDouble");
+    boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
       return memory.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, at);
     } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
       return readDouble(self);
     } finally {
       Reference.reachabilityFence(self);
@@ -137,9 +143,11 @@ public final class FieldSlot {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
     long at = handle + resolvedOffset(kind == FieldKind.BOOL, "readBoolean");
+    boolean interrupted = Thread.currentThread().isInterrupted();
     try {
       return memory.get(ValueLayout.JAVA_BYTE, at) != 0;
     } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
       return readBoolean(self);
     } finally {
       Reference.reachabilityFence(self);

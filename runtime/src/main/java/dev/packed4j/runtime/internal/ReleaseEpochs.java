@@ -77,6 +77,22 @@ public final class ReleaseEpochs {
   }
 
   /**
+   * What a reader does when an access through {@link #memory()} threw because its epoch ended, before it reads again.
+   * A flip that finds a thread inside such an access stops it with an asynchronous exception, and JDK 25's HotSpot
+   * also sets that thread's interrupt status when it installs one (JDK-8306324, fixed in later JDKs): a platform
+   * thread reading a field would find itself interrupted by packed4j, and its next {@code sleep} or {@code wait}
+   * would throw. So the reader clears the status unless it was set before the access ({@code wasInterrupted}, read
+   * just before it); only an interrupt from another thread that arrives during that one access is lost with it.
+   *
+   * @param wasInterrupted the reader's interrupt status just before the access
+   */
+  public static void epochEnded(boolean wasInterrupted) {
+    if (!wasInterrupted) {
+      Thread.interrupted();
+    }
+  }
+
+  /**
    * Releases {@code handle}'s reference ({@code P4JObjectDecRef}) once every thread that could still read the object
    * through {@link #memory()} has finished: after the end of the current epoch.
    *
