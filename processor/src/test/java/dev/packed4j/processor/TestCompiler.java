@@ -1,9 +1,13 @@
 package dev.packed4j.processor;
 
 import com.google.testing.compile.Compiler;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.DiagnosticListener;
 import javax.tools.JavaCompiler;
+import javax.tools.JavaFileManager;
+import javax.tools.JavaFileObject;
 import javax.tools.ToolProvider;
 import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 
@@ -39,12 +43,12 @@ enum TestCompiler {
   ECJ {
     @Override
     Compiler base() {
-      return Compiler.compiler(new EclipseCompiler());
+      return Compiler.compiler(new QuietEclipseCompiler());
     }
 
     @Override
     JavaCompiler tool() {
-      return new EclipseCompiler();
+      return new QuietEclipseCompiler();
     }
 
     @Override
@@ -56,6 +60,20 @@ enum TestCompiler {
               + "intfRedundant,unnecessaryElse,unusedAllocation,unusedExceptionParam");
     }
   };
+
+  /**
+   * ECJ, with nothing printed: given no writer, as compile-testing gives none, ECJ prints every diagnostic to the
+   * console besides reporting it to the listener, which filled the build's log with the tests' intended mistakes.
+   */
+  private static final class QuietEclipseCompiler extends EclipseCompiler {
+    @Override
+    public CompilationTask getTask(Writer out, JavaFileManager fileManager,
+        DiagnosticListener<? super JavaFileObject> diagnosticListener, Iterable<String> options,
+        Iterable<String> classes, Iterable<? extends JavaFileObject> compilationUnits) {
+      return super.getTask(out != null ? out : Writer.nullWriter(), fileManager, diagnosticListener, options, classes,
+          compilationUnits);
+    }
+  }
 
   /** The compiler, without processors, options or class path. */
   abstract Compiler base();
