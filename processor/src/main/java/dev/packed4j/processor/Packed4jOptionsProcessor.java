@@ -1,16 +1,24 @@
 package dev.packed4j.processor;
 
 import dev.packed4j.processor.diagnostics.Diagnostic;
+import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.diagnostics.Reporter;
 import dev.packed4j.processor.validate.AnnotationNames;
+import dev.packed4j.processor.validate.GlobalValidator;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -85,6 +93,7 @@ public final class Packed4jOptionsProcessor extends AbstractProcessor {
     try {
       if (!round.processingOver()) {
         packed4jRuns |= holdsPacked4jAnnotation(round);
+        reportGlobalsOfAnnotationTypes(round, reporter);
       } else if (!packed4jRuns) {
         ObjectTypeIndexFile.prune(processingEnv, reporter);
       }
@@ -92,6 +101,43 @@ public final class Packed4jOptionsProcessor extends AbstractProcessor {
       StringWriter trace = new StringWriter();
       failure.printStackTrace(new PrintWriter(trace));
       reporter.print(Diagnostic.INTERNAL, null, "the object-type index", trace);
+    }
+    return false;
+  }
+
+  /**
+   * Reports {@code @Global} on an element of an annotation type where the compiler does not show it to processors, so
+   * that the error javac gives (through {@link Packed4jProcessor}) comes under ECJ too: ECJ leaves annotations on an
+   * annotation type's elements out of {@code getElementsAnnotatedWith}, and this processor, which claims every
+   * annotation type, still runs and finds them through the root elements.
+   */
+  private void reportGlobalsOfAnnotationTypes(RoundEnvironment round, Reporter reporter) {
+    TypeElement global = processingEnv.getElementUtils().getTypeElement(AnnotationNames.GLOBAL);
+    if (global == null) {
+      return;
+    }
+    Set<? extends Element> shown = round.getElementsAnnotatedWith(global);
+    List<TypeElement> types = new ArrayList<>(ElementFilter.typesIn(round.getRootElements()));
+    for (int i = 0; i < types.size(); i++) { // nested types are appended as they are met
+      TypeElement type = types.get(i);
+      types.addAll(ElementFilter.typesIn(type.getEnclosedElements()));
+      if (type.getKind() != ElementKind.ANNOTATION_TYPE) {
+        continue;
+      }
+      for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+        if (!shown.contains(method) && carries(method, AnnotationNames.GLOBAL)) {
+          Report report = reporter.newReport();
+          GlobalValidator.reportMisplacedGlobal(method, report);
+        }
+      }
+    }
+  }
+
+  private static boolean carries(Element element, String annotationName) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotationName)) {
+        return true;
+      }
     }
     return false;
   }

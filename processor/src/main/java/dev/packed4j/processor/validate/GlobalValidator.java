@@ -51,6 +51,18 @@ public final class GlobalValidator {
    * type. Nothing is generated for it.
    */
   public void reportMisplaced(ExecutableElement method, Report report) {
+    reportMisplacedGlobal(method, report);
+  }
+
+  /**
+   * {@link #reportMisplaced} for a caller without a validator: the options processor, for a {@code @Global} method of
+   * an annotation type that the compiler did not show the main processor (ECJ shows processors no annotation on an
+   * annotation type's element).
+   *
+   * @param method a method annotated {@code @Global} whose enclosing type is not an interface
+   * @param report where the error goes
+   */
+  public static void reportMisplacedGlobal(ExecutableElement method, Report report) {
     Element owner = method.getEnclosingElement();
     Annotations global = Annotations.find(method, AnnotationNames.GLOBAL).orElseThrow();
     report.on(
