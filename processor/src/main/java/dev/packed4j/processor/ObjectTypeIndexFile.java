@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.Writer;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
@@ -22,6 +23,14 @@ import javax.tools.StandardLocation;
  */
 final class ObjectTypeIndexFile {
   private ObjectTypeIndexFile() {}
+
+  /** Writes {@code index} as the class output's index file, attributed to {@code origins}. */
+  static void write(Filer filer, ObjectTypeIndex index, Element... origins) throws IOException {
+    FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE, origins);
+    try (Writer writer = file.openWriter()) {
+      writer.write(index.render());
+    }
+  }
 
   /**
    * The text of the index in the class output, or null when there is none (a clean build) or it cannot be read
@@ -56,10 +65,7 @@ final class ObjectTypeIndexFile {
       return;
     }
     try {
-      FileObject index = filer.createResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE);
-      try (Writer writer = index.openWriter()) {
-        writer.write(current.render());
-      }
+      write(filer, current);
     } catch (IOException e) {
       reporter.print(
           Diagnostic.GENERATED_WRITE,

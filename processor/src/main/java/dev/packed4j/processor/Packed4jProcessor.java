@@ -45,9 +45,7 @@ import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
-import javax.tools.FileObject;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 
 /**
  * Generates the bindings of packed4j: for each interface with {@code @Global} methods a {@code Packed4j_<Name>}
@@ -352,11 +350,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
             objectTypeIndex.merge(previous, generated -> elements.getTypeElement(generated) != null);
           }
           try {
-            FileObject index =
-                filer.createResource(StandardLocation.CLASS_OUTPUT, "", ObjectTypeIndex.RESOURCE, origins);
-            try (Writer writer = index.openWriter()) {
-              writer.write(objectTypeIndex.render());
-            }
+            ObjectTypeIndexFile.write(filer, objectTypeIndex, origins);
           } catch (IOException e) {
             reporter.print(
                 Diagnostic.GENERATED_WRITE,
