@@ -7,13 +7,16 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.DLManagedTensor;
+import dev.packed4j.runtime.internal.capi.DLTensor;
+import dev.packed4j.runtime.internal.tensor.TensorWords;
+import dev.packed4j.runtime.internal.tensor.WrappedSegments;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A tensor shared with native code without copying: a native {@code NDArray} object over DLPack's
@@ -49,31 +52,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class NDArray extends ObjectRef {
   private static final CallTarget CREATE = CallTarget.operation("NDArray");
-  /** DLTensor field offsets in the cell (handle + sizeof(P4JObject)); checked by NDArrayTest against C++. */
-  static final long DATA = 0;
-  static final long DEVICE_TYPE = 8;
-  static final long DEVICE_ID = 12;
-  static final long NDIM = 16;
-  static final long DTYPE_CODE = 20;
-  static final long DTYPE_BITS = 21;
-  static final long DTYPE_LANES = 22;
-  static final long SHAPE = 24;
-  static final long STRIDES = 32;
-  static final long BYTE_OFFSET = 40;
-  static final long DLTENSOR_SIZE = 48;
-  /** sizeof(DLManagedTensor): the DLTensor, manager_ctx, deleter. */
-  static final long MANAGED_TENSOR_SIZE = DLTENSOR_SIZE + 16;
-  /** sizeof(DLManagedTensorVersioned): version, manager_ctx, deleter, flags, then the DLTensor. */
-  static final long MANAGED_TENSOR_VERSIONED_SIZE = 32 + DLTENSOR_SIZE;
-
-  /**
-   * The segments under wrapped tensors, by native handle, while their Java owner is open: a function that returns
-   * a wrapped tensor (or one sharing its memory) gives Java a new view of the same object, and that view must check
-   * the same segment. An entry is checked against the tensor's data pointer before use, because a handle can be
-   * reused after a tensor that was never closed is freed by the Cleaner.
-   */
-  private static final ConcurrentHashMap<Long, MemorySegment> WRAPPED = new ConcurrentHashMap<>();
-
   private final long data;
   private final DType dtype;
   private final Device device;
@@ -99,23 +77,24 @@ public final class NDArray extends ObjectRef {
       throw new IllegalArgumentException("a " + typeKey() + " object is not an NDArray");
     }
     long cell = NativeMemory.cell(ownedHandle);
-    this.data = NativeMemory.getLong(cell + DATA);
-    this.device = new Device(NativeMemory.getInt(cell + DEVICE_TYPE), NativeMemory.getInt(cell + DEVICE_ID));
-    int ndim = NativeMemory.getInt(cell + NDIM);
-    int dtypeWord = NativeMemory.getInt(cell + DTYPE_CODE);
+    this.data = NativeMemory.getLong(cell + DLTensor.DATA);
+    this.device = new Device(NativeMemory.getInt(cell + DLTensor.DEVICE_TYPE),
+        NativeMemory.getInt(cell + DLTensor.DEVICE_ID));
+    int ndim = NativeMemory.getInt(cell + DLTensor.NDIM);
+    int dtypeWord = NativeMemory.getInt(cell + DLTensor.DTYPE);
     this.dtype = new DType(dtypeWord & 0xff, (dtypeWord >>> 8) & 0xff, (dtypeWord >>> 16) & 0xffff);
-    long shapeAddress = NativeMemory.getLong(cell + SHAPE);
-    long stridesAddress = NativeMemory.getLong(cell + STRIDES);
+    long shapeAddress = NativeMemory.getLong(cell + DLTensor.SHAPE);
+    long stridesAddress = NativeMemory.getLong(cell + DLTensor.STRIDES);
     this.shape = new long[ndim];
     this.strides = new long[ndim];
     for (int i = 0; i < ndim; i++) {
       shape[i] = NativeMemory.getLong(shapeAddress + 8L * i);
       strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
     }
-    this.byteOffset = NativeMemory.getLong(cell + BYTE_OFFSET);
-    this.memory = memory != null ? memory : wrappedSegmentOf(ownedHandle, data);
+    this.byteOffset = NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET);
+    this.memory = memory != null ? memory : WrappedSegments.of(ownedHandle, data);
     if (memory != null) {
-      WRAPPED.put(ownedHandle, memory);
+      WrappedSegments.put(ownedHandle, memory);
     }
   }
 
@@ -131,16 +110,16 @@ public final class NDArray extends ObjectRef {
     this.memory = segment;
   }
 
-  /** The native object of a wrapped tensor, at its first need: a view of the segment, known to {@link #WRAPPED}. */
+  /** The native object of a wrapped tensor, at its first need: a view of the segment, known to {@code WrappedSegments}. */
   @Override
   long createNativeObject() {
     checkAlive(memory);
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long tensor = writeTensor(frame, data, dtype, shape, null, 0);
+      long tensor = TensorWords.write(frame, data, dtypeWord(dtype), shape, null, 0);
       long out = frame.scratch(8, 8);
       Errors.check(CApi.P4JNDArrayCreateView(tensor, 0, 0, out), null);
       long handle = NativeMemory.getLong(out);
-      WRAPPED.put(handle, memory);
+      WrappedSegments.put(handle, memory);
       return handle;
     } finally {
       Reference.reachabilityFence(memory);
@@ -172,47 +151,13 @@ public final class NDArray extends ObjectRef {
       return pin.pinnedHandle();
     }
     // Only wrap makes a tensor without an object: on the CPU, contiguous, no byte offset, which the entry fills in.
-    long[] shape = this.shape;
-    int ndim = shape.length;
-    long tensor = stack.allocateScratch(DLTENSOR_SIZE + 8L * ndim);
-    NativeMemory.putLong(tensor + DATA, data);
-    NativeMemory.putLong(tensor + NDIM, (ndim & 0xffffffffL) | (long) dtypeWord(dtype) << 32); // ndim, then dtype
-    for (int i = 0; i < ndim; i++) {
-      NativeMemory.putLong(tensor + DLTENSOR_SIZE + 8L * i, shape[i]);
-    }
-    return tensor | CApi.P4J_TENSOR_WORD_BORROWED;
-  }
-
-  /**
-   * The DLTensor of a borrowed tensor word ({@link #tensorWord}) completed as a typed entry completes it (device
-   * CPU:0, shape after it, no strides, no byte offset), for a call that passes it as a {@code kP4JDLTensorPtr}.
-   */
-  static long completeBorrowedTensor(long word) {
-    long tensor = word & ~(long) CApi.P4J_TENSOR_WORD_BORROWED;
-    NativeMemory.putLong(tensor + DEVICE_TYPE, Device.TYPE_CPU); // device_type, then device_id 0
-    NativeMemory.putLong(tensor + SHAPE, tensor + DLTENSOR_SIZE);
-    NativeMemory.putLong(tensor + STRIDES, 0);
-    NativeMemory.putLong(tensor + BYTE_OFFSET, 0);
-    return tensor;
+    return TensorWords.borrowed(stack, data, dtypeWord(dtype), shape);
   }
 
   /** Equal NDArrays (one native object) share a data pointer, which a wrapped tensor has before its object. */
   @Override
   long hashKey() {
     return data;
-  }
-
-  /** The segment a wrapped tensor with this handle and data pointer lies in, or null. */
-  private static MemorySegment wrappedSegmentOf(long handle, long data) {
-    MemorySegment segment = WRAPPED.get(handle);
-    if (segment == null) {
-      return null;
-    }
-    if (data < segment.address() || data > segment.address() + segment.byteSize()) {
-      WRAPPED.remove(handle, segment); // a stale entry: the handle now belongs to another tensor
-      return null;
-    }
-    return segment;
   }
 
   // ------------------------------------------------------------------------------------------------ creation
@@ -637,7 +582,7 @@ public final class NDArray extends ObjectRef {
     long viewOffset = byteOffset + start * layout[axis] * dtype.byteSize();
     ReleaseEpochs.Pin pin = usablePin();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long tensor = writeTensor(frame, 0, dtype, viewShape, layout, viewOffset);
+      long tensor = TensorWords.write(frame, 0, dtypeWord(dtype), viewShape, layout, viewOffset);
       long out = frame.scratch(8, 8);
       Errors.check(CApi.P4JNDArrayCreateViewOf(pin.pinnedHandle(), tensor, out), null);
       return new NDArray(NativeMemory.getLong(out), memory);
@@ -677,7 +622,7 @@ public final class NDArray extends ObjectRef {
       int status = versioned ? CApi.P4JNDArrayToDLPackVersioned(handle, out) : CApi.P4JNDArrayToDLPack(handle, out);
       Errors.check(status, null);
       return MemorySegment.ofAddress(NativeMemory.getLong(out))
-          .reinterpret(versioned ? MANAGED_TENSOR_VERSIONED_SIZE : MANAGED_TENSOR_SIZE);
+          .reinterpret(versioned ? DLManagedTensor.VERSIONED_SIZE : DLManagedTensor.SIZE);
     } finally {
       pin.unpin();
       Reference.reachabilityFence(this);
@@ -726,7 +671,7 @@ public final class NDArray extends ObjectRef {
     if (memory != null) {
       long address = address(); // 0 for a wrapped tensor that never made its native object
       if (address != 0) {
-        WRAPPED.remove(address, memory);
+        WrappedSegments.remove(address, memory);
       }
       return; // asSegment() of a wrapped tensor is a slice of the segment: no view arena
     }
@@ -890,31 +835,6 @@ public final class NDArray extends ObjectRef {
   }
 
   private static int dtypeWord(DType dtype) {
-    return dtype.code() | dtype.bits() << 8 | dtype.lanes() << 16;
-  }
-
-  /** A DLTensor in the frame's scratch memory, on the CPU; strides null for contiguous. */
-  private static long writeTensor(Frame frame, long data, DType dtype, long[] shape, long[] strides, long offset) {
-    long tensor = frame.scratch(DLTENSOR_SIZE, 8);
-    long shapeAddress = frame.scratch(8L * Math.max(1, shape.length), 8);
-    for (int i = 0; i < shape.length; i++) {
-      NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
-    }
-    long stridesAddress = 0;
-    if (strides != null) {
-      stridesAddress = frame.scratch(8L * Math.max(1, strides.length), 8);
-      for (int i = 0; i < strides.length; i++) {
-        NativeMemory.putLong(stridesAddress + 8L * i, strides[i]);
-      }
-    }
-    NativeMemory.putLong(tensor + DATA, data);
-    NativeMemory.putInt(tensor + DEVICE_TYPE, Device.TYPE_CPU);
-    NativeMemory.putInt(tensor + DEVICE_ID, 0);
-    NativeMemory.putInt(tensor + NDIM, shape.length);
-    NativeMemory.putInt(tensor + DTYPE_CODE, dtypeWord(dtype));
-    NativeMemory.putLong(tensor + SHAPE, shapeAddress);
-    NativeMemory.putLong(tensor + STRIDES, stridesAddress);
-    NativeMemory.putLong(tensor + BYTE_OFFSET, offset);
-    return tensor;
+    return TensorWords.dtypeWord(dtype.code(), dtype.bits(), dtype.lanes());
   }
 }

@@ -58,11 +58,6 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
-  public long completeBorrowedTensor(long word) {
-    return NDArray.completeBorrowedTensor(word);
-  }
-
-  @Override
   public ReleaseEpochs.Pin pinContainer(Object container) {
     return switch (container) {
       case NativeList<?> list -> list.pin();

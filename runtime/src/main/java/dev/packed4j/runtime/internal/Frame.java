@@ -12,6 +12,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JString;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.tensor.TensorWords;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -266,7 +267,7 @@ public final class Frame implements AutoCloseable {
   public void putTensorWord(int index, long word) {
     long slot = slot(index);
     if ((word & CApi.P4J_TENSOR_WORD_BORROWED) != 0) {
-      NativeMemory.putAny(slot, CApi.kP4JDLTensorPtr, 0, RuntimeAccess.get().completeBorrowedTensor(word));
+      NativeMemory.putAny(slot, CApi.kP4JDLTensorPtr, 0, TensorWords.completeBorrowed(word));
     } else {
       NativeMemory.putAny(slot, CApi.kP4JNDArray, 0, word);
     }

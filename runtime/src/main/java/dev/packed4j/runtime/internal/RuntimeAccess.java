@@ -61,9 +61,6 @@ public interface RuntimeAccess {
    */
   long ndarrayWord(NDArray array, ThreadStack stack);
 
-  /** The DLTensor of a borrowed tensor word, with the fields a typed entry would fill in written. */
-  long completeBorrowedTensor(long word);
-
   /** Sets the implementation; called once by {@code dev.packed4j.runtime}. */
   static void install(RuntimeAccess access) {
     Holder.instance = access;

@@ -251,6 +251,58 @@ class CApiBindingTest {
     assertEquals(24, P4JFunctionCell.SCALARS_ENTRY);
   }
 
+  /**
+   * Every struct layout the runtime reads or writes is the one the C++ compiler gave the header's struct: each
+   * member's offset and size, and the struct's size, as native-core's abi_version_test records them in
+   * {@code abi_wire_form.txt} (which that test keeps equal to what the headers compile to).
+   */
+  @Test
+  void structLayoutsMatchWhatTheCompilerRecorded() throws IOException {
+    String path = System.getProperty("packed4j.test.abiWireForm");
+    assertTrue(path != null && Files.isRegularFile(Path.of(path)),
+        "system property packed4j.test.abiWireForm must name abi_wire_form.txt, is " + path);
+    Map<String, long[]> members = new TreeMap<>();
+    Map<String, Long> sizes = new TreeMap<>();
+    Pattern member = Pattern.compile("(\\w+\\.\\w+) @(\\d+) size (\\d+)");
+    Pattern size = Pattern.compile("sizeof (\\w+) (\\d+)");
+    for (String line : Files.readAllLines(Path.of(path))) {
+      Matcher m = member.matcher(line);
+      if (m.matches()) {
+        members.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3))});
+      }
+      Matcher s = size.matcher(line);
+      if (s.matches()) {
+        sizes.put(s.group(1), Long.parseLong(s.group(2)));
+      }
+    }
+    List<java.lang.foreign.StructLayout> layouts = List.of(P4JAny.LAYOUT, P4JObject.LAYOUT, P4JByteArray.LAYOUT,
+        P4JErrorCell.LAYOUT, P4JListCell.LAYOUT, P4JMapCell.LAYOUT, P4JFieldInfo.LAYOUT, P4JTypeInfo.LAYOUT,
+        P4JFunctionCell.LAYOUT, DLTensor.LAYOUT, DLManagedTensor.VERSIONED_LAYOUT);
+    List<String> problems = new ArrayList<>();
+    for (java.lang.foreign.StructLayout layout : layouts) {
+      String struct = layout.name().orElseThrow();
+      // The record names the NDArray cell, which is a DLTensor, by the cell.
+      Long recorded = sizes.get(struct.equals("DLTensor") ? "P4JNDArrayCell" : struct);
+      if (recorded == null || recorded != layout.byteSize()) {
+        problems.add("sizeof " + struct + ": Java " + layout.byteSize() + ", recorded " + recorded);
+      }
+      long offset = 0;
+      for (MemoryLayout element : layout.memberLayouts()) {
+        if (element.name().isPresent()) {
+          String name = struct + "." + element.name().get();
+          long[] recordedMember = members.get(name);
+          if (recordedMember == null || recordedMember[0] != offset || recordedMember[1] != element.byteSize()) {
+            problems.add(name + ": Java @" + offset + " size " + element.byteSize() + ", recorded "
+                + (recordedMember == null ? "nothing" : "@" + recordedMember[0] + " size " + recordedMember[1]));
+          }
+        }
+        offset += element.byteSize();
+      }
+    }
+    assertEquals(List.of(), problems);
+    assertEquals(DLTensor.SIZE + 16, DLManagedTensor.SIZE, "DLManagedTensor: the tensor, manager_ctx, deleter");
+  }
+
   @Test
   void theParserSeesFunctionPointerParameters() {
     HeaderFunction create = functions.get("P4JFunctionCreate");
