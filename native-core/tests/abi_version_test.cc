@@ -143,6 +143,7 @@ std::string WireName() {
   if constexpr (std::is_same<Wire, int32_t>::value) return "int32_t";
   if constexpr (std::is_same<Wire, double>::value) return "double";
   if constexpr (std::is_same<Wire, const P4JByteArray*>::value) return "const P4JByteArray*";
+  if constexpr (std::is_same<Wire, const P4JAny*>::value) return "const P4JAny*";
   return "an unnamed machine type";
 }
 
@@ -153,6 +154,7 @@ std::string Parameter(const char* cpp) {
   if constexpr (details::kWireParameter<T>) {
     line += ", typed entry " + WireName<details::WireArg<T>>();
     if (details::kWireValue<T>) line += " tensor word";
+    if (details::kWireObject<T>) line += " object word";
   } else {
     line += ", no typed entry";
   }
@@ -164,9 +166,15 @@ template <typename R>
 std::string Result(const char* cpp) {
   using Wire = details::WireResult<R>;
   std::ostringstream line;
-  line << "result " << cpp << ": typed entry " << WireName<Wire>() << ", sentinel ";
+  line << "result " << cpp << ": typed entry " << WireName<Wire>();
+  if (details::kOutResult<R>) line << " with P4JAny* out";
+  if (details::kObjectResult<R>) line << " owned object word";
+  if (details::kSpanResult<R>) line << " kept span";
+  line << ", sentinel ";
   Wire sentinel = details::TypedErrorSentinel<Wire>();
-  if constexpr (std::is_same<Wire, double>::value) {
+  if constexpr (std::is_same<Wire, const P4JByteArray*>::value) {
+    line << (sentinel == nullptr ? "NULL" : "not NULL");
+  } else if constexpr (std::is_same<Wire, double>::value) {
     int64_t bits;
     std::memcpy(&bits, &sentinel, sizeof(bits));
     line << "bits 0x" << std::hex << bits;
@@ -278,6 +286,12 @@ std::vector<std::string> WireForm() {
       Parameter<std::optional<int64_t>>("std::optional<int64_t>"),
       Result<void>("void"), Result<bool>("bool"), Result<int32_t>("int32_t"), Result<int64_t>("int64_t"),
       Result<uint64_t>("uint64_t"), Result<float>("float"), Result<double>("double"),
+      Result<std::string>("std::string"), Result<String>("String"), Result<Bytes>("Bytes"),
+      Result<NDArray>("NDArray"), Result<PackedFunc>("PackedFunc"), Result<List<int64_t>>("List<int64_t>"),
+      Result<Map<std::string, double>>("Map<std::string, double>"), Result<ObjectRef>("ObjectRef"),
+      Result<ObjectPtr<Object>>("ObjectPtr<Object>"), Result<Any>("Any"),
+      Result<std::optional<int64_t>>("std::optional<int64_t>"),
+      Parameter<ObjectPtr<Object>>("ObjectPtr<Object>"),
   };
   std::ifstream header(PACKED4J_C_API_HEADER);
   std::stringstream text;

@@ -42,10 +42,13 @@ extern "C" {
  *  m' >= m and refused by any other (P4JPluginCheckAbiVersion). P4JAbiVersion returns P4J_ABI_VERSION of the
  *  library. native-core/tests/abi_wire_form.txt records the wire form of this version; its test fails when the
  *  declarations here change without the version. History: 2.1 added the Tensors section, 2.2 the host entries,
- *  2.3 the plugin's version check and P4JBacktraceFormat.
+ *  2.3 the plugin's version check and P4JBacktraceFormat, 2.4 typed entries for every signature set_body_typed
+ *  takes (object words, packed values, span and object results, results through out; see
+ *  P4JFunctionCell.typed_entry). Adding entries to signatures that had none is a minor change: a caller of an older
+ *  minor does not take an entry whose signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 3
+#define P4J_ABI_VERSION_MINOR 4
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -403,18 +406,31 @@ typedef struct {
    */
   P4JSafeCallType safe_call;
   /*!
-   * The typed entry, NULL when none: set by set_body_typed when every parameter is a scalar, a string taken as
-   * std::string_view or std::string, or a tensor (NDArray, TensorView), and the result a scalar or void.
+   * The typed entry, NULL when none: set by set_body_typed (since 2.4 for every signature it takes; before, only
+   * when every parameter was a scalar, a string taken as std::string_view or std::string, or a tensor, and the
+   * result a scalar or void). The signature alone says the wire form, so a caller that reads the signature knows
+   * how to call the entry.
    *
-   * It is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being the function, with
-   * the wire types: int64_t for every integer type and for bool (0 or 1), double for float32 and float64,
-   * `const P4JByteArray*` for a string: a borrowed span of valid UTF-8, read during the call only, and an int64_t
-   * tensor word for a tensor (signature type NDArray): an NDArray's handle, borrowed, or a borrowed DLTensor marked
-   * with P4J_TENSOR_WORD_BORROWED (see there). Either is converted as the same packed argument would be, so a
-   * TensorView parameter makes no object. The result is
-   * int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0). It packs nothing; narrowing
-   * of an argument is range-checked as in a packed call. On a failure it returns the sentinel of its result type
-   * (P4J_TYPED_ERROR_I64, a double with the bits P4J_TYPED_ERROR_F64_BITS, P4J_TYPED_ERROR_I32).
+   * It is a plain C function `R entry(P4JObjectHandle self, A1 a1, ..., An an)`, self being the function. A
+   * parameter's wire type, by its signature type:
+   *  - int64_t for every integer type and for bool (0 or 1); double for float32 and float64;
+   *  - string and bytes: `const P4JByteArray*`, a borrowed span (valid UTF-8 for a string), read during the call;
+   *  - NDArray: an int64_t tensor word, an NDArray's handle, borrowed, or a borrowed DLTensor marked with
+   *    P4J_TENSOR_WORD_BORROWED (see there), so a TensorView parameter makes no object;
+   *  - an object type key, list<...>, map<...>, function: an int64_t object word, the object's handle, borrowed,
+   *    or 0 for None (which a typed parameter refuses as a packed call does);
+   *  - any, Object, optional<...>: `const P4JAny*`, a borrowed value (never NULL), as P4JFunctionCall gets it.
+   * Each is converted as the same packed argument would be (range checks, type checks, messages). The result:
+   *  - int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0);
+   *  - string and bytes: `const P4JByteArray*`, a span the calling thread keeps until its next string or bytes
+   *    result from an entry of the same library; the caller reads it at once. Data NULL stands for None; NULL
+   *    itself is the failure;
+   *  - NDArray, object type key, list<...>, map<...>, function: an int64_t object word, owned (the caller takes the
+   *    reference), 0 for None;
+   *  - any, Object, optional<...>: the entry has one more parameter, `P4JAny* out`, after the arguments, and returns
+   *    int32_t 0 with *out set, owned, or P4J_TYPED_ERROR_I32 on a failure, *out untouched.
+   * It packs nothing. On a failure it returns the sentinel of its result type (P4J_TYPED_ERROR_I64, a double with
+   * the bits P4J_TYPED_ERROR_F64_BITS, P4J_TYPED_ERROR_I32, NULL for a span).
    */
   void* typed_entry;
   /*!

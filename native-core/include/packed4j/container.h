@@ -68,13 +68,6 @@ class ValueObject : public Object {
   P4J_DECLARE_OBJECT_TYPE_INFO(ValueObject, Object);
 };
 
-namespace details {
-template <typename T>
-struct IsObjectPtr : std::false_type {};
-template <typename T>
-struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
-}  // namespace details
-
 /*!
  * \brief A reference to a boxed value of any type.
  * \code

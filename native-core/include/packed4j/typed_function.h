@@ -62,7 +62,7 @@ template <typename R, typename... A>
 class TypedPackedFunc<R(A...)> {
   static constexpr bool kHasWireForm =
       (std::is_void<R>::value || details::TypeTraits<std::decay_t<R>>::kTypedScalar) &&
-      (true && ... && details::kWireParameter<std::decay_t<A>>);
+      (true && ... && details::kScalarWireParameter<std::decay_t<A>>);
 
  public:
   TypedPackedFunc() noexcept = default;

@@ -217,28 +217,144 @@ struct TypedClosure {
   }
 };
 
-/*! \brief Whether a typed entry passes a parameter of type T as a borrowed UTF-8 span (P4JByteArray*). */
-template <typename T>
-constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value;
-
-/*! \brief Whether a typed entry can take a parameter of type T: a scalar, a string read as a span, a tensor. */
-template <typename T>
-constexpr bool kWireParameter = TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T>;
-
 /*!
- * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers (and a tensor word for a
- *  tensor: an NDArray handle, or a borrowed DLTensor the caller wrote, see P4J_TENSOR_WORD_BORROWED), double for
- *  floats, a borrowed UTF-8 span for std::string_view and std::string.
+ * \brief Whether a typed entry passes a parameter of type T as a borrowed span (const P4JByteArray*): every type whose
+ *  signature name is "string" (UTF-8) or "bytes".
  */
 template <typename T>
-using WireArg = std::conditional_t<std::is_floating_point<T>::value, double,
-                                   std::conditional_t<kWireSpan<T>, const P4JByteArray*, int64_t>>;
+constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value ||
+                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value;
 
-/*! \brief The machine type a typed entry returns: int32 for bool and void, int64 for integers, double for floats. */
+/*! \brief Whether T is an ObjectPtr. */
+template <typename T>
+struct IsObjectPtr : std::false_type {};
+/*! \brief An ObjectPtr. */
+template <typename T>
+struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
+
+/*!
+ * \brief Whether a typed entry passes T as an object word: an object handle in an int64_t, 0 for None. Every object
+ *  reference whose signature name is a type key, list<...>, map<...> or function: a typed ObjectRef subclass or an
+ *  ObjectPtr, but not ObjectRef itself nor ObjectPtr<Object> (signature "Object", a packed value, since ObjectRef
+ *  also takes a string or bytes view), not a boxed Value ("any"), not strings, bytes or tensors (their own forms).
+ */
+template <typename T>
+constexpr bool kWireObject =
+    !kWireSpan<T> && !kWireValue<T> &&
+    ((std::is_base_of<ObjectRef, T>::value && !std::is_same<T, ObjectRef>::value && !IsBoxedValue<T>::value) ||
+     (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value));
+
+/*!
+ * \brief Whether a typed entry passes T as a borrowed packed value (const P4JAny*): what remains of the types
+ *  set_body_typed takes (signature names any, Object, optional<...>).
+ */
+template <typename T>
+constexpr bool kWireAny = !TypeTraits<T>::kTypedScalar && !kWireSpan<T> && !kWireValue<T> && !kWireObject<T> &&
+                          TypeTraits<T>::kConvertible && TypeTraits<T>::kTypedAllowed;
+
+/*! \brief Whether a typed entry can take a parameter of type T (since ABI 2.4: every type set_body_typed takes). */
+template <typename T>
+constexpr bool kWireParameter =
+    TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T> || kWireObject<T> || kWireAny<T>;
+
+/*!
+ * \brief Whether a parameter of type T had a typed entry before ABI 2.4 (scalars, std::string and std::string_view
+ *  spans, tensors): the forms TypedPackedFunc calls directly.
+ */
+template <typename T>
+constexpr bool kScalarWireParameter = TypeTraits<T>::kTypedScalar || std::is_same<T, std::string_view>::value ||
+                                      std::is_same<T, std::string>::value || kWireValue<T>;
+
+/*!
+ * \brief The machine type a typed entry takes for a parameter: int64 for bool and integers, for a tensor (a tensor
+ *  word: an NDArray handle, or a borrowed DLTensor the caller wrote, see P4J_TENSOR_WORD_BORROWED) and for an object
+ *  (its handle, 0 for None); double for floats; a borrowed span for strings and bytes; a borrowed P4JAny for the
+ *  rest.
+ */
+template <typename T>
+using WireArg = std::conditional_t<
+    std::is_floating_point<T>::value, double,
+    std::conditional_t<kWireSpan<T>, const P4JByteArray*, std::conditional_t<kWireAny<T>, const P4JAny*, int64_t>>>;
+
+/*! \brief Whether a typed entry returns R as a span the thread keeps (signature names string and bytes). */
+template <typename R>
+constexpr bool kSpanResult = std::is_same<R, std::string>::value || std::is_same<R, std::string_view>::value ||
+                             std::is_same<R, String>::value || std::is_same<R, Bytes>::value;
+
+/*! \brief Whether a typed entry returns R as an owned object word (tensors and the object forms of kWireObject). */
+template <typename R>
+constexpr bool kObjectResult = kWireObject<R> || kWireValue<R>;
+
+/*!
+ * \brief Whether a typed entry writes an R result, owned, through a trailing `P4JAny* out` parameter and returns
+ *  int32 0 (the result types kWireAny takes as parameters: any, Object, optional<...>).
+ */
+template <typename R>
+constexpr bool kOutResult = !std::is_void<R>::value && !TypeTraits<R>::kTypedScalar && !kSpanResult<R> &&
+                            !kObjectResult<R>;
+
+/*!
+ * \brief The machine type a typed entry returns: int32 for bool and void (and 0 for a result written through out),
+ *  int64 for integers and object words, double for floats, a span for strings and bytes.
+ */
 template <typename R>
 using WireResult = std::conditional_t<
     std::is_floating_point<R>::value, double,
-    std::conditional_t<std::is_same<R, bool>::value || std::is_void<R>::value, int32_t, int64_t>>;
+    std::conditional_t<std::is_same<R, bool>::value || std::is_void<R>::value || kOutResult<R>, int32_t,
+                       std::conditional_t<kSpanResult<R>, const P4JByteArray*, int64_t>>>;
+
+/*!
+ * \brief Where a typed entry keeps a string or bytes result for its caller: per thread (and per library that
+ *  compiled the entry), valid until the thread's next span result from an entry of the same library. The caller
+ *  reads the bytes before anything else runs on the thread; a span whose data is NULL is None (a null String or
+ *  Bytes reference). Holds the last result until then, so a thread that
+ *  returned a large string keeps its bytes until its next string result or its end.
+ */
+struct SpanResultSlot {
+  /*! \brief A std::string or std::string_view result's bytes. */
+  std::string text;
+  /*! \brief A String or Bytes result, held instead of copied. */
+  ObjectRef object;
+  /*! \brief What the entry returns the address of. */
+  P4JByteArray span{nullptr, 0};
+
+  /*! \brief The slot of the calling thread. */
+  static SpanResultSlot& OfThisThread() {
+    static thread_local SpanResultSlot slot;
+    return slot;
+  }
+};
+
+/*! \brief Keeps a span result in the thread's slot and returns the span. */
+template <typename R>
+const P4JByteArray* KeepSpanResult(R&& result) {
+  SpanResultSlot& slot = SpanResultSlot::OfThisThread();
+  using Decayed = std::decay_t<R>;
+  if constexpr (std::is_same<Decayed, String>::value || std::is_same<Decayed, Bytes>::value) {
+    if (!result.defined()) {
+      slot.object = ObjectRef();
+      slot.span = P4JByteArray{nullptr, 0};  // None
+      return &slot.span;
+    }
+    std::string_view bytes = result.view();
+    slot.object = std::forward<R>(result);
+    slot.span = ByteArrayOf(bytes);
+  } else {
+    slot.text.assign(std::string_view(result));
+    slot.object = ObjectRef();
+    slot.span = ByteArrayOf(slot.text);
+  }
+  return &slot.span;
+}
+
+/*! \brief An object result as an owned object word: its handle with a reference the caller takes, 0 for None. */
+template <typename R>
+int64_t OwnedObjectWord(R&& result) {
+  P4JAny stored;
+  TypeTraits<std::decay_t<R>>::Store(std::forward<R>(result), &stored);
+  if (stored.type_index == kP4JNone) return 0;
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(stored.v_obj));
+}
 
 /*! \brief TypeError: a typed entry given a NULL span for a string parameter. */
 [[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullSpan(const char* function, int64_t index) {
@@ -277,12 +393,35 @@ inline P4JAny TensorWordValue(int64_t word, const char* function, int64_t index,
   return value;
 }
 
+/*! \brief The packed value an object word stands for: the object, borrowed, or None for 0. */
+inline P4JAny ObjectWordValue(int64_t word) {
+  if (word == 0) return NoneValue();
+  P4JObject* handle = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word));
+  P4JAny value;
+  value.type_index = handle->type_index;
+  value.zero_padding = 0;
+  value.v_obj = handle;
+  return value;
+}
+
+/*! \brief TypeError: a typed entry given a NULL P4JAny pointer for a parameter passed as a packed value. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowNullValue(const char* function, int64_t index,
+                                                                 const std::string& expected) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected " + expected +
+                  ", got a NULL value pointer");
+}
+
 /*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
 template <typename T>
 T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   if constexpr (kWireSpan<T>) {
     if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
+  } else if constexpr (kWireObject<T>) {
+    return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+  } else if constexpr (kWireAny<T>) {
+    if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
+    return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
   } else if constexpr (kWireValue<T>) {
     return TypeTraits<T>::Convert(TensorWordValue(wire, function, index, TypeTraits<T>::TypeName()),
                                   ConvertContext::Argument(function, index));
@@ -308,6 +447,8 @@ Wire TypedErrorSentinel() {
     return sentinel;
   } else if constexpr (std::is_same<Wire, int64_t>::value) {
     return P4J_TYPED_ERROR_I64;
+  } else if constexpr (std::is_same<Wire, const P4JByteArray*>::value) {
+    return nullptr;
   } else {
     return P4J_TYPED_ERROR_I32;
   }
@@ -347,6 +488,11 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
         return 0;
       } else if constexpr (std::is_same<R, bool>::value) {
         return closure->body(std::get<I>(std::move(converted))...) ? 1 : 0;
+      } else if constexpr (kSpanResult<R>) {
+        return KeepSpanResult(closure->body(std::get<I>(std::move(converted))...));
+      } else if constexpr (kObjectResult<R>) {
+        // A handle is a pointer into the heap, never the sentinel's non-canonical address.
+        return OwnedObjectWord(closure->body(std::get<I>(std::move(converted))...));
       } else {
         Wire result;
         if constexpr (std::is_floating_point<R>::value) {
@@ -362,12 +508,29 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
       return TypedErrorSentinel<Wire>();
     }
   }
+
+  /*!
+   * \brief The typed entry of a result written through out (kOutResult): `int32_t Entry(self, args..., P4JAny*
+   *  out)`, 0 with *out set (owned), or P4J_TYPED_ERROR_I32 with the error raised and *out untouched.
+   */
+  static int32_t EntryWithOut(P4JObjectHandle self, WireArg<std::decay_t<A>>... wire, P4JAny* out) noexcept {
+    try {
+      Closure* closure = static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self);
+      std::tuple<std::decay_t<A>...> converted{
+          FromWire<std::decay_t<A>>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
+      TypeTraits<R>::Store(closure->body(std::get<I>(std::move(converted))...), out);
+      return 0;
+    } catch (...) {
+      RaiseCurrentException();
+      return P4J_TYPED_ERROR_I32;
+    }
+  }
 };
 
 template <typename F, typename R, typename Params>
 struct TypedFunctionFactory;
 
-/*! \brief Builds the function object of set_body_typed: closure, signature and (for scalars) typed entry. */
+/*! \brief Builds the function object of set_body_typed: closure, signature and typed entry. */
 template <typename F, typename R, typename... A>
 struct TypedFunctionFactory<F, R, std::tuple<A...>> {
   static_assert((... && (!std::is_lvalue_reference<A>::value || std::is_const<std::remove_reference_t<A>>::value)),
@@ -386,13 +549,18 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
       static_assert(TypeTraits<std::decay_t<R>>::kStorable && TypeTraits<std::decay_t<R>>::kTypedAllowed,
                     "set_body_typed: the result type cannot be returned; supported: void and the parameter types");
     }
-    constexpr bool kScalarResult = std::is_void<R>::value || TypeTraits<std::decay_t<R>>::kTypedScalar;
-    constexpr bool kHasEntry = kScalarResult && (true && ... && kWireParameter<std::decay_t<A>>);
+    // Since ABI 2.4 every signature set_body_typed accepts has a typed entry.
+    constexpr bool kHasEntry = (true && ... && kWireParameter<std::decay_t<A>>);
     void* entry = nullptr;
     if constexpr (kHasEntry) {
       using Entry = TypedEntry<Closure, std::decay_t<R>, std::index_sequence_for<A...>, A...>;
-      auto function_pointer = &Entry::Entry;
-      entry = reinterpret_cast<void*>(function_pointer);
+      if constexpr (kOutResult<std::decay_t<R>>) {
+        auto function_pointer = &Entry::EntryWithOut;
+        entry = reinterpret_cast<void*>(function_pointer);
+      } else {
+        auto function_pointer = &Entry::Entry;
+        entry = reinterpret_cast<void*>(function_pointer);
+      }
     }
     std::string signature = SignatureOf<R, A...>();
     auto* closure = new Closure{std::move(name), std::move(body)};
