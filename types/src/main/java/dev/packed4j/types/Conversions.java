@@ -1,0 +1,241 @@
+package dev.packed4j.types;
+
+import dev.packed4j.types.JavaType.PrimitiveKind;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether a Java type converts to or from a native type: the one table the processor applies to a manifest and the
+ * runtime's {@code bindChecked} to the loaded registry (README "Type mapping").
+ *
+ * <ul>
+ *   <li>Integers of any width meet (narrowing is range-checked when it runs, see {@link Narrowing}); an integer
+ *       argument converts to a float, a float result to a Java integer is refused only the other way round: a
+ *       floating-point value never converts to an integer.
+ *   <li>Objects meet when one key derives from the other ({@link ObjectHierarchy}); an unknown key is left to the
+ *       runtime's check of the actual object.
+ *   <li>Containers meet element by element; {@code any}, {@code Object} and {@code Optional} accept what their
+ *       element accepts.
+ *   <li>A {@code function} takes a {@code PackedFunction} or a functional interface
+ *       ({@link JavaType#isFunctionalInterface}).
+ * </ul>
+ *
+ * <p>What cannot convert is explained in words the processor's diagnostics and {@code bindChecked} print after
+ * their own prefix: {@code "the native side takes a string"}.
+ */
+public final class Conversions {
+  /** Field types a long getter reads (int32 widened, uint64 as its bit pattern). */
+  private static final Set<String> LONG_FIELDS = Set.of("int32", "int64", "uint64");
+
+  private final ObjectHierarchy objects;
+
+  /**
+   * A table over {@code objects}.
+   *
+   * @param objects the object types known where the check runs
+   */
+  public Conversions(ObjectHierarchy objects) {
+    this.objects = objects;
+  }
+
+  /**
+   * Why a Java argument of type {@code java} cannot become the native parameter type, if it cannot.
+   *
+   * @param java the Java parameter type
+   * @param nativeType the native parameter type
+   * @return the reason, or empty when it converts
+   */
+  public Optional<String> argument(JavaType java, NativeType nativeType) {
+    return Optional.ofNullable(check(java, nativeType, true));
+  }
+
+  /**
+   * Why a native result of type {@code nativeType} cannot become the Java result type, if it cannot.
+   *
+   * @param java the Java result type, {@link JavaType.Void} for a void method (which takes any result)
+   * @param nativeType the native result type
+   * @return the reason, or empty when it converts
+   */
+  public Optional<String> result(JavaType java, NativeType nativeType) {
+    if (java instanceof JavaType.Void) {
+      return Optional.empty();
+    }
+    if (nativeType.kind() == NativeType.Kind.VOID) {
+      return java instanceof JavaType.OptionalOf || java instanceof JavaType.Any
+          ? Optional.empty()
+          : Optional.of("the function returns nothing");
+    }
+    return Optional.ofNullable(check(java, nativeType, false));
+  }
+
+  /**
+   * Why the getter type {@code java} cannot read a field of type {@code field} in place, if it cannot.
+   *
+   * @param java the getter's type
+   * @param field the field's native type
+   * @return the reason, or empty when the getter reads it
+   */
+  public Optional<String> field(JavaType java, NativeType field) {
+    String name = field.name();
+    return switch (java) {
+      case JavaType.Primitive p when p.kind() == PrimitiveKind.INT ->
+          name.equals("int32")
+              ? Optional.empty()
+              : Optional.of("an int getter reads an int32 field" + (field.isInteger() ? "; read it as long" : ""));
+      case JavaType.Primitive p when p.kind() == PrimitiveKind.LONG ->
+          LONG_FIELDS.contains(name)
+              ? Optional.empty()
+              : Optional.of("a long getter reads an int32, int64 or uint64 field");
+      case JavaType.Primitive p when p.kind() == PrimitiveKind.DOUBLE ->
+          name.equals("float64") ? Optional.empty() : Optional.of("a double getter reads a float64 field");
+      case JavaType.Primitive p when p.kind() == PrimitiveKind.BOOLEAN ->
+          name.equals("bool") ? Optional.empty() : Optional.of("a boolean getter reads a bool field");
+      case JavaType.Text s ->
+          name.equals("string") ? Optional.empty() : Optional.of("a String getter reads a string field");
+      case JavaType.NativeObject n ->
+          field.isObjectKey() ? Optional.empty() : Optional.of("a NativeObject getter reads an object field");
+      case JavaType.ObjectInterface o ->
+          field.isObjectKey()
+              ? Optional.ofNullable(related(o.typeKey(), name))
+              : Optional.of("an object getter reads an object field");
+      default -> Optional.empty();
+    };
+  }
+
+  /**
+   * The Java type to declare for a native type, for the fix in a message: {@code List<Long>} for
+   * {@code list<int64>}.
+   *
+   * @param type the native type
+   * @param boxed whether a scalar is named by its box (inside a container)
+   * @return the Java type as a person writes it
+   */
+  public static String javaTypeFor(NativeType type, boolean boxed) {
+    return switch (type.name()) {
+      case "bool" -> boxed ? "Boolean" : "boolean";
+      case "int8" -> boxed ? "Byte" : "byte";
+      case "int16" -> boxed ? "Short" : "short";
+      case "int32", "uint8", "uint16" -> boxed ? "Integer" : "int";
+      case "int64", "uint32", "uint64" -> boxed ? "Long" : "long";
+      case "float32" -> boxed ? "Float" : "float";
+      case "float64" -> boxed ? "Double" : "double";
+      case "string" -> "String";
+      case "bytes" -> "byte[]";
+      case "any" -> "Object";
+      case "void" -> "void";
+      case "function" -> "PackedFunction";
+      case "list" -> "List<" + javaTypeFor(type.element(), true) + ">";
+      case "map" -> "Map<" + javaTypeFor(type.arguments().get(0), true) + ", "
+          + javaTypeFor(type.arguments().get(1), true) + ">";
+      case "optional" -> "Optional<" + javaTypeFor(type.element(), true) + ">";
+      case NativeType.TENSOR_KEY -> "NDArray";
+      case NativeType.ROOT_OBJECT_KEY -> "NativeObject";
+      default -> "an @Object(\"" + type.name() + "\") interface";
+    };
+  }
+
+  /**
+   * The getter type that reads a field of this native type in place (the README's field table).
+   *
+   * @param field the field's native type
+   * @return the Java type as a person writes it
+   */
+  public static String fieldJavaTypeFor(NativeType field) {
+    return switch (field.name()) {
+      case "int32" -> "int";
+      case "int64", "uint64" -> "long";
+      case "float64" -> "double";
+      case "bool" -> "boolean";
+      case "string" -> "String";
+      default -> javaTypeFor(field, false);
+    };
+  }
+
+  /** The reason {@code java} and {@code nativeType} do not meet, or null when they do. */
+  private String check(JavaType java, NativeType nativeType, boolean argument) {
+    NativeType.Kind nativeKind = nativeType.kind();
+    if (nativeKind == NativeType.Kind.ANY || java instanceof JavaType.Any) {
+      return null;
+    }
+    if (java instanceof JavaType.OptionalOf optional) {
+      return check(optional.element(), nativeKind == NativeType.Kind.OPTIONAL ? nativeType.element() : nativeType,
+          argument);
+    }
+    if (nativeKind == NativeType.Kind.OPTIONAL) {
+      return check(java, nativeType.element(), argument);
+    }
+    PrimitiveKind kind = switch (java) {
+      case JavaType.Primitive p -> p.kind();
+      case JavaType.Boxed b -> b.kind();
+      default -> null;
+    };
+    boolean javaInteger = kind != null && kind.isInteger();
+    boolean javaFloat = kind != null && kind.isFloat();
+    return switch (nativeKind) {
+      case INTEGER -> javaInteger || (!argument && javaFloat) ? null
+          : javaFloat ? "a floating-point value never converts to an integer"
+          : expected("an integer", argument);
+      case FLOAT -> javaFloat || (argument && javaInteger) ? null
+          : javaInteger ? "a floating-point result never converts to an integer"
+          : expected("a floating-point number", argument);
+      case BOOL -> kind == PrimitiveKind.BOOLEAN ? null : expected("a bool", argument);
+      case STRING -> java instanceof JavaType.Text ? null : expected("a string", argument);
+      case BYTES -> java instanceof JavaType.Bytes ? null : expected("bytes", argument);
+      case FUNCTION -> java instanceof JavaType.PackedFunction || java instanceof JavaType.Functional ? null
+          : expected("a function", argument);
+      case VOID -> "void is not a value";
+      case LIST -> {
+        if (!(java instanceof JavaType.ListOf list)) {
+          yield expected("a list", argument);
+        }
+        String why = check(list.element(), nativeType.element(), argument);
+        yield why == null ? null : "its elements: " + why;
+      }
+      case MAP -> {
+        if (!(java instanceof JavaType.MapOf map)) {
+          yield expected("a map", argument);
+        }
+        String key = check(map.key(), nativeType.arguments().get(0), argument);
+        if (key != null) {
+          yield "its keys: " + key;
+        }
+        String value = check(map.value(), nativeType.arguments().get(1), argument);
+        yield value == null ? null : "its values: " + value;
+      }
+      case OBJECT -> object(java, nativeType.name(), argument);
+      // any and optional were handled above; an opaque pointer is checked when the call runs.
+      case ANY, OPTIONAL, OPAQUE_POINTER -> null;
+    };
+  }
+
+  /** A Java type against a native object type key. */
+  private String object(JavaType java, String key, boolean argument) {
+    boolean root = key.equals(NativeType.ROOT_OBJECT_KEY);
+    boolean tensor = key.equals(NativeType.TENSOR_KEY);
+    return switch (java) {
+      case JavaType.NativeObject n -> null;
+      case JavaType.ObjectInterface o -> related(o.typeKey(), key);
+      // A plain ObjectRef parameter also takes a string or bytes, made into a String or Bytes object.
+      case JavaType.Text s when argument && root -> null;
+      case JavaType.Bytes b when argument && root -> null;
+      case JavaType.Tensor t when tensor || root -> null;
+      // A numeric array parameter is copied into a 1-D tensor.
+      case JavaType.NumericArray a when argument && tensor -> null;
+      default -> expected("an object of type " + key, argument);
+    };
+  }
+
+  /** Objects of two keys meet when one derives from the other (the runtime checks the actual object). */
+  private String related(String javaKey, String nativeKey) {
+    if (!objects.isRegistered(javaKey) || !objects.isRegistered(nativeKey)
+        || objects.derivesFrom(javaKey, nativeKey) || objects.derivesFrom(nativeKey, javaKey)) {
+      return null;
+    }
+    return "the native types " + javaKey + " and " + nativeKey + " are unrelated (neither derives from the other)";
+  }
+
+  /** What the native side takes (an argument) or returns (a result): {@code the native side takes a string}. */
+  private static String expected(String what, boolean argument) {
+    return (argument ? "the native side takes " : "the native side returns ") + what;
+  }
+}

@@ -1,0 +1,151 @@
+package dev.packed4j.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.types.JavaType.PrimitiveKind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The conversion table, its functional-interface rule, its narrowing rule and the Java-to-native printer. */
+class ConversionsTest {
+  /** Shape <- Circle, Shape <- Square; Other unrelated. */
+  private static final Map<String, String> PARENTS = Map.of("Circle", "Shape", "Square", "Shape", "Shape", "Object",
+      "Other", "Object");
+  private static final ObjectHierarchy OBJECTS = new ObjectHierarchy() {
+    @Override
+    public boolean isRegistered(String key) {
+      return PARENTS.containsKey(key) || key.equals("Object");
+    }
+
+    @Override
+    public boolean derivesFrom(String key, String ancestor) {
+      for (String k = key; k != null; k = PARENTS.get(k)) {
+        if (k.equals(ancestor)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  };
+  private final Conversions table = new Conversions(OBJECTS);
+
+  private static JavaType p(PrimitiveKind kind) {
+    return new JavaType.Primitive(kind);
+  }
+
+  private static NativeType n(String text) {
+    return NativeType.parse(text);
+  }
+
+  @Test
+  void scalars() {
+    assertEquals(Optional.empty(), table.argument(p(PrimitiveKind.INT), n("uint64")));
+    assertEquals(Optional.empty(), table.argument(p(PrimitiveKind.INT), n("float64")));
+    assertEquals(Optional.of("a floating-point value never converts to an integer"),
+        table.argument(p(PrimitiveKind.DOUBLE), n("int64")));
+    assertEquals(Optional.empty(), table.result(p(PrimitiveKind.DOUBLE), n("int64")));
+    assertEquals(Optional.of("a floating-point result never converts to an integer"),
+        table.result(p(PrimitiveKind.LONG), n("float64")));
+    assertEquals(Optional.of("the native side takes a bool"), table.argument(p(PrimitiveKind.INT), n("bool")));
+    assertEquals(Optional.of("the native side returns a string"), table.result(new JavaType.Bytes(), n("string")));
+  }
+
+  @Test
+  void voidResults() {
+    assertEquals(Optional.empty(), table.result(new JavaType.Void(), n("int64")));
+    assertEquals(Optional.empty(), table.result(new JavaType.OptionalOf(new JavaType.Text()), NativeType.VOID));
+    assertEquals(Optional.of("the function returns nothing"), table.result(p(PrimitiveKind.INT), NativeType.VOID));
+  }
+
+  @Test
+  void containersElementByElement() {
+    JavaType longs = new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.LONG));
+    assertEquals(Optional.empty(), table.argument(longs, n("list<int32>")));
+    assertEquals(Optional.of("its elements: the native side takes a string"),
+        table.argument(longs, n("list<string>")));
+    JavaType map = new JavaType.MapOf(new JavaType.Text(), longs);
+    assertEquals(Optional.of("its keys: the native side returns an integer"),
+        table.result(map, n("map<int64, list<int64>>")));
+    assertEquals(Optional.of("its values: its elements: the native side returns a string"),
+        table.result(map, n("map<string, list<string>>")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.Text(), n("optional<string>")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.Any(), n("list<string>")));
+  }
+
+  @Test
+  void objectsMeetWhenOneDerivesFromTheOther() {
+    assertEquals(Optional.empty(), table.argument(new JavaType.ObjectInterface("Circle"), n("Shape")));
+    assertEquals(Optional.empty(), table.result(new JavaType.ObjectInterface("Circle"), n("Shape")));
+    assertEquals(Optional.of("the native types Circle and Square are unrelated (neither derives from the other)"),
+        table.argument(new JavaType.ObjectInterface("Circle"), n("Square")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.ObjectInterface("Unknown"), n("Square")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.Text(), n("Object")));
+    assertEquals(Optional.of("the native side returns an object of type Object"),
+        table.result(new JavaType.Text(), n("Object")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.NumericArray(PrimitiveKind.FLOAT), n("NDArray")));
+    assertEquals(Optional.of("the native side takes an object of type Shape"),
+        table.argument(new JavaType.Tensor(), n("Shape")));
+  }
+
+  @Test
+  void functions() {
+    assertEquals(Optional.empty(), table.argument(new JavaType.Functional("LongUnaryOperator"), n("function")));
+    assertEquals(Optional.empty(), table.result(new JavaType.PackedFunction(), n("function")));
+    assertEquals(Optional.of("the native side takes a function"),
+        table.argument(new JavaType.Unsupported("Foo"), n("function")));
+    assertTrue(JavaType.isFunctionalInterface(true, "com.example", 1));
+    assertTrue(JavaType.isFunctionalInterface(false, "java.util.function", 1));
+    assertFalse(JavaType.isFunctionalInterface(false, "com.example", 1));
+    assertFalse(JavaType.isFunctionalInterface(false, "java.util", 2));
+  }
+
+  @Test
+  void fields() {
+    assertEquals(Optional.of("an int getter reads an int32 field; read it as long"),
+        table.field(p(PrimitiveKind.INT), n("int64")));
+    assertEquals(Optional.empty(), table.field(p(PrimitiveKind.LONG), n("uint64")));
+    assertEquals(Optional.of("a double getter reads a float64 field"),
+        table.field(p(PrimitiveKind.DOUBLE), n("float32")));
+    assertEquals("long", Conversions.fieldJavaTypeFor(n("uint64")));
+    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("Object")));
+  }
+
+  @Test
+  void javaTypesToDeclare() {
+    assertEquals("Map<String, List<Long>>", Conversions.javaTypeFor(n("map<string, list<int64>>"), false));
+    assertEquals("an @Object(\"Shape\") interface", Conversions.javaTypeFor(n("Shape"), false));
+    assertEquals("Optional<Integer>", Conversions.javaTypeFor(n("optional<uint16>"), false));
+  }
+
+  @Test
+  void javaTypesPrintTheirNativeSignature() {
+    Signature signature = JavaType.signatureOf(
+        List.of(p(PrimitiveKind.LONG), new JavaType.ListOf(new JavaType.Text()),
+            new JavaType.Functional("LongUnaryOperator"), new JavaType.NumericArray(PrimitiveKind.FLOAT)),
+        new JavaType.MapOf(new JavaType.Text(), new JavaType.ObjectInterface("Calculator")));
+    assertEquals("(int64, list<string>, function, NDArray) -> map<string, Calculator>", signature.toString());
+    assertEquals("() -> void", JavaType.signatureOf(List.of(), new JavaType.Void()).toString());
+    assertThrows(IllegalStateException.class, () -> new JavaType.Unsupported("Foo").nativeType());
+  }
+
+  @Test
+  void narrowing() {
+    assertTrue(Narrowing.fitsInt(Integer.MIN_VALUE));
+    assertFalse(Narrowing.fitsInt(1L << 31));
+    assertFalse(Narrowing.fitsShort(40_000));
+    assertFalse(Narrowing.fitsByte(128));
+    assertTrue(Narrowing.fitsFloat(Float.MAX_VALUE));
+    assertFalse(Narrowing.fitsFloat(1e39));
+    assertTrue(Narrowing.fitsFloat(Double.POSITIVE_INFINITY));
+    assertTrue(Narrowing.fitsFloat(Double.NaN));
+    assertTrue(Narrowing.isExactDouble(1L << 53));
+    assertFalse(Narrowing.isExactDouble((1L << 53) + 1));
+    assertTrue(Narrowing.isExactDouble(Long.MIN_VALUE));
+    assertFalse(Narrowing.isExactDouble(Long.MAX_VALUE));
+  }
+}
