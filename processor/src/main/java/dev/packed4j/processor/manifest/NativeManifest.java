@@ -1,5 +1,7 @@
 package dev.packed4j.processor.manifest;
 
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.ObjectHierarchy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +20,7 @@ import java.util.Set;
  * with their signatures, and the object types with their parents and fields. The core's own globals and types
  * count as registered.
  */
-public final class NativeManifest {
+public final class NativeManifest implements ObjectHierarchy {
   public static final String FORMAT = "packed4j-manifest";
   public static final int VERSION = 1;
 
@@ -78,7 +80,14 @@ public final class NativeManifest {
     return types.keySet();
   }
 
+  /** Whether the manifest registers an object type of this key. */
+  @Override
+  public boolean isRegistered(String key) {
+    return types.containsKey(key);
+  }
+
   /** Whether {@code key} is {@code ancestor} or derives from it; false when either is unknown. */
+  @Override
   public boolean derivesFrom(String key, String ancestor) {
     for (Optional<String> current = Optional.of(key); current.isPresent(); ) {
       if (current.get().equals(ancestor)) {
@@ -109,9 +118,9 @@ public final class NativeManifest {
         Optional<NativeType> result = Optional.empty();
         if (typed) {
           for (Object parameter : array(function.get("parameters"), "the parameters of " + name)) {
-            parameters.add(NativeType.parse(string(parameter, "a parameter type of " + name)));
+            parameters.add(nativeType(string(parameter, "a parameter type of " + name)));
           }
-          result = Optional.of(NativeType.parse(string(function.get("result"), "the result type of " + name)));
+          result = Optional.of(nativeType(string(function.get("result"), "the result type of " + name)));
         }
         functions.put(name, new Function(name, typed, parameters, result));
       }
@@ -127,10 +136,19 @@ public final class NativeManifest {
           Map<String, Object> field = object(fieldItem, "a field of " + key);
           fields.put(
               string(field.get("name"), "a field name of " + key),
-              NativeType.parse(string(field.get("type"), "a field type of " + key)));
+              nativeType(string(field.get("type"), "a field type of " + key)));
         }
         types.put(key, new ObjectType(key, parent, fields));
       }
+    }
+  }
+
+  /** A type name of the signature grammar ({@link NativeType#parse}); a malformed one is a ManifestException. */
+  private static NativeType nativeType(String text) throws ManifestException {
+    try {
+      return NativeType.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new ManifestException(e.getMessage());
     }
   }
 

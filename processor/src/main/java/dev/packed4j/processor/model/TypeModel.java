@@ -1,5 +1,6 @@
 package dev.packed4j.processor.model;
 
+import dev.packed4j.types.JavaType;
 import java.util.List;
 
 /**
@@ -16,7 +17,12 @@ public sealed interface TypeModel {
     INT,
     LONG,
     FLOAT,
-    DOUBLE
+    DOUBLE;
+
+    /** The same kind in packed4j-types' Java model. */
+    public JavaType.PrimitiveKind javaKind() {
+      return JavaType.PrimitiveKind.valueOf(name());
+    }
   }
 
   /** A primitive: {@code int}. Never inside a container. */
@@ -95,4 +101,29 @@ public sealed interface TypeModel {
 
   /** {@code void}, as a result only. */
   record VoidType() implements TypeModel {}
+
+  /**
+   * This type in packed4j-types' Java model, which its conversion table ({@link dev.packed4j.types.Conversions})
+   * and its signature printer read: the processor's side of the check the runtime's {@code bindChecked} makes from
+   * reflection.
+   */
+  default JavaType javaType() {
+    return switch (this) {
+      case Primitive p -> new JavaType.Primitive(p.kind().javaKind());
+      case Boxed b -> new JavaType.Boxed(b.kind().javaKind());
+      case StringType s -> new JavaType.Text();
+      case BytesType b -> new JavaType.Bytes();
+      case ObjectType o -> new JavaType.ObjectInterface(o.typeKey());
+      case NativeObjectType n -> new JavaType.NativeObject();
+      case PackedFunctionType f -> new JavaType.PackedFunction();
+      case AnyType a -> new JavaType.Any();
+      case ListType l -> new JavaType.ListOf(l.element().javaType());
+      case MapType m -> new JavaType.MapOf(m.key().javaType(), m.value().javaType());
+      case OptionalType o -> new JavaType.OptionalOf(o.element().javaType());
+      case NDArrayType n -> new JavaType.Tensor();
+      case ArrayTensorType a -> new JavaType.NumericArray(a.element().javaKind());
+      case FunctionalType f -> new JavaType.Functional(f.name().toString());
+      case VoidType v -> new JavaType.Void();
+    };
+  }
 }

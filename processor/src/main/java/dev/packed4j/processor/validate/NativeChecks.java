@@ -3,12 +3,12 @@ package dev.packed4j.processor.validate;
 import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
-import dev.packed4j.processor.manifest.Conversions;
 import dev.packed4j.processor.manifest.NativeManifest;
-import dev.packed4j.processor.manifest.NativeType;
 import dev.packed4j.processor.model.Getter;
 import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
+import dev.packed4j.types.Conversions;
+import dev.packed4j.types.NativeType;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -94,7 +94,7 @@ public final class NativeChecks {
     }
     for (int i = 0; i < parameters.size(); i++) {
       NativeType expected = function.parameters().get(i);
-      Optional<String> problem = conversions.argument(parameters.get(i).type(), expected);
+      Optional<String> problem = conversions.argument(parameters.get(i).type().javaType(), expected);
       if (problem.isPresent()) {
         VariableElement parameter = method.getParameters().get(i);
         report.on(
@@ -111,7 +111,7 @@ public final class NativeChecks {
       }
     }
     NativeType returned = function.result().orElseThrow();
-    Optional<String> problem = conversions.result(result, returned);
+    Optional<String> problem = conversions.result(result.javaType(), returned);
     if (problem.isPresent()) {
       report.on(
           method,
@@ -187,7 +187,7 @@ public final class NativeChecks {
       }
       return;
     }
-    Optional<String> problem = conversions.field(getter.type(), field);
+    Optional<String> problem = conversions.field(getter.type().javaType(), field);
     if (problem.isPresent()) {
       report.on(
           method,
@@ -198,25 +198,13 @@ public final class NativeChecks {
           typeKey,
           field,
           problem.get(),
-          fieldJavaType(field));
+          Conversions.fieldJavaTypeFor(field));
     }
   }
 
   /** {@code . Did you mean "calculator.MyAdd"?}, quoted as the string literal to write, or nothing. */
   private static String nearest(String name, Collection<String> registered) {
     return NearNames.closest(name, registered).map(near -> NearNames.didYouMean("\"" + near + "\"")).orElse("");
-  }
-
-  /** The getter type that reads a field: the README's field table. */
-  private static String fieldJavaType(NativeType field) {
-    return switch (field.name()) {
-      case "int32" -> "int";
-      case "int64", "uint64" -> "long";
-      case "float64" -> "double";
-      case "bool" -> "boolean";
-      case "string" -> "String";
-      default -> field.name().equals("Object") ? "NativeObject" : Conversions.javaTypeFor(field, false);
-    };
   }
 
   /** {@code "registered as (int64, int64) -> int64"}. */

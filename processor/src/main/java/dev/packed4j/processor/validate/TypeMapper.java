@@ -3,6 +3,7 @@ package dev.packed4j.processor.validate;
 import dev.packed4j.processor.model.RuntimeNames;
 import dev.packed4j.processor.model.TypeModel;
 import dev.packed4j.processor.model.TypeModel.PrimitiveKind;
+import dev.packed4j.types.JavaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -265,16 +266,16 @@ final class TypeMapper {
   }
 
   /**
-   * Whether an interface is taken as a functional interface: one annotated {@code @FunctionalInterface}, or a JDK
-   * interface with one abstract method ({@code Runnable}, the {@code java.util.function} types). A user's interface
-   * without the annotation stays a candidate for {@code @Object}, whose diagnostic says so.
+   * Whether an interface is taken as a functional interface, by packed4j-types' one rule
+   * ({@link JavaType#isFunctionalInterface}), which bindChecked applies too: one annotated
+   * {@code @FunctionalInterface}, or a JDK interface with one abstract method. A user's interface without the
+   * annotation stays a candidate for {@code @Object}, whose diagnostic says so.
    */
   private boolean isFunctional(TypeElement element) {
-    if (Annotations.isPresent(element, "java.lang.FunctionalInterface")) {
-      return true;
-    }
-    String packageName = elements.getPackageOf(element).getQualifiedName().toString();
-    return (packageName.startsWith("java.") || packageName.startsWith("javax.")) && abstractMethods(element).size() == 1;
+    return JavaType.isFunctionalInterface(
+        Annotations.isPresent(element, "java.lang.FunctionalInterface"),
+        elements.getPackageOf(element).getQualifiedName().toString(),
+        abstractMethods(element).size());
   }
 
   private List<ExecutableElement> abstractMethods(TypeElement element) {
@@ -376,46 +377,12 @@ final class TypeMapper {
         : mapping;
   }
 
-  /** {@code "(int64, string) -> bool"}: the signature a callback or exported function records. */
+  /**
+   * {@code "(int64, string) -> bool"}: the signature a callback or exported function records, printed by
+   * packed4j-types (the grammar of P4JFunctionGetSignature).
+   */
   static String signatureOf(List<TypeModel> parameters, TypeModel result) {
-    StringBuilder signature = new StringBuilder("(");
-    for (int i = 0; i < parameters.size(); i++) {
-      signature.append(i == 0 ? "" : ", ").append(nativeName(parameters.get(i)));
-    }
-    return signature.append(") -> ").append(nativeName(result)).toString();
-  }
-
-  /** A type as native signatures name it (the grammar of P4JFunctionGetSignature). */
-  private static String nativeName(TypeModel type) {
-    return switch (type) {
-      case TypeModel.Primitive p -> nativeName(p.kind());
-      case TypeModel.Boxed b -> nativeName(b.kind());
-      case TypeModel.StringType s -> "string";
-      case TypeModel.BytesType b -> "bytes";
-      case TypeModel.AnyType a -> "any";
-      case TypeModel.ObjectType o -> o.typeKey();
-      case TypeModel.NativeObjectType n -> "Object";
-      case TypeModel.PackedFunctionType f -> "function";
-      case TypeModel.FunctionalType f -> "function";
-      case TypeModel.NDArrayType n -> "NDArray";
-      case TypeModel.ArrayTensorType a -> "NDArray";
-      case TypeModel.ListType l -> "list<" + nativeName(l.element()) + ">";
-      case TypeModel.MapType m -> "map<" + nativeName(m.key()) + ", " + nativeName(m.value()) + ">";
-      case TypeModel.OptionalType o -> "optional<" + nativeName(o.element()) + ">";
-      case TypeModel.VoidType v -> "void";
-    };
-  }
-
-  private static String nativeName(PrimitiveKind kind) {
-    return switch (kind) {
-      case BOOLEAN -> "bool";
-      case BYTE -> "int8";
-      case SHORT -> "int16";
-      case INT -> "int32";
-      case LONG -> "int64";
-      case FLOAT -> "float32";
-      case DOUBLE -> "float64";
-    };
+    return JavaType.signatureOf(parameters.stream().map(TypeModel::javaType).toList(), result.javaType()).toString();
   }
 
   private Mapping unsupportedDeclared(TypeElement element) {
