@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.upcall.CallbackCodec;
 import dev.packed4j.runtime.internal.upcall.ClosureCalls;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
+import dev.packed4j.types.Narrowing;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -225,7 +226,7 @@ public final class Callbacks {
    * @return the value
    */
   public static int toInt(long value) {
-    if (value != (int) value) {
+    if (!Narrowing.fitsInt(value)) {
       throw outOfRange(value, "int");
     }
     return (int) value;
@@ -238,7 +239,7 @@ public final class Callbacks {
    * @return the value
    */
   public static short toShort(long value) {
-    if (value != (short) value) {
+    if (!Narrowing.fitsShort(value)) {
       throw outOfRange(value, "short");
     }
     return (short) value;
@@ -251,7 +252,7 @@ public final class Callbacks {
    * @return the value
    */
   public static byte toByte(long value) {
-    if (value != (byte) value) {
+    if (!Narrowing.fitsByte(value)) {
       throw outOfRange(value, "byte");
     }
     return (byte) value;
@@ -268,13 +269,19 @@ public final class Callbacks {
   }
 
   /**
-   * A float64 argument (its bits) as {@code float}.
+   * A float64 argument (its bits) as {@code float}: ValueError for a finite value beyond {@code float}'s range (the
+   * one narrowing rule, {@link Narrowing#fitsFloat}, as for a result); NaN and the infinities pass, precision may
+   * drop.
    *
    * @param bits the bits of a double
    * @return the double narrowed to float
    */
   public static float toFloat(long bits) {
-    return (float) Double.longBitsToDouble(bits);
+    double value = Double.longBitsToDouble(bits);
+    if (!Narrowing.fitsFloat(value)) {
+      throw outOfRange(String.valueOf(value), "float");
+    }
+    return (float) value;
   }
 
   /**
@@ -318,6 +325,10 @@ public final class Callbacks {
   }
 
   private static RuntimeException outOfRange(long value, String type) {
+    return outOfRange(String.valueOf(value), type);
+  }
+
+  private static RuntimeException outOfRange(String value, String type) {
     return RuntimeAccess.error("ValueError", "a callback argument " + value + " does not fit in " + type, null);
   }
 }

@@ -1,16 +1,15 @@
 package dev.packed4j.runtime.internal;
 
-import dev.packed4j.runtime.NDArray;
-import dev.packed4j.runtime.NativeList;
-import dev.packed4j.runtime.NativeMap;
-import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Registry;
+import dev.packed4j.types.Conversions;
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.ObjectHierarchy;
+import dev.packed4j.types.Signature;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,8 +21,9 @@ import java.util.stream.Collectors;
 /**
  * Checks a binding interface against the loaded registry at once, for {@code Packed4j.bindChecked}: every method's
  * global must be registered and, when {@code set_body_typed} recorded its signature, have the method's arity and
- * types that convert, by the rules packed4j-processor applies to a manifest at compile time (README "Catch mistakes
- * at compile time"). All problems are collected into one exception.
+ * types that convert, by packed4j-types' conversion table, the one packed4j-processor applies to a manifest at
+ * compile time (README "Catch mistakes at compile time"); {@link ReflectedTypes} is the runtime's side of it. All
+ * problems are collected into one exception.
  */
 public final class BindingCheck {
   private BindingCheck() {}
@@ -85,191 +85,48 @@ public final class BindingCheck {
 
   private static void checkSignature(Method method, String where, String global, String signature,
       List<String> problems) {
-    int arrow = signature.lastIndexOf(") -> ");
-    List<String> parameters = split(signature.substring(1, arrow));
-    String result = signature.substring(arrow + 5);
+    Signature parsed;
+    try {
+      parsed = Signature.parse(signature);
+    } catch (IllegalArgumentException e) {
+      problems.add(where + ": " + global + " records a signature packed4j cannot read: " + e.getMessage());
+      return;
+    }
+    List<NativeType> parameters = parsed.parameters();
     Type[] types = method.getGenericParameterTypes();
     if (types.length != parameters.size()) {
       problems.add(where + ": " + global + " takes " + parameters.size() + " argument"
           + (parameters.size() == 1 ? "" : "s") + " (" + signature + "), the method " + types.length);
       return;
     }
+    Conversions conversions = new Conversions(REGISTERED_TYPES);
     for (int i = 0; i < types.length; i++) {
-      String problem = convert(types[i], parameters.get(i), true);
-      if (problem != null) {
+      Optional<String> problem = conversions.argument(ReflectedTypes.of(types[i]), parameters.get(i));
+      if (problem.isPresent()) {
         problems.add(where + ": argument " + i + " is " + types[i].getTypeName() + ", which cannot convert to "
-            + parameters.get(i) + " (" + global + " " + signature + "): " + problem);
+            + parameters.get(i) + " (" + global + " " + signature + "): " + problem.get());
       }
     }
     Type returned = method.getGenericReturnType();
-    if (returned == void.class) {
-      return;
-    }
-    String problem = result.equals("void")
-        ? (rawClass(returned) == Optional.class || returned == Object.class ? null : "the function returns nothing")
-        : convert(returned, result, false);
-    if (problem != null) {
-      problems.add(where + ": the result is " + returned.getTypeName() + ", but " + global + " returns " + result
-          + " (" + signature + "): " + problem);
+    Optional<String> problem = conversions.result(ReflectedTypes.of(returned), parsed.result());
+    if (problem.isPresent()) {
+      problems.add(where + ": the result is " + returned.getTypeName() + ", but " + global + " returns "
+          + parsed.result() + " (" + signature + "): " + problem.get());
     }
   }
 
-  /** Why a value of Java type {@code java} cannot convert to (argument) or from (result) the native type. */
-  private static String convert(Type java, String nativeType, boolean argument) {
-    int open = nativeType.indexOf('<');
-    String name = open < 0 ? nativeType : nativeType.substring(0, open);
-    List<String> arguments = open < 0 ? List.of() : split(nativeType.substring(open + 1, nativeType.length() - 1));
-    Class<?> raw = rawClass(java);
-    if (name.equals("any") || raw == Object.class) {
-      return null;
+  /** The object types of the loaded registry, for the conversion table. */
+  private static final ObjectHierarchy REGISTERED_TYPES = new ObjectHierarchy() {
+    @Override
+    public boolean isRegistered(String key) {
+      return TypeInfos.indexOf(key) >= 0;
     }
-    if (raw == Optional.class) {
-      return convert(typeArgument(java, 0), name.equals("optional") ? arguments.get(0) : nativeType, argument);
-    }
-    if (name.equals("optional")) {
-      return convert(java, arguments.get(0), argument);
-    }
-    boolean javaInteger = raw == byte.class || raw == short.class || raw == int.class || raw == long.class
-        || raw == Byte.class || raw == Short.class || raw == Integer.class || raw == Long.class;
-    boolean javaFloat = raw == float.class || raw == double.class || raw == Float.class || raw == Double.class;
-    switch (name) {
-      case "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64" -> {
-        return javaInteger || (!argument && javaFloat) ? null
-            : javaFloat ? "a floating-point value never converts to an integer" : expected("an integer", argument);
-      }
-      case "float32", "float64" -> {
-        return javaFloat || (argument && javaInteger) ? null
-            : javaInteger ? "a floating-point result never converts to an integer"
-            : expected("a floating-point number", argument);
-      }
-      case "bool" -> {
-        return raw == boolean.class || raw == Boolean.class ? null : expected("a bool", argument);
-      }
-      case "string" -> {
-        return raw == String.class ? null : expected("a string", argument);
-      }
-      case "bytes" -> {
-        return raw == byte[].class ? null : expected("bytes", argument);
-      }
-      case "function" -> {
-        boolean functional = raw == PackedFunction.class
-            || (raw.isInterface() && raw.isAnnotationPresent(FunctionalInterface.class));
-        return functional ? null : expected("a function", argument);
-      }
-      case "list" -> {
-        if (raw != List.class && raw != NativeList.class) {
-          return expected("a list", argument);
-        }
-        String problem = convert(typeArgument(java, 0), arguments.get(0), argument);
-        return problem == null ? null : "its elements: " + problem;
-      }
-      case "map" -> {
-        if (raw != Map.class && raw != NativeMap.class) {
-          return expected("a map", argument);
-        }
-        String key = convert(typeArgument(java, 0), arguments.get(0), argument);
-        if (key != null) {
-          return "its keys: " + key;
-        }
-        String value = convert(typeArgument(java, 1), arguments.get(1), argument);
-        return value == null ? null : "its values: " + value;
-      }
-      case "void", "opaque pointer" -> {
-        return null;
-      }
-      default -> {
-        return object(raw, name, argument);
-      }
-    }
-  }
 
-  /** A Java type against a native object type key. */
-  private static String object(Class<?> raw, String key, boolean argument) {
-    // A plain ObjectRef parameter also takes a string or bytes, made into a String or Bytes object.
-    boolean madeIntoObject = argument && key.equals("Object") && (raw == String.class || raw == byte[].class);
-    if (raw == NativeObject.class || madeIntoObject) {
-      return null;
+    @Override
+    public boolean derivesFrom(String key, String ancestor) {
+      int index = TypeInfos.indexOf(key);
+      int ancestorIndex = TypeInfos.indexOf(ancestor);
+      return index >= 0 && ancestorIndex >= 0 && TypeInfos.isInstanceOf(index, ancestorIndex);
     }
-    // A tensor: an NDArray, or a numeric array parameter copied into a 1-D one.
-    boolean tensorKey = key.equals("NDArray") || key.equals("Object");
-    boolean arrayIntoTensor = argument && key.equals("NDArray")
-        && (raw == float[].class || raw == double[].class || raw == int[].class || raw == long[].class);
-    if ((raw == NDArray.class && tensorKey) || arrayIntoTensor) {
-      return null;
-    }
-    if (raw == NDArray.class) {
-      return expected("an object of type " + key, argument);
-    }
-    if (raw == null || !raw.isInterface() || raw.getPackageName().startsWith("java.")) {
-      return expected("an object of type " + key, argument);
-    }
-    String javaKey = objectKey(raw);
-    if (javaKey == null) {
-      return expected("an object of type " + key, argument);
-    }
-    int javaIndex = TypeInfos.indexOf(javaKey);
-    int nativeIndex = TypeInfos.indexOf(key);
-    if (javaIndex < 0 || nativeIndex < 0 || TypeInfos.isInstanceOf(javaIndex, nativeIndex)
-        || TypeInfos.isInstanceOf(nativeIndex, javaIndex)) {
-      return null;
-    }
-    return "the native types " + javaKey + " and " + key + " are unrelated (neither derives from the other)";
-  }
-
-  /** What the native side takes (an argument) or returns (a result), as the processor words it. */
-  private static String expected(String what, boolean argument) {
-    return (argument ? "the native side takes " : "the native side returns ") + what;
-  }
-
-  /** The type key of an {@code @Object} interface, from its generated class; null when it has none. */
-  private static String objectKey(Class<?> iface) {
-    TypeView<?> view = TypeView.forJavaType(iface);
-    if (view == null) {
-      try {
-        GeneratedClasses.load(iface, "@Object");
-      } catch (IllegalStateException notAnObjectInterface) {
-        return null;
-      }
-      view = TypeView.forJavaType(iface);
-    }
-    return view == null ? null : view.typeKey();
-  }
-
-  private static Class<?> rawClass(Type type) {
-    if (type instanceof Class<?> c) {
-      return c;
-    }
-    if (type instanceof ParameterizedType parameterized && parameterized.getRawType() instanceof Class<?> c) {
-      return c;
-    }
-    return null;
-  }
-
-  private static Type typeArgument(Type type, int index) {
-    return type instanceof ParameterizedType parameterized ? parameterized.getActualTypeArguments()[index]
-        : Object.class;
-  }
-
-  /** Splits "a, map<b, c>" at the commas outside angle brackets. */
-  private static List<String> split(String types) {
-    List<String> parts = new ArrayList<>();
-    if (types.isBlank()) {
-      return parts;
-    }
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < types.length(); i++) {
-      char c = types.charAt(i);
-      if (c == '<') {
-        depth++;
-      } else if (c == '>') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        parts.add(types.substring(start, i).trim());
-        start = i + 1;
-      }
-    }
-    parts.add(types.substring(start).trim());
-    return parts;
-  }
+  };
 }

@@ -128,13 +128,4 @@ public final class NativeMemory {
     }
     return bytes;
   }
-
-  /**
-   * Whether an int64 result converts to double without rounding (|value| up to 2^53, or a multiple of a power of
-   * two that a double holds exactly): a Java {@code double} declared for an integer result must not lose digits.
-   */
-  public static boolean isExactDouble(long value) {
-    double converted = value;
-    return converted != 0x1p63 && (long) converted == value;
-  }
 }

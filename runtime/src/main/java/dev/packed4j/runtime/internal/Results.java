@@ -4,6 +4,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.types.Narrowing;
 
 /**
  * The one conversion of a call's result to the Java type of the bound method, shared by every route
@@ -26,7 +27,7 @@ public final class Results {
 
   /** An int64 result as {@code int}; ValueError when it does not fit. */
   public static int toInt(CallTarget target, long value) {
-    if ((int) value != value) {
+    if (!Narrowing.fitsInt(value)) {
       throw target.resultOutOfRange(String.valueOf(value), "int");
     }
     return (int) value;
@@ -34,7 +35,7 @@ public final class Results {
 
   /** An int64 result as {@code short}; ValueError when it does not fit. */
   public static short toShort(CallTarget target, long value) {
-    if ((short) value != value) {
+    if (!Narrowing.fitsShort(value)) {
       throw target.resultOutOfRange(String.valueOf(value), "short");
     }
     return (short) value;
@@ -42,7 +43,7 @@ public final class Results {
 
   /** An int64 result as {@code byte}; ValueError when it does not fit. */
   public static byte toByte(CallTarget target, long value) {
-    if ((byte) value != value) {
+    if (!Narrowing.fitsByte(value)) {
       throw target.resultOutOfRange(String.valueOf(value), "byte");
     }
     return (byte) value;
@@ -50,7 +51,7 @@ public final class Results {
 
   /** A float64 result as {@code float}; ValueError for a finite value beyond the float range (NaN and infinities pass). */
   public static float toFloat(CallTarget target, double value) {
-    if (Double.isFinite(value) && Math.abs(value) > Float.MAX_VALUE) {
+    if (!Narrowing.fitsFloat(value)) {
       throw target.resultOutOfRange(String.valueOf(value), "float");
     }
     return (float) value;
@@ -58,7 +59,7 @@ public final class Results {
 
   /** An int64 result read as {@code double}; ValueError when rounding would change it. */
   public static double toDouble(CallTarget target, long value) {
-    if (!NativeMemory.isExactDouble(value)) {
+    if (!Narrowing.isExactDouble(value)) {
       throw target.resultOutOfRange(String.valueOf(value), "double without rounding");
     }
     return value;

@@ -7,6 +7,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.types.Narrowing;
 
 /** Float and Double: {@code kP4JFloat} (float64) on the wire; an int64 result is widened. */
 public final class FloatCodec<T extends Number> extends ValueCodec<T> {
@@ -43,7 +44,7 @@ public final class FloatCodec<T extends Number> extends ValueCodec<T> {
       case kP4JFloat -> box(NativeMemory.anyDouble(any));
       case kP4JInt -> {
         long value = NativeMemory.anyPayload(any);
-        if (!NativeMemory.isExactDouble(value)) {
+        if (!Narrowing.isExactDouble(value)) {
           throw new ConversionFailure(ConversionFailure.Kind.VALUE, value + ", which does not fit in a double without rounding");
         }
         yield box(value);
@@ -58,7 +59,7 @@ public final class FloatCodec<T extends Number> extends ValueCodec<T> {
     if (!single) {
       return (T) Double.valueOf(value);
     }
-    if (Double.isFinite(value) && Math.abs(value) > Float.MAX_VALUE) {
+    if (!Narrowing.fitsFloat(value)) {
       throw new ConversionFailure(ConversionFailure.Kind.VALUE, value + ", which does not fit in float");
     }
     return (T) Float.valueOf((float) value);

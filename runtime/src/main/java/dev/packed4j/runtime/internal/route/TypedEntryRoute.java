@@ -11,6 +11,9 @@ import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.Results;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
+import dev.packed4j.types.Carrier;
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -40,11 +43,6 @@ import java.util.List;
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
-  private static final List<String> INTEGERS =
-      List.of("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64");
-  private static final List<String> FLOATS = List.of("float32", "float64");
-  /** The signature type of a tensor parameter, NDArray or TensorView in C++. */
-  private static final String TENSOR = "NDArray";
 
   @Override
   public String describe() {
@@ -58,7 +56,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       return null;
     }
     String signature = signatureOf(function);
-    String[] nativeTypes = parse(signature);
+    NativeType[] nativeTypes = parse(signature);
     if (nativeTypes == null || !fits(nativeTypes, javaType)) {
       return null;
     }
@@ -74,37 +72,34 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
   }
 
   /**
-   * {@code "(int64, string) -> void"} as {@code [int64, string, void]}, the result last; null for a signature with
-   * a type no typed entry takes (a typed entry exists only for such signatures, so this is defensive).
+   * {@code "(int64, string) -> void"} as {@code [int64, string, void]}, the result last, read by packed4j-types; null
+   * for a signature with a type no typed entry carries ({@link Carrier}: a typed entry exists only for such
+   * signatures, so this is defensive).
    */
-  static String[] parse(String signature) {
-    int arrow = signature.indexOf(") -> ");
-    if (!signature.startsWith("(") || arrow < 0) {
+  static NativeType[] parse(String signature) {
+    Signature parsed;
+    try {
+      parsed = Signature.parse(signature);
+    } catch (IllegalArgumentException e) {
       return null;
     }
-    String parameters = signature.substring(1, arrow);
-    String[] names = parameters.isEmpty() ? new String[0] : parameters.split(", ", -1);
-    String[] types = new String[names.length + 1];
-    for (int i = 0; i < names.length; i++) {
-      if (!isScalarType(names[i]) && !names[i].equals("string") && !names[i].equals(TENSOR)) {
+    List<NativeType> parameters = parsed.parameters();
+    NativeType[] types = new NativeType[parameters.size() + 1];
+    for (int i = 0; i < parameters.size(); i++) {
+      if (Carrier.ofParameter(parameters.get(i)).isEmpty()) {
         return null;
       }
-      types[i] = names[i];
+      types[i] = parameters.get(i);
     }
-    String result = signature.substring(arrow + ") -> ".length());
-    if (!isScalarType(result) && !result.equals("void")) {
+    if (Carrier.ofResult(parsed.result()).isEmpty()) {
       return null;
     }
-    types[names.length] = result;
+    types[parameters.size()] = parsed.result();
     return types;
   }
 
-  private static boolean isScalarType(String nativeType) {
-    return INTEGERS.contains(nativeType) || FLOATS.contains(nativeType) || nativeType.equals("bool");
-  }
-
   /** The selection rule's type check: see the class comment. */
-  static boolean fits(String[] nativeTypes, MethodType javaType) {
+  static boolean fits(NativeType[] nativeTypes, MethodType javaType) {
     if (nativeTypes.length != javaType.parameterCount() + 1) {
       return false;
     }
@@ -113,24 +108,20 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
         return false;
       }
     }
-    String result = nativeTypes[nativeTypes.length - 1];
-    return result.equals("void") ? javaType.returnType() == void.class : sameKind(result, javaType.returnType());
+    NativeType result = nativeTypes[nativeTypes.length - 1];
+    return result.kind() == NativeType.Kind.VOID ? javaType.returnType() == void.class
+        : sameKind(result, javaType.returnType());
   }
 
-  private static boolean sameKind(String nativeType, Class<?> javaType) {
-    if (INTEGERS.contains(nativeType)) {
-      return javaType == long.class || javaType == int.class || javaType == short.class || javaType == byte.class;
-    }
-    if (FLOATS.contains(nativeType)) {
-      return javaType == double.class || javaType == float.class;
-    }
-    if (nativeType.equals("string")) {
-      return javaType == String.class;
-    }
-    if (nativeType.equals(TENSOR)) {
-      return javaType == NDArray.class;
-    }
-    return nativeType.equals("bool") && javaType == boolean.class;
+  private static boolean sameKind(NativeType nativeType, Class<?> javaType) {
+    return switch (nativeType.kind()) {
+      case INTEGER -> javaType == long.class || javaType == int.class || javaType == short.class
+          || javaType == byte.class;
+      case FLOAT -> javaType == double.class || javaType == float.class;
+      case STRING -> javaType == String.class;
+      case BOOL -> javaType == boolean.class;
+      default -> nativeType.isTensor() && javaType == NDArray.class;
+    };
   }
 
   /**
@@ -140,7 +131,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
    * {@code static final} field, so the JIT inlines the whole chain down to the downcall.
    */
   @SuppressWarnings("restricted") // the address is the typed entry the function object records for its signature
-  private static MethodHandle adapt(CallTarget target, long function, long entry, String[] nativeTypes,
+  private static MethodHandle adapt(CallTarget target, long function, long entry, NativeType[] nativeTypes,
       MethodType javaType) {
     int count = nativeTypes.length - 1;
     MemoryLayout[] wireParameters = new MemoryLayout[count + 1];
@@ -148,12 +139,9 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     for (int i = 0; i < count; i++) {
       // A string's span is a pointer and a tensor word a handle or a tagged pointer; passed as longs, so the call
       // creates no MemorySegment.
-      wireParameters[i + 1] = FLOATS.contains(nativeTypes[i]) ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG;
+      wireParameters[i + 1] = layout(Carrier.ofParameter(nativeTypes[i]).orElseThrow());
     }
-    String result = nativeTypes[count];
-    ValueLayout wireResult = INTEGERS.contains(result) ? ValueLayout.JAVA_LONG
-        : FLOATS.contains(result) ? ValueLayout.JAVA_DOUBLE
-        : ValueLayout.JAVA_INT;
+    ValueLayout wireResult = layout(Carrier.ofResult(nativeTypes[count]).orElseThrow());
     // No Linker.Option.critical: the entry runs user code, which may take long or call back into Java.
     MethodHandle downcall = LINKER.downcallHandle(MemorySegment.ofAddress(entry),
         FunctionDescriptor.of(wireResult, wireParameters));
@@ -161,6 +149,15 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     MethodHandle filtered = MethodHandles.filterReturnValue(bound,
         MethodHandles.insertArguments(resultFilter(javaType.returnType(), wireResult.carrier()), 0, target));
     return MethodHandles.explicitCastArguments(filtered, LinkedRoute.wireType(javaType));
+  }
+
+  /** The linker's layout of a carrier: {@code double}, {@code int}, or {@code long} (a span or a tensor word too). */
+  private static ValueLayout layout(Carrier carrier) {
+    return switch (carrier) {
+      case DOUBLE -> ValueLayout.JAVA_DOUBLE;
+      case INT32 -> ValueLayout.JAVA_INT;
+      case INT64, SPAN, TENSOR_WORD -> ValueLayout.JAVA_LONG;
+    };
   }
 
   private static MethodHandle resultFilter(Class<?> javaResult, Class<?> wireResult) {

@@ -1,7 +1,11 @@
 package dev.packed4j.runtime.internal.upcall;
 
+import dev.packed4j.types.Carrier;
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The shape of a typed entry as {@code P4JFunctionCell.typed_entry} defines it, read from a signature such as
@@ -50,48 +54,53 @@ record WireShape(String signature, List<Kind> parameters, Kind result) {
   }
 
   /**
-   * Parses a signature of the grammar of {@code P4JFunctionGetSignature} whose parameters are scalars or strings and
-   * whose result is a scalar or void.
+   * Reads a signature (packed4j-types' grammar, that of {@code P4JFunctionGetSignature}) whose parameters are scalars
+   * or strings and whose result is a scalar or void.
    *
    * @throws IllegalArgumentException naming the signature and the part that has no typed entry
    */
   static WireShape parse(String signature) {
-    int arrow = signature.lastIndexOf(") -> ");
-    if (!signature.startsWith("(") || arrow < 0) {
-      throw new IllegalArgumentException("'" + signature + "' is not a signature such as (int64, int64) -> int64");
-    }
-    String inside = signature.substring(1, arrow).strip();
+    Signature parsed = Signature.parse(signature);
     List<Kind> parameters = new ArrayList<>();
-    if (!inside.isEmpty()) {
-      for (String part : inside.split(",")) {
-        Kind kind = kind(part.strip(), signature);
-        if (kind == Kind.VOID) {
-          throw new IllegalArgumentException("void is not a parameter type, in '" + signature + "'");
-        }
-        parameters.add(kind);
+    for (NativeType parameter : parsed.parameters()) {
+      if (parameter.kind() == NativeType.Kind.VOID) {
+        throw new IllegalArgumentException("void is not a parameter type, in '" + signature + "'");
       }
+      // A Java function takes no tensor word: its typed entries carry scalars and string spans.
+      Optional<Carrier> carrier = Carrier.ofParameter(parameter);
+      if (carrier.isEmpty() || carrier.get() == Carrier.TENSOR_WORD) {
+        throw noTypedEntry(parameter, signature);
+      }
+      parameters.add(kind(parameter));
     }
     if (parameters.size() > MAX_PARAMETERS) {
       throw new IllegalArgumentException("a typed Java function takes at most " + MAX_PARAMETERS
           + " parameters, '" + signature + "' has " + parameters.size());
     }
-    Kind result = kind(signature.substring(arrow + 5).strip(), signature);
-    if (result == Kind.STRING) {
+    NativeType result = parsed.result();
+    if (result.kind() == NativeType.Kind.STRING) {
       throw new IllegalArgumentException("a typed entry returns a scalar or void, not a string, in '" + signature
           + "'");
     }
-    return new WireShape(signature, parameters, result);
+    if (Carrier.ofResult(result).isEmpty()) {
+      throw noTypedEntry(result, signature);
+    }
+    return new WireShape(signature, parameters, kind(result));
   }
 
-  private static Kind kind(String name, String signature) {
-    return switch (name) {
-      case "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64" -> Kind.INTEGER;
-      case "float32", "float64" -> Kind.FLOAT;
-      case "bool" -> Kind.BOOL;
-      case "string" -> Kind.STRING;
-      case "void" -> Kind.VOID;
-      default -> throw new IllegalArgumentException("'" + name + "' in '" + signature
-          + "' has no typed entry; use a packed body");
+  /** The kind of a type that has a carrier (its carrier, with bool and string told apart). */
+  private static Kind kind(NativeType type) {
+    return switch (type.kind()) {
+      case INTEGER -> Kind.INTEGER;
+      case FLOAT -> Kind.FLOAT;
+      case BOOL -> Kind.BOOL;
+      case STRING -> Kind.STRING;
+      case VOID -> Kind.VOID;
+      default -> throw new IllegalStateException(type + " has no typed entry kind");
     };
+  }
+
+  private static IllegalArgumentException noTypedEntry(NativeType type, String signature) {
+    return new IllegalArgumentException("'" + type + "' in '" + signature + "' has no typed entry; use a packed body");
   }
 }
