@@ -144,7 +144,10 @@ TEST(ListTest, NumbersAndBoolsAreReadInlineWithTheRulesOfTheirConversion) {
   EXPECT_EQ(longs[30], 1);  // true
   EXPECT_EQ(ErrorOf([&] { longs[21]; }), "TypeError: list element at index 21 expected int64, got float 0.5");
   List<double> doubles(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
-  EXPECT_EQ(doubles[20], 9007199254740992.0);  // an int converts, rounding as static_cast does
+  // An int converts when a double holds it exactly (INT64_MIN is a power of two), and is never rounded silently.
+  EXPECT_EQ(doubles[19], -9223372036854775808.0);
+  EXPECT_EQ(ErrorOf([&] { doubles[20]; }),
+            "ValueError: list element at index 20 value 9007199254740993 does not fit in float64 without rounding");
   List<bool> bools(ObjectPtr<Object>::FromBorrowedHandle(values.handle()));
   EXPECT_EQ(ErrorOf([&] { bools[3]; }), "ValueError: list element at index 3 value 2 is out of range for bool");
   EXPECT_EQ(ErrorOf([&] { bools[33]; }), "TypeError: list element at index 33 expected bool, got None");

@@ -100,6 +100,22 @@ TEST(ValueTest, FloatsAndBools) {
   EXPECT_FALSE(Arg<bool>(IntValue(0)));
 }
 
+TEST(ValueTest, AnIntegerBecomesAFloatOnlyWhenADoubleHoldsItExactly) {
+  // The rule the Java side applies to an int64 result read as double (packed4j-types' Narrowing.isExactDouble).
+  EXPECT_DOUBLE_EQ(Arg<double>(IntValue(1LL << 53)), 9007199254740992.0);
+  EXPECT_DOUBLE_EQ(Arg<double>(IntValue(-(1LL << 53))), -9007199254740992.0);
+  EXPECT_DOUBLE_EQ(Arg<double>(IntValue(std::numeric_limits<int64_t>::min())), -9223372036854775808.0);
+  EXPECT_DOUBLE_EQ(Arg<double>(IntValue(1LL << 62)), 4611686018427387904.0);
+  EXPECT_EQ(ArgError<double>(IntValue((1LL << 53) + 1)),
+            "ValueError: test.F: argument 0 value 9007199254740993 does not fit in float64 without rounding");
+  EXPECT_EQ(ArgError<double>(IntValue(std::numeric_limits<int64_t>::max())),
+            "ValueError: test.F: argument 0 value 9223372036854775807 does not fit in float64 without rounding");
+  // To float32 through the exact double, then narrowed as a float64 is: the precision of a float may drop.
+  EXPECT_FLOAT_EQ(Arg<float>(IntValue(16777217)), 16777216.0f);
+  EXPECT_EQ(ArgError<float>(IntValue(-((1LL << 53) + 1)), 1),
+            "ValueError: test.F: argument 1 value -9007199254740993 does not fit in float32 without rounding");
+}
+
 TEST(ValueTest, StringsKeepEmbeddedNulAndNonBmpBytes) {
   const std::string text("a\0b\xF0\x9F\x98\x80z", 8);  // 'a' NUL 'b' U+1F600 'z'
   EXPECT_EQ(Arg<std::string>(StrView(text)), text);

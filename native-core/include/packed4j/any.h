@@ -360,7 +360,30 @@ inline T NarrowFloat64(double value, const ConvertContext& context) {
   return static_cast<T>(value);
 }
 
-/*! \brief float and double: kP4JFloat (float64 on the wire); an integer converts too. */
+/*!
+ * \brief Whether a double holds the int64 value exactly (|value| up to 2^53, or a multiple of a power of two a
+ *  double holds): the one rule of packed4j-types' Narrowing.isExactDouble, which the Java side applies to results.
+ */
+inline bool IsExactDouble(int64_t value) noexcept {
+  double converted = static_cast<double>(value);
+  // 2^63 rounds up from INT64_MAX and is out of int64's range, so it is tested before converting back.
+  return converted < 9223372036854775808.0 && static_cast<int64_t>(converted) == value;
+}
+
+/*!
+ * \brief An int64 read as T (float or double): through a double that must hold it exactly, then narrowed like a
+ *  float64 (never rounded silently: an int64 a double cannot hold is a ValueError naming the value).
+ */
+template <typename T>
+inline T Int64ToFloat(int64_t value, const ConvertContext& context) {
+  if (!IsExactDouble(value)) {
+    throw ValueError(DescribeContext(context) + "value " + std::to_string(value) + " does not fit in " +
+                     (sizeof(T) == sizeof(float) ? "float32" : "float64") + " without rounding");
+  }
+  return NarrowFloat64<T>(static_cast<double>(value), context);
+}
+
+/*! \brief float and double: kP4JFloat (float64 on the wire); an integer converts too, when a double holds it. */
 template <typename T>
 struct TypeTraits<T, std::enable_if_t<std::is_floating_point<T>::value>> {
   static_assert(sizeof(T) <= sizeof(double), "long double is not supported: the wire type of floats is float64");
@@ -371,7 +394,7 @@ struct TypeTraits<T, std::enable_if_t<std::is_floating_point<T>::value>> {
   static std::string TypeName() { return sizeof(T) == sizeof(float) ? "float32" : "float64"; }
   static T Convert(const P4JAny& value, const ConvertContext& context) {
     if (value.type_index == kP4JFloat) return NarrowFloat64<T>(value.v_float64, context);
-    if (value.type_index == kP4JInt) return static_cast<T>(value.v_int64);
+    if (value.type_index == kP4JInt) return Int64ToFloat<T>(value.v_int64, context);
     ThrowTypeMismatch(context, TypeName(), value);
   }
   static void Store(T value, P4JAny* out) noexcept {

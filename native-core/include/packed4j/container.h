@@ -168,8 +168,9 @@ inline bool ReadElement(const P4JAny& value, T* out) noexcept {
       *out = static_cast<T>(value.v_float64);
       return true;
     }
-    if (value.type_index != kP4JInt) return false;
-    *out = static_cast<T>(value.v_int64);
+    // An integer a double cannot hold exactly goes to the full conversion, which reports it.
+    if (value.type_index != kP4JInt || !IsExactDouble(value.v_int64)) return false;
+    *out = static_cast<T>(static_cast<double>(value.v_int64));
     return true;
   } else {
     (void)value;

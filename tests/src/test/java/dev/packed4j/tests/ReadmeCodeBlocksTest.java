@@ -58,7 +58,7 @@ class ReadmeCodeBlocksTest {
           + " its first call. Correct the name, or add the manifest of the library that registers it. Did you mean"
           + " \"calculator.MyAdd\"?",
       "output of javac; the calculator sample's WrongDeclarationTest asserts these messages",
-      "javac -processorpath packed4j-processor.jar:javapoet-1.13.0.jar \\",
+      "javac -processorpath packed4j-processor.jar:packed4j-types.jar:javapoet-1.13.0.jar \\",
       "a command: DescribeAndCheckTest runs javac with these options, with its own class path instead of jar names",
       "val manifest = layout.buildDirectory.file(\"native/calculator.manifest.json\")",
       "Gradle: no Gradle can be installed where packed4j is built; the README says the block is untested",

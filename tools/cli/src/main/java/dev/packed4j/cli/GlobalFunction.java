@@ -1,6 +1,7 @@
 package dev.packed4j.cli;
 
-import java.util.ArrayList;
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,43 +21,29 @@ public record GlobalFunction(String name, Optional<String> signature) {
 
   /** The parameter types of a typed function ({@code ["int64", "list<int64>"]}); empty when untyped. */
   public List<String> parameterTypes() {
-    return signature.map(s -> splitTopLevel(s.substring(1, s.indexOf(") -> ")))).orElse(List.of());
+    return parsed().map(s -> s.parameters().stream().map(NativeType::toString).toList()).orElse(List.of());
   }
 
   /** The result type of a typed function ({@code "int64"}, {@code "void"}); empty when untyped. */
   public Optional<String> resultType() {
-    return signature.map(s -> s.substring(s.indexOf(") -> ") + 5));
+    return parsed().map(s -> s.result().toString());
+  }
+
+  /** The signature read by packed4j-types' grammar, the one the processor and the runtime read. */
+  private Optional<Signature> parsed() {
+    return signature.map(Signature::parse);
   }
 
   /** Builds one from the signature string the runtime returns ({@code ""} for an untyped function). */
   public static GlobalFunction of(String name, String signature) {
-    if (!signature.isEmpty() && (!signature.startsWith("(") || !signature.contains(") -> "))) {
-      throw new IllegalArgumentException("the signature of " + name + " is not \"(parameters) -> result\": "
-          + signature);
-    }
-    return new GlobalFunction(name, signature.isEmpty() ? Optional.empty() : Optional.of(signature));
-  }
-
-  /** Splits "a, map<b, c>, d" at the commas outside angle brackets. */
-  static List<String> splitTopLevel(String types) {
-    List<String> parts = new ArrayList<>();
-    if (types.isBlank()) {
-      return parts;
-    }
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < types.length(); i++) {
-      char c = types.charAt(i);
-      if (c == '<') {
-        depth++;
-      } else if (c == '>') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        parts.add(types.substring(start, i).trim());
-        start = i + 1;
+    if (!signature.isEmpty()) {
+      try {
+        Signature.parse(signature);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("the signature of " + name + " is not \"(parameters) -> result\": "
+            + signature + " (" + e.getMessage() + ")", e);
       }
     }
-    parts.add(types.substring(start).trim());
-    return parts;
+    return new GlobalFunction(name, signature.isEmpty() ? Optional.empty() : Optional.of(signature));
   }
 }
