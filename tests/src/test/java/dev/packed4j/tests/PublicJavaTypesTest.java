@@ -40,6 +40,7 @@ class PublicJavaTypesTest {
       "dev.packed4j.runtime", "runtime/src/main/java",
       "dev.packed4j.runtime.binding", "runtime/src/main/java",
       "dev.packed4j.processor", "processor/src/main/java",
+      "dev.packed4j.types", "types/src/main/java",
       "dev.packed4j.cli", "tools/cli/src/main/java",
       "dev.packed4j.maven", "tools/maven-plugin/src/main/java");
 
