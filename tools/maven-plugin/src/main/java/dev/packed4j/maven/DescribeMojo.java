@@ -171,11 +171,15 @@ public final class DescribeMojo extends AbstractMojo {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  /** Where packed4j-cli and packed4j-runtime are on this plugin's class path: jars, or a reactor's classes. */
+  /**
+   * Where packed4j-cli, packed4j-runtime and packed4j-types are on this plugin's class path: jars (the shaded CLI jar
+   * holds all three, so the set keeps one entry), or a reactor's classes.
+   */
   private List<String> describeClasspath() throws MojoExecutionException {
     Set<String> entries = new LinkedHashSet<>();
     entries.add(location("dev/packed4j/cli/Launcher.class", "packed4j-cli"));
     entries.add(location("dev/packed4j/runtime/Packed4j.class", "packed4j-runtime"));
+    entries.add(location("dev/packed4j/types/Signature.class", "packed4j-types"));
     return new ArrayList<>(entries);
   }
 
