@@ -9,6 +9,7 @@ import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
 import dev.packed4j.types.Conversions;
 import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -207,10 +208,8 @@ public final class NativeChecks {
     return NearNames.closest(name, registered).map(near -> NearNames.didYouMean("\"" + near + "\"")).orElse("");
   }
 
-  /** {@code "registered as (int64, int64) -> int64"}. */
+  /** {@code "registered as (int64, int64) -> int64"}, printed by packed4j-types. */
   private static String signature(NativeManifest.Function function) {
-    return "registered as ("
-        + function.parameters().stream().map(NativeType::toString).collect(Collectors.joining(", "))
-        + ") -> " + function.result().orElseThrow();
+    return "registered as " + new Signature(function.parameters(), function.result().orElseThrow());
   }
 }

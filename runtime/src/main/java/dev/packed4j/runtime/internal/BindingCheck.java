@@ -28,6 +28,21 @@ import java.util.stream.Collectors;
 public final class BindingCheck {
   private BindingCheck() {}
 
+  /** The object types of the loaded registry, for the conversion table. */
+  private static final ObjectHierarchy REGISTERED_TYPES = new ObjectHierarchy() {
+    @Override
+    public boolean isRegistered(String key) {
+      return TypeInfos.indexOf(key) >= 0;
+    }
+
+    @Override
+    public boolean derivesFrom(String key, String ancestor) {
+      int index = TypeInfos.indexOf(key);
+      int ancestorIndex = TypeInfos.indexOf(ancestor);
+      return index >= 0 && ancestorIndex >= 0 && TypeInfos.isInstanceOf(index, ancestorIndex);
+    }
+  };
+
   /**
    * Checks {@code functions}, whose generated class is {@code generated}.
    *
@@ -114,19 +129,4 @@ public final class BindingCheck {
           + parsed.result() + " (" + signature + "): " + problem.get());
     }
   }
-
-  /** The object types of the loaded registry, for the conversion table. */
-  private static final ObjectHierarchy REGISTERED_TYPES = new ObjectHierarchy() {
-    @Override
-    public boolean isRegistered(String key) {
-      return TypeInfos.indexOf(key) >= 0;
-    }
-
-    @Override
-    public boolean derivesFrom(String key, String ancestor) {
-      int index = TypeInfos.indexOf(key);
-      int ancestorIndex = TypeInfos.indexOf(ancestor);
-      return index >= 0 && ancestorIndex >= 0 && TypeInfos.isInstanceOf(index, ancestorIndex);
-    }
-  };
 }
