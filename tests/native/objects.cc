@@ -129,3 +129,12 @@ P4J_REGISTER_GLOBAL("test.MakeLeaf").set_body_typed([](std::string label) {
   leaf->leaf_label = label;
   return ObjectRef(leaf);
 });
+
+class DerivedNode : public Node {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(DerivedNode, Node, DerivedNodeObject);
+};
+
+// Typed over an object key: its signature is "(test.DerivedNode) -> int64", which TypeVerdictParityTest checks
+// declarations against (a base, the type itself, and a sibling type that is unrelated).
+P4J_REGISTER_GLOBAL("test.DerivedExtra").set_body_typed([](DerivedNode node) { return node->extra; });

@@ -80,18 +80,24 @@ class TypeVerdictParityTest {
             "java.util.Map<String, Long> echo(dev.packed4j.runtime.NativeMap<String, Integer> values)", "ok"),
         Arguments.of("test.EchoStringMap", "java.util.Map<Long, Long> echo(java.util.Map<String, Double> values)",
             "argument 0: its values: a floating-point value never converts to an integer;"
-                + " result: its keys: the native side returns an integer"),
+                + " result: its keys: the native side returns a string"),
         Arguments.of("test.MapOfLists", "java.util.Map<String, java.util.List<Long>> lists()",
             "result: its values: its elements: a floating-point result never converts to an integer"),
         // Objects meet when one type derives from the other.
         Arguments.of("test.MakeLeaf", "LeafNode leaf(String label)", "ok"),
         Arguments.of("test.MakeLeaf", "Node leaf(String label)", "ok"),
         Arguments.of("test.MakeLeaf", "dev.packed4j.runtime.NativeObject leaf(String label)", "ok"),
-        Arguments.of("test.MakeLeaf", "DerivedNode leaf(String label)",
-            "result: the native types test.DerivedNode and test.LeafNode are unrelated (neither derives from the"
-                + " other)"),
+        Arguments.of("test.MakeLeaf", "DerivedNode leaf(String label)", "ok"),
         Arguments.of("test.MakeLeaf", "String leaf(String label)",
-            "result: the native side returns an object of type test.LeafNode"),
+            "result: the native side returns an object of type Object"),
+        Arguments.of("test.DerivedExtra", "long extra(DerivedNode node)", "ok"),
+        Arguments.of("test.DerivedExtra", "long extra(Node node)", "ok"),
+        Arguments.of("test.DerivedExtra", "long extra(dev.packed4j.runtime.NativeObject node)", "ok"),
+        Arguments.of("test.DerivedExtra", "long extra(LeafNode node)",
+            "argument 0: the native types test.LeafNode and test.DerivedNode are unrelated (neither derives from the"
+                + " other)"),
+        Arguments.of("test.DerivedExtra", "long extra(String node)",
+            "argument 0: the native side takes an object of type test.DerivedNode"),
         // Tensors: an NDArray, or a numeric array parameter copied into one.
         Arguments.of("test.tensor.IsContiguous", "boolean contiguous(dev.packed4j.runtime.NDArray a)", "ok"),
         Arguments.of("test.tensor.IsContiguous", "boolean contiguous(float[] a)", "ok"),
