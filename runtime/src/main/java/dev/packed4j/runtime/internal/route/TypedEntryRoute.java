@@ -23,7 +23,9 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The typed entry of a {@code set_body_typed} function ({@code P4JFunctionCell.typed_entry}): a plain C function
@@ -43,6 +45,11 @@ import java.util.List;
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
+  /** The parameter forms this route passes (a bytes span is refused by the type check: no Java type here takes it). */
+  private static final Set<Carrier> PARAMETER_CARRIERS =
+      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD);
+  /** The result forms this route reads. */
+  private static final Set<Carrier> RESULT_CARRIERS = EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32);
 
   @Override
   public String describe() {
@@ -73,8 +80,8 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
 
   /**
    * {@code "(int64, string) -> void"} as {@code [int64, string, void]}, the result last, read by packed4j-types; null
-   * for a signature with a type no typed entry carries ({@link Carrier}: a typed entry exists only for such
-   * signatures, so this is defensive).
+   * for a signature with a type whose carrier ({@link Carrier}) this route does not pass: it passes scalars, string
+   * spans and tensor words, and reads scalar and void results.
    */
   static NativeType[] parse(String signature) {
     Signature parsed;
@@ -86,12 +93,12 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     List<NativeType> parameters = parsed.parameters();
     NativeType[] types = new NativeType[parameters.size() + 1];
     for (int i = 0; i < parameters.size(); i++) {
-      if (Carrier.ofParameter(parameters.get(i)).isEmpty()) {
+      if (!PARAMETER_CARRIERS.contains(Carrier.ofParameter(parameters.get(i)).orElse(null))) {
         return null;
       }
       types[i] = parameters.get(i);
     }
-    if (Carrier.ofResult(parsed.result()).isEmpty()) {
+    if (!RESULT_CARRIERS.contains(Carrier.ofResult(parsed.result()))) {
       return null;
     }
     types[parameters.size()] = parsed.result();
@@ -141,7 +148,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       // creates no MemorySegment.
       wireParameters[i + 1] = layout(Carrier.ofParameter(nativeTypes[i]).orElseThrow());
     }
-    ValueLayout wireResult = layout(Carrier.ofResult(nativeTypes[count]).orElseThrow());
+    ValueLayout wireResult = layout(Carrier.ofResult(nativeTypes[count]));
     // No Linker.Option.critical: the entry runs user code, which may take long or call back into Java.
     MethodHandle downcall = LINKER.downcallHandle(MemorySegment.ofAddress(entry),
         FunctionDescriptor.of(wireResult, wireParameters));
@@ -157,6 +164,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       case DOUBLE -> ValueLayout.JAVA_DOUBLE;
       case INT32 -> ValueLayout.JAVA_INT;
       case INT64, SPAN, TENSOR_WORD -> ValueLayout.JAVA_LONG;
+      default -> throw new IllegalArgumentException(carrier + " is not a form this route passes");
     };
   }
 

@@ -5,7 +5,8 @@ import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The shape of a typed entry as {@code P4JFunctionCell.typed_entry} defines it, read from a signature such as
@@ -40,6 +41,11 @@ record WireShape(String signature, List<Kind> parameters, Kind result) {
     }
   }
 
+  /** The parameter carriers of a Java function's typed entry. */
+  private static final Set<Carrier> JAVA_PARAMETER_CARRIERS = EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN);
+  /** The result carriers of a Java function's typed entry. */
+  private static final Set<Carrier> JAVA_RESULT_CARRIERS = EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32);
+
   WireShape {
     parameters = List.copyOf(parameters);
   }
@@ -66,12 +72,13 @@ record WireShape(String signature, List<Kind> parameters, Kind result) {
       if (parameter.kind() == NativeType.Kind.VOID) {
         throw new IllegalArgumentException("void is not a parameter type, in '" + signature + "'");
       }
-      // A Java function takes no tensor word: its typed entries carry scalars and string spans.
-      Optional<Carrier> carrier = Carrier.ofParameter(parameter);
-      if (carrier.isEmpty() || carrier.get() == Carrier.TENSOR_WORD) {
+      // A Java function's typed entry takes scalars (int64, double) and string spans: no bytes, tensors, objects or
+      // packed values.
+      Kind kind = kind(parameter);
+      if (kind == null || !JAVA_PARAMETER_CARRIERS.contains(Carrier.ofParameter(parameter).orElseThrow())) {
         throw noTypedEntry(parameter, signature);
       }
-      parameters.add(kind(parameter));
+      parameters.add(kind);
     }
     if (parameters.size() > MAX_PARAMETERS) {
       throw new IllegalArgumentException("a typed Java function takes at most " + MAX_PARAMETERS
@@ -82,13 +89,13 @@ record WireShape(String signature, List<Kind> parameters, Kind result) {
       throw new IllegalArgumentException("a typed entry returns a scalar or void, not a string, in '" + signature
           + "'");
     }
-    if (Carrier.ofResult(result).isEmpty()) {
+    if (kind(result) == null || !JAVA_RESULT_CARRIERS.contains(Carrier.ofResult(result))) {
       throw noTypedEntry(result, signature);
     }
     return new WireShape(signature, parameters, kind(result));
   }
 
-  /** The kind of a type that has a carrier (its carrier, with bool and string told apart). */
+  /** The kind of a scalar, string or void type (its carrier, with bool and string told apart); null for others. */
   private static Kind kind(NativeType type) {
     return switch (type.kind()) {
       case INTEGER -> Kind.INTEGER;
@@ -96,7 +103,7 @@ record WireShape(String signature, List<Kind> parameters, Kind result) {
       case BOOL -> Kind.BOOL;
       case STRING -> Kind.STRING;
       case VOID -> Kind.VOID;
-      default -> throw new IllegalStateException(type + " has no typed entry kind");
+      default -> null;
     };
   }
 
