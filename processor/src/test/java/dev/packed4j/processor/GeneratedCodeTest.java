@@ -381,6 +381,7 @@ class GeneratedCodeTest {
                 import dev.packed4j.runtime.binding.FieldKind;
                 import dev.packed4j.runtime.binding.FieldSlot;
                 import dev.packed4j.runtime.binding.ObjectType;
+                import dev.packed4j.runtime.binding.OwnedHandle;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
@@ -388,7 +389,7 @@ class GeneratedCodeTest {
                   public static final ObjectType<CalculatorRef> TYPE =
                       ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
 
-                  private Packed4j_CalculatorRef(long handle) { super(handle, TYPE); }
+                  private Packed4j_CalculatorRef(OwnedHandle handle) { super(handle, TYPE); }
 
                   @Override public String brand() { return Fields.BRAND.readString(this); }
                   @Override public long price() { return Fields.PRICE.readLong(this); }

@@ -4,6 +4,7 @@ import dev.packed4j.runtime.binding.Exports;
 import dev.packed4j.runtime.internal.BindingCheck;
 import dev.packed4j.runtime.internal.BundledLibraries;
 import dev.packed4j.runtime.internal.GeneratedClasses;
+import dev.packed4j.runtime.internal.NativeAccess;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.ReleaseEpochs;
@@ -59,22 +60,26 @@ public final class Packed4j {
    * content, and loaded from there; processes starting at the same time share the copy safely. The resource is
    * looked up through the class loader of the class that calls this method.
    *
+   * <p>Loading native code is what {@code System.loadLibrary} does, a restricted method: the calling class's module
+   * needs native access ({@code --enable-native-access}); without it the JDK prints its warning, or under
+   * {@code --illegal-native-access=deny} this throws {@link IllegalCallerException}.
+   *
    * @param name the library's name without {@code lib} and {@code .so}, as CMake's {@code add_library} names it
+   * @throws IllegalCallerException when the caller's module may not load native code
    * @throws IllegalArgumentException when {@code name} is not a plain library name
    * @throws Packed4jException LoadError when the class path does not carry the library for this platform (the
    *     message lists the platforms it is carried for), when it cannot be extracted, or for every reason
    *     {@link #loadLibrary(Path)} gives
    */
   public static void loadLibrary(String name) {
-    ClassLoader loader = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
-        .getClassLoader();
+    ClassLoader loader = NativeAccess.checkCaller("Packed4j.loadLibrary").getClassLoader();
     Path file;
     try {
       file = BundledLibraries.locate(name, loader);
     } catch (IllegalStateException e) {
       throw RuntimeAccess.error("LoadError", e.getMessage(), null);
     }
-    loadLibrary(file);
+    load(file);
   }
 
   /**
@@ -88,8 +93,15 @@ public final class Packed4j {
    *     loading it again throws the same; or, with the kind of the first refusal, the registrations the native
    *     registry refused (a name registered twice, ...)
    * @param library the plugin's {@code .so} file
+   * @throws IllegalCallerException when the caller's module may not load native code, as for
+   *     {@link #loadLibrary(String)}
    */
-  public static synchronized void loadLibrary(Path library) {
+  public static void loadLibrary(Path library) {
+    NativeAccess.checkCaller("Packed4j.loadLibrary");
+    load(library);
+  }
+
+  private static synchronized void load(Path library) {
     // One load at a time: the registration refusals taken below must belong to this library.
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
