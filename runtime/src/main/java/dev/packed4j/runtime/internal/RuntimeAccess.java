@@ -42,6 +42,9 @@ public interface RuntimeAccess {
    */
   long handleForUnpinnedRead(ObjectRef object);
 
+  /** The native type index of an object (also after close). */
+  int typeIndex(ObjectRef object);
+
   /** A pin on an object, for a call that passes it; IllegalStateException when closed. */
   ReleaseEpochs.Pin pinObject(ObjectRef object);
 
