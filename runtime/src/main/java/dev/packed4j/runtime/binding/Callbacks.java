@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.NativeAccess;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
@@ -354,6 +355,7 @@ public final class Callbacks {
   }
 
   private static RuntimeException outOfRange(long value, String type) {
-    return RuntimeAccess.error("ValueError", "a callback argument " + value + " does not fit in " + type, null);
+    return RuntimeAccess.error(ErrorKind.VALUE_ERROR, "a callback argument " + value + " does not fit in " + type,
+        null);
   }
 }

@@ -4,6 +4,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
 
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.Registries;
@@ -238,12 +239,12 @@ public final class FieldSlot {
     }
     if (field == null) {
       List<String> near = Registries.nearNames(name, info.fieldNames());
-      throw RuntimeAccess.error("AttributeError", "type " + info.key() + " has no field '" + name + "' (read by "
-          + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
+      throw RuntimeAccess.error(ErrorKind.ATTRIBUTE_ERROR, "type " + info.key() + " has no field '" + name
+          + "' (read by " + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
           + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), null);
     }
     if (!kind.accepts(field.kind())) {
-      throw RuntimeAccess.error("TypeError", "field '" + name + "' of type " + info.key() + " is "
+      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "field '" + name + "' of type " + info.key() + " is "
           + field.kindName() + " natively, but " + type.javaType().getSimpleName() + " reads it as "
           + TypeInfo.FieldInfo.kindName(kind.nativeKind()) + ": change the accessor's return type", null);
     }

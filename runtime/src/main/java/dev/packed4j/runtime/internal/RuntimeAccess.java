@@ -80,9 +80,9 @@ public interface RuntimeAccess {
     return Installed.INSTANCE;
   }
 
-  /** Shorthand for {@code get().newException(kind, message, "", functionName)}. */
-  static Packed4jException error(String kind, String message, String functionName) {
-    return get().newException(kind, message, "", functionName);
+  /** Shorthand for {@code get().newException(kind.spelling(), message, "", functionName)}. */
+  static Packed4jException error(ErrorKind kind, String message, String functionName) {
+    return get().newException(kind.spelling(), message, "", functionName);
   }
 
   /** Holds the installed implementation. */

@@ -99,7 +99,7 @@ public final class TypeView<T> {
     if (index < 0) {
       index = TypeInfos.indexOf(typeKey);
       if (index < 0) {
-        throw RuntimeAccess.error("KeyError", "no loaded native library registers the object type '" + typeKey
+        throw RuntimeAccess.error(ErrorKind.KEY_ERROR, "no loaded native library registers the object type '" + typeKey
             + "' (the type of " + javaType.getName() + "): load the plugin library that declares it with "
             + "Packed4j.loadLibrary first", null);
       }
