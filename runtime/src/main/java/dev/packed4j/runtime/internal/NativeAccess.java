@@ -63,7 +63,7 @@ public final class NativeAccess {
     } catch (ReflectiveOperationException | LinkageError e) {
       throw refused(caller, entryPoint, e);
     }
-    check(lookup, entryPoint);
+    callRestricted(lookup, caller, entryPoint);
   }
 
   /**
@@ -77,9 +77,13 @@ public final class NativeAccess {
    */
   public static void check(MethodHandles.Lookup lookup, String entryPoint) {
     Class<?> caller = lookup.lookupClass();
-    if (caller.getModule().isNativeAccessEnabled()) {
-      return;
+    if (!caller.getModule().isNativeAccessEnabled()) {
+      callRestricted(lookup, caller, entryPoint);
     }
+  }
+
+  /** Calls the restricted method as {@code lookup}'s class, a class of {@code caller}'s module. */
+  private static void callRestricted(MethodHandles.Lookup lookup, Class<?> caller, String entryPoint) {
     MethodHandle reinterpret;
     try {
       // A caller-sensitive method looked up through the caller's lookup is bound to the caller.
