@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.binding.OwnedHandle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
@@ -503,7 +504,8 @@ class GeneratedCodeTest {
     assertThat(Modifier.isFinal(object.getModifiers())).isTrue();
     Field type = object.getField("TYPE");
     assertThat(Modifier.isStatic(type.getModifiers()) && Modifier.isFinal(type.getModifiers())).isTrue();
-    assertThat(Modifier.isPrivate(object.getDeclaredConstructor(long.class).getModifiers())).isTrue();
+    // Built only from the runtime's unforgeable token, never from an address.
+    assertThat(Modifier.isPrivate(object.getDeclaredConstructor(OwnedHandle.class).getModifiers())).isTrue();
   }
 
   @Compilers
