@@ -60,7 +60,7 @@ public final class NativeAccess {
     MethodHandles.Lookup lookup;
     try {
       lookup = probeLookup(caller);
-    } catch (ReflectiveOperationException | LinkageError e) {
+    } catch (ReflectiveOperationException | LinkageError | SecurityException e) { // a package closed or sealed
       throw refused(caller, entryPoint, e);
     }
     callRestricted(lookup, caller, entryPoint);

@@ -49,6 +49,9 @@ public final class OwnedHandles {
 
   /** Releases the handle of a token no object took; {@return whether it did} */
   public static boolean releaseIfUntaken(OwnedHandle token) {
+    if ((long) HANDLE.getVolatile(token) == 0) {
+      return false; // taken, the usual case: no atomic write
+    }
     long handle = (long) HANDLE.getAndSet(token, 0L);
     if (handle == 0) {
       return false;
