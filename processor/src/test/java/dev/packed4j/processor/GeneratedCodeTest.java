@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.binding.OwnedHandle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
@@ -381,6 +382,7 @@ class GeneratedCodeTest {
                 import dev.packed4j.runtime.binding.FieldKind;
                 import dev.packed4j.runtime.binding.FieldSlot;
                 import dev.packed4j.runtime.binding.ObjectType;
+                import dev.packed4j.runtime.binding.OwnedHandle;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
@@ -388,7 +390,7 @@ class GeneratedCodeTest {
                   public static final ObjectType<CalculatorRef> TYPE =
                       ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
 
-                  private Packed4j_CalculatorRef(long handle) { super(handle, TYPE); }
+                  private Packed4j_CalculatorRef(OwnedHandle handle) { super(handle, TYPE); }
 
                   @Override public String brand() { return Fields.BRAND.readString(this); }
                   @Override public long price() { return Fields.PRICE.readLong(this); }
@@ -502,7 +504,8 @@ class GeneratedCodeTest {
     assertThat(Modifier.isFinal(object.getModifiers())).isTrue();
     Field type = object.getField("TYPE");
     assertThat(Modifier.isStatic(type.getModifiers()) && Modifier.isFinal(type.getModifiers())).isTrue();
-    assertThat(Modifier.isPrivate(object.getDeclaredConstructor(long.class).getModifiers())).isTrue();
+    // Built only from the runtime's unforgeable token, never from an address.
+    assertThat(Modifier.isPrivate(object.getDeclaredConstructor(OwnedHandle.class).getModifiers())).isTrue();
   }
 
   @Compilers

@@ -3,8 +3,10 @@ package dev.packed4j.processor;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.packed4j.processor.Compilations.compile;
 import static dev.packed4j.processor.Compilations.source;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
+import java.io.IOException;
 import javax.tools.JavaFileObject;
 
 /** The {@code P4J-GLOBAL-*} diagnostics, each on the element (and annotation value) it is about. */
@@ -119,7 +121,7 @@ class GlobalDiagnosticsTest {
   }
 
   @Compilers
-  void staticMethodsOfAClassAreExportedThroughAGeneratedRegistrar() {
+  void staticMethodsOfAClassAreExportedThroughAGeneratedRegistrar() throws IOException {
     JavaFileObject host =
         source(
             "p.Host",
@@ -132,6 +134,8 @@ class GlobalDiagnosticsTest {
               @Global("host.Add") static long add(long a, long b) { return a + b; }
               @Global("host.Log") public static void log(String line) {}
               @Global("host.Sum") static long sum(List<Long> values, LongUnaryOperator each) { return 0; }
+              @FunctionalInterface public interface Measure { long of(String text); }
+              @Global("host.Length") static long length(Measure measure) { return 0; }
               static long notExported(long a) { return a; }
             }
             """);
@@ -145,6 +149,16 @@ class GlobalDiagnosticsTest {
         .generatedSourceFile("p.Packed4j_Host")
         .contentsAsUtf8String()
         .contains("Callbacks.packedFunction(\"(list<int64>, function) -> int64\"");
+    // A String reaches a typed body as a span address, read by a reader the class obtains with its own lookup
+    // (gated on its native access), never by a public static read of any address.
+    String registrar = compilation.generatedSourceFile("p.Packed4j_Host").orElseThrow().getCharContent(true)
+        .toString().replaceAll("\\s+", " ").replace("( ", "(");
+    assertTrue(registrar.contains("Callbacks.typedFunction(\"(string) -> void\", Callbacks.withStringSpans("
+        + "MethodHandles.lookup(), spans -> (Callbacks.Wire1) a0 -> { Host.log(spans.read(a0)); return 0L; }))"),
+        registrar);
+    assertTrue(registrar.contains("Callbacks.withStringSpans(MethodHandles.lookup(), spans -> Callbacks."
+        + "<Host.Measure>typed(Host.Measure.class"), registrar);
+    assertTrue(registrar.contains("f.of(spans.read(a0))"), registrar);
   }
 
   @Compilers

@@ -3,6 +3,7 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
+import dev.packed4j.runtime.internal.NativeAccess;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.ThreadStack;
@@ -340,11 +341,17 @@ public final class NDArray extends ObjectRef {
    *
    * @param managedTensor the address of a {@code DLManagedTensor}; its ownership moves to the tensor on success
    * @return the tensor, owned by the caller
+   * <p>The tensor trusts the managed tensor's data pointer and deleter, so the caller's module needs native access,
+   * as for a restricted method of the JDK: granted by {@code --enable-native-access}; else the JDK's warning, or
+   * under {@code --illegal-native-access=deny} an {@link IllegalCallerException}.
+   *
    * @throws IllegalArgumentException for a null address or a heap segment
+   * @throws IllegalCallerException when the caller's module may not access native memory
    * @throws Packed4jException when the core refuses the tensor's layout; the managed tensor then stays the
    *     caller's, its deleter not called
    */
   public static NDArray fromDLPack(MemorySegment managedTensor) {
+    NativeAccess.checkCaller("NDArray.fromDLPack");
     return importManaged(managedTensor, false);
   }
 
@@ -354,8 +361,12 @@ public final class NDArray extends ObjectRef {
    * @param managedTensor the address of a {@code DLManagedTensorVersioned}; its ownership moves to the tensor on
    *     success
    * @return the tensor, owned by the caller
+   * @throws IllegalArgumentException for a null address or a heap segment
+   * @throws IllegalCallerException when the caller's module may not access native memory
+   * @throws Packed4jException when the core refuses the tensor's layout
    */
   public static NDArray fromDLPackVersioned(MemorySegment managedTensor) {
+    NativeAccess.checkCaller("NDArray.fromDLPackVersioned");
     return importManaged(managedTensor, true);
   }
 

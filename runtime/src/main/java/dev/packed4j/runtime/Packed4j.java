@@ -3,7 +3,9 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.binding.Exports;
 import dev.packed4j.runtime.internal.BindingCheck;
 import dev.packed4j.runtime.internal.BundledLibraries;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.GeneratedClasses;
+import dev.packed4j.runtime.internal.NativeAccess;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.ReleaseEpochs;
@@ -38,7 +40,7 @@ public final class Packed4j {
    * How the core reports a plugin it refused for the ABI version of its headers (P4JPluginCheckAbiVersion in
    * c_api.h), among the registration errors: once per plugin, and the plugin registered nothing.
    */
-  private static final String ABI_REFUSAL = "LoadError: ABI version mismatch: ";
+  private static final String ABI_REFUSAL = ErrorKind.LOAD_ERROR.spelling() + ": ABI version mismatch: ";
 
   /** The message of each plugin refused for its ABI version, by absolute path (guarded by Packed4j.class). */
   private static final Map<Path, String> ABI_REFUSED_PLUGINS = new HashMap<>();
@@ -59,22 +61,26 @@ public final class Packed4j {
    * content, and loaded from there; processes starting at the same time share the copy safely. The resource is
    * looked up through the class loader of the class that calls this method.
    *
+   * <p>Loading native code is what {@code System.loadLibrary} does, a restricted method: the calling class's module
+   * needs native access ({@code --enable-native-access}); without it the JDK prints its warning, or under
+   * {@code --illegal-native-access=deny} this throws {@link IllegalCallerException}.
+   *
    * @param name the library's name without {@code lib} and {@code .so}, as CMake's {@code add_library} names it
+   * @throws IllegalCallerException when the caller's module may not load native code
    * @throws IllegalArgumentException when {@code name} is not a plain library name
    * @throws Packed4jException LoadError when the class path does not carry the library for this platform (the
    *     message lists the platforms it is carried for), when it cannot be extracted, or for every reason
    *     {@link #loadLibrary(Path)} gives
    */
   public static void loadLibrary(String name) {
-    ClassLoader loader = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
-        .getClassLoader();
+    ClassLoader loader = NativeAccess.checkCaller("Packed4j.loadLibrary").getClassLoader();
     Path file;
     try {
       file = BundledLibraries.locate(name, loader);
     } catch (IllegalStateException e) {
-      throw RuntimeAccess.error("LoadError", e.getMessage(), null);
+      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, e.getMessage(), null);
     }
-    loadLibrary(file);
+    load(file);
   }
 
   /**
@@ -88,8 +94,15 @@ public final class Packed4j {
    *     loading it again throws the same; or, with the kind of the first refusal, the registrations the native
    *     registry refused (a name registered twice, ...)
    * @param library the plugin's {@code .so} file
+   * @throws IllegalCallerException when the caller's module may not load native code, as for
+   *     {@link #loadLibrary(String)}
    */
-  public static synchronized void loadLibrary(Path library) {
+  public static void loadLibrary(Path library) {
+    NativeAccess.checkCaller("Packed4j.loadLibrary");
+    load(library);
+  }
+
+  private static synchronized void load(Path library) {
     // One load at a time: the registration refusals taken below must belong to this library.
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
@@ -97,14 +110,14 @@ public final class Packed4j {
     String refusedBefore = ABI_REFUSED_PLUGINS.get(absolute);
     if (refusedBefore != null) {
       // Its static initialisers ran at the first load; the loader does not run them again.
-      throw RuntimeAccess.error("LoadError", refusedBefore, null);
+      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, refusedBefore, null);
     }
     // Refusals left from earlier loads belong to those; only this library's are reported below.
     Registries.takeRegistrationErrors();
     String problem = NativeLibraries.loadPlugin(library);
     TypeInfos.invalidate();
     if (problem != null) {
-      throw RuntimeAccess.error("LoadError", problem, null);
+      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, problem, null);
     }
     // Methods first called before this library registered their functions take their direct entries now, and
     // methods whose function it replaced call the new one.
@@ -112,20 +125,22 @@ public final class Packed4j {
     List<String> refused = Registries.takeRegistrationErrors();
     for (String refusal : refused) {
       if (refusal.startsWith(ABI_REFUSAL)) {
-        String message = refusal.substring("LoadError: ".length()) + " (the library stays mapped, unused)";
+        String message = refusal.substring(ErrorKind.LOAD_ERROR.spelling().length() + ": ".length())
+            + " (the library stays mapped, unused)";
         ABI_REFUSED_PLUGINS.put(absolute, message);
-        throw RuntimeAccess.error("LoadError", message, null);
+        throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, message, null);
       }
     }
     if (!refused.isEmpty()) {
       String first = refused.getFirst();
       int colon = first.indexOf(':');
       String kind = colon > 0 && first.substring(0, colon).endsWith("Error") ? first.substring(0, colon)
-          : "RuntimeError";
-      throw RuntimeAccess.error(kind, "loading " + library.toAbsolutePath() + ", the native registry refused "
-          + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
+          : ErrorKind.RUNTIME_ERROR.spelling();
+      // The kind of the first refusal, as the native registry spelled it.
+      throw RuntimeAccess.get().newException(kind, "loading " + library.toAbsolutePath() + ", the native registry "
+          + "refused " + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
           + String.join("; ", refused) + " (the library is loaded; the refused registrations keep their first "
-          + "definition)", null);
+          + "definition)", "", null);
     }
   }
 
@@ -235,7 +250,7 @@ public final class Packed4j {
           found.close();
           return true;
         }).orElse(false)) {
-          throw RuntimeAccess.error("ValueError", "global function '" + export.name() + "' of "
+          throw RuntimeAccess.error(ErrorKind.VALUE_ERROR, "global function '" + export.name() + "' of "
               + export.javaMethod() + " is already registered; nothing of " + exports.getName()
               + " was registered", export.name());
         }

@@ -48,6 +48,11 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
+  public int typeIndex(ObjectRef object) {
+    return object.typeIndex();
+  }
+
+  @Override
   public ReleaseEpochs.Pin pinObject(ObjectRef object) {
     return object.pin();
   }

@@ -1,9 +1,11 @@
 package dev.packed4j.processor.generate;
 
+import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import dev.packed4j.processor.model.TypeModel;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.Optional;
 
@@ -75,7 +77,7 @@ final class CodecExpressions {
     // A closure out is also a NativeClosure (closable, and passed back as its native function) where it can be.
     CodeBlock closureType =
         f.closable() ? CodeBlock.of("($T & $T) ", type, RuntimeClasses.NATIVE_CLOSURE) : CodeBlock.of("");
-    return CodeBlock.of(
+    CodeBlock codec = CodeBlock.of(
         "$T.<$T>$L($T.class, $S,$W$L,$Wfunction -> $L$L -> $L)",
         RuntimeClasses.CALLBACKS,
         type,
@@ -86,6 +88,7 @@ final class CodecExpressions {
         closureType,
         lambdaParameters(f.parameters().size()),
         closureCall(f, parameterNames(f.parameters().size())));
+    return f.typed() ? withStringSpans(f.parameters(), codec) : codec;
   }
 
   /**
@@ -131,7 +134,30 @@ final class CodecExpressions {
         && (result instanceof TypeModel.Primitive || result instanceof TypeModel.VoidType);
   }
 
-  /** {@code (Callbacks.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out. */
+  /** The name of the string reader {@link #withStringSpans} binds, in a typed body. */
+  private static final String SPANS = "spans";
+
+  /**
+   * {@code Callbacks.withStringSpans(MethodHandles.lookup(), spans -> expression)} when a typed body of these
+   * parameters reads a string (through {@code spans}, which only a class with native access obtains), else
+   * {@code expression}.
+   */
+  static CodeBlock withStringSpans(List<TypeModel> parameters, CodeBlock expression) {
+    if (parameters.stream().noneMatch(p -> p instanceof TypeModel.StringType)) {
+      return expression;
+    }
+    return CodeBlock.of(
+        "$T.withStringSpans($T.lookup(),$W$L -> $L)",
+        RuntimeClasses.CALLBACKS,
+        ClassName.get(MethodHandles.class),
+        SPANS,
+        expression);
+  }
+
+  /**
+   * {@code (Callbacks.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out; a string argument is read by
+   * {@code spans}, which the caller binds with {@link #withStringSpans}.
+   */
   static CodeBlock wireBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
     CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
     for (int i = 0; i < parameters.size(); i++) {
@@ -159,7 +185,7 @@ final class CodecExpressions {
 
   private static CodeBlock fromWire(TypeModel type, String wire) {
     if (type instanceof TypeModel.StringType) {
-      return CodeBlock.of("$T.toString($L)", RuntimeClasses.CALLBACKS, wire);
+      return CodeBlock.of("$L.read($L)", SPANS, wire);
     }
     TypeModel.PrimitiveKind kind = ((TypeModel.Primitive) type).kind();
     String conversion =

@@ -70,7 +70,8 @@ public final class ExportGenerator {
             "$T.typedFunction($S,$W$L)",
             RuntimeClasses.CALLBACKS,
             signature,
-            CodecExpressions.wireBody(callee, parameters, function.result()))
+            CodecExpressions.withStringSpans(
+                parameters, CodecExpressions.wireBody(callee, parameters, function.result())))
         : CodeBlock.of(
             "$T.packedFunction($S,$W$L)",
             RuntimeClasses.CALLBACKS,

@@ -6,7 +6,6 @@ import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
-import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import dev.packed4j.processor.model.Getter;
 import dev.packed4j.processor.model.ObjectInterface;
@@ -55,7 +54,7 @@ public final class ObjectGenerator {
     type.addMethod(
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PRIVATE)
-            .addParameter(TypeName.LONG, "handle")
+            .addParameter(RuntimeClasses.OWNED_HANDLE, "handle")
             .addStatement("super(handle, $N)", TYPE)
             .build());
 

@@ -11,6 +11,7 @@ final class RuntimeClasses {
   static final ClassName SCRATCH = binding("Scratch");
   static final ClassName CODECS = binding("Codecs");
   static final ClassName OBJECT_TYPE = binding("ObjectType");
+  static final ClassName OWNED_HANDLE = binding("OwnedHandle");
   static final ClassName FIELD_SLOT = binding("FieldSlot");
   static final ClassName FIELD_KIND = binding("FieldKind");
   static final ClassName CALLBACKS = binding("Callbacks");

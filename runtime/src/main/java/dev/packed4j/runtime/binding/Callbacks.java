@@ -1,12 +1,15 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.ErrorKind;
+import dev.packed4j.runtime.internal.NativeAccess;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.upcall.CallbackCodec;
 import dev.packed4j.runtime.internal.upcall.ClosureCalls;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import dev.packed4j.types.Narrowing;
+import java.lang.invoke.MethodHandles;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -34,7 +37,8 @@ public final class Callbacks {
 
   /**
    * A typed body of no parameter. Wire values: integers and bool as {@code long} (bool 0 or 1), floats as the bits
-   * of a {@code double}, a String as the address of its UTF-8 span; the result likewise, void as 0.
+   * of a {@code double}, a String as the address of its UTF-8 span (read by {@link StringSpans}); the result
+   * likewise, void as 0.
    */
   @FunctionalInterface
   public interface Wire0 {
@@ -295,13 +299,46 @@ public final class Callbacks {
   }
 
   /**
-   * A string argument: the address of a {@code P4JByteArray} span of UTF-8 bytes.
+   * Hands {@code body} the reader of string arguments in typed bodies, whose wire value is the address of a UTF-8
+   * span: what a generated class does once, where a typed body takes a {@code String}. As reading an address is
+   * what restricted methods do, the reader is given only to a caller whose module has native access, with the
+   * JDK's rule: with {@code --enable-native-access} for it, silently; without, the JDK's warning (or, under
+   * {@code --illegal-native-access=deny}, an {@link IllegalCallerException}).
    *
-   * @param span the span's address
-   * @return the decoded string
+   * <pre>{@code
+   * Callbacks.withStringSpans(MethodHandles.lookup(), spans -> Callbacks.typed(Consumer.class, "(string) -> void",
+   *     f -> (Callbacks.Wire1) a0 -> { f.accept(spans.read(a0)); return 0L; }, ...))
+   * }</pre>
+   *
+   * @param caller the caller's own lookup, {@code MethodHandles.lookup()}
+   * @param body makes what needs the reader (a codec, a typed body)
+   * @param <T> what {@code body} makes
+   * @return what {@code body} returned
+   * @throws IllegalCallerException when the caller's module may not access native memory
    */
-  public static String toString(long span) {
-    return NativeMemory.spanString(span);
+  public static <T> T withStringSpans(MethodHandles.Lookup caller, Function<? super StringSpans, ? extends T> body) {
+    NativeAccess.check(Objects.requireNonNull(caller, "caller"), "Callbacks.withStringSpans");
+    return Objects.requireNonNull(body, "body").apply(StringSpans.INSTANCE);
+  }
+
+  /**
+   * Reads the string arguments of typed bodies, given by {@link #withStringSpans} to code with native access only:
+   * it reads whatever address it is given.
+   */
+  public static final class StringSpans {
+    static final StringSpans INSTANCE = new StringSpans();
+
+    private StringSpans() {}
+
+    /**
+     * A string argument: the address of a {@code P4JByteArray} span of UTF-8 bytes, as the typed entry passed it.
+     *
+     * @param span the span's address, the wire value of the argument
+     * @return the decoded string
+     */
+    public String read(long span) {
+      return NativeMemory.spanString(span);
+    }
   }
 
   /**
@@ -329,6 +366,7 @@ public final class Callbacks {
   }
 
   private static RuntimeException outOfRange(String value, String type) {
-    return RuntimeAccess.error("ValueError", "a callback argument " + value + " does not fit in " + type, null);
+    return RuntimeAccess.error(ErrorKind.VALUE_ERROR, "a callback argument " + value + " does not fit in " + type,
+        null);
   }
 }

@@ -4,6 +4,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
 
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.Registries;
@@ -47,6 +48,13 @@ public final class FieldSlot {
   private volatile long offset = -1;
   private int nativeKind;
   private int fieldIndex;
+  /** The native index of {@link #type}, written before {@link #offset}. */
+  private int ownerType = -1;
+  /**
+   * The last type index other than {@link #ownerType} found to derive from it: a derived type read through the
+   * slot of its base checks natively once, not at every read. A race only costs a repeated check.
+   */
+  private int derivedType = -1;
 
   FieldSlot(ObjectType<?> type, String name, FieldKind kind) {
     this.type = type;
@@ -74,7 +82,7 @@ public final class FieldSlot {
   public int readInt(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory(); // before the handle: see ReleaseEpochs
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
-    long at = handle + resolvedOffset(kind == FieldKind.INT32, "readInt");
+    long at = handle + resolvedOffset(self, kind == FieldKind.INT32, "readInt");
     boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
       return memory.get(ValueLayout.JAVA_INT_UNALIGNED, at);
@@ -97,7 +105,7 @@ public final class FieldSlot {
   public long readLong(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
-    long at = handle + resolvedOffset(
+    long at = handle + resolvedOffset(self,
         kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "readLong");
     boolean interrupted = Thread.currentThread().isInterrupted();
     try {
@@ -121,7 +129,7 @@ public final class FieldSlot {
   public double readDouble(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
-    long at = handle + resolvedOffset(kind == FieldKind.FLOAT64, "readDouble");
+    long at = handle + resolvedOffset(self, kind == FieldKind.FLOAT64, "readDouble");
     boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
       return memory.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, at);
@@ -142,7 +150,7 @@ public final class FieldSlot {
   public boolean readBoolean(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
-    long at = handle + resolvedOffset(kind == FieldKind.BOOL, "readBoolean");
+    long at = handle + resolvedOffset(self, kind == FieldKind.BOOL, "readBoolean");
     boolean interrupted = Thread.currentThread().isInterrupted();
     try {
       return memory.get(ValueLayout.JAVA_BYTE, at) != 0;
@@ -180,7 +188,7 @@ public final class FieldSlot {
   private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {
     ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
     try (Frame frame = ThreadStack.current().push(target, 0)) {
-      resolvedOffset(kindMatches, method);
+      resolvedOffset(self, kindMatches, method);
       Errors.check(CApi.P4JObjectGetField(pin.pinnedHandle(), fieldIndex, frame.result()), null);
       frame.resultWritten();
       return frame.returnValue(codec);
@@ -190,13 +198,32 @@ public final class FieldSlot {
     }
   }
 
-  private long resolvedOffset(boolean kindMatches, String method) {
+  /**
+   * The field's offset, once {@code self} is known to be an object of this slot's type or of a type derived from
+   * it: an offset is only meaningful in the memory of such an object.
+   */
+  private long resolvedOffset(ObjectRef self, boolean kindMatches, String method) {
     if (!kindMatches) {
       throw new IllegalStateException(method + " cannot read field " + name + " of " + type.typeKey()
           + ", which the accessor declares as " + kind);
     }
     long resolved = offset;
-    return resolved >= 0 ? resolved : resolve();
+    if (resolved < 0) {
+      resolved = resolve();
+    }
+    int selfType = RuntimeAccess.get().typeIndex(self);
+    if (selfType != ownerType && selfType != derivedType) {
+      checkDerived(self, selfType, method);
+    }
+    return resolved;
+  }
+
+  private void checkDerived(ObjectRef self, int selfType, String method) {
+    if (!TypeInfos.isInstanceOf(selfType, ownerType)) {
+      throw new IllegalArgumentException(method + " of field " + name + " of " + type.typeKey() + " was given a "
+          + self.typeKey() + " object, which is not a " + type.typeKey());
+    }
+    derivedType = selfType;
   }
 
   private synchronized long resolve() {
@@ -212,17 +239,18 @@ public final class FieldSlot {
     }
     if (field == null) {
       List<String> near = Registries.nearNames(name, info.fieldNames());
-      throw RuntimeAccess.error("AttributeError", "type " + info.key() + " has no field '" + name + "' (read by "
-          + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
+      throw RuntimeAccess.error(ErrorKind.ATTRIBUTE_ERROR, "type " + info.key() + " has no field '" + name
+          + "' (read by " + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
           + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), null);
     }
     if (!kind.accepts(field.kind())) {
-      throw RuntimeAccess.error("TypeError", "field '" + name + "' of type " + info.key() + " is "
+      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "field '" + name + "' of type " + info.key() + " is "
           + field.kindName() + " natively, but " + type.javaType().getSimpleName() + " reads it as "
           + TypeInfo.FieldInfo.kindName(kind.nativeKind()) + ": change the accessor's return type", null);
     }
     nativeKind = field.kind();
     fieldIndex = field.index();
+    ownerType = typeIndex;
     offset = field.offset();
     return field.offset();
   }

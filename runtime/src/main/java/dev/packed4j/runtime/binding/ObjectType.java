@@ -3,7 +3,7 @@ package dev.packed4j.runtime.binding;
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.TypeView;
 import java.util.Objects;
-import java.util.function.LongFunction;
+import java.util.function.Function;
 
 /**
  * The Java view of a native object type, defined by the generated class of an {@code @Object} interface:
@@ -34,12 +34,13 @@ public final class ObjectType<T> {
    *
    * @param javaType the {@code @Object} interface
    * @param typeKey the native type key, such as {@code "Calculator"}
-   * @param factory makes an instance of the generated class from an owned handle
+   * @param factory makes an instance of the generated class from the owned handle it is given (its constructor
+   *     passes the handle to {@code ObjectRef}'s); it must build exactly one object from each handle and keep none
    * @param <T> the interface type
    * @return the type, registered for the codecs to find
    */
   public static <T> ObjectType<T> define(Class<T> javaType, String typeKey,
-      LongFunction<? extends ObjectRef> factory) {
+      Function<OwnedHandle, ? extends ObjectRef> factory) {
     Objects.requireNonNull(javaType, "javaType");
     Objects.requireNonNull(typeKey, "typeKey");
     Objects.requireNonNull(factory, "factory");

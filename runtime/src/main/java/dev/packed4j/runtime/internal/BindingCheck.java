@@ -81,8 +81,8 @@ public final class BindingCheck {
       }
     }
     if (!problems.isEmpty()) {
-      throw RuntimeAccess.error("BindError", functions.getName() + " does not match the loaded native registry ("
-          + problems.size() + (problems.size() == 1 ? " problem" : " problems") + "):\n  "
+      throw RuntimeAccess.error(ErrorKind.BIND_ERROR, functions.getName() + " does not match the loaded native "
+          + "registry (" + problems.size() + (problems.size() == 1 ? " problem" : " problems") + "):\n  "
           + String.join("\n  ", problems), null);
     }
   }

@@ -234,8 +234,8 @@ public final class CallTarget {
    * {@code "[ValueError] calculator.Foo (Calculator.foo) returned 4294967296, which does not fit in int"}.
    */
   public RuntimeException resultOutOfRange(String value, String javaType) {
-    return RuntimeAccess.error("ValueError", describeSource() + " returned " + value + ", which does not fit in "
-        + javaType, exceptionFunctionName);
+    return RuntimeAccess.error(ErrorKind.VALUE_ERROR, describeSource() + " returned " + value
+        + ", which does not fit in " + javaType, exceptionFunctionName);
   }
 
   /** {@code "calculator.Foo (Calculator.foo)"}. */

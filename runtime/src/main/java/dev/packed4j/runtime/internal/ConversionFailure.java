@@ -50,8 +50,8 @@ public final class ConversionFailure extends RuntimeException {
     return switch (kind) {
       case NULL -> new NullPointerException(message);
       case CLOSED -> new IllegalStateException(message);
-      case TYPE -> RuntimeAccess.error("TypeError", message, functionName);
-      case VALUE -> RuntimeAccess.error("ValueError", message, functionName);
+      case TYPE -> RuntimeAccess.error(ErrorKind.TYPE_ERROR, message, functionName);
+      case VALUE -> RuntimeAccess.error(ErrorKind.VALUE_ERROR, message, functionName);
     };
   }
 
@@ -61,8 +61,8 @@ public final class ConversionFailure extends RuntimeException {
     return switch (kind) {
       case NULL -> new NullPointerException(message);
       case CLOSED -> new IllegalStateException(message);
-      case TYPE -> RuntimeAccess.error("TypeError", message, functionName);
-      case VALUE -> RuntimeAccess.error("ValueError", message, functionName);
+      case TYPE -> RuntimeAccess.error(ErrorKind.TYPE_ERROR, message, functionName);
+      case VALUE -> RuntimeAccess.error(ErrorKind.VALUE_ERROR, message, functionName);
     };
   }
 }

@@ -30,7 +30,8 @@ public final class Errors {
    * the same kind and message on every route, as native-core reports it.
    */
   public static Packed4jException failedWithoutRaising(String functionName) {
-    return RuntimeAccess.error("RuntimeError", "a function returned -1 without raising an error", functionName);
+    return RuntimeAccess.error(ErrorKind.RUNTIME_ERROR, "a function returned -1 without raising an error",
+        functionName);
   }
 
   /**
@@ -50,8 +51,8 @@ public final class Errors {
       String kind = NativeMemory.spanString(cell + P4JErrorCell.KIND);
       String message = NativeMemory.spanString(cell + P4JErrorCell.MESSAGE);
       String backtrace = NativeMemory.spanString(cell + P4JErrorCell.BACKTRACE);
-      Packed4jException converted = RuntimeAccess.get().newException(kind.isEmpty() ? "RuntimeError" : kind,
-          message, backtrace, functionName);
+      Packed4jException converted = RuntimeAccess.get().newException(
+          kind.isEmpty() ? ErrorKind.RUNTIME_ERROR.spelling() : kind, message, backtrace, functionName);
       Throwable original = JavaErrors.takeOriginal(backtrace);
       if (original != null) {
         // A Java callback's exception back in Java: the same object, with the native frames it crossed.

@@ -101,14 +101,14 @@ public final class NativeLibraries {
         return core;
       }
       if (failure != null) {
-        throw RuntimeAccess.error("LoadError", failure, null);
+        throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, failure, null);
       }
       try {
         core = loadCore();
         return core;
       } catch (LoadFailure e) {
         failure = e.getMessage();
-        throw RuntimeAccess.error("LoadError", failure, null);
+        throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, failure, null);
       }
     }
   }

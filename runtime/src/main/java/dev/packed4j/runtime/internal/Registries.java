@@ -38,7 +38,7 @@ public final class Registries {
   public static void register(String name, PackedFunction function, boolean override) {
     NativeLibraries.ensureLoaded();
     if (!override && CallTarget.lookupGlobal(name) != 0) {
-      throw RuntimeAccess.error("ValueError", "global function '" + name + "' is already registered; "
+      throw RuntimeAccess.error(ErrorKind.VALUE_ERROR, "global function '" + name + "' is already registered; "
           + "Registry.register(name, function, true) replaces it", name);
     }
     ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(function);
@@ -88,7 +88,7 @@ public final class Registries {
       message.append("; did you mean ").append(String.join(", ", near)).append('?');
     }
     message.append(" Load the plugin library that registers it with Packed4j.loadLibrary before calling it");
-    return RuntimeAccess.error("KeyError", message.toString(), name);
+    return RuntimeAccess.error(ErrorKind.KEY_ERROR, message.toString(), name);
   }
 
   /** Up to three registered names close to {@code name}: small edit distance, case, or the same last segment. */

@@ -42,6 +42,9 @@ public interface RuntimeAccess {
    */
   long handleForUnpinnedRead(ObjectRef object);
 
+  /** The native type index of an object (also after close). */
+  int typeIndex(ObjectRef object);
+
   /** A pin on an object, for a call that passes it; IllegalStateException when closed. */
   ReleaseEpochs.Pin pinObject(ObjectRef object);
 
@@ -74,9 +77,9 @@ public interface RuntimeAccess {
     return Installed.INSTANCE;
   }
 
-  /** Shorthand for {@code get().newException(kind, message, "", functionName)}. */
-  static Packed4jException error(String kind, String message, String functionName) {
-    return get().newException(kind, message, "", functionName);
+  /** Shorthand for {@code get().newException(kind.spelling(), message, "", functionName)}. */
+  static Packed4jException error(ErrorKind kind, String message, String functionName) {
+    return get().newException(kind.spelling(), message, "", functionName);
   }
 
   /** Holds the installed implementation. */

@@ -1,11 +1,13 @@
 package dev.packed4j.runtime.internal;
 
 import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.binding.OwnedHandle;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -39,9 +41,13 @@ public final class TypeView<T> {
     this.factory = factory;
   }
 
-  /** Registers the view of {@code typeKey} for {@code javaType}; a later definition for the same class wins. */
-  public static synchronized <T> TypeView<T> define(Class<T> javaType, String typeKey, LongFunction<? extends ObjectRef> factory) {
-    TypeView<T> view = new TypeView<>(javaType, typeKey, factory);
+  /**
+   * Registers the view of {@code typeKey} for {@code javaType}, whose generated class's {@code factory} builds an
+   * object from an {@link OwnedHandle}; a later definition for the same class wins.
+   */
+  public static synchronized <T> TypeView<T> define(Class<T> javaType, String typeKey,
+      Function<OwnedHandle, ? extends ObjectRef> factory) {
+    TypeView<T> view = new TypeView<>(javaType, typeKey, handle -> build(javaType, factory, handle));
     TypeView<?> previous = BY_JAVA_TYPE.put(javaType, view);
     List<TypeView<?>> sameKey = BY_KEY.computeIfAbsent(typeKey, key -> new CopyOnWriteArrayList<>());
     if (previous != null) {
@@ -50,6 +56,27 @@ public final class TypeView<T> {
     sameKey.add(view);
     definitions++;
     return view;
+  }
+
+  /**
+   * The object {@code factory} builds from an owned handle; the handle is released, and an IllegalStateException
+   * thrown, when the factory returned without an object taking it.
+   */
+  private static ObjectRef build(Class<?> javaType, Function<OwnedHandle, ? extends ObjectRef> factory,
+      long ownedHandle) {
+    OwnedHandle token = OwnedHandles.of(ownedHandle);
+    ObjectRef made;
+    try {
+      made = factory.apply(token);
+    } catch (RuntimeException | Error e) {
+      OwnedHandles.releaseIfUntaken(token);
+      throw e;
+    }
+    if (OwnedHandles.releaseIfUntaken(token) || made == null) {
+      throw new IllegalStateException("the factory of " + javaType.getName() + " given to ObjectType.define "
+          + "returned " + made + " without building it from the OwnedHandle it was given");
+    }
+    return made;
   }
 
   /** The view registered for a Java interface, or null. */
@@ -72,7 +99,7 @@ public final class TypeView<T> {
     if (index < 0) {
       index = TypeInfos.indexOf(typeKey);
       if (index < 0) {
-        throw RuntimeAccess.error("KeyError", "no loaded native library registers the object type '" + typeKey
+        throw RuntimeAccess.error(ErrorKind.KEY_ERROR, "no loaded native library registers the object type '" + typeKey
             + "' (the type of " + javaType.getName() + "): load the plugin library that declares it with "
             + "Packed4j.loadLibrary first", null);
       }

@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal.upcall;
 
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeLibraries;
 import dev.packed4j.runtime.internal.NativeMemory;
@@ -56,7 +57,7 @@ public final class JavaErrors {
    * once, so raising them allocates nothing on the Java heap.
    */
   private static final class Fallback {
-    static final MemorySegment KIND = Arena.global().allocateFrom("RuntimeError");
+    static final MemorySegment KIND = Arena.global().allocateFrom(ErrorKind.RUNTIME_ERROR.spelling());
     static final MemorySegment MESSAGE = Arena.global().allocateFrom(
         "a Java callback failed, and its exception could not be converted (out of memory or stack)");
   }
@@ -110,7 +111,7 @@ public final class JavaErrors {
       message = packed.nativeMessage();
       nativeBacktrace = packed.nativeBacktrace();
     } else {
-      kind = "RuntimeError";
+      kind = ErrorKind.RUNTIME_ERROR.spelling();
       message = String.valueOf(thrown);
     }
     StringBuilder backtrace = new StringBuilder();

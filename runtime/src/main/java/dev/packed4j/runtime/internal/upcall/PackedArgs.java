@@ -5,6 +5,7 @@ import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
@@ -45,7 +46,7 @@ final class PackedArgs implements CallbackArgs {
   @Override
   public <T> T get(int index, Codec<T> codec) {
     if (index < 0 || index >= count) {
-      throw RuntimeAccess.error("TypeError", "a Java callback reads argument " + index + ", but " + count
+      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "a Java callback reads argument " + index + ", but " + count
           + (count == 1 ? " argument was" : " arguments were") + " passed", null);
     }
     try {

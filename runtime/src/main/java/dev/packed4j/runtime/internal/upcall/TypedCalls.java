@@ -9,6 +9,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JString;
 import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.ErrorKind;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.RuntimeAccess;
@@ -25,7 +26,7 @@ final class TypedCalls {
   static void callPacked(Object wire, WireShape shape, long arguments, int count, long result) throws Throwable {
     int arity = shape.parameters().size();
     if (count != arity) {
-      throw RuntimeAccess.error("TypeError", "a Java callback of signature " + shape.signature() + " takes "
+      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "a Java callback of signature " + shape.signature() + " takes "
           + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + " were passed", null);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {

@@ -1,0 +1,103 @@
+package dev.packed4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.binding.Codecs;
+import dev.packed4j.runtime.binding.FieldKind;
+import dev.packed4j.runtime.binding.FieldSlot;
+import dev.packed4j.runtime.binding.ObjectType;
+import dev.packed4j.runtime.binding.OwnedHandle;
+import dev.packed4j.runtime.fixture.Packed4j_Shape;
+import dev.packed4j.runtime.fixture.Packed4j_Square;
+import dev.packed4j.runtime.fixture.Shape;
+import dev.packed4j.runtime.fixture.ShapeFunctions;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * No Java code builds an object over an address of its choosing: the handle a generated class's constructor passes
+ * to ObjectRef is a token only the runtime makes, good for one object; and a field is read only from an object of
+ * its type, whatever slot a caller picks.
+ */
+class ObjectForgingTest {
+  private static ShapeFunctions shapes;
+
+  @BeforeAll
+  static void plugin() {
+    TestPlugin.load();
+    shapes = Packed4j.bind(ShapeFunctions.class);
+    // test.Shape's own generated class registers first, so values declared Object keep their usual view.
+    assertEquals("test.Shape", Packed4j_Shape.TYPE.typeKey());
+  }
+
+  /** An interface of the test's own, with a view whose factory misbehaves. */
+  interface Kept {}
+
+  interface Dropped {}
+
+  static final class KeptRef extends ObjectRef implements Kept {
+    KeptRef(OwnedHandle handle, ObjectType<?> type) {
+      super(handle, type);
+    }
+  }
+
+  @Test
+  void aHandleTokenBuildsOneObjectAndNoSecond() throws Exception {
+    AtomicReference<OwnedHandle> kept = new AtomicReference<>();
+    AtomicReference<ObjectType<Kept>> type = new AtomicReference<>();
+    type.set(ObjectType.define(Kept.class, "test.Shape", handle -> {
+      kept.set(handle);
+      return new KeptRef(handle, type.get());
+    }));
+    long before = TestLibraries.settledLiveObjectCount();
+    try (PackedFunction make = Registry.global("test.MakeShape")) {
+      Kept object = Callbacks.call(make, Codecs.object(Kept.class), 5L, "pentagon");
+      KeptRef first = assertInstanceOf(KeptRef.class, object);
+      assertEquals("test.Shape", first.typeKey());
+      assertEquals("OwnedHandle[taken]", kept.get().toString());
+
+      IllegalStateException reuse = assertThrows(IllegalStateException.class,
+          () -> new KeptRef(kept.get(), type.get()));
+      assertTrue(reuse.getMessage().contains("already taken"), reuse.getMessage());
+      assertFalse(first.isClosed(), "the first object stays the only owner");
+      assertTrue(first.isInstanceOf("test.Shape"));
+      first.close();
+    }
+    assertEquals(before, TestLibraries.settledLiveObjectCount(), "the one reference was released once");
+  }
+
+  @Test
+  void aFactoryThatBuildsNothingFromItsHandleIsRefusedAndTheHandleReleased() throws Exception {
+    ObjectType.define(Dropped.class, "test.Shape", handle -> null);
+    long before = TestLibraries.settledLiveObjectCount();
+    try (PackedFunction make = Registry.global("test.MakeShape")) {
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> Callbacks.call(make, Codecs.object(Dropped.class), 3L, "triangle"));
+      assertTrue(e.getMessage().contains(Dropped.class.getName())
+          && e.getMessage().contains("without building it from the OwnedHandle"), e.getMessage());
+    }
+    assertEquals(before, TestLibraries.settledLiveObjectCount(), "the handle nobody took was released");
+  }
+
+  @Test
+  void aFieldSlotReadsNoObjectOfAnotherType() {
+    FieldSlot side = Packed4j_Square.TYPE.field("side", FieldKind.FLOAT64);
+    try (Shape shape = shapes.makeShape(6, "hexagon"); Shape circle = shapes.makeCircleAsShape(2.0);
+        Shape square = shapes.makeSquareAsShape(3.0)) {
+      assertEquals(3.0, side.readDouble((ObjectRef) square));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> side.readDouble((ObjectRef) shape));
+      assertTrue(e.getMessage().contains("test.Shape object, which is not a test.Square"), e.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> side.readDouble((ObjectRef) circle));
+      // A slot of the base type reads a derived object.
+      assertEquals(6, Packed4j_Shape.TYPE.field("sides", FieldKind.INT32).readInt((ObjectRef) shape));
+      assertEquals(4, Packed4j_Shape.TYPE.field("sides", FieldKind.INT32).readInt((ObjectRef) square));
+    }
+  }
+}
