@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.TestLibraries;
 import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.types.Signature;
+import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -61,11 +63,13 @@ class IntegrityTest {
       URISyntaxException {
     Path core = TestLibraries.coreFile();
     Path runtime = Path.of(Packed4j.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    // The runtime's module requires dev.packed4j.types: both go on the module path.
+    Path types = Path.of(Signature.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Path tests = Path.of(IntegrityProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     command.add("--module-path");
-    command.add(runtime.toString());
+    command.add(runtime + File.pathSeparator + types);
     command.add("--add-modules");
     command.add("dev.packed4j.runtime");
     command.add("--enable-native-access=dev.packed4j.runtime");
