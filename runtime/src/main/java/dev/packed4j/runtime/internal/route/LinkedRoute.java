@@ -76,8 +76,8 @@ public final class LinkedRoute {
       wired = callSite.dynamicInvoker();
     } else {
       this.callSite = null;
-      this.route = new FrameRoute(frame, DIRECT ? "no direct entry takes "
-          + "its parameter or result types" : "direct routes are off (-D" + DIRECT_PROPERTY + "=false)");
+      this.route = new FrameRoute(frame, mayBeDirect(javaType) ? "direct routes are off"
+          : "no direct entry takes its parameter or result types");
       wired = frame;
     }
     this.invoker = ScratchScope.needed(javaType) ? ScratchScope.around(wired, target, javaType) : wired;
@@ -93,6 +93,16 @@ public final class LinkedRoute {
    * @throws IllegalArgumentException when the codecs do not match {@code javaType}
    */
   public static LinkedRoute link(CallTarget target, MethodType javaType, List<ValueCodec<?>> codecs) {
+    return link(target, javaType, codecs, DIRECT);
+  }
+
+  /**
+   * {@link #link(CallTarget, MethodType, List)}, with the direct routes allowed or not: {@code directRoutes} false
+   * links the method to its call frame whatever its function, as {@code -Dpacked4j.routes.direct=false} does for
+   * every method (for the tests that hold each direct route to the frame's behaviour).
+   */
+  public static LinkedRoute link(CallTarget target, MethodType javaType, List<ValueCodec<?>> codecs,
+      boolean directRoutes) {
     int expected = javaType.parameterCount() + (javaType.returnType() == void.class ? 0 : 1);
     if (codecs.size() != expected) {
       throw new IllegalArgumentException(javaType + " takes " + expected + " codecs (one per parameter, then one for"
@@ -105,7 +115,7 @@ public final class LinkedRoute {
       checkCodec(javaType, javaType.returnType(), codecs.get(codecs.size() - 1));
     }
     MethodHandle frame = FrameRoute.build(target, javaType, codecs);
-    boolean direct = DIRECT && mayBeDirect(javaType);
+    boolean direct = directRoutes && mayBeDirect(javaType);
     LinkedRoute linked = new LinkedRoute(target, javaType, frame, direct);
     if (direct) {
       synchronized (LINKED) {
@@ -116,7 +126,10 @@ public final class LinkedRoute {
     return linked;
   }
 
-  /** A primitive, String, byte[] or NDArray type needs its own codec; other types any codec of the runtime. */
+  /**
+   * A primitive or box, String, byte[] or NDArray type needs its own codec; other types (objects, containers,
+   * optionals, functions) any codec of the runtime, which checks the values it is given.
+   */
   private static void checkCodec(MethodType javaType, Class<?> type, ValueCodec<?> codec) {
     ValueCodec<?> own = FIXED_CODECS.get(type);
     if (type == char.class || type == void.class || (own != null && own != codec)) {
@@ -125,18 +138,32 @@ public final class LinkedRoute {
     }
   }
 
-  /** The codec each primitive (its box's), String, byte[] and NDArray must be given. */
+  /** The codec each primitive (its box's), box, String, byte[] and NDArray must be given. */
   private static final Map<Class<?>, ValueCodec<?>> FIXED_CODECS = fixedCodecs();
 
   private static Map<Class<?>, ValueCodec<?>> fixedCodecs() {
     Map<Class<?>, ValueCodec<?>> codecs = new HashMap<>();
-    codecs.put(boolean.class, BooleanCodec.BOOLEAN);
-    codecs.put(byte.class, IntegerCodec.BYTE);
-    codecs.put(short.class, IntegerCodec.SHORT);
-    codecs.put(int.class, IntegerCodec.INT);
-    codecs.put(long.class, IntegerCodec.LONG);
-    codecs.put(float.class, FloatCodec.FLOAT);
-    codecs.put(double.class, FloatCodec.DOUBLE);
+    for (Class<?> type : List.of(boolean.class, Boolean.class)) {
+      codecs.put(type, BooleanCodec.BOOLEAN);
+    }
+    for (Class<?> type : List.of(byte.class, Byte.class)) {
+      codecs.put(type, IntegerCodec.BYTE);
+    }
+    for (Class<?> type : List.of(short.class, Short.class)) {
+      codecs.put(type, IntegerCodec.SHORT);
+    }
+    for (Class<?> type : List.of(int.class, Integer.class)) {
+      codecs.put(type, IntegerCodec.INT);
+    }
+    for (Class<?> type : List.of(long.class, Long.class)) {
+      codecs.put(type, IntegerCodec.LONG);
+    }
+    for (Class<?> type : List.of(float.class, Float.class)) {
+      codecs.put(type, FloatCodec.FLOAT);
+    }
+    for (Class<?> type : List.of(double.class, Double.class)) {
+      codecs.put(type, FloatCodec.DOUBLE);
+    }
     codecs.put(String.class, StringCodec.STRING);
     codecs.put(byte[].class, BytesCodec.BYTES);
     codecs.put(NDArray.class, NDArrayCodec.NDARRAY);

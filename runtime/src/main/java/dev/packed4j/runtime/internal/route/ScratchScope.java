@@ -46,7 +46,7 @@ final class ScratchScope {
       CURRENT = lookup.findStatic(ThreadStack.class, "current", MethodType.methodType(ThreadStack.class));
       MARK = lookup.findVirtual(ThreadStack.class, "markScratch", MethodType.methodType(long.class));
       RELEASE = lookup.findStatic(ScratchScope.class, "release",
-          MethodType.methodType(void.class, ThreadStack.class, long.class));
+          MethodType.methodType(void.class, long.class, ThreadStack.class));
       SPAN = lookup.findStatic(ScratchScope.class, "span",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, String.class));
       WORD = lookup.findStatic(ScratchScope.class, "word",
@@ -71,8 +71,8 @@ final class ScratchScope {
    */
   static MethodHandle around(MethodHandle wired, CallTarget target, MethodType javaType) {
     int count = javaType.parameterCount();
-    // (stack, mark, w...) -> R, then each String and NDArray parameter converted from the stack and the value.
-    MethodHandle core = MethodHandles.dropArguments(wired, 0, ThreadStack.class, long.class);
+    // (mark, stack, w...) -> R, then each String and NDArray parameter converted from the stack and the value.
+    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
     for (int i = 0; i < count; i++) {
       Class<?> type = javaType.parameterType(i);
       MethodHandle conversion = type == String.class ? SPAN : type == NDArray.class ? WORD : null;
@@ -80,17 +80,17 @@ final class ScratchScope {
         continue;
       }
       int position = 2 + i;
-      // (stack, mark, ..., stack', value, ...): the conversion's stack is the first one.
+      // (mark, stack, ..., stack', value, ...): the conversion's stack is the first one.
       MethodHandle collected = MethodHandles.collectArguments(core, position,
           MethodHandles.insertArguments(conversion, 0, target, i));
       MethodType merged = collected.type().dropParameterTypes(position, position + 1);
       int[] reorder = new int[collected.type().parameterCount()];
       for (int j = 0; j < reorder.length; j++) {
-        reorder[j] = j < position ? j : j == position ? 0 : j - 1;
+        reorder[j] = j < position ? j : j == position ? 1 : j - 1;
       }
       core = MethodHandles.permuteArguments(collected, merged, reorder);
     }
-    // finally: (Throwable, [R,] stack, mark, J...) releases the mark and keeps each NDArray reachable until here.
+    // finally: (Throwable, [R,] mark, stack, J...) releases the mark and keeps each NDArray reachable until here.
     Class<?> result = javaType.returnType();
     MethodHandle cleanup = result == void.class
         ? MethodHandles.empty(MethodType.methodType(void.class, Throwable.class))
@@ -103,8 +103,9 @@ final class ScratchScope {
       }
     }
     cleanup = MethodHandles.foldArguments(cleanup, leading, RELEASE);
+    // (mark, stack, J...), the mark taken from the stack, the stack the thread's.
     MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
-    scoped = MethodHandles.foldArguments(scoped, 1, MARK);
+    scoped = MethodHandles.foldArguments(scoped, 0, MARK);
     return MethodHandles.foldArguments(scoped, 0, CURRENT);
   }
 
@@ -135,7 +136,7 @@ final class ScratchScope {
   }
 
   /** Gives back the scratch memory taken since {@code mark}, and the pins held when it was the outermost mark. */
-  private static void release(ThreadStack stack, long mark) {
+  private static void release(long mark, ThreadStack stack) {
     try {
       stack.releaseScratch(mark);
     } finally {
