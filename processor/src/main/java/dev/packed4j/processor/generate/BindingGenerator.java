@@ -187,9 +187,11 @@ public final class BindingGenerator {
   }
 
   /**
-   * {@code try { return (int) AddRoute.HANDLE.invokeExact(a, b); } catch (Throwable e) { throw ...; }}. A
-   * parameterized result is cast in a local variable that suppresses "unchecked": the handle returns what the codec
-   * made, of the erased type.
+   * {@code try { return (int) AddRoute.HANDLE.invokeExact(a, b); } catch (Throwable e) { throw ...; }}. The cast
+   * gives {@code invokeExact} the method's (erased) result type; an {@code Object} result needs none (ECJ calls it
+   * unnecessary). A parameterized result is cast in a local variable that suppresses "unchecked" for javac, next to
+   * "all": ECJ, which does not call that cast unchecked, does not check the tokens of a suppression holding "all"
+   * (javac does not know "all" and ignores it).
    */
   private static CodeBlock routeCall(
       GlobalMethod method, String holder, Set<String> parameterNames, ClassName generated) {
@@ -203,9 +205,11 @@ public final class BindingGenerator {
       code.addStatement("$L.invokeExact($L)", handle, arguments);
     } else if (result instanceof ParameterizedTypeName) {
       String local = localName("result", parameterNames);
-      code.add("@$T($S)\n", SuppressWarnings.class, "unchecked")
+      code.add("@$T({$S, $S})\n", SuppressWarnings.class, "all", "unchecked")
           .addStatement("$T $N = ($T) $L.invokeExact($L)", result, local, result, handle, arguments)
           .addStatement("return $N", local);
+    } else if (result.equals(TypeName.OBJECT)) {
+      code.addStatement("return $L.invokeExact($L)", handle, arguments);
     } else {
       code.addStatement("return ($T) $L.invokeExact($L)", result, handle, arguments);
     }
