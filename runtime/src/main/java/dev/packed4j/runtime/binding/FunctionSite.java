@@ -89,21 +89,21 @@ public final class FunctionSite {
   }
 
   /**
-   * Rethrows what a route threw: a route's handle throws only unchecked exceptions, but
-   * {@code invokeExact} declares {@link Throwable}. Always throws; declared to return so a caller can write
-   * {@code throw FunctionSite.rethrow(e)}.
+   * Rethrows what a method's handle threw, as it is: {@code invokeExact} declares {@link Throwable}, and a handle
+   * throws what the call raised, a {@code Packed4jException} or another unchecked exception, or the very exception
+   * a Java callback called from inside the call threw, checked or not (it crosses the native frames unchanged).
+   * Always throws; declared to return so a caller can write {@code throw FunctionSite.rethrow(e)}.
    *
    * @param failure what the handle threw
    * @return never: it always throws
    */
   public static RuntimeException rethrow(Throwable failure) {
-    if (failure instanceof RuntimeException unchecked) {
-      throw unchecked;
-    }
-    if (failure instanceof Error error) {
-      throw error;
-    }
-    throw new AssertionError("a route threw a checked exception", failure);
+    throw FunctionSite.<RuntimeException>unchecked(Objects.requireNonNull(failure, "failure"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T unchecked(Throwable failure) throws T {
+    throw (T) failure;
   }
 
   /** {@return the registered function name} */

@@ -33,7 +33,8 @@ import java.util.List;
  * NDArray parameter or more than four parameters, or direct routes are off ({@link LinkedRoute#DIRECT_PROPERTY}).
  *
  * <p>The handle has the method's wire type ({@link LinkedRoute#wireType}): a String parameter arrives as the address
- * of its span in scratch memory and is put as a view of the same bytes, an NDArray parameter as its tensor word.
+ * of its span in scratch memory and is put as a view of the same bytes, an NDArray parameter of a method a direct
+ * entry may take as its tensor word.
  */
 public record FrameRoute(MethodHandle handle, String reason) implements Route {
   private static final MethodHandle OPEN;
@@ -103,7 +104,7 @@ public record FrameRoute(MethodHandle handle, String reason) implements Route {
     body = MethodHandles.foldArguments(body, 0, INVOKE);
     // Each put runs before what follows it: fold them in from the last.
     for (int i = count - 1; i >= 0; i--) {
-      MethodHandle put = put(i, javaType.parameterType(i), codecs.get(i));
+      MethodHandle put = put(i, javaType.parameterType(i), wire.get(i), codecs.get(i));
       body = MethodHandles.foldArguments(body, 0, MethodHandles.dropArguments(put, 1, wire.subList(0, i)));
     }
     // finally: close the frame, which releases temporaries, scratch bytes and a result not taken.
@@ -119,10 +120,9 @@ public record FrameRoute(MethodHandle handle, String reason) implements Route {
     return MethodHandles.foldArguments(body, 0, MethodHandles.insertArguments(OPEN, 0, target, count));
   }
 
-  /** {@code (Frame, w) -> void}: puts argument {@code index} of Java type {@code type}. */
-  private static MethodHandle put(int index, Class<?> type, ValueCodec<?> codec) {
+  /** {@code (Frame, wire) -> void}: puts argument {@code index} of Java type {@code type}. */
+  private static MethodHandle put(int index, Class<?> type, Class<?> wire, ValueCodec<?> codec) {
     MethodHandle put;
-    Class<?> wire = type;
     if (type == boolean.class) {
       put = PUT_BOOLEAN;
     } else if (type == float.class || type == double.class) {
@@ -131,10 +131,8 @@ public record FrameRoute(MethodHandle handle, String reason) implements Route {
       put = PUT_LONG;
     } else if (type == String.class) {
       put = PUT_SPAN;
-      wire = long.class;
-    } else if (LinkedRoute.passesWord(type)) {
+    } else if (LinkedRoute.passesWord(type) && wire == long.class) {
       put = PUT_TENSOR_WORD;
-      wire = long.class;
     } else if (type == byte[].class) {
       put = PUT_BYTES;
     } else {

@@ -198,13 +198,17 @@ public final class LinkedRoute {
   }
 
   /**
-   * {@code javaType} with each String parameter replaced by the {@code long} address of its span, each NDArray
-   * parameter by its tensor word ({@link ScratchScope}): the type of every route's handle.
+   * {@code javaType} with each String parameter replaced by the {@code long} address of its span and, in a method a
+   * direct entry may take, each NDArray parameter by its tensor word ({@link ScratchScope}): the type of every route's
+   * handle. In other methods an NDArray parameter is put by its codec, as its native object (a call that may return
+   * or keep the tensor gets the object the Java tensor owns, never a view of a borrowed DLTensor).
    */
   public static MethodType wireType(MethodType javaType) {
+    boolean words = mayBeDirect(javaType);
     MethodType type = javaType;
     for (int i = 0; i < type.parameterCount(); i++) {
-      if (inScratch(type.parameterType(i))) {
+      Class<?> parameter = type.parameterType(i);
+      if (parameter == String.class || (words && passesWord(parameter))) {
         type = type.changeParameterType(i, long.class);
       }
     }

@@ -12,7 +12,7 @@ import java.lang.ref.Reference;
 
 /**
  * The String and NDArray parameters of a method, as every route takes them: the adapter from the Java method's type
- * to its wire type ({@link LinkedRoute#wireType}). Built once per method with method-handle combinators, so the JIT
+ * to its wire type ({@link LinkedRoute#wireType}), for a method whose wire type differs. Built once per method with method-handle combinators, so the JIT
  * inlines it with the route behind it; for {@code long count(String text, NDArray a)} it is:
  *
  * <pre>{@code
@@ -71,12 +71,13 @@ final class ScratchScope {
    */
   static MethodHandle around(MethodHandle wired, CallTarget target, MethodType javaType) {
     int count = javaType.parameterCount();
+    MethodType wireType = wired.type();
     // (mark, stack, w...) -> R, then each String and NDArray parameter converted from the stack and the value.
     MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
     for (int i = 0; i < count; i++) {
       Class<?> type = javaType.parameterType(i);
       MethodHandle conversion = type == String.class ? SPAN : type == NDArray.class ? WORD : null;
-      if (conversion == null) {
+      if (conversion == null || wireType.parameterType(i) != long.class) {
         continue;
       }
       int position = 2 + i;
@@ -98,7 +99,7 @@ final class ScratchScope {
     int leading = cleanup.type().parameterCount();
     cleanup = MethodHandles.dropArguments(cleanup, leading, core.type().parameterList());
     for (int i = count - 1; i >= 0; i--) {
-      if (javaType.parameterType(i) == NDArray.class) {
+      if (javaType.parameterType(i) == NDArray.class && wireType.parameterType(i) == long.class) {
         cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i, FENCE);
       }
     }
