@@ -255,10 +255,12 @@ class TypedEntryTest {
   void unknownFunctionsAndStringMethodsWithoutATypedEntryFallBackToTheFrame() {
     FunctionSite unknown = site("test.TypedAdds", "Typed.adds", "a", "b");
     MethodHandle adds = RouteProbe.link(unknown, MethodType.methodType(long.class, long.class, long.class));
-    Packed4jException e = assertThrows(Packed4jException.class, () -> { long unused = (long) adds.invokeExact(1L, 2L); });
+    Packed4jException e =
+        assertThrows(Packed4jException.class, () -> { long unused = (long) adds.invokeExact(1L, 2L); });
     assertEquals("KeyError", e.kind());
     assertTrue(e.getMessage().contains("did you mean test.TypedAdd"), e.getMessage());
-    assertEquals(e.getMessage(), assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2)).getMessage());
+    assertEquals(e.getMessage(),
+        assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2)).getMessage());
     assertEquals("call frame (no loaded library registers it yet)", unknown.route());
 
     // A String travels in registers only as a typed entry's span: set_body, an object result or a mismatch is framed.

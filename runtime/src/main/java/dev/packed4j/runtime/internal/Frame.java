@@ -264,8 +264,8 @@ public final class Frame implements AutoCloseable {
   }
 
   /**
-   * Writes the tensor a typed entry's tensor word stands for (from {@code RuntimeAccess.ndarrayWord}): the NDArray object
-   * of a handle, borrowed, or a {@code kP4JDLTensorPtr} to a borrowed DLTensor, completed first.
+   * Writes the tensor a typed entry's tensor word stands for (from {@code RuntimeAccess.ndarrayWord}): the NDArray
+   * object of a handle, borrowed, or a {@code kP4JDLTensorPtr} to a borrowed DLTensor, completed first.
    */
   public void putTensorWord(int index, long word) {
     long slot = slot(index);

@@ -12,8 +12,9 @@ import java.lang.ref.Reference;
 
 /**
  * The String and NDArray parameters of a method, as every route takes them: the adapter from the Java method's type
- * to its wire type ({@link LinkedRoute#wireType}), for a method whose wire type differs. Built once per method with method-handle combinators, so the JIT
- * inlines it with the route behind it; for {@code long count(String text, NDArray a)} it is:
+ * to its wire type ({@link LinkedRoute#wireType}), for a method whose wire type differs. Built once per method with
+ * method-handle combinators, so the JIT inlines it with the route behind it; for
+ * {@code long count(String text, NDArray a)} it is:
  *
  * <pre>{@code
  * ThreadStack stack = ThreadStack.current();

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Whether the generated methods still inline into their callers with the route the runtime builds behind them:
+# runs JMH benchmarks for a short while with -XX:+PrintInlining and reports, for each generated method
+# (Packed4j_*::*), how HotSpot inlined it and every call below it in the method-handle chain (java.lang.invoke,
+# dev.packed4j) that it did not inline. Fails when a generated method or a link of its chain was left out for its
+# size or depth ("too big", "too deep", "NodeCountInliningCutoff"), which is what would make a call slow.
+#
+#   benchmarks/scripts/inlining.sh ['<JMH regex>' ...]      default: the add, String and no-argument cases
+#
+# Needs benchmarks/target/benchmarks.jar and benchmarks/target/native/libp4jbench.so (docs/benchmarks.md), and
+# JDK 25 (JAVA, default /usr/lib/jvm/temurin-25-jdk-amd64/bin/java).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAVA=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
+patterns=("$@")
+if [ ${#patterns[@]} -eq 0 ]; then
+  patterns=('AddBenchmark.generated' 'AddFrameRouteBenchmark.generated' 'StringArgumentBenchmark.generated$'
+    'NoArgumentBenchmark.generated$')
+fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+"$JAVA" --enable-native-access=ALL-UNNAMED -Dpacked4j.bench.library=benchmarks/target/native/libp4jbench.so \
+  -jar benchmarks/target/benchmarks.jar -f 1 -wi 3 -w 1s -i 1 -r 1s \
+  -jvmArgsAppend '-XX:+UnlockDiagnosticVMOptions -XX:+PrintInlining' "${patterns[@]}" > "$log"
+python3 - "$log" <<'PY'
+import re, sys
+lines = open(sys.argv[1], errors="replace").read().splitlines()
+entry = re.compile(r"^(\s*)@ \d+\s+(\S+)\s+\(\d+ bytes\)\s*(.*)$")
+bad = re.compile(r"too big|too deep|NodeCountInliningCutoff|size > DesiredMethodLimit")
+failed = False
+generated = {}
+for i, line in enumerate(lines):
+    m = entry.match(line)
+    if not m or "Packed4j_" not in m.group(2):
+        continue
+    depth, method, status = len(m.group(1)), m.group(2), m.group(3)
+    generated.setdefault(method, set()).add(status)
+    if bad.search(status):
+        failed = True
+    # The calls below the generated method: deeper lines until one at its depth or above.
+    for below in lines[i + 1:]:
+        n = entry.match(below)
+        if not n:
+            continue
+        if len(n.group(1)) <= depth:
+            break
+        callee, why = n.group(2), n.group(3)
+        if ("java.lang.invoke" in callee or "dev.packed4j" in callee) and not why.startswith("inline"):
+            print(f"  {method} -> {callee}: {why}")
+            if bad.search(why):
+                failed = True
+for method, statuses in sorted(generated.items()):
+    print(f"{method}: {'; '.join(sorted(statuses))}")
+if not generated:
+    print("no generated method was compiled: run the benchmarks longer")
+    failed = True
+sys.exit(1 if failed else 0)
+PY
