@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Whether the generated methods still inline into their callers with the route the runtime builds behind them:
 # runs JMH benchmarks for a short while with -XX:+PrintInlining and reports, for each generated method
-# (Packed4j_*::*), how HotSpot inlined it and every call below it in the method-handle chain (java.lang.invoke,
-# dev.packed4j) that it did not inline. Fails when a generated method or a link of its chain was left out for its
+# (Packed4j_*::*), how HotSpot inlined it in its last compilation and every call below it in the method-handle
+# chain (java.lang.invoke, jdk.internal.foreign, dev.packed4j) that it did not inline. Fails when a generated method or a link of its chain was left out for its
 # size or depth ("too big", "too deep", "NodeCountInliningCutoff"), which is what would make a call slow.
 #
 #   benchmarks/scripts/inlining.sh ['<JMH regex>' ...]      default: the add, String and no-argument cases
@@ -25,16 +25,22 @@ trap 'rm -f "$log"' EXIT
 python3 - "$log" <<'PY'
 import re, sys
 lines = open(sys.argv[1], errors="replace").read().splitlines()
-entry = re.compile(r"^(\s*)@ \d+\s+(\S+)\s+\(\d+ bytes\)\s*(.*)$")
-bad = re.compile(r"too big|too deep|NodeCountInliningCutoff|size > DesiredMethodLimit")
+# "   !   @ 12   p.Packed4j_X::add (15 bytes)   inline (hot)   ...": the column of "@" is the depth.
+entry = re.compile(r"^(.*?)@ \d+\s+(\S+)\s+\((?:\d+ bytes|not loaded)\)\s*(.*)$")
+bad = re.compile(r"too big|too deep|NodeCountInliningCutoff|DesiredMethodLimit")
 failed = False
-generated = {}
+# The last compilation that inlined each generated method is the one that runs (earlier ones are C1's, or C2's
+# before the profile settled).
+last = {}
 for i, line in enumerate(lines):
     m = entry.match(line)
-    if not m or "Packed4j_" not in m.group(2):
-        continue
-    depth, method, status = len(m.group(1)), m.group(2), m.group(3)
-    generated.setdefault(method, set()).add(status)
+    if m and "Packed4j_" in m.group(2) and "::" in m.group(2):
+        last[m.group(2)] = i
+generated = {}
+for method, i in last.items():
+    m = entry.match(lines[i])
+    depth, status = len(m.group(1)), m.group(3)
+    generated[method] = status.split("   ")[0].strip()
     if bad.search(status):
         failed = True
     # The calls below the generated method: deeper lines until one at its depth or above.
@@ -45,12 +51,15 @@ for i, line in enumerate(lines):
         if len(n.group(1)) <= depth:
             break
         callee, why = n.group(2), n.group(3)
-        if ("java.lang.invoke" in callee or "dev.packed4j" in callee) and not why.startswith("inline"):
-            print(f"  {method} -> {callee}: {why}")
+        if "linkToNative" in callee:
+            continue  # the downcall itself
+        if ("java.lang.invoke" in callee or "dev.packed4j" in callee or "jdk.internal.foreign" in callee) \
+                and not re.match(r"(inline|force inline|accessor|\(intrinsic\))", why):
+            print(f"  {method} -> {callee}: {why.split('   ')[0]}")
             if bad.search(why):
                 failed = True
-for method, statuses in sorted(generated.items()):
-    print(f"{method}: {'; '.join(sorted(statuses))}")
+for method, status in sorted(generated.items()):
+    print(f"{method}: {status}")
 if not generated:
     print("no generated method was compiled: run the benchmarks longer")
     failed = True
