@@ -2,8 +2,10 @@
 # Whether the generated methods still inline into their callers with the route the runtime builds behind them:
 # runs JMH benchmarks for a short while with -XX:+PrintInlining and reports, for each generated method
 # (Packed4j_*::*), how HotSpot inlined it in its last compilation and every call below it in the method-handle
-# chain (java.lang.invoke, jdk.internal.foreign, dev.packed4j) that it did not inline. Fails when a generated method or a link of its chain was left out for its
-# size or depth ("too big", "too deep", "NodeCountInliningCutoff"), which is what would make a call slow.
+# chain (java.lang.invoke, jdk.internal.foreign, dev.packed4j) that it did not inline. Fails when a generated
+# method, or a link of the method-handle chain behind it (java.lang.invoke), was left out for its size or depth
+# ("too big", "too deep", "NodeCountInliningCutoff"), which would split the call; a runtime helper called out of
+# line (a string copy, a result's release) is reported, not failed.
 #
 #   benchmarks/scripts/inlining.sh ['<JMH regex>' ...]      default: the add, String and no-argument cases
 #
@@ -56,7 +58,8 @@ for method, i in last.items():
         if ("java.lang.invoke" in callee or "dev.packed4j" in callee or "jdk.internal.foreign" in callee) \
                 and not re.match(r"(inline|force inline|accessor|\(intrinsic\))", why):
             print(f"  {method} -> {callee}: {why.split('   ')[0]}")
-            if bad.search(why):
+            # A link of the handle chain left out splits the call; a runtime helper called out of line does not.
+            if bad.search(why) and "java.lang.invoke" in callee:
                 failed = True
 for method, status in sorted(generated.items()):
     print(f"{method}: {status}")
