@@ -20,6 +20,7 @@ ZERO_BYTES = 0.5
 
 CASES = OrderedDict([
     ("AddBenchmark", "add(int, int)"),
+    ("AddFrameRouteBenchmark", "add(int, int), every method on the call frame (-Dpacked4j.routes.direct=false)"),
     ("NoArgumentBenchmark", "no argument, no result"),
     ("StringArgumentBenchmark", "String argument, long result"),
     ("StringEchoBenchmark", "String argument and result"),
@@ -32,7 +33,6 @@ BINDINGS = OrderedDict([
     ("generated", "generated binding"),
     ("generatedPacked", "generated binding, `set_body` (bench.AddPacked)"),
     ("generatedTyped", "generated binding, `set_body_typed` (bench.AddTyped)"),
-    ("callFrame", "generated call-frame path, `set_body` (what methods without a direct entry take)"),
     ("packedFunction", "`PackedFunction.invoke`"),
     ("packedFunctionPacked", "`PackedFunction.invoke`, `set_body`"),
     ("packedFunctionTyped", "`PackedFunction.invoke`, `set_body_typed`"),

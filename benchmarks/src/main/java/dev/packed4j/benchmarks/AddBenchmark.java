@@ -5,8 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
-import dev.packed4j.runtime.binding.CallFrame;
-import dev.packed4j.runtime.binding.FunctionSite;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -21,21 +19,16 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code P4JFunctionCall}, with none of packed4j's runtime (no thread stack, no checks, no error conversion).
  *
  * <p>{@code generatedPacked}, a method over primitives, reaches the {@code set_body} function by its register call
- * route (the function's scalars entry): its arguments travel in registers, no argument memory is written.
- * {@code callFrame} is the generated code's call-frame route, written out: the route of every {@code @Global} method
- * without a direct entry (object and container arguments or results, String results, more than four
- * arguments). It calls {@code bench.AddPacked} exactly as the processor emits it, a {@code static final
- * FunctionSite} and one {@link CallFrame} per call, so its distance to {@code rawFfmPackedCall} is what packed4j's
- * Java runtime adds to a packed call.
+ * route (the function's scalars entry): its arguments travel in registers, no argument memory is written. The same
+ * methods on the call frame, the route of every {@code @Global} method without a direct entry, are
+ * {@link AddFrameRouteBenchmark}: their distance to {@code rawFfmPackedCall} is what packed4j's Java runtime adds to
+ * a packed call.
  */
 public class AddBenchmark extends BenchmarkSettings {
   /** {@code kP4JInt} of c_api.h. */
   private static final int K_P4J_INT = 1;
   /** {@code sizeof(P4JAny)}; its payload sits at offset 8. */
   private static final long ANY_SIZE = 16;
-  /** The site generated code declares for {@code BenchFunctions.addPacked}. */
-  private static final FunctionSite ADD_PACKED =
-      new FunctionSite("bench.AddPacked", "BenchFunctions.addPacked", new String[] {"a", "b"});
 
   private int a = 20;
   private int b = 22;
@@ -62,7 +55,6 @@ public class AddBenchmark extends BenchmarkSettings {
     Expect.equal(42L, packedFunctionTyped(), "PackedFunction bench.AddTyped");
     Expect.equal(42L, rawFfm(), "raw FFM bench_add");
     Expect.equal(42L, rawFfmPackedCall(), "raw FFM P4JFunctionCall of bench.AddPacked");
-    Expect.equal(42L, callFrame(), "call frame of bench.AddPacked");
     Expect.equal(42L, jni(), "JNI add");
     Expect.equal(42L, jnaDirect(), "JNA direct bench_add");
     Expect.equal(42L, jnaInterface(), "JNA interface bench_add");
@@ -76,16 +68,6 @@ public class AddBenchmark extends BenchmarkSettings {
   @Benchmark
   public int generatedTyped() {
     return functions.addTyped(a, b);
-  }
-
-  @Benchmark
-  public int callFrame() {
-    try (CallFrame frame = CallFrame.open(ADD_PACKED, 2)) {
-      frame.putLong(0, a);
-      frame.putLong(1, b);
-      frame.invoke();
-      return frame.returnInt();
-    }
   }
 
   @Benchmark

@@ -101,12 +101,10 @@ class GeneratedCodeTest {
                 """
                 package p;
 
-                import dev.packed4j.runtime.binding.CallFrame;
                 import dev.packed4j.runtime.binding.Codec;
                 import dev.packed4j.runtime.binding.Codecs;
                 import dev.packed4j.runtime.binding.FunctionSite;
                 import java.lang.invoke.MethodHandle;
-                import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.MethodType;
                 import java.util.List;
                 import java.util.Map;
@@ -147,51 +145,56 @@ class GeneratedCodeTest {
                   }
 
                   @Override public CalculatorRef create(String brand, long price) {
-                    try (CallFrame frame = CallFrame.open(CREATE, 2)) {
-                      frame.putString(0, brand);
-                      frame.putLong(1, price);
-                      frame.invoke();
-                      return frame.returnValue(CREATE_RESULT);
+                    try {
+                      return (CalculatorRef) CreateRoute.HANDLE.invokeExact(brand, price);
+                    } catch (Throwable e) {
+                      throw FunctionSite.rethrow(e);
                     }
                   }
 
                   @Override public long sum(List<Long> values) {
-                    try (CallFrame frame = CallFrame.open(SUM, 1)) {
-                      frame.put(0, SUM_ARG_0, values);
-                      frame.invoke();
-                      return frame.returnLong();
+                    try {
+                      return (long) SumRoute.HANDLE.invokeExact(values);
+                    } catch (Throwable e) {
+                      throw FunctionSite.rethrow(e);
                     }
                   }
 
                   @Override public void print(List<CalculatorRef> calculators) {
-                    try (CallFrame frame = CallFrame.open(PRINT, 1)) {
-                      frame.put(0, PRINT_ARG_0, calculators);
-                      frame.invoke();
-                      frame.returnVoid();
+                    try {
+                      PrintRoute.HANDLE.invokeExact(calculators);
+                    } catch (Throwable e) {
+                      throw FunctionSite.rethrow(e);
                     }
                   }
 
-                  /** Calls {@code calculator.MyAdd} through a call frame: the route of {@code add} when no direct entry applies. */
-                  static int addThroughFrame(int a, int b) {
-                    try (CallFrame frame = CallFrame.open(ADD, 2)) {
-                      frame.putLong(0, a);
-                      frame.putLong(1, b);
-                      frame.invoke();
-                      return frame.returnInt();
-                    }
-                  }
-
-                  /** The route of {@code add} to {@code calculator.MyAdd}: linked at its first call, relinked when a library loads. */
+                  /** The call of {@code add} to {@code calculator.MyAdd}: linked at its first call, relinked when a library loads. */
                   private static final class AddRoute {
-                    static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addThroughFrame",
-                        MethodType.methodType(int.class, int.class, int.class));
+                    static final MethodHandle HANDLE = ADD.link(MethodType.methodType(int.class, int.class, int.class),
+                        Codecs.INT, Codecs.INT, Codecs.INT);
+                  }
+
+                  private static final class CreateRoute {
+                    static final MethodHandle HANDLE = CREATE.link(
+                        MethodType.methodType(CalculatorRef.class, String.class, long.class),
+                        Codecs.STRING, Codecs.LONG, CREATE_RESULT);
+                  }
+
+                  private static final class SumRoute {
+                    static final MethodHandle HANDLE = SUM.link(MethodType.methodType(long.class, List.class),
+                        SUM_ARG_0, Codecs.LONG);
+                  }
+
+                  private static final class PrintRoute {
+                    static final MethodHandle HANDLE = PRINT.link(MethodType.methodType(void.class, List.class),
+                        PRINT_ARG_0);
                   }
                 }
                 """));
   }
 
   @Compilers
-  void primitiveMethodsCallTheirRoute() {
+  void everyMethodCallsTheHandleTheRuntimeLinksFromItsTypeAndCodecs() {
     JavaFileObject scalars =
         source(
             "p.Scalars",
@@ -221,27 +224,22 @@ class GeneratedCodeTest {
             }
             """)
         .contains(
-            """
-            static void setThroughFrame(boolean flag, byte b, short s, float f) {
-              try (CallFrame frame = CallFrame.open(SET, 4)) {
-            """)
-        .contains(
-            "static final MethodHandle HANDLE = SET.route(MethodHandles.lookup(), \"setThroughFrame\","
-                + " MethodType.methodType(void.class, boolean.class, byte.class, short.class, float.class));")
+            "static final MethodHandle HANDLE = SET.link(MethodType.methodType(void.class, boolean.class, byte.class,"
+                + " short.class, float.class), Codecs.BOOLEAN, Codecs.BYTE, Codecs.SHORT, Codecs.FLOAT);")
         .contains("return (boolean) IsEvenRoute.HANDLE.invokeExact(value);")
         .contains("private static final class HalfRoute {")
         .contains(
             "private static final class Half2Route { static final MethodHandle HANDLE ="
-                + " HALF_2.route(MethodHandles.lookup(), \"half2ThroughFrame\","
-                + " MethodType.methodType(float.class, float.class)); }")
-        .contains("static float half2ThroughFrame(float value) {")
+                + " HALF_2.link(MethodType.methodType(float.class, float.class), Codecs.FLOAT, Codecs.FLOAT); }")
         .contains("private static final class LengthRoute {")
-        .doesNotContain("BoxedRoute")
-        .doesNotContain("boxedThroughFrame");
+        .contains(
+            "BOXED.link(MethodType.methodType(long.class, Long.class), Codecs.LONG, Codecs.LONG)")
+        .doesNotContain("ThroughFrame")
+        .doesNotContain("CallFrame");
   }
 
   @Compilers
-  void stringParametersPassSpansFromTheThreadsScratchMemory() {
+  void stringsAndBytesPassAsThemselves() {
     JavaFileObject texts =
         source(
             "p.Texts",
@@ -263,49 +261,26 @@ class GeneratedCodeTest {
         .contains(
             """
             public long weigh(String text, int mark, String scratch) {
-              Scratch scratch2 = Scratch.current();
-              long mark2 = scratch2.mark();
               try {
-                return (long) WeighRoute.HANDLE.invokeExact(scratch2.putStringSpan(WEIGH, 0, text), mark, scratch2.putStringSpan(WEIGH, 2, scratch));
+                return (long) WeighRoute.HANDLE.invokeExact(text, mark, scratch);
               } catch (Throwable e) {
                 throw FunctionSite.rethrow(e);
-              } finally {
-                scratch2.release(mark2);
               }
             }
             """)
         .contains(
-            """
-            static long weighThroughFrame(long text, int mark, long scratch) {
-              try (CallFrame frame = CallFrame.open(WEIGH, 3)) {
-                frame.putStringSpan(0, text);
-                frame.putLong(1, mark);
-                frame.putStringSpan(2, scratch);
-                frame.invoke();
-                return frame.returnLong();
-              }
-            }
-            """)
+            "static final MethodHandle HANDLE = WEIGH.link(MethodType.methodType(long.class, String.class, int.class,"
+                + " String.class), Codecs.STRING, Codecs.INT, Codecs.STRING, Codecs.LONG);")
+        .contains("LogRoute.HANDLE.invokeExact(line);")
+        .contains("return (String) EchoRoute.HANDLE.invokeExact(text);")
         .contains(
-            "static final MethodHandle HANDLE = WEIGH.route(MethodHandles.lookup(), \"weighThroughFrame\","
-                + " MethodType.methodType(long.class, String.class, int.class, String.class));")
-        .contains(
-            """
-            Scratch scratch = Scratch.current();
-            long mark = scratch.mark();
-            try {
-              LogRoute.HANDLE.invokeExact(scratch.putStringSpan(LOG, 0, line));
-            } catch (Throwable e) {
-              throw FunctionSite.rethrow(e);
-            } finally {
-              scratch.release(mark);""")
-        .doesNotContain("EchoRoute")
-        .doesNotContain("MaybeRoute")
-        .doesNotContain("SizeRoute");
+            "MAYBE.link(MethodType.methodType(long.class, Optional.class), MAYBE_ARG_0, Codecs.LONG)")
+        .contains("SIZE.link(MethodType.methodType(long.class, byte[].class), Codecs.BYTES, Codecs.LONG)")
+        .doesNotContain("Scratch");
   }
 
   @Compilers
-  void tensorsCrossThroughTheCallFrame() {
+  void tensorsAndPrimitiveArraysTakeTheirCodecs() {
     JavaFileObject tensors =
         source(
             "p.Tensors",
@@ -325,20 +300,22 @@ class GeneratedCodeTest {
         .contains(
             """
             public NDArray matmul(NDArray a, NDArray b) {
-              try (CallFrame frame = CallFrame.open(MATMUL, 2)) {
-                frame.put(0, Codecs.NDARRAY, a);
-                frame.put(1, Codecs.NDARRAY, b);
-                frame.invoke();
-                return frame.returnValue(Codecs.NDARRAY);
+              try {
+                return (NDArray) MatmulRoute.HANDLE.invokeExact(a, b);
+              } catch (Throwable e) {
+                throw FunctionSite.rethrow(e);
               }
             }
             """)
-        .contains("frame.put(0, Codecs.DOUBLE_ARRAY, values);")
-        .contains("frame.put(0, Codecs.FLOAT_ARRAY, a);")
-        .contains("frame.put(1, Codecs.INT_ARRAY, b);")
-        .contains("frame.put(2, Codecs.LONG_ARRAY, c);")
-        .contains("Map.entry(\"sum(double[])\", \"t.Sum\")")
-        .doesNotContain("SumRoute");
+        .contains(
+            "MATMUL.link(MethodType.methodType(NDArray.class, NDArray.class, NDArray.class), Codecs.NDARRAY,"
+                + " Codecs.NDARRAY, Codecs.NDARRAY)")
+        .contains(
+            "SUM.link(MethodType.methodType(double.class, double[].class), Codecs.DOUBLE_ARRAY, Codecs.DOUBLE)")
+        .contains(
+            "COUNT.link(MethodType.methodType(long.class, float[].class, int[].class, long[].class),"
+                + " Codecs.FLOAT_ARRAY, Codecs.INT_ARRAY, Codecs.LONG_ARRAY, Codecs.LONG)")
+        .contains("Map.entry(\"sum(double[])\", \"t.Sum\")");
   }
 
   @Compilers
@@ -353,7 +330,8 @@ class GeneratedCodeTest {
               interface AddRoute {}
               @Global("c.Add") long add(long HANDLE, long e);
               @Global("c.Sub") long sub(long SubRoute, long b);
-              @Global("c.Other") long addThroughFrame(long a);
+              @Global("c.Other") long addRoute(long a);
+              @Global("c.Handle") long handle(long a);
             }
             """);
     Compilation compilation = compile(clashing);
@@ -362,8 +340,8 @@ class GeneratedCodeTest {
         .contains("return (long) AddRoute_2.HANDLE.invokeExact(HANDLE, e);")
         .contains("} catch (Throwable e2) { throw FunctionSite.rethrow(e2); }")
         .contains("return (long) Packed4j_Clashing.SubRoute.HANDLE.invokeExact(SubRoute, b);")
-        .contains("static long addThroughFrame_2(long HANDLE, long e) {")
-        .contains("ADD.route(MethodHandles.lookup(), \"addThroughFrame_2\",");
+        .contains("return (long) AddRouteRoute.HANDLE.invokeExact(a);")
+        .contains("static final MethodHandle HANDLE = HANDLE_2.link(");
   }
 
   @Compilers
@@ -740,11 +718,15 @@ class GeneratedCodeTest {
     Compilation compilation = compile(shadowing);
     assertThat(compilation).succeededWithoutWarnings();
     assertGenerated(compilation, "p.Packed4j_Shadowing")
+        .contains("return (long) AddRoute.HANDLE.invokeExact(frame, ADD);")
         .contains(
-            "try (dev.packed4j.runtime.binding.CallFrame frame2 ="
-                + " dev.packed4j.runtime.binding.CallFrame.open(Packed4j_Shadowing.ADD, 2))");
-    assertGenerated(compilation, "p.Packed4j_Shadowing")
-        .contains("frame.put(0, Packed4j_Shadowing.SUM_ARG_0, SUM_ARG_0);");
+            "static final MethodHandle HANDLE = ADD.link(MethodType.methodType(long.class, long.class, long.class),"
+                + " dev.packed4j.runtime.binding.Codecs.LONG, dev.packed4j.runtime.binding.Codecs.LONG,"
+                + " dev.packed4j.runtime.binding.Codecs.LONG);")
+        .contains(
+            "SUM.link(MethodType.methodType(long.class, List.class, List.class), SUM_ARG_0, SUM_ARG_1,"
+                + " dev.packed4j.runtime.binding.Codecs.LONG)")
+        .contains("throw dev.packed4j.runtime.binding.FunctionSite.rethrow(e);");
   }
 
   @Compilers

@@ -1,17 +1,17 @@
 package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
+import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FunctionSite;
 import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,10 +39,13 @@ class ScalarsCallTest {
     return new FunctionSite(name, javaMethod, parameters);
   }
 
-  /** The direct handle of {@code site} for {@code type}: never null for a registered function over primitives. */
+  /**
+   * The handle of {@code site} for {@code type}, checked to take a direct entry (its site says so): always, for a
+   * registered function over at most four primitives.
+   */
   private static MethodHandle direct(FunctionSite site, MethodType type) {
-    MethodHandle handle = RouteProbe.direct(site, type);
-    assertNotNull(handle, site + " " + type);
+    MethodHandle handle = RouteProbe.link(site, type);
+    assertFalse(site.route().startsWith("call frame"), site + " " + type + ": " + site.route());
     assertEquals(type, handle.type());
     return handle;
   }
@@ -202,13 +205,13 @@ class ScalarsCallTest {
     assertEquals(199_999L * 200_000 / 2, sink[0]);
     assertTrue(perRound.getLast() < 64 * 1024,
         "every round of 200000 register calls allocated on the heap, bytes per round: " + perRound);
-    assertThrows(IllegalArgumentException.class, () -> RouteProbe.direct(ECHO, MethodType.methodType(long.class,
-        Long.class)));
+    assertThrows(IllegalArgumentException.class, () -> ECHO.link(MethodType.methodType(long.class, Long.class),
+        Codecs.INT, Codecs.LONG), "a Long takes Codecs.LONG");
   }
 
   private static final class EchoRoute {
-    static final MethodHandle HANDLE =
-        ECHO.route(MethodHandles.lookup(), "echoFrameRoute", MethodType.methodType(long.class, long.class));
+    static final MethodHandle HANDLE = ECHO.link(MethodType.methodType(long.class, long.class), Codecs.LONG,
+        Codecs.LONG);
   }
 
   private static long echo(long value) {
@@ -217,9 +220,5 @@ class ScalarsCallTest {
     } catch (Throwable e) {
       throw FunctionSite.rethrow(e);
     }
-  }
-
-  private static long echoFrameRoute(long value) {
-    throw new AssertionError("test.Echo is reached by a register call");
   }
 }

@@ -2,18 +2,16 @@ package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.FunctionSite;
 import dev.packed4j.runtime.binding.RouteProbe;
-import dev.packed4j.runtime.binding.Scratch;
+import dev.packed4j.runtime.binding.Codec;
+import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.internal.ThreadStack;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -22,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Typed entries of set_body_typed functions (test_objects.cc), called through {@link FunctionSite#route} as
+ * Typed entries of set_body_typed functions (test_objects.cc), called through {@link FunctionSite#link} as
  * generated code calls them, and compared with the call frame route they must behave like.
  */
 class TypedEntryTest {
@@ -53,17 +51,39 @@ class TypedEntryTest {
     return new FunctionSite(name, javaMethod, parameters);
   }
 
+  /** The handle of a method of this type, checked to take the function's typed entry (its site says so). */
   private static MethodHandle entry(FunctionSite site, Class<?> result, Class<?>... parameters) {
-    MethodHandle handle = RouteProbe.direct(site, MethodType.methodType(result, parameters));
-    assertNotNull(handle, site + " has a typed entry for " + MethodType.methodType(result, parameters));
+    MethodHandle handle = RouteProbe.link(site, MethodType.methodType(result, parameters));
+    assertTrue(site.route().startsWith("typed entry"), site + " for " + MethodType.methodType(result, parameters));
     assertEquals(MethodType.methodType(result, parameters), handle.type());
     return handle;
   }
 
+  /**
+   * A call through the handle {@code site} links for {@code type} returns or fails as the same call through the call
+   * frame does, and the site says it took the call frame.
+   */
+  private static void behavesAsTheFrame(FunctionSite site, MethodType type, Object... arguments) {
+    Object linked = outcome(RouteProbe.link(site, type), arguments);
+    assertEquals(outcome(RouteProbe.frame(site, type), arguments), linked, site + " " + type);
+    assertTrue(site.route().startsWith("call frame"), site + " " + type);
+  }
+
+  /** The result of a call, or its Packed4jException's kind and message. */
+  private static Object outcome(MethodHandle handle, Object... arguments) {
+    try {
+      return handle.invokeWithArguments(arguments);
+    } catch (Packed4jException e) {
+      return e.kind() + ": " + e.getMessage();
+    } catch (Throwable e) {
+      throw new AssertionError(e);
+    }
+  }
+
   // The shape the processor generates for `@Global("test.TypedAdd") long add(long a, long b)`.
   private static final class AddRoute {
-    static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addFrameRoute",
-        MethodType.methodType(long.class, long.class, long.class));
+    static final MethodHandle HANDLE = ADD.link(MethodType.methodType(long.class, long.class, long.class),
+        Codecs.LONG, Codecs.LONG, Codecs.LONG);
   }
 
   private static long add(long a, long b) {
@@ -71,15 +91,6 @@ class TypedEntryTest {
       return (long) AddRoute.HANDLE.invokeExact(a, b);
     } catch (Throwable e) {
       throw FunctionSite.rethrow(e);
-    }
-  }
-
-  private static long addFrameRoute(long a, long b) {
-    try (CallFrame frame = CallFrame.open(ADD, 2)) {
-      frame.putLong(0, a);
-      frame.putLong(1, b);
-      frame.invoke();
-      return frame.returnLong();
     }
   }
 
@@ -243,28 +254,34 @@ class TypedEntryTest {
   @Test
   void unknownFunctionsAndStringMethodsWithoutATypedEntryFallBackToTheFrame() {
     FunctionSite unknown = site("test.TypedAdds", "Typed.adds", "a", "b");
-    assertNull(RouteProbe.direct(unknown, MethodType.methodType(long.class, long.class, long.class)));
-    Packed4jException e = assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2));
+    MethodHandle adds = RouteProbe.link(unknown, MethodType.methodType(long.class, long.class, long.class));
+    Packed4jException e =
+        assertThrows(Packed4jException.class, () -> { long unused = (long) adds.invokeExact(1L, 2L); });
     assertEquals("KeyError", e.kind());
     assertTrue(e.getMessage().contains("did you mean test.TypedAdd"), e.getMessage());
+    assertEquals(e.getMessage(),
+        assertThrows(Packed4jException.class, () -> addThroughFrame(unknown, 1, 2)).getMessage());
+    assertEquals("call frame (no loaded library registers it yet)", unknown.route());
 
     // A String travels in registers only as a typed entry's span: set_body, an object result or a mismatch is framed.
-    assertNull(RouteProbe.direct(site("test.Echo", "Echo.echo", "value"), MethodType.methodType(long.class, String.class)));
-    assertNull(RouteProbe.direct(site("test.MakeShape", "Shapes.make", "sides", "name"), 
-        MethodType.methodType(long.class, long.class, String.class)), "an object result: no typed entry");
-    assertNull(RouteProbe.direct(WEIGH, MethodType.methodType(long.class, String.class, long.class, long.class)),
-        "a long for a string");
-    assertNull(RouteProbe.direct(ADD, MethodType.methodType(long.class, String.class, long.class)), "a String for an int64");
+    behavesAsTheFrame(site("test.Echo", "Echo.echo", "value"), MethodType.methodType(long.class, String.class), "x");
+    behavesAsTheFrame(site("test.MakeShape", "Shapes.make", "sides", "name"),
+        MethodType.methodType(long.class, long.class, String.class), 3L, "an object result: no typed entry");
+    behavesAsTheFrame(site("test.TypedWeigh", "Typed.weighLong", "text", "times", "tail"),
+        MethodType.methodType(long.class, String.class, long.class, long.class), "a long for a string", 1L, 2L);
+    behavesAsTheFrame(site("test.TypedAdd", "Typed.addString", "a", "b"),
+        MethodType.methodType(long.class, String.class, long.class), "a String for an int64", 1L);
     // More arguments than registers: framed.
-    assertNull(RouteProbe.direct(site("test.Count", "Counting.count", "a", "b", "c", "d", "e"), 
-        MethodType.methodType(long.class, long.class, long.class, long.class, long.class, long.class)));
+    behavesAsTheFrame(site("test.Count", "Counting.count", "a", "b", "c", "d", "e"),
+        MethodType.methodType(long.class, long.class, long.class, long.class, long.class, long.class), 1L, 2L, 3L, 4L,
+        5L);
   }
 
   @Test
   void stringParametersArriveAsSpansOfAnOpenFrame() throws Throwable {
-    MethodHandle weigh = RouteProbe.direct(WEIGH, MethodType.methodType(long.class, String.class, int.class, String.class));
-    assertNotNull(weigh);
-    assertEquals(MethodType.methodType(long.class, long.class, int.class, long.class), weigh.type());
+    assertEquals(MethodType.methodType(long.class, String.class, int.class, String.class), WeighRoute.HANDLE.type());
+    assertEquals(3 * 4 + 2, weigh("abc", 4, "xy"));
+    assertTrue(WEIGH.route().startsWith("typed entry"), WEIGH.route());
     assertEquals(3 * 4 + 2, weigh("abc", 4, "xy"));
     assertEquals(0, weigh("", 9, ""));
     assertEquals("h\u00e9\u20ac\uD83D\uDE00".getBytes(StandardCharsets.UTF_8).length + 3,
@@ -284,25 +301,17 @@ class TypedEntryTest {
 
   // The shape the processor generates for `@Global("test.TypedWeigh") long weigh(String text, int times, String tail)`.
   private static final class WeighRoute {
-    static final MethodHandle HANDLE = WEIGH.route(MethodHandles.lookup(), "weighFrameRoute",
-        MethodType.methodType(long.class, String.class, int.class, String.class));
+    static final MethodHandle HANDLE = WEIGH.link(
+        MethodType.methodType(long.class, String.class, int.class, String.class),
+        Codecs.STRING, Codecs.INT, Codecs.STRING, Codecs.LONG);
   }
 
   private static long weigh(String text, int times, String tail) {
-    Scratch scratch = Scratch.current();
-    long mark = scratch.mark();
     try {
-      return (long) WeighRoute.HANDLE.invokeExact(scratch.putStringSpan(WEIGH, 0, text), times,
-          scratch.putStringSpan(WEIGH, 2, tail));
+      return (long) WeighRoute.HANDLE.invokeExact(text, times, tail);
     } catch (Throwable e) {
       throw FunctionSite.rethrow(e);
-    } finally {
-      scratch.release(mark);
     }
-  }
-
-  private static long weighFrameRoute(long text, int times, long tail) {
-    throw new AssertionError("test.TypedWeigh has a typed entry");
   }
 
   @Test
@@ -320,24 +329,30 @@ class TypedEntryTest {
   }
 
   @Test
-  void onlyPrimitiveMethodTypesAreAccepted() {
-    for (MethodType type : new MethodType[] {
-        MethodType.methodType(long.class, Long.class),
-        MethodType.methodType(Long.class, long.class),
-        MethodType.methodType(long.class, char.class),
-        MethodType.methodType(long.class, Object.class),
-        MethodType.methodType(String.class)}) {
-      Executable link = () -> RouteProbe.direct(ADD, type);
-      assertThrows(IllegalArgumentException.class, link, type.toString());
+  void linkChecksTheCodecsAgainstTheMethodType() {
+    MethodType add = MethodType.methodType(long.class, long.class, long.class);
+    Codec<?> foreign = () -> "Long";
+    Executable[] wrong = {
+        () -> ADD.link(add, Codecs.LONG, Codecs.LONG),
+        () -> ADD.link(add, Codecs.LONG, Codecs.LONG, Codecs.LONG, Codecs.LONG),
+        () -> ADD.link(add, Codecs.INT, Codecs.LONG, Codecs.LONG),
+        () -> ADD.link(add, Codecs.LONG, Codecs.STRING, Codecs.LONG),
+        () -> ADD.link(add, Codecs.LONG, foreign, Codecs.LONG),
+        () -> ADD.link(MethodType.methodType(long.class, char.class), Codecs.LONG, Codecs.LONG),
+        () -> ADD.link(MethodType.methodType(String.class), Codecs.LONG)};
+    for (Executable link : wrong) {
+      assertThrows(IllegalArgumentException.class, link);
     }
   }
 
   @Test
-  void rethrowPassesUncheckedExceptionsThrough() {
+  void rethrowPassesEveryExceptionThroughAsItIs() {
     IllegalStateException unchecked = new IllegalStateException("x");
     assertEquals(unchecked, assertThrows(IllegalStateException.class, () -> FunctionSite.rethrow(unchecked)));
     StackOverflowError error = new StackOverflowError();
     assertEquals(error, assertThrows(StackOverflowError.class, () -> FunctionSite.rethrow(error)));
-    assertThrows(AssertionError.class, () -> FunctionSite.rethrow(new Exception("checked")));
+    // A Java callback's checked exception crosses the call unchanged (ExportsTest), as through the call frame.
+    Exception checked = new java.io.IOException("checked");
+    assertEquals(checked, assertThrows(java.io.IOException.class, () -> FunctionSite.rethrow(checked)));
   }
 }

@@ -53,7 +53,7 @@ final class CodecExpressions {
       case TypeModel.FunctionalType f -> functional(f);
       default ->
           throw new IllegalArgumentException(
-              type + " is converted by a CallFrame operation of its own, not by a codec");
+              type + " has no codec of its own: a primitive takes its box's, void none");
     };
   }
 

@@ -6,9 +6,7 @@ import dev.packed4j.processor.model.RuntimeNames;
 /** The runtime types generated code names (see "Generated code and the runtime" in docs/architecture.md). */
 final class RuntimeClasses {
   static final ClassName FUNCTION_SITE = binding("FunctionSite");
-  static final ClassName CALL_FRAME = binding("CallFrame");
   static final ClassName CODEC = binding("Codec");
-  static final ClassName SCRATCH = binding("Scratch");
   static final ClassName CODECS = binding("Codecs");
   static final ClassName OBJECT_TYPE = binding("ObjectType");
   static final ClassName OWNED_HANDLE = binding("OwnedHandle");
@@ -27,8 +25,6 @@ final class RuntimeClasses {
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final ClassName METHOD_HANDLE = ClassName.get("java.lang.invoke", "MethodHandle");
   static final ClassName METHOD_TYPE = ClassName.get("java.lang.invoke", "MethodType");
-  static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
-  static final ClassName REFERENCE = ClassName.get("java.lang.ref", "Reference");
 
   /** The value of {@code @Generated}. */
   static final String PROCESSOR = "dev.packed4j.processor.Packed4jProcessor";

@@ -8,7 +8,7 @@ public final class RuntimeNames {
   /** The user-facing runtime package: ObjectRef, NativeObject, PackedFunction, NativeList, NativeMap. */
   public static final String RUNTIME_PACKAGE = "dev.packed4j.runtime";
 
-  /** The package for generated code: FunctionSite, CallFrame, Codec, Codecs, ObjectType, FieldSlot, FieldKind. */
+  /** The package for generated code: FunctionSite, Codec, Codecs, ObjectType, FieldSlot, FieldKind. */
   public static final String BINDING_PACKAGE = "dev.packed4j.runtime.binding";
 
   public static final String NATIVE_OBJECT = "NativeObject";

@@ -3,13 +3,12 @@ package dev.packed4j.runtime.binding;
 /**
  * Converts one Java type to and from the native value representation; obtained from {@link Codecs}.
  *
- * <p>Generated code keeps codecs in static final fields and hands them to
- * {@link CallFrame#put(int, Codec, Object)} and {@link CallFrame#returnValue(Codec)}:
+ * <p>Generated code hands the codecs of a method's parameters and result to {@link FunctionSite#link}, which builds
+ * the method's call from them:
  *
  * <pre>{@code
- * private static final Codec<List<Long>> SUM_ARG_0 = Codecs.list(Codecs.LONG);
- * ...
- * frame.put(0, SUM_ARG_0, values);
+ * static final MethodHandle HANDLE = SUM.link(MethodType.methodType(long.class, List.class),
+ *     Codecs.list(Codecs.LONG), Codecs.LONG);
  * }</pre>
  *
  * <p>Only the codecs {@link Codecs} makes are accepted by the runtime.

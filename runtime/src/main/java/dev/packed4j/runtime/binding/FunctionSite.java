@@ -2,9 +2,11 @@ package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -19,12 +21,11 @@ import java.util.Objects;
  *     new FunctionSite("calculator.MyAdd", "Calculator.add", new String[] {"a", "b"});
  * }</pre>
  *
- * <p>A method whose parameters are primitives or Strings and whose result is a primitive or void also links a
- * route through the site ({@link #route}); {@link #toString()} names the route it took.
+ * <p>Each method links its handle through its site ({@link #link}); {@link #toString()} names the route it took.
  */
 public final class FunctionSite {
   final CallTarget target;
-  /** The route of the method, once linked; null for a method that always uses a call frame. */
+  /** The route of the method, once linked; null before its first call. */
   private volatile LinkedRoute linked;
   private final String globalName;
   private final String javaMethod;
@@ -43,63 +44,66 @@ public final class FunctionSite {
   }
 
   /**
-   * Links the route of a method whose parameters are primitives or Strings and whose result is a primitive or
-   * {@code void}, and returns the handle the method calls: the function's typed entry or register call when one
-   * applies, else the method's own call-frame method {@code throughFrame} (see {@code docs/architecture.md}, "Call
-   * routes"). Generated code keeps it in a {@code static final} field of a holder class initialised at the method's
-   * first call, so the JIT inlines the route, and calls it with {@code invokeExact}:
+   * Links the method this site implements and returns the handle it calls: of exactly the Java method's type, the
+   * whole call (arguments converted, the function called, the result converted, everything the call made released)
+   * on the route the runtime chooses for it (see {@code docs/architecture.md}, "Call routes"): the function's typed
+   * entry or register call when one applies, else a call frame built from {@code codecs}. Generated code keeps it
+   * in a {@code static final} field of a holder class initialised at the method's first call, so the JIT inlines the
+   * route, and calls it with {@code invokeExact}:
    *
    * <pre>{@code
-   * private static final class AddRoute {
-   *   static final MethodHandle HANDLE = ADD.route(MethodHandles.lookup(), "addThroughFrame",
-   *       MethodType.methodType(int.class, int.class, int.class));
+   * private static final class Sum {
+   *   static final MethodHandle HANDLE = SUM.link(MethodType.methodType(long.class, List.class),
+   *       Codecs.list(Codecs.LONG), Codecs.LONG);
+   * }
+   *
+   * @Override public long sum(List<Long> values) {
+   *   try {
+   *     return (long) Sum.HANDLE.invokeExact(values);
+   *   } catch (Throwable e) {
+   *     throw FunctionSite.rethrow(e);
+   *   }
    * }
    * }</pre>
    *
-   * <p>The handle has the method's wire type: {@code javaType} with each {@code String} parameter replaced by
-   * {@code long}, the address {@link Scratch#putStringSpan} returns. Every route behaves as the call frame does:
-   * the same conversions, range checks and errors. A method linked before any loaded library registers its function
+   * <p>Every route behaves as the call frame does: the same conversions, range checks and errors, each naming the
+   * function, the Java method and the argument. A method linked before any loaded library registers its function
    * is relinked when a library loads. The handle throws no checked exception (see {@link #rethrow(Throwable)}).
    *
-   * @param lookup a lookup of the generated class (or of a class nested in it), to find {@code throughFrame}
-   * @param throughFrame the name of a static method of the lookup's nest host that makes the call through a
-   *     {@link CallFrame}, of the wire type
-   * @param javaType the Java method's type: primitive (not {@code char}) or {@code String} parameters and a primitive
-   *     (not {@code char}) or {@code void} result
-   * @return the dynamic invoker of the method's call site, of the wire type
-   * @throws IllegalArgumentException when {@code javaType} has any other type, or {@code throughFrame} is missing or
-   *     of another type
+   * @param javaType the Java method's type
+   * @param codecs the codec of each parameter, in order, then the codec of the result (none for {@code void}); a
+   *     primitive takes its box's codec ({@link Codecs#INT} for {@code int}), a String {@link Codecs#STRING}, a
+   *     {@code byte[]} {@link Codecs#BYTES}, an NDArray {@link Codecs#NDARRAY}
+   * @return the handle of the method, of type {@code javaType}
+   * @throws IllegalArgumentException when the codecs do not match {@code javaType}, or are not the runtime's
    */
-  public MethodHandle route(MethodHandles.Lookup lookup, String throughFrame, MethodType javaType) {
+  public MethodHandle link(MethodType javaType, Codec<?>... codecs) {
     Objects.requireNonNull(javaType, "javaType");
-    MethodHandle frame;
-    try {
-      frame = lookup.findStatic(lookup.lookupClass().getNestHost(), throughFrame, LinkedRoute.wireType(javaType));
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalArgumentException("no static method " + throughFrame + LinkedRoute.wireType(javaType)
-          + " in " + lookup.lookupClass().getNestHost().getName(), e);
+    List<ValueCodec<?>> implementations = new ArrayList<>(codecs.length);
+    for (Codec<?> codec : codecs) {
+      implementations.add(Codecs.implementation(codec));
     }
-    LinkedRoute linked = LinkedRoute.link(target, javaType, frame);
+    LinkedRoute linked = LinkedRoute.link(target, javaType, implementations);
     this.linked = linked;
     return linked.invoker();
   }
 
   /**
-   * Rethrows what a route threw: a route's handle throws only unchecked exceptions, but
-   * {@code invokeExact} declares {@link Throwable}. Always throws; declared to return so a caller can write
-   * {@code throw FunctionSite.rethrow(e)}.
+   * Rethrows what a method's handle threw, as it is: {@code invokeExact} declares {@link Throwable}, and a handle
+   * throws what the call raised, a {@code Packed4jException} or another unchecked exception, or the very exception
+   * a Java callback called from inside the call threw, checked or not (it crosses the native frames unchanged).
+   * Always throws; declared to return so a caller can write {@code throw FunctionSite.rethrow(e)}.
    *
    * @param failure what the handle threw
    * @return never: it always throws
    */
   public static RuntimeException rethrow(Throwable failure) {
-    if (failure instanceof RuntimeException unchecked) {
-      throw unchecked;
-    }
-    if (failure instanceof Error error) {
-      throw error;
-    }
-    throw new AssertionError("a typed entry threw a checked exception", failure);
+    throw FunctionSite.<RuntimeException>unchecked(Objects.requireNonNull(failure, "failure"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T unchecked(Throwable failure) throws T {
+    throw (T) failure;
   }
 
   /** {@return the registered function name} */
@@ -113,15 +117,15 @@ public final class FunctionSite {
   }
 
   /**
-   * The route the method takes: {@code "typed entry (int64, int64) -> int64"}, {@code "register call"} or
-   * {@code "call frame (...)"} with the reason; {@code "call frame"} for a method that has no route to link (its
-   * parameters or result are objects, containers, boxes or a String result) or has not been called yet.
+   * The route the method takes, for diagnostics: {@code "typed entry (int64, int64) -> int64"},
+   * {@code "register call"} or {@code "call frame (...)"} with the reason; {@code "not linked yet"} before the
+   * method's first call.
    *
    * @return the route's description
    */
   public String route() {
     LinkedRoute current = linked;
-    return current == null ? "call frame" : current.route().describe();
+    return current == null ? "not linked yet" : current.route().describe();
   }
 
   /** {@code calculator.MyAdd (Calculator.add) via typed entry (int64, int64) -> int64}. */

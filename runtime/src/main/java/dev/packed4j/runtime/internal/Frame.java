@@ -250,19 +250,23 @@ public final class Frame implements AutoCloseable {
 
   /**
    * A String argument already in scratch memory as a span ({@code P4JByteArray}, from
-   * {@code Scratch.putStringSpan}): written as a {@code kP4JStrView} of the same bytes, not copied again. The
-   * call-frame route of a method whose other routes take Strings as spans.
+   * {@link ThreadStack#putStringSpan}): written as a {@code kP4JStrView} of the same bytes, not copied again. The
+   * call-frame route takes a String parameter this way, as a typed entry does.
    */
   public void putSpan(int index, long span) {
     long slot = slot(index);
     long length = NativeMemory.getLong(span + 8);
-    Utf8.checkViewLength(length);
+    try {
+      Utf8.checkViewLength(length);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
     NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
   /**
-   * Writes the tensor a typed entry's tensor word stands for (from {@code Scratch.tensorWord}): the NDArray object
-   * of a handle, borrowed, or a {@code kP4JDLTensorPtr} to a borrowed DLTensor, completed first.
+   * Writes the tensor a typed entry's tensor word stands for (from {@code RuntimeAccess.ndarrayWord}): the NDArray
+   * object of a handle, borrowed, or a {@code kP4JDLTensorPtr} to a borrowed DLTensor, completed first.
    */
   public void putTensorWord(int index, long word) {
     long slot = slot(index);

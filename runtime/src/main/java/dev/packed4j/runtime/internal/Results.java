@@ -1,7 +1,5 @@
 package dev.packed4j.runtime.internal;
 
-import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
-
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.types.Narrowing;
@@ -108,8 +106,8 @@ public final class Results {
   }
 
   /** A direct entry's int64 result that is the sentinel or out of range, for an {@code int} method. */
-  public static int slowInt(CallTarget target, long result, boolean registerCall) {
-    if (result == P4J_TYPED_ERROR_I64) {
+  public static int slowInt(CallTarget target, long result, boolean sentinel, boolean registerCall) {
+    if (sentinel) {
       // The kept result is read as a int, so a mismatch names the type the method declares.
       try (Frame kept = afterSentinel(target, registerCall)) {
         if (kept != null) {
@@ -121,8 +119,8 @@ public final class Results {
   }
 
   /** A direct entry's int64 result that is the sentinel or out of range, for a {@code short} method. */
-  public static short slowShort(CallTarget target, long result, boolean registerCall) {
-    if (result == P4J_TYPED_ERROR_I64) {
+  public static short slowShort(CallTarget target, long result, boolean sentinel, boolean registerCall) {
+    if (sentinel) {
       // The kept result is read as a short, so a mismatch names the type the method declares.
       try (Frame kept = afterSentinel(target, registerCall)) {
         if (kept != null) {
@@ -134,8 +132,8 @@ public final class Results {
   }
 
   /** A direct entry's int64 result that is the sentinel or out of range, for a {@code byte} method. */
-  public static byte slowByte(CallTarget target, long result, boolean registerCall) {
-    if (result == P4J_TYPED_ERROR_I64) {
+  public static byte slowByte(CallTarget target, long result, boolean sentinel, boolean registerCall) {
+    if (sentinel) {
       // The kept result is read as a byte, so a mismatch names the type the method declares.
       try (Frame kept = afterSentinel(target, registerCall)) {
         if (kept != null) {

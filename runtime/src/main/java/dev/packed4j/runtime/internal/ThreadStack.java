@@ -90,14 +90,13 @@ public final class ThreadStack {
   /** The mark taken while no other was open: the one whose release closes the last open mark. */
   private long outermostMark;
   /**
-   * Pins on the tensors passed by handle to the direct calls in progress ({@code Scratch.tensorWord}): a close on
-   * another thread waits for them. Given back when the outermost scratch mark is released, which every direct call
-   * does in its {@code finally}; a nested call's pins wait for the outermost one, which only delays a release.
+   * Pins on the tensors passed by handle to the calls in progress ({@code RuntimeAccess.ndarrayWord}): a close on
+   * another thread waits for them. Given back when the outermost scratch mark is released, which every call with
+   * an NDArray parameter does in its {@code finally}; a nested call's pins wait for the outermost one, which only
+   * delays a release.
    */
   private ReleaseEpochs.Pin[] heldPins = new ReleaseEpochs.Pin[4];
   private int heldPinCount;
-  /** The facade generated code holds ({@code binding.Scratch}), made at its first use on this thread. */
-  public Object scratchFacade;
 
   /** The native chunks of one stack: base address, size and end of each; a base of 0 is no chunk. */
   private static final class Chunks implements Runnable {

@@ -1,33 +1,62 @@
 package dev.packed4j.runtime.binding;
 
-import dev.packed4j.runtime.internal.route.FrameRoute;
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
-import dev.packed4j.runtime.internal.route.Route;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
-/** For tests: the route a site links for a Java method type, without a generated class around it. */
+/**
+ * For tests: a method's handle as generated code links it, without a generated class around it, and the same method
+ * held to its call frame, the behaviour every other route must match.
+ */
 public final class RouteProbe {
+  private static final Map<Class<?>, Codec<?>> CODECS = Map.ofEntries(
+      Map.entry(boolean.class, Codecs.BOOLEAN), Map.entry(byte.class, Codecs.BYTE),
+      Map.entry(short.class, Codecs.SHORT), Map.entry(int.class, Codecs.INT), Map.entry(long.class, Codecs.LONG),
+      Map.entry(float.class, Codecs.FLOAT), Map.entry(double.class, Codecs.DOUBLE),
+      Map.entry(String.class, Codecs.STRING), Map.entry(NDArray.class, Codecs.NDARRAY),
+      Map.entry(byte[].class, Codecs.BYTES));
+
   private RouteProbe() {}
 
   /**
-   * The route {@code site} links for a method of {@code javaType} whose call frame must not be reached (it throws an
-   * AssertionError).
+   * The handle {@code site} links for a method of {@code javaType}, whose parameters and result are primitives,
+   * Strings, NDArrays or {@code byte[]} (their codecs are implied), as {@link FunctionSite#link} returns it.
    */
-  @SuppressWarnings("exports") // Route is internal; this probe is test code, patched into the module for the tests
-  public static Route route(FunctionSite site, MethodType javaType) {
-    MethodType wire = LinkedRoute.wireType(javaType);
-    MethodHandle unreachable = MethodHandles.dropArguments(
-        MethodHandles.throwException(wire.returnType(), AssertionError.class)
-            .bindTo(new AssertionError(site + ": the call frame was reached")),
-        0, wire.parameterList());
-    return LinkedRoute.link(site.target, javaType, unreachable).route();
+  public static MethodHandle link(FunctionSite site, MethodType javaType) {
+    return site.link(javaType, codecs(javaType).toArray(Codec<?>[]::new));
   }
 
-  /** The handle of the direct route (typed entry or register call) of {@code site} for {@code javaType}, else null. */
-  public static MethodHandle direct(FunctionSite site, MethodType javaType) {
-    Route route = route(site, javaType);
-    return route instanceof FrameRoute ? null : route.handle();
+  /** The handle of the same method on its call frame, whichever route {@link #link} takes. */
+  public static MethodHandle frame(FunctionSite site, MethodType javaType) {
+    List<ValueCodec<?>> codecs = new ArrayList<>();
+    for (Codec<?> codec : codecs(javaType)) {
+      codecs.add(Codecs.implementation(codec));
+    }
+    return LinkedRoute.link(site.target, javaType, codecs, false).invoker();
+  }
+
+  private static List<Codec<?>> codecs(MethodType javaType) {
+    List<Codec<?>> codecs = new ArrayList<>();
+    for (Class<?> parameter : javaType.parameterList()) {
+      codecs.add(codec(parameter));
+    }
+    if (javaType.returnType() != void.class) {
+      codecs.add(codec(javaType.returnType()));
+    }
+    return codecs;
+  }
+
+  private static Codec<?> codec(Class<?> type) {
+    Codec<?> codec = CODECS.get(type);
+    if (codec == null) {
+      throw new IllegalArgumentException("RouteProbe implies the codecs of primitives, String, NDArray and byte[], "
+          + "not of " + type.getName());
+    }
+    return codec;
   }
 }

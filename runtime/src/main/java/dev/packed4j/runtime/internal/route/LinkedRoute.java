@@ -2,18 +2,29 @@ package dev.packed4j.runtime.internal.route;
 
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.codec.BooleanCodec;
+import dev.packed4j.runtime.internal.codec.BytesCodec;
+import dev.packed4j.runtime.internal.codec.FloatCodec;
+import dev.packed4j.runtime.internal.codec.IntegerCodec;
+import dev.packed4j.runtime.internal.codec.NDArrayCodec;
+import dev.packed4j.runtime.internal.codec.StringCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The route of one generated method, behind a {@link MutableCallSite}: the generated code keeps the site's dynamic
- * invoker in a {@code static final} field, so the JIT inlines the current route like a constant, and a relink
- * (which deoptimizes the methods that inlined the old one) costs nothing on the hot path.
+ * invoker (in the method's {@link ScratchScope} when it has String or NDArray parameters) in a {@code static final}
+ * field, so the JIT inlines the current route like a constant, and a relink (which deoptimizes the methods that
+ * inlined the old one) costs nothing on the hot path. A method whose parameter or result types no direct entry takes
+ * holds its call frame ({@link FrameRoute}) directly, with no call site.
  *
  * <p>A method first linked before any loaded library registers its function takes the call frame, which reports
  * the unknown function; each {@code Packed4j.loadLibrary} then relinks such methods ({@link #relinkChanged()}), so a
@@ -29,7 +40,14 @@ public final class LinkedRoute {
   /** The system property that prints each link and relink. */
   public static final String TRACE_PROPERTY = "packed4j.trace.routes";
 
+  /**
+   * The system property that turns the direct routes off: with {@code -Dpacked4j.routes.direct=false} every method
+   * takes the call frame. For measuring what a direct route earns (docs/benchmarks.md) and for ruling one out.
+   */
+  public static final String DIRECT_PROPERTY = "packed4j.routes.direct";
+
   private static final boolean TRACE = Boolean.getBoolean(TRACE_PROPERTY);
+  private static final boolean DIRECT = !"false".equals(System.getProperty(DIRECT_PROPERTY));
 
   /**
    * Every linked method, for {@link #relinkChanged()}: those on the call frame because their function was not
@@ -39,76 +57,170 @@ public final class LinkedRoute {
 
   private final CallTarget target;
   private final MethodType javaType;
-  private final MethodHandle throughFrame;
+  private final MethodHandle frame;
+  /** The site behind the invoker; null for a method no direct route can take, which always takes the frame. */
   private final MutableCallSite callSite;
+  private final MethodHandle invoker;
   private volatile Route route;
   private boolean waiting;
   /** The function the current route was chosen for; 0 while waiting. */
   private long routedFunction;
 
-  private LinkedRoute(CallTarget target, MethodType javaType, MethodHandle throughFrame) {
+  private LinkedRoute(CallTarget target, MethodType javaType, MethodHandle frame, boolean direct) {
     this.target = target;
     this.javaType = javaType;
-    this.throughFrame = throughFrame;
-    this.callSite = new MutableCallSite(throughFrame.type());
+    this.frame = frame;
+    MethodHandle wired;
+    if (direct) {
+      this.callSite = new MutableCallSite(frame.type());
+      wired = callSite.dynamicInvoker();
+    } else {
+      this.callSite = null;
+      this.route = new FrameRoute(frame, mayBeDirect(javaType) ? "direct routes are off"
+          : "no direct entry takes its parameter or result types");
+      wired = frame;
+    }
+    this.invoker = ScratchScope.needed(javaType) ? ScratchScope.around(wired, target, javaType) : wired;
   }
 
   /**
-   * Chooses the route of a method of {@code javaType} bound to {@code target}'s function.
+   * Links the method of {@code javaType} bound to {@code target}'s function: builds its call frame from
+   * {@code codecs} and, when a direct entry may take its types, chooses its route now and again whenever the
+   * registry changes. This is the one place that decides which route a method takes.
    *
-   * @param javaType the Java method's type: parameters primitives other than {@code char}, {@code String} or
-   *     {@code NDArray}, result a primitive other than {@code char} or {@code void}
-   * @param throughFrame the method's call-frame route, of the method's wire type ({@link #wireType})
-   * @throws IllegalArgumentException when {@code javaType} or {@code throughFrame} does not have that shape
+   * @param javaType the Java method's type
+   * @param codecs the codec of each parameter, in order, then of the result (none for {@code void})
+   * @throws IllegalArgumentException when the codecs do not match {@code javaType}
    */
-  public static LinkedRoute link(CallTarget target, MethodType javaType, MethodHandle throughFrame) {
-    for (Class<?> parameter : javaType.parameterList()) {
-      if (!isScalar(parameter) && !inScratch(parameter)) {
-        throw new IllegalArgumentException(javaType + ": a route takes primitive, String or NDArray parameters, not "
-            + parameter);
+  public static LinkedRoute link(CallTarget target, MethodType javaType, List<ValueCodec<?>> codecs) {
+    return link(target, javaType, codecs, DIRECT);
+  }
+
+  /**
+   * {@link #link(CallTarget, MethodType, List)}, with the direct routes allowed or not: {@code directRoutes} false
+   * links the method to its call frame whatever its function, as {@code -Dpacked4j.routes.direct=false} does for
+   * every method (for the tests that hold each direct route to the frame's behaviour).
+   */
+  public static LinkedRoute link(CallTarget target, MethodType javaType, List<ValueCodec<?>> codecs,
+      boolean directRoutes) {
+    int expected = javaType.parameterCount() + (javaType.returnType() == void.class ? 0 : 1);
+    if (codecs.size() != expected) {
+      throw new IllegalArgumentException(javaType + " takes " + expected + " codecs (one per parameter, then one for"
+          + " the result unless it is void), not " + codecs.size());
+    }
+    for (int i = 0; i < javaType.parameterCount(); i++) {
+      checkCodec(javaType, javaType.parameterType(i), codecs.get(i));
+    }
+    if (javaType.returnType() != void.class) {
+      checkCodec(javaType, javaType.returnType(), codecs.get(codecs.size() - 1));
+    }
+    MethodHandle frame = FrameRoute.build(target, javaType, codecs);
+    boolean direct = directRoutes && mayBeDirect(javaType);
+    LinkedRoute linked = new LinkedRoute(target, javaType, frame, direct);
+    if (direct) {
+      synchronized (LINKED) {
+        linked.relink();
+        LINKED.add(new WeakReference<>(linked));
       }
-    }
-    if (!isScalar(javaType.returnType()) && javaType.returnType() != void.class) {
-      throw new IllegalArgumentException(javaType + ": a route returns a primitive or void");
-    }
-    if (!throughFrame.type().equals(wireType(javaType))) {
-      throw new IllegalArgumentException("the call-frame route " + throughFrame + " of " + javaType
-          + " must have the wire type " + wireType(javaType));
-    }
-    LinkedRoute linked = new LinkedRoute(target, javaType, throughFrame);
-    synchronized (LINKED) {
-      linked.relink();
-      LINKED.add(new WeakReference<>(linked));
     }
     return linked;
   }
 
-  private static boolean isScalar(Class<?> type) {
-    return type.isPrimitive() && type != char.class && type != void.class;
+  /**
+   * A primitive or box, String, byte[] or NDArray type needs its own codec; other types (objects, containers,
+   * optionals, functions) any codec of the runtime, which checks the values it is given.
+   */
+  private static void checkCodec(MethodType javaType, Class<?> type, ValueCodec<?> codec) {
+    ValueCodec<?> own = FIXED_CODECS.get(type);
+    if (type == char.class || type == void.class || (own != null && own != codec)) {
+      throw new IllegalArgumentException(javaType + ": " + type.getName() + " takes "
+          + (own == null ? "no codec: it is not a supported type" : "the codec " + own + ", not " + codec));
+    }
   }
 
-  /** Whether a route passes a parameter of this type as a long the call made with scratch memory. */
-  private static boolean inScratch(Class<?> type) {
-    return type == String.class || type == NDArray.class;
+  /** The codec each primitive (its box's), box, String, byte[] and NDArray must be given. */
+  private static final Map<Class<?>, ValueCodec<?>> FIXED_CODECS = fixedCodecs();
+
+  private static Map<Class<?>, ValueCodec<?>> fixedCodecs() {
+    Map<Class<?>, ValueCodec<?>> codecs = new HashMap<>();
+    for (Class<?> type : List.of(boolean.class, Boolean.class)) {
+      codecs.put(type, BooleanCodec.BOOLEAN);
+    }
+    for (Class<?> type : List.of(byte.class, Byte.class)) {
+      codecs.put(type, IntegerCodec.BYTE);
+    }
+    for (Class<?> type : List.of(short.class, Short.class)) {
+      codecs.put(type, IntegerCodec.SHORT);
+    }
+    for (Class<?> type : List.of(int.class, Integer.class)) {
+      codecs.put(type, IntegerCodec.INT);
+    }
+    for (Class<?> type : List.of(long.class, Long.class)) {
+      codecs.put(type, IntegerCodec.LONG);
+    }
+    for (Class<?> type : List.of(float.class, Float.class)) {
+      codecs.put(type, FloatCodec.FLOAT);
+    }
+    for (Class<?> type : List.of(double.class, Double.class)) {
+      codecs.put(type, FloatCodec.DOUBLE);
+    }
+    codecs.put(String.class, StringCodec.STRING);
+    codecs.put(byte[].class, BytesCodec.BYTES);
+    codecs.put(NDArray.class, NDArrayCodec.NDARRAY);
+    return Map.copyOf(codecs);
   }
 
   /**
-   * {@code javaType} with each String parameter replaced by the {@code long} address of its span, each NDArray
-   * parameter by its tensor word ({@code Scratch.tensorWord}).
+   * Whether a direct entry may take a method of this type: primitive, String or NDArray parameters and a primitive
+   * or void result. Which one, if any, depends on the function ({@link #select()}).
+   */
+  private static boolean mayBeDirect(MethodType javaType) {
+    for (Class<?> parameter : javaType.parameterList()) {
+      if (!isScalar(parameter) && !inScratch(parameter)) {
+        return false;
+      }
+    }
+    return isScalar(javaType.returnType()) || javaType.returnType() == void.class;
+  }
+
+  static boolean isScalar(Class<?> type) {
+    return type.isPrimitive() && type != char.class && type != void.class;
+  }
+
+  /** Whether a route passes a parameter of this type as a long made in scratch memory ({@link ScratchScope}). */
+  private static boolean inScratch(Class<?> type) {
+    return type == String.class || passesWord(type);
+  }
+
+  /** Whether a route passes a parameter of this type as its tensor word. */
+  static boolean passesWord(Class<?> type) {
+    return type == NDArray.class;
+  }
+
+  /**
+   * {@code javaType} with each String parameter replaced by the {@code long} address of its span and, in a method a
+   * direct entry may take, each NDArray parameter by its tensor word ({@link ScratchScope}): the type of every route's
+   * handle. In other methods an NDArray parameter is put by its codec, as its native object (a call that may return
+   * or keep the tensor gets the object the Java tensor owns, never a view of a borrowed DLTensor).
    */
   public static MethodType wireType(MethodType javaType) {
+    boolean words = mayBeDirect(javaType);
     MethodType type = javaType;
     for (int i = 0; i < type.parameterCount(); i++) {
-      if (inScratch(type.parameterType(i))) {
+      Class<?> parameter = type.parameterType(i);
+      if (parameter == String.class || (words && passesWord(parameter))) {
         type = type.changeParameterType(i, long.class);
       }
     }
     return type;
   }
 
-  /** What generated code calls: the invoker of the call site, whose target is the current route's handle. */
+  /**
+   * What generated code calls, of the Java method's type: the current route, behind the {@link ScratchScope} of a
+   * method with String or NDArray parameters.
+   */
   public MethodHandle invoker() {
-    return callSite.dynamicInvoker();
+    return invoker;
   }
 
   /** The current route. */
@@ -158,12 +270,12 @@ public final class LinkedRoute {
     } catch (RuntimeException | LinkageError e) {
       waiting = true; // the call frame reports why at the call; a later load may fix it
       routedFunction = 0;
-      return new FrameRoute(throughFrame, "the core library is not usable: " + e.getMessage());
+      return new FrameRoute(frame, "the core library is not usable: " + e.getMessage());
     }
     if (function == 0) {
       waiting = true;
       routedFunction = 0;
-      return new FrameRoute(throughFrame, "no loaded library registers it yet");
+      return new FrameRoute(frame, "no loaded library registers it yet");
     }
     waiting = false;
     routedFunction = function;
@@ -177,9 +289,9 @@ public final class LinkedRoute {
         return register;
       }
     } catch (RuntimeException e) {
-      return new FrameRoute(throughFrame, "no direct entry could be linked: " + e.getMessage());
+      return new FrameRoute(frame, "no direct entry could be linked: " + e.getMessage());
     }
-    return new FrameRoute(throughFrame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
+    return new FrameRoute(frame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
         ? "no typed entry fits and the method has a String or NDArray parameter"
         : "no typed entry fits and the method has more than " + RegisterCallRoute.MAX_ARGUMENTS + " parameters");
   }

@@ -2,10 +2,8 @@ package dev.packed4j.runtime.internal.route;
 
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
-import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.Results;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import java.lang.foreign.FunctionDescriptor;
@@ -24,12 +22,12 @@ import java.util.Arrays;
  * closure of the C++ API the entry is compiled beside the body in the plugin, so the body runs inline in that one
  * native frame; for other functions it is the core's {@code P4JFunctionCallScalars}.
  *
- * <p>Selection rule: the method has at most four parameters, all primitives (no String), and the function has no
- * typed entry that fits it. Arguments are passed as a call frame would write them: {@code kP4JInt} for integers,
+ * <p>Selection rule: the method has at most four parameters, all primitives, a primitive or void result, and the
+ * function has no typed entry that fits it. Arguments are passed as a call frame would write them: {@code kP4JInt} for integers,
  * {@code kP4JBool} for booleans, {@code kP4JFloat} with the double's bits for floats. A result of another kind than
  * the method's ({@code kP4JInt} for Java integers, {@code kP4JFloat} for {@code float}/{@code double},
  * {@code kP4JBool}, anything for {@code void}) is kept by the core and converted, or rejected, by the call frame's
- * own result conversion ({@link Results#afterSentinel}).
+ * own result conversion ({@link ResultFilters}).
  */
 public record RegisterCallRoute(MethodHandle handle) implements Route {
   /** At most this many arguments travel in registers. */
@@ -63,8 +61,8 @@ public record RegisterCallRoute(MethodHandle handle) implements Route {
   @SuppressWarnings("restricted") // the address is the entry the function object records for this contract
   static RegisterCallRoute link(CallTarget target, long function, MethodType javaType) {
     int count = javaType.parameterCount();
-    if (count > MAX_ARGUMENTS || javaType.parameterList().contains(String.class)
-        || javaType.parameterList().contains(NDArray.class)) {
+    if (count > MAX_ARGUMENTS || !javaType.parameterList().stream().allMatch(LinkedRoute::isScalar)
+        || !(LinkedRoute.isScalar(javaType.returnType()) || javaType.returnType() == void.class)) {
       return null;
     }
     long entry = NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.SCALARS_ENTRY);
@@ -89,7 +87,7 @@ public record RegisterCallRoute(MethodHandle handle) implements Route {
       }
     }
     MethodHandle filtered = MethodHandles.filterReturnValue(call,
-        MethodHandles.insertArguments(resultFilter(javaResult), 0, target));
+        ResultFilters.of(javaResult, target, P4J_TYPED_ERROR_I64, true));
     // int/short/byte -> long widen, float -> double widens, boolean -> long is 1 or 0.
     return new RegisterCallRoute(MethodHandles.explicitCastArguments(filtered, javaType));
   }
@@ -103,58 +101,5 @@ public record RegisterCallRoute(MethodHandle handle) implements Route {
       return CApi.kP4JBool;
     }
     return type == double.class || type == float.class ? CApi.kP4JFloat : CApi.kP4JInt;
-  }
-
-  private static MethodHandle resultFilter(Class<?> javaResult) {
-    String name = javaResult.getName() + "Result";
-    try {
-      return MethodHandles.lookup().findStatic(RegisterCallRoute.class, name,
-          MethodType.methodType(javaResult, CallTarget.class, long.class));
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError("the result filter " + name, e);
-    }
-  }
-
-  // Each filter is a comparison and a return, small enough to inline into the generated method; the sentinel (an
-  // error, a result of another kind, or a real result equal to it) and a value out of range go to Results.
-
-  private static long longResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 ? result : Results.sentinelLong(target, result, true);
-  }
-
-  private static int intResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (int) result == result ? (int) result
-        : Results.slowInt(target, result, true);
-  }
-
-  private static short shortResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (short) result == result ? (short) result
-        : Results.slowShort(target, result, true);
-  }
-
-  private static byte byteResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (byte) result == result ? (byte) result
-        : Results.slowByte(target, result, true);
-  }
-
-  private static double doubleResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 ? Double.longBitsToDouble(result)
-        : Results.sentinelDouble(target, Double.longBitsToDouble(result), true);
-  }
-
-  private static float floatResult(CallTarget target, long result) {
-    double value = Double.longBitsToDouble(result);
-    return result != P4J_TYPED_ERROR_I64 && !(Math.abs(value) > Float.MAX_VALUE) ? (float) value
-        : Results.slowFloat(target, value, result == P4J_TYPED_ERROR_I64, true);
-  }
-
-  private static boolean booleanResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 ? result != 0 : Results.sentinelBoolean(target, true);
-  }
-
-  private static void voidResult(CallTarget target, long result) {
-    if (result == P4J_TYPED_ERROR_I64) {
-      Results.sentinelVoid(target, true);
-    }
   }
 }

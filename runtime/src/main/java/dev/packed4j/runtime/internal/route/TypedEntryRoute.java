@@ -8,7 +8,6 @@ import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.Results;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import dev.packed4j.types.Carrier;
@@ -40,7 +39,7 @@ import java.util.Set;
  * {@code "(int32, string) -> bool"}) fits the Java method: same arity; a Java integer for any native integer
  * parameter (the entry range-checks, as a packed call does), {@code float}/{@code double} for a float,
  * {@code boolean} for bool, {@code String} for string; a native integer result read as any Java integer
- * (range-checked by {@link Results}), a float as {@code float}/{@code double}, bool as {@code boolean}, void as
+ * (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double}, bool as {@code boolean}, void as
  * {@code void}; {@code NDArray} for NDArray.
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
@@ -50,6 +49,17 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD);
   /** The result forms this route reads. */
   private static final Set<Carrier> RESULT_CARRIERS = EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32);
+  /** {@code Double.doubleToRawLongBits}: a float64 result as the long a result filter takes. */
+  private static final MethodHandle DOUBLE_BITS;
+
+  static {
+    try {
+      DOUBLE_BITS = MethodHandles.lookup().findStatic(Double.class, "doubleToRawLongBits",
+          MethodType.methodType(long.class, double.class));
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("Double.doubleToRawLongBits", e);
+    }
+  }
 
   @Override
   public String describe() {
@@ -132,7 +142,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
   }
 
   /**
-   * The entry bound to {@code function}, its result filtered into the Java result ({@code *Result} below) and its
+   * The entry bound to {@code function}, its result filtered into the Java result ({@link ResultFilters}) and its
    * arguments cast from the wire type: {@code int}/{@code short}/{@code byte} widen to {@code long}, {@code float}
    * to {@code double}, {@code boolean} becomes 1 or 0. Every piece is a constant once the handle sits in a
    * {@code static final} field, so the JIT inlines the whole chain down to the downcall.
@@ -153,8 +163,19 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     MethodHandle downcall = LINKER.downcallHandle(MemorySegment.ofAddress(entry),
         FunctionDescriptor.of(wireResult, wireParameters));
     MethodHandle bound = MethodHandles.insertArguments(downcall, 0, function);
+    // The raw result as the long of its bits: int64 as is, float64 by its bits, int32 sign-extended.
+    long sentinel;
+    if (wireResult.carrier() == double.class) {
+      bound = MethodHandles.filterReturnValue(bound, DOUBLE_BITS);
+      sentinel = P4J_TYPED_ERROR_F64_BITS;
+    } else if (wireResult.carrier() == int.class) {
+      bound = MethodHandles.explicitCastArguments(bound, bound.type().changeReturnType(long.class));
+      sentinel = P4J_TYPED_ERROR_I32;
+    } else {
+      sentinel = P4J_TYPED_ERROR_I64;
+    }
     MethodHandle filtered = MethodHandles.filterReturnValue(bound,
-        MethodHandles.insertArguments(resultFilter(javaType.returnType(), wireResult.carrier()), 0, target));
+        ResultFilters.of(javaType.returnType(), target, sentinel, false));
     return MethodHandles.explicitCastArguments(filtered, LinkedRoute.wireType(javaType));
   }
 
@@ -166,58 +187,5 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       case INT64, SPAN, TENSOR_WORD -> ValueLayout.JAVA_LONG;
       default -> throw new IllegalArgumentException(carrier + " is not a form this route passes");
     };
-  }
-
-  private static MethodHandle resultFilter(Class<?> javaResult, Class<?> wireResult) {
-    String name = javaResult.getName() + "Result";
-    try {
-      return MethodHandles.lookup().findStatic(TypedEntryRoute.class, name,
-          MethodType.methodType(javaResult, CallTarget.class, wireResult));
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError("the result filter " + name, e);
-    }
-  }
-
-  // Each filter is a comparison and a return, small enough to inline into the generated method; the sentinel and
-  // a value out of range go to Results, out of line.
-
-  private static long longResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 ? result : Results.sentinelLong(target, result, false);
-  }
-
-  private static int intResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (int) result == result ? (int) result
-        : Results.slowInt(target, result, false);
-  }
-
-  private static short shortResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (short) result == result ? (short) result
-        : Results.slowShort(target, result, false);
-  }
-
-  private static byte byteResult(CallTarget target, long result) {
-    return result != P4J_TYPED_ERROR_I64 && (byte) result == result ? (byte) result
-        : Results.slowByte(target, result, false);
-  }
-
-  private static double doubleResult(CallTarget target, double result) {
-    return Double.doubleToRawLongBits(result) != P4J_TYPED_ERROR_F64_BITS ? result
-        : Results.sentinelDouble(target, result, false);
-  }
-
-  private static float floatResult(CallTarget target, double result) {
-    boolean sentinel = Double.doubleToRawLongBits(result) == P4J_TYPED_ERROR_F64_BITS;
-    return !sentinel && !(Math.abs(result) > Float.MAX_VALUE) ? (float) result
-        : Results.slowFloat(target, result, sentinel, false);
-  }
-
-  private static boolean booleanResult(CallTarget target, int result) {
-    return result != P4J_TYPED_ERROR_I32 ? result != 0 : Results.sentinelBoolean(target, false);
-  }
-
-  private static void voidResult(CallTarget target, int result) {
-    if (result == P4J_TYPED_ERROR_I32) {
-      Results.sentinelVoid(target, false);
-    }
   }
 }

@@ -5,7 +5,9 @@ import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
 
 /**
- * One call from generated code: put the arguments, invoke, take the result, close.
+ * For tests: one call through the thread's call frame, written out: put the arguments, invoke, take the result,
+ * close. The runtime builds the same steps into a method's call-frame route ({@code internal.route.FrameRoute});
+ * this facade over {@link Frame} lets the tests drive each step and each failure on its own.
  *
  * <pre>{@code
  * try (CallFrame frame = CallFrame.open(ADD, 2)) {
@@ -91,40 +93,6 @@ public final class CallFrame implements AutoCloseable {
    */
   public void putString(int index, String value) {
     frame.putString(index, value);
-  }
-
-  /**
-   * A string argument already copied into scratch memory by {@link Scratch#putStringSpan}, given as the address of
-   * its span: passed as a view of the same bytes. The call-frame route of a method with String parameters
-   * ({@link FunctionSite#route}) takes its Strings this way.
-   *
-   * <pre>{@code
-   * static long countThroughFrame(long text) {
-   *   try (CallFrame frame = CallFrame.open(COUNT, 1)) {
-   *     frame.putStringSpan(0, text);
-   *     frame.invoke();
-   *     return frame.returnLong();
-   *   }
-   * }
-   * }</pre>
-   *
-   * @param index the argument's position, from 0
-   * @param span the address {@link Scratch#putStringSpan} returned
-   */
-  public void putStringSpan(int index, long span) {
-    frame.putSpan(index, span);
-  }
-
-  /**
-   * A tensor argument given as the tensor word {@link Scratch#tensorWord} made: passed as the tensor's object, or as
-   * a {@code kP4JDLTensorPtr} to the borrowed DLTensor of a wrapped tensor (completed here). The call-frame route of
-   * a method with NDArray parameters ({@link FunctionSite#route}) takes its tensors this way.
-   *
-   * @param index the argument's position, from 0
-   * @param word the word {@link Scratch#tensorWord} returned
-   */
-  public void putTensorWord(int index, long word) {
-    frame.putTensorWord(index, word);
   }
 
   /**
