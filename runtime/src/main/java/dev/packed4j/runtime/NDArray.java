@@ -116,7 +116,8 @@ public final class NDArray extends ObjectRef {
   long createNativeObject() {
     checkAlive(memory);
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long tensor = TensorWords.write(frame, data, dtypeWord(dtype), shape, null, 0);
+      long tensor = TensorWords.write(frame.scratch(TensorWords.writtenSize(shape.length, false), 8), data,
+          dtypeWord(dtype), shape, null, 0);
       long out = frame.scratch(8, 8);
       Errors.check(CApi.P4JNDArrayCreateView(tensor, 0, 0, out), null);
       long handle = NativeMemory.getLong(out);
@@ -152,7 +153,8 @@ public final class NDArray extends ObjectRef {
       return pin.pinnedHandle();
     }
     // Only wrap makes a tensor without an object: on the CPU, contiguous, no byte offset, which the entry fills in.
-    return TensorWords.borrowed(stack, data, dtypeWord(dtype), shape);
+    return TensorWords.borrowed(stack.allocateScratch(TensorWords.borrowedSize(shape.length)), data,
+        dtypeWord(dtype), shape);
   }
 
   /** Equal NDArrays (one native object) share a data pointer, which a wrapped tensor has before its object. */
@@ -593,7 +595,8 @@ public final class NDArray extends ObjectRef {
     long viewOffset = byteOffset + start * layout[axis] * dtype.byteSize();
     ReleaseEpochs.Pin pin = usablePin();
     try (Frame frame = ThreadStack.current().push(CREATE, 0)) {
-      long tensor = TensorWords.write(frame, 0, dtypeWord(dtype), viewShape, layout, viewOffset);
+      long tensor = TensorWords.write(frame.scratch(TensorWords.writtenSize(viewShape.length, true), 8), 0,
+          dtypeWord(dtype), viewShape, layout, viewOffset);
       long out = frame.scratch(8, 8);
       Errors.check(CApi.P4JNDArrayCreateViewOf(pin.pinnedHandle(), tensor, out), null);
       return new NDArray(NativeMemory.getLong(out), memory);

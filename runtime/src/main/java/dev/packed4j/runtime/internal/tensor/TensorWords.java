@@ -1,8 +1,6 @@
 package dev.packed4j.runtime.internal.tensor;
 
-import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.DLTensor;
 
@@ -26,20 +24,25 @@ public final class TensorWords {
     return code | bits << 8 | lanes << 16;
   }
 
+  /** Bytes {@link #borrowed} writes for a tensor of {@code ndim} dimensions: the DLTensor and the dimensions. */
+  public static long borrowedSize(int ndim) {
+    return DLTensor.SIZE + 8L * ndim;
+  }
+
   /**
-   * The borrowed tensor word of a contiguous CPU tensor without a native object: a short DLTensor in
-   * {@code stack}'s scratch memory (released with the caller's scratch mark) and the borrowed bit.
+   * The borrowed tensor word of a contiguous CPU tensor without a native object: a short DLTensor written at
+   * {@code memory} (8-byte aligned, {@link #borrowedSize} bytes of the caller's scratch memory, which lives until
+   * the call returns) and the borrowed bit.
    */
-  public static long borrowed(ThreadStack stack, long data, int dtypeWord, long[] shape) {
+  public static long borrowed(long memory, long data, int dtypeWord, long[] shape) {
     int ndim = shape.length;
-    long tensor = stack.allocateScratch(DLTensor.SIZE + 8L * ndim);
-    NativeMemory.putLong(tensor + DLTensor.DATA, data);
+    NativeMemory.putLong(memory + DLTensor.DATA, data);
     // ndim and dtype are adjacent: one store.
-    NativeMemory.putLong(tensor + DLTensor.NDIM, (ndim & 0xffffffffL) | (long) dtypeWord << 32);
+    NativeMemory.putLong(memory + DLTensor.NDIM, (ndim & 0xffffffffL) | (long) dtypeWord << 32);
     for (int i = 0; i < ndim; i++) {
-      NativeMemory.putLong(tensor + DLTensor.SIZE + 8L * i, shape[i]);
+      NativeMemory.putLong(memory + DLTensor.SIZE + 8L * i, shape[i]);
     }
-    return tensor | CApi.P4J_TENSOR_WORD_BORROWED;
+    return memory | CApi.P4J_TENSOR_WORD_BORROWED;
   }
 
   /**
@@ -55,31 +58,36 @@ public final class TensorWords {
     return tensor;
   }
 
+  /** Bytes {@link #write} writes: the DLTensor, its shape and, when there are strides, the strides. */
+  public static long writtenSize(int ndim, boolean withStrides) {
+    return DLTensor.SIZE + 8L * Math.max(1, ndim) * (withStrides ? 2 : 1);
+  }
+
   /**
-   * A complete DLTensor on the CPU in {@code frame}'s scratch memory, with its shape (and strides, null for a compact
-   * row-major tensor) there too: what {@code P4JNDArrayCreateView} copies.
+   * A complete DLTensor on the CPU at {@code memory} (8-byte aligned, {@link #writtenSize} bytes of the caller's
+   * scratch memory), with its shape (and strides, null for a compact row-major tensor) after it: what
+   * {@code P4JNDArrayCreateView} copies. Returns the DLTensor's address, {@code memory}.
    */
-  public static long write(Frame frame, long data, int dtypeWord, long[] shape, long[] strides, long byteOffset) {
-    long tensor = frame.scratch(DLTensor.SIZE, 8);
-    long shapeAddress = frame.scratch(8L * Math.max(1, shape.length), 8);
+  public static long write(long memory, long data, int dtypeWord, long[] shape, long[] strides, long byteOffset) {
+    long shapeAddress = memory + DLTensor.SIZE;
     for (int i = 0; i < shape.length; i++) {
       NativeMemory.putLong(shapeAddress + 8L * i, shape[i]);
     }
     long stridesAddress = 0;
     if (strides != null) {
-      stridesAddress = frame.scratch(8L * Math.max(1, strides.length), 8);
+      stridesAddress = shapeAddress + 8L * Math.max(1, shape.length);
       for (int i = 0; i < strides.length; i++) {
         NativeMemory.putLong(stridesAddress + 8L * i, strides[i]);
       }
     }
-    NativeMemory.putLong(tensor + DLTensor.DATA, data);
-    NativeMemory.putInt(tensor + DLTensor.DEVICE_TYPE, DEVICE_CPU);
-    NativeMemory.putInt(tensor + DLTensor.DEVICE_ID, 0);
-    NativeMemory.putInt(tensor + DLTensor.NDIM, shape.length);
-    NativeMemory.putInt(tensor + DLTensor.DTYPE, dtypeWord);
-    NativeMemory.putLong(tensor + DLTensor.SHAPE, shapeAddress);
-    NativeMemory.putLong(tensor + DLTensor.STRIDES, stridesAddress);
-    NativeMemory.putLong(tensor + DLTensor.BYTE_OFFSET, byteOffset);
-    return tensor;
+    NativeMemory.putLong(memory + DLTensor.DATA, data);
+    NativeMemory.putInt(memory + DLTensor.DEVICE_TYPE, DEVICE_CPU);
+    NativeMemory.putInt(memory + DLTensor.DEVICE_ID, 0);
+    NativeMemory.putInt(memory + DLTensor.NDIM, shape.length);
+    NativeMemory.putInt(memory + DLTensor.DTYPE, dtypeWord);
+    NativeMemory.putLong(memory + DLTensor.SHAPE, shapeAddress);
+    NativeMemory.putLong(memory + DLTensor.STRIDES, stridesAddress);
+    NativeMemory.putLong(memory + DLTensor.BYTE_OFFSET, byteOffset);
+    return memory;
   }
 }
