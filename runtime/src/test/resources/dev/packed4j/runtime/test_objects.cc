@@ -199,3 +199,31 @@ P4J_REGISTER_GLOBAL("test.CallTypedLoop").set_body_typed([](PackedFunc function,
   for (int64_t i = 0; i < n; ++i) sum = add(sum, i);
   return sum;
 });
+
+// Reference shapes on the typed entry (ReferenceRouteTest), each driven through the typed entry and the call frame.
+P4J_REGISTER_GLOBAL("test.TypedEchoText").set_body_typed([](std::string text) {
+  if (text == "fail") throw ValueError("refused " + text);
+  return text;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMaybeText").set_body_typed([](bool present) {
+  return present ? String("here") : String(ObjectPtr<Object>());
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMakeNamed").set_body_typed([](std::string name, int64_t sides) {
+  if (sides < 0) throw ValueError("negative sides " + std::to_string(sides));
+  if (sides == 0) return ObjectPtr<ShapeObject>();  // None
+  auto shape = make_object<ShapeObject>();
+  shape->sides = static_cast<int32_t>(sides);
+  shape->name = name;
+  return shape;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedSides").set_body_typed([](ObjectPtr<ShapeObject> shape) -> int64_t {
+  if (shape->sides > 10) throw ValueError("too many sides " + std::to_string(shape->sides));
+  return shape->sides;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedSquareSide").set_body_typed([](ObjectPtr<SquareObject> square) {
+  return square->side;
+});

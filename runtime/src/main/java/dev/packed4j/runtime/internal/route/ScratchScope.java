@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -39,6 +40,7 @@ final class ScratchScope {
   private static final MethodHandle RELEASE;
   private static final MethodHandle SPAN;
   private static final MethodHandle WORD;
+  private static final MethodHandle OBJECT_WORD;
   private static final MethodHandle FENCE;
 
   static {
@@ -52,8 +54,9 @@ final class ScratchScope {
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, String.class));
       WORD = lookup.findStatic(ScratchScope.class, "word",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, NDArray.class));
-      FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class))
-          .asType(MethodType.methodType(void.class, NDArray.class));
+      OBJECT_WORD = lookup.findStatic(ScratchScope.class, "objectWord", MethodType.methodType(long.class,
+          CallTarget.class, int.class, ObjectCodec.class, ThreadStack.class, Object.class));
+      FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class));
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("the scratch operations", e);
     }
@@ -72,19 +75,52 @@ final class ScratchScope {
    */
   static MethodHandle around(MethodHandle wired, CallTarget target, MethodType javaType) {
     int count = javaType.parameterCount();
-    MethodType wireType = wired.type();
-    // (mark, stack, w...) -> R, then each String and NDArray parameter converted from the stack and the value.
-    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
+    MethodHandle[] conversions = new MethodHandle[count];
     for (int i = 0; i < count; i++) {
       Class<?> type = javaType.parameterType(i);
       MethodHandle conversion = type == String.class ? SPAN : type == NDArray.class ? WORD : null;
-      if (conversion == null || wireType.parameterType(i) != long.class) {
+      if (conversion != null && wired.type().parameterType(i) == long.class) {
+        conversions[i] = MethodHandles.insertArguments(conversion, 0, target, i);
+      }
+    }
+    return scoped(wired, javaType, conversions);
+  }
+
+  /**
+   * A typed entry's handle {@code wired}, which takes a {@code long} object word where {@code codecs} has a codec,
+   * adapted to {@code outer}, which takes the {@code @Object} value there: each value pinned, its pin held by the
+   * thread's stack until the outermost scratch mark is released, the value kept reachable until the call returns
+   * (what the call frame's {@code keepPinned} does for the same argument).
+   *
+   * @param codecs the codec of each parameter passed as an object word, null for the others
+   */
+  static MethodHandle aroundObjects(MethodHandle wired, CallTarget target, MethodType outer, ObjectCodec<?>[] codecs) {
+    MethodHandle[] conversions = new MethodHandle[codecs.length];
+    for (int i = 0; i < codecs.length; i++) {
+      if (codecs[i] != null) {
+        conversions[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codecs[i])
+            .asType(MethodType.methodType(long.class, ThreadStack.class, outer.parameterType(i)));
+      }
+    }
+    return scoped(wired, outer, conversions);
+  }
+
+  /**
+   * {@code wired} taking, at each position with a conversion {@code (ThreadStack, value) -> long}, the value of
+   * {@code outer}'s type there instead, inside a scratch mark; every converted value but a String is kept reachable
+   * until the mark is released.
+   */
+  private static MethodHandle scoped(MethodHandle wired, MethodType outer, MethodHandle[] conversions) {
+    int count = conversions.length;
+    // (mark, stack, w...) -> R, then each converted parameter made from the stack and the value.
+    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
+    for (int i = 0; i < count; i++) {
+      if (conversions[i] == null) {
         continue;
       }
       int position = 2 + i;
       // (mark, stack, ..., stack', value, ...): the conversion's stack is the first one.
-      MethodHandle collected = MethodHandles.collectArguments(core, position,
-          MethodHandles.insertArguments(conversion, 0, target, i));
+      MethodHandle collected = MethodHandles.collectArguments(core, position, conversions[i]);
       MethodType merged = collected.type().dropParameterTypes(position, position + 1);
       int[] reorder = new int[collected.type().parameterCount()];
       for (int j = 0; j < reorder.length; j++) {
@@ -92,16 +128,18 @@ final class ScratchScope {
       }
       core = MethodHandles.permuteArguments(collected, merged, reorder);
     }
-    // finally: (Throwable, [R,] mark, stack, J...) releases the mark and keeps each NDArray reachable until here.
-    Class<?> result = javaType.returnType();
+    // finally: (Throwable, [R,] mark, stack, J...) releases the mark and keeps each NDArray or object reachable.
+    Class<?> result = outer.returnType();
     MethodHandle cleanup = result == void.class
         ? MethodHandles.empty(MethodType.methodType(void.class, Throwable.class))
         : MethodHandles.dropArguments(MethodHandles.identity(result), 0, Throwable.class);
     int leading = cleanup.type().parameterCount();
     cleanup = MethodHandles.dropArguments(cleanup, leading, core.type().parameterList());
     for (int i = count - 1; i >= 0; i--) {
-      if (javaType.parameterType(i) == NDArray.class && wireType.parameterType(i) == long.class) {
-        cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i, FENCE);
+      Class<?> type = outer.parameterType(i);
+      if (conversions[i] != null && type != String.class) {
+        cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i,
+            FENCE.asType(MethodType.methodType(void.class, type)));
       }
     }
     cleanup = MethodHandles.foldArguments(cleanup, leading, RELEASE);
@@ -109,6 +147,20 @@ final class ScratchScope {
     MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
     scoped = MethodHandles.foldArguments(scoped, 0, MARK);
     return MethodHandles.foldArguments(scoped, 0, CURRENT);
+  }
+
+  /** An {@code @Object} argument as its object word, pinned (see {@link #aroundObjects}). */
+  private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ThreadStack stack,
+      Object value) {
+    if (value == null) { // the call frame's message (Frame.put)
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+    }
+    try {
+      return codec.pinnedWord(value, stack);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
   }
 
   /** A String argument as the address of its span in scratch memory. */
