@@ -1,7 +1,9 @@
 package dev.packed4j.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,15 +17,16 @@ import dev.packed4j.runtime.fixture.Shape;
 import dev.packed4j.runtime.fixture.Square;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reference shapes a typed entry takes without a call frame (test_objects.cc): a String result, {@code @Object}
- * arguments and results. Each method is linked twice, as generated code links it (the typed entry, checked) and held
- * to its call frame, and both are driven into the same values and the same failures: identical exception class,
- * kind and message.
+ * The reference shapes a typed entry takes without a call frame (test_objects.cc): a String result, {@code byte[]}
+ * arguments and results, {@code @Object} arguments and results. Each method is linked twice, as generated code links
+ * it (the typed entry, checked) and held to its call frame, and both are driven into the same values and the same
+ * failures: identical exception class, kind and message.
  */
 class ReferenceRouteTest {
   private static final Codec<Shape> SHAPE = Codecs.object(Shape.class);
@@ -105,6 +108,46 @@ class ReferenceRouteTest {
       assertEquals("here", (String) handle.invokeExact(true));
       assertNull((String) handle.invokeExact(false));
     }
+  }
+
+  // ------------------------------------------------------------------ byte[] argument and result
+
+  private static final MethodType ECHO_BYTES = MethodType.methodType(byte[].class, byte[].class);
+
+  private static Routes echoBytes() {
+    return routes("test.TypedEchoBytes", "typed entry (bytes) -> bytes", ECHO_BYTES, Codecs.BYTES, Codecs.BYTES);
+  }
+
+  @Test
+  void bytesTakeTheTypedEntryBothWays() throws Throwable {
+    Routes echo = echoBytes();
+    byte[] all = new byte[256];
+    for (int i = 0; i < all.length; i++) {
+      all[i] = (byte) i;
+    }
+    for (byte[] data : List.of(new byte[0], new byte[] {0}, all, new byte[100_000])) {
+      for (MethodHandle handle : echo.both()) {
+        byte[] result = (byte[]) handle.invokeExact(data);
+        assertArrayEquals(data, result);
+        assertNotSame(data, result);
+      }
+    }
+    Routes maybe = routes("test.TypedMaybeBytes", "typed entry (bool) -> bytes",
+        MethodType.methodType(byte[].class, boolean.class), Codecs.BOOLEAN, Codecs.BYTES);
+    for (MethodHandle handle : maybe.both()) {
+      assertArrayEquals("here".getBytes(StandardCharsets.US_ASCII), (byte[]) handle.invokeExact(true));
+      assertNull((byte[]) handle.invokeExact(false));
+    }
+  }
+
+  @Test
+  void bytesFailTheSameWayOnBothRoutes() {
+    Routes echo = echoBytes();
+    Throwable error = assertSameFailure(echo, h -> (byte[]) h.invokeExact("bad".getBytes(StandardCharsets.US_ASCII)));
+    assertEquals("[ValueError] test.TypedEchoBytes: refused bytes of size 3", error.getMessage());
+    Throwable nullArgument = assertSameFailure(echo, h -> (byte[]) h.invokeExact((byte[]) null));
+    assertInstanceOf(NullPointerException.class, nullArgument);
+    assertTrue(nullArgument.getMessage().contains("p0"), nullArgument.getMessage());
   }
 
   // ------------------------------------------------------------------ @Object result

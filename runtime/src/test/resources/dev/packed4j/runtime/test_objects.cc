@@ -227,3 +227,12 @@ P4J_REGISTER_GLOBAL("test.TypedSides").set_body_typed([](ObjectPtr<ShapeObject> 
 P4J_REGISTER_GLOBAL("test.TypedSquareSide").set_body_typed([](ObjectPtr<SquareObject> square) {
   return square->side;
 });
+
+P4J_REGISTER_GLOBAL("test.TypedEchoBytes").set_body_typed([](Bytes data) {
+  if (data.view() == "bad") throw ValueError("refused bytes of size " + std::to_string(data.view().size()));
+  return data;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMaybeBytes").set_body_typed([](bool present) {
+  return present ? Bytes(std::string_view("here")) : Bytes(ObjectPtr<Object>());
+});

@@ -175,19 +175,20 @@ public final class LinkedRoute {
   }
 
   /**
-   * Whether a direct entry may take a method of this type and codecs: primitive, String, NDArray or {@code @Object}
-   * parameters and a primitive, void, String or {@code @Object} result. Which one, if any, depends on the function
-   * ({@link #select()}).
+   * Whether a direct entry may take a method of this type and codecs: primitive, String, {@code byte[]}, NDArray or
+   * {@code @Object} parameters and a primitive, void, String, {@code byte[]} or {@code @Object} result. Which one,
+   * if any, depends on the function ({@link #select()}).
    */
   private static boolean mayBeDirect(MethodType javaType, List<ValueCodec<?>> codecs) {
     for (int i = 0; i < javaType.parameterCount(); i++) {
       Class<?> parameter = javaType.parameterType(i);
-      if (!isScalar(parameter) && !inScratch(parameter) && !(codecs.get(i) instanceof ObjectCodec<?>)) {
+      if (!isScalar(parameter) && !inScratch(parameter) && parameter != byte[].class
+          && !(codecs.get(i) instanceof ObjectCodec<?>)) {
         return false;
       }
     }
     Class<?> result = javaType.returnType();
-    return isScalar(result) || result == void.class || result == String.class
+    return isScalar(result) || result == void.class || result == String.class || result == byte[].class
         || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>;
   }
 
@@ -317,7 +318,7 @@ public final class LinkedRoute {
     return new FrameRoute(frame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
         ? "no typed entry fits and the method has a String or NDArray parameter"
         : !javaType.parameterList().stream().allMatch(LinkedRoute::isScalar)
-        ? "no typed entry fits and the method has an object parameter"
+        ? "no typed entry fits and the method has an object or byte[] parameter"
         : !isScalar(result) && result != void.class
         ? "no typed entry fits and the method returns a " + result.getSimpleName()
         : "no typed entry fits and the method has more than " + RegisterCallRoute.MAX_ARGUMENTS + " parameters");

@@ -73,13 +73,24 @@ final class ResultFilters {
         .asType(MethodType.methodType(javaResult, long.class));
   }
 
+  /**
+   * The filter {@code (long span) -> byte[]} of a typed entry's bytes result: as {@link #ofString}, the bytes copied
+   * into a new array.
+   */
+  static MethodHandle ofBytes(CallTarget target) {
+    return MethodHandles.insertArguments(BYTES_RESULT, 0, target);
+  }
+
   private static final MethodHandle STRING_RESULT;
+  private static final MethodHandle BYTES_RESULT;
   private static final MethodHandle OBJECT_RESULT;
 
   static {
     try {
       STRING_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "stringResult",
           MethodType.methodType(String.class, CallTarget.class, long.class));
+      BYTES_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "bytesResult",
+          MethodType.methodType(byte[].class, CallTarget.class, long.class));
       OBJECT_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "objectResult",
           MethodType.methodType(Object.class, CallTarget.class, ObjectCodec.class, long.class));
     } catch (ReflectiveOperationException e) {
@@ -92,6 +103,13 @@ final class ResultFilters {
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
     return NativeMemory.getLong(span + P4JByteArray.DATA) == 0 ? null : NativeMemory.spanString(span);
+  }
+
+  private static byte[] bytesResult(CallTarget target, long span) {
+    if (span == 0) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    return NativeMemory.getLong(span + P4JByteArray.DATA) == 0 ? null : NativeMemory.spanBytes(span);
   }
 
   private static Object objectResult(CallTarget target, ObjectCodec<?> codec, long word) {

@@ -5,7 +5,12 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.codec.BytesCodec;
 import dev.packed4j.runtime.internal.codec.ObjectCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -41,6 +46,7 @@ final class ScratchScope {
   private static final MethodHandle SPAN;
   private static final MethodHandle WORD;
   private static final MethodHandle OBJECT_WORD;
+  private static final MethodHandle BYTES_SPAN;
   private static final MethodHandle FENCE;
 
   static {
@@ -56,6 +62,8 @@ final class ScratchScope {
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, NDArray.class));
       OBJECT_WORD = lookup.findStatic(ScratchScope.class, "objectWord", MethodType.methodType(long.class,
           CallTarget.class, int.class, ObjectCodec.class, ThreadStack.class, Object.class));
+      BYTES_SPAN = lookup.findStatic(ScratchScope.class, "bytesSpan",
+          MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, byte[].class));
       FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class));
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("the scratch operations", e);
@@ -87,19 +95,24 @@ final class ScratchScope {
   }
 
   /**
-   * A typed entry's handle {@code wired}, which takes a {@code long} object word where {@code codecs} has a codec,
-   * adapted to {@code outer}, which takes the {@code @Object} value there: each value pinned, its pin held by the
-   * thread's stack until the outermost scratch mark is released, the value kept reachable until the call returns
-   * (what the call frame's {@code keepPinned} does for the same argument).
+   * A typed entry's handle {@code wired}, which takes a {@code long} where {@code codecs} has a codec, adapted to
+   * {@code outer}, which takes the value there: an {@code @Object} value as its object word, pinned, its pin held by
+   * the thread's stack until the outermost scratch mark is released and the value kept reachable until the call
+   * returns (what the call frame's {@code keepPinned} does for the same argument); a {@code byte[]} as the address
+   * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies).
    *
-   * @param codecs the codec of each parameter passed as an object word, null for the others
+   * @param codecs the codec of each parameter passed so (an {@link ObjectCodec} or {@link BytesCodec}), null for
+   *     the others
    */
-  static MethodHandle aroundObjects(MethodHandle wired, CallTarget target, MethodType outer, ObjectCodec<?>[] codecs) {
+  static MethodHandle aroundReferences(MethodHandle wired, CallTarget target, MethodType outer,
+      ValueCodec<?>[] codecs) {
     MethodHandle[] conversions = new MethodHandle[codecs.length];
     for (int i = 0; i < codecs.length; i++) {
-      if (codecs[i] != null) {
-        conversions[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codecs[i])
+      if (codecs[i] instanceof ObjectCodec<?> codec) {
+        conversions[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codec)
             .asType(MethodType.methodType(long.class, ThreadStack.class, outer.parameterType(i)));
+      } else if (codecs[i] instanceof BytesCodec) {
+        conversions[i] = MethodHandles.insertArguments(BYTES_SPAN, 0, target, i);
       }
     }
     return scoped(wired, outer, conversions);
@@ -137,7 +150,7 @@ final class ScratchScope {
     cleanup = MethodHandles.dropArguments(cleanup, leading, core.type().parameterList());
     for (int i = count - 1; i >= 0; i--) {
       Class<?> type = outer.parameterType(i);
-      if (conversions[i] != null && type != String.class) {
+      if (conversions[i] != null && type != String.class && type != byte[].class) {
         cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i,
             FENCE.asType(MethodType.methodType(void.class, type)));
       }
@@ -149,7 +162,20 @@ final class ScratchScope {
     return MethodHandles.foldArguments(scoped, 0, CURRENT);
   }
 
-  /** An {@code @Object} argument as its object word, pinned (see {@link #aroundObjects}). */
+  /** A {@code byte[]} argument as the address of a span over a copy of its bytes in scratch memory. */
+  private static long bytesSpan(CallTarget target, int index, ThreadStack stack, byte[] value) {
+    if (value == null) { // the call frame's message (Frame.putBytes)
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a byte[] argument must not be null (declare Optional<byte[]> to pass None)");
+    }
+    long span = stack.allocateScratch(16 + Math.max(value.length, 1));
+    MemorySegment.copy(value, 0, NativeMemory.ALL, ValueLayout.JAVA_BYTE, span + 16, value.length);
+    NativeMemory.putLong(span, span + 16);
+    NativeMemory.putLong(span + 8, value.length);
+    return span;
+  }
+
+  /** An {@code @Object} argument as its object word, pinned (see {@link #aroundReferences}). */
   private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ThreadStack stack,
       Object value) {
     if (value == null) { // the call frame's message (Frame.put)

@@ -30,30 +30,30 @@ import java.util.Set;
 
 /**
  * The typed entry of a {@code set_body_typed} function ({@code P4JFunctionCell.typed_entry}): a plain C function
- * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t}
- * for every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string, an
+ * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t} for
+ * every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string or bytes, an
  * {@code int64_t} tensor word for a tensor (an NDArray or TensorView parameter, signature type {@code NDArray}: see
- * {@code P4J_TENSOR_WORD_BORROWED}) and an {@code int64_t} object word for an object (its handle, borrowed); its
- * result is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, the address
- * of a span the thread keeps for a string (NULL on failure, data NULL for None) and an owned object word for an
- * object (0 for None), or the error sentinel of that type.
+ * {@code P4J_TENSOR_WORD_BORROWED}) and an {@code int64_t} object word for an object (its handle, borrowed); its result
+ * is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, the address of a span
+ * the thread keeps for a string or bytes (NULL on failure, data NULL for None) and an owned object word for an object
+ * (0 for None), or the error sentinel of that type.
  *
- * <p>Selection rule: the function has a typed entry and the signature it recorded (such as
- * {@code "(int32, string) -> bool"}) fits the Java method: same arity; a Java integer for any native integer
- * parameter (the entry range-checks, as a packed call does), {@code float}/{@code double} for a float,
- * {@code boolean} for bool, {@code String} for string, {@code NDArray} for NDArray (when the method passes it as a
- * tensor word, {@link LinkedRoute#wireType}), an {@code @Object} interface for an object type key; a native integer
- * result read as any Java integer (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double},
- * bool as {@code boolean}, void as {@code void}, string as {@code String}, an object type key as an {@code @Object}
- * interface. An object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundObjects});
+ * <p>Selection rule: the function has a typed entry and the signature it recorded (such as {@code "(int32, string) ->
+ * bool"}) fits the Java method: same arity; a Java integer for any native integer parameter (the entry range-checks, as
+ * a packed call does), {@code float}/{@code double} for a float, {@code boolean} for bool, {@code String} for string,
+ * {@code byte[]} for bytes, {@code NDArray} for NDArray (when the method passes it as a tensor word, {@link
+ * LinkedRoute#wireType}), an {@code @Object} interface for an object type key; a native integer result read as any Java
+ * integer (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double}, bool as {@code boolean},
+ * void as {@code void}, string as {@code String}, bytes as {@code byte[]}, an object type key as an {@code @Object}
+ * interface. An object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences});
  * the entry checks its native type, and the object codec the result's, so a mismatch fails as on the frame.
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
-  /** The parameter forms this route passes (a bytes span is refused by the type check: no Java type here takes it). */
+  /** The parameter forms this route passes. */
   private static final Set<Carrier> PARAMETER_CARRIERS =
       EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD, Carrier.OBJECT_WORD);
-  /** The result forms this route reads (a bytes span and a tensor's object word are refused by the type check). */
+  /** The result forms this route reads (a tensor's object word is refused by the type check). */
   private static final Set<Carrier> RESULT_CARRIERS =
       EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32, Carrier.SPAN, Carrier.OBJECT_WORD);
   /** {@code Double.doubleToRawLongBits}: a float64 result as the long a result filter takes. */
@@ -150,6 +150,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
           || javaType == byte.class;
       case FLOAT -> javaType == double.class || javaType == float.class;
       case STRING -> javaType == String.class;
+      case BYTES -> javaType == byte[].class;
       case BOOL -> javaType == boolean.class;
       // An object type key: any @Object interface; the entry checks the argument's type, the codec the result's.
       case OBJECT -> nativeType.isTensor() ? javaType == NDArray.class
@@ -184,6 +185,8 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     Class<?> javaResult = javaType.returnType();
     if (javaResult == String.class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
+    } else if (javaResult == byte[].class) {
+      filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
     } else if (!javaResult.isPrimitive()) {
       filtered = MethodHandles.filterReturnValue(bound,
           ResultFilters.ofObject(target, (ObjectCodec<?>) codecs.get(count), javaResult));
@@ -191,20 +194,21 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
       filtered = MethodHandles.filterReturnValue(scalarBits(bound, wireResult),
           ResultFilters.of(javaResult, target, sentinelOf(wireResult), false));
     }
-    // Object parameters: a long object word for the entry, the @Object value for the route (ScratchScope pins it).
+    // Object and byte[] parameters: a long object word or span for the entry, the value for the route (ScratchScope
+    // pins the object, copies the bytes).
     MethodType routeType = LinkedRoute.wireType(javaType);
     MethodType entryType = routeType;
-    ObjectCodec<?>[] objectCodecs = new ObjectCodec<?>[count];
-    boolean objects = false;
+    ValueCodec<?>[] referenceCodecs = new ValueCodec<?>[count];
+    boolean references = false;
     for (int i = 0; i < count; i++) {
-      if (codecs.get(i) instanceof ObjectCodec<?> codec) {
-        objectCodecs[i] = codec;
+      if (codecs.get(i) instanceof ObjectCodec<?> || javaType.parameterType(i) == byte[].class) {
+        referenceCodecs[i] = codecs.get(i);
         entryType = entryType.changeParameterType(i, long.class);
-        objects = true;
+        references = true;
       }
     }
     MethodHandle wired = MethodHandles.explicitCastArguments(filtered, entryType);
-    return objects ? ScratchScope.aroundObjects(wired, target, routeType, objectCodecs) : wired;
+    return references ? ScratchScope.aroundReferences(wired, target, routeType, referenceCodecs) : wired;
   }
 
   /** The raw scalar result as the long of its bits: int64 as is, float64 by its bits, int32 sign-extended. */
