@@ -281,6 +281,32 @@ class ReferenceRouteTest {
     }
   }
 
+  @Test
+  void aStringAndAnObjectArgumentTogetherWithAStringResult() throws Throwable {
+    Routes greet = routes("test.TypedGreet", "typed entry (string, test.Shape) -> string",
+        MethodType.methodType(String.class, String.class, Shape.class), Codecs.STRING, SHAPE, Codecs.STRING);
+    Shape shape = shape(3);
+    for (MethodHandle handle : greet.both()) {
+      assertEquals("hello, arg", (String) handle.invokeExact("hello", shape));
+    }
+    assertSameFailure(greet, h -> (String) h.invokeExact((String) null, shape));
+    assertSameFailure(greet, h -> (String) h.invokeExact("hello", (Shape) null));
+    shape.close(); // no pin is left held by either route
+    Throwable closed = assertSameFailure(greet, h -> (String) h.invokeExact("hello", shape));
+    assertInstanceOf(IllegalStateException.class, closed);
+  }
+
+  @Test
+  void anObjectResultOfAnotherTypeIsReleased() {
+    Routes other = routes("test.MakeOther", "typed entry () -> test.Other", MethodType.methodType(Shape.class),
+        SHAPE);
+    long before = Packed4j.liveObjectCount();
+    for (int i = 0; i < 10; i++) {
+      assertThrows(Packed4jException.class, () -> { Shape unused = (Shape) other.typed.invokeExact(); });
+    }
+    assertEquals(before, Packed4j.liveObjectCount());
+  }
+
   /** A Shape packed4j did not make. */
   private static final class ForeignShape implements Shape {
     @Override public int sides() { return 0; }

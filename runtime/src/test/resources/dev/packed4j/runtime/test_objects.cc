@@ -236,3 +236,8 @@ P4J_REGISTER_GLOBAL("test.TypedEchoBytes").set_body_typed([](Bytes data) {
 P4J_REGISTER_GLOBAL("test.TypedMaybeBytes").set_body_typed([](bool present) {
   return present ? Bytes(std::string_view("here")) : Bytes(ObjectPtr<Object>());
 });
+
+// An object, a string and a string result together: the route's own scratch mark nests in the String's.
+P4J_REGISTER_GLOBAL("test.TypedGreet").set_body_typed([](std::string greeting, ObjectPtr<ShapeObject> shape) {
+  return greeting + ", " + shape->name;
+});
