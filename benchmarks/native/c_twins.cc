@@ -40,6 +40,20 @@ int64_t bench_counter_value_offset(void) {
   return offset;
 }
 
+bench_counter* bench_counter_create(const char* name, int64_t size, int64_t value) {
+  if (name == nullptr || size <= 0) return nullptr;
+  auto* counter = new bench_counter;
+  counter->value = value;
+  return counter;
+}
+
+void bench_counter_free(bench_counter* counter) { delete counter; }
+
+int64_t bench_echo_bytes(const void* data, int64_t size, void* out, int64_t capacity) {
+  std::memcpy(out, data, static_cast<size_t>(std::min(size, capacity)));
+  return size;
+}
+
 int64_t bench_sum(const int64_t* values, int64_t count) {
   return bench::Sum(count, [values](int64_t i) { return values[i]; });
 }

@@ -30,6 +30,26 @@ P4JBENCH_EXPORT int64_t bench_counter_value(const void* counter_handle);
 /*! \brief Byte offset of bench.Counter's field value from the object handle. */
 P4JBENCH_EXPORT int64_t bench_counter_value_offset(void);
 
+/*! \brief A plain C counter, the twin of a bench.Counter object made by bench.CreateCounter. */
+typedef struct bench_counter {
+  int64_t value; /*!< the value it was created with */
+} bench_counter;
+
+/*!
+ * \brief Creates a counter of value, named by size bytes of UTF-8 at name (borrowed, checked non-empty as
+ *  bench.CreateCounter checks it); NULL for an empty name. Free it with bench_counter_free.
+ */
+P4JBENCH_EXPORT bench_counter* bench_counter_create(const char* name, int64_t size, int64_t value);
+
+/*! \brief Frees a counter from bench_counter_create. */
+P4JBENCH_EXPORT void bench_counter_free(bench_counter* counter);
+
+/*!
+ * \brief Echoes size bytes at data into out (at most capacity bytes) and returns size, which may exceed capacity:
+ *  the twin of bench.EchoBytes with a caller buffer.
+ */
+P4JBENCH_EXPORT int64_t bench_echo_bytes(const void* data, int64_t size, void* out, int64_t capacity);
+
 P4JBENCH_EXPORT int64_t bench_sum(const int64_t* values, int64_t count);
 
 /*! \brief The first byte at data (size bytes, borrowed): the twin of bench.TensorFirstByte. */

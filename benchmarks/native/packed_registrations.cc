@@ -60,3 +60,18 @@ P4J_REGISTER_GLOBAL("bench.TensorFirstByte").set_body_typed([](TensorView tensor
 P4J_REGISTER_GLOBAL("bench.TensorFirstByteNDArray").set_body_typed([](NDArray tensor) {
   return static_cast<int64_t>(*static_cast<const uint8_t*>(tensor->data));
 });
+
+// Typed forms of the object and bytes rows of issue 24's table: each takes a typed entry, without a call frame.
+// create(String, long): the name is checked as the C twin checks it; the object is returned as an owned handle.
+P4J_REGISTER_GLOBAL("bench.CreateCounter").set_body_typed([](std::string_view name, int64_t value) {
+  if (name.empty()) throw ValueError("a counter needs a name");
+  auto counter = make_object<bench::CounterObject>();
+  counter->value = value;
+  return counter;
+});
+
+// The object as a typed argument: its handle, borrowed (the Java side pins it for the call).
+P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](bench::Counter counter) { return counter->value; });
+
+// Bytes in and out: the argument arrives as a span, the result is handed back as a span the thread keeps.
+P4J_REGISTER_GLOBAL("bench.EchoBytes").set_body_typed([](Bytes data) { return data; });

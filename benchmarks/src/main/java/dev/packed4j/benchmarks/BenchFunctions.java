@@ -30,6 +30,18 @@ public interface BenchFunctions {
   @Global("bench.CounterValue")
   long valueOf(Counter counter);
 
+  /** {@code set_body_typed}, an object result: the typed entry hands back an owned handle. */
+  @Global("bench.CreateCounter")
+  Counter createCounter(String name, long value);
+
+  /** {@code set_body_typed}, an object argument: the typed entry takes the pinned handle. */
+  @Global("bench.CounterValueTyped")
+  long valueOfTyped(Counter counter);
+
+  /** {@code set_body_typed}, bytes in and out: spans both ways. */
+  @Global("bench.EchoBytes")
+  byte[] echoBytes(byte[] data);
+
   @Global("bench.SumList")
   long sum(List<Long> values);
 

@@ -45,6 +45,7 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
     Expect.equal(VALUE, jni(), "JNI counterValue");
     Expect.equal(VALUE, unguardedGetter(), "the unguarded getter");
     Expect.equal(VALUE, passedToFunction(), "bench.CounterValue");
+    Expect.equal(VALUE, passedToTypedFunction(), "bench.CounterValueTyped");
     Expect.equal(VALUE, jnaDirect(), "JNA direct bench_counter_value");
     Expect.equal(VALUE, jnaInterface(), "JNA interface bench_counter_value");
   }
@@ -84,6 +85,15 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
   @Benchmark
   public long passedToFunction() {
     return functions.valueOf(counter);
+  }
+
+  /**
+   * The object passed to a {@code set_body_typed} function (its typed entry, no call frame): issue 24's
+   * {@code long f(Counter)} against {@link #rawFfm()}, the C function taking the pointer.
+   */
+  @Benchmark
+  public long passedToTypedFunction() {
+    return functions.valueOfTyped(counter);
   }
 
   @Benchmark

@@ -41,6 +41,17 @@ final class RawFfm {
   static final MethodHandle COUNTER_VALUE_OFFSET = downcall("bench_counter_value_offset", FunctionDescriptor.of(JAVA_LONG));
 
   /** {@code int64_t bench_sum(const int64_t* values, int64_t count)}. */
+  /** {@code bench_counter* bench_counter_create(const char* name, int64_t size, int64_t value)}. */
+  static final MethodHandle COUNTER_CREATE =
+      downcall("bench_counter_create", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG));
+
+  /** {@code void bench_counter_free(bench_counter* counter)}. */
+  static final MethodHandle COUNTER_FREE = downcall("bench_counter_free", FunctionDescriptor.ofVoid(ADDRESS));
+
+  /** {@code int64_t bench_echo_bytes(const void* data, int64_t size, void* out, int64_t capacity)}. */
+  static final MethodHandle ECHO_BYTES =
+      downcall("bench_echo_bytes", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+
   static final MethodHandle SUM = downcall("bench_sum", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
 
   /** {@code int64_t bench_first_byte(const void* data, int64_t size)}. */

@@ -199,3 +199,45 @@ P4J_REGISTER_GLOBAL("test.CallTypedLoop").set_body_typed([](PackedFunc function,
   for (int64_t i = 0; i < n; ++i) sum = add(sum, i);
   return sum;
 });
+
+// Reference shapes on the typed entry (ReferenceRouteTest), each driven through the typed entry and the call frame.
+P4J_REGISTER_GLOBAL("test.TypedEchoText").set_body_typed([](std::string text) {
+  if (text == "fail") throw ValueError("refused " + text);
+  return text;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMaybeText").set_body_typed([](bool present) {
+  return present ? String("here") : String(ObjectPtr<Object>());
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMakeNamed").set_body_typed([](std::string name, int64_t sides) {
+  if (sides < 0) throw ValueError("negative sides " + std::to_string(sides));
+  if (sides == 0) return ObjectPtr<ShapeObject>();  // None
+  auto shape = make_object<ShapeObject>();
+  shape->sides = static_cast<int32_t>(sides);
+  shape->name = name;
+  return shape;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedSides").set_body_typed([](ObjectPtr<ShapeObject> shape) -> int64_t {
+  if (shape->sides > 10) throw ValueError("too many sides " + std::to_string(shape->sides));
+  return shape->sides;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedSquareSide").set_body_typed([](ObjectPtr<SquareObject> square) {
+  return square->side;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedEchoBytes").set_body_typed([](Bytes data) {
+  if (data.view() == "bad") throw ValueError("refused bytes of size " + std::to_string(data.view().size()));
+  return data;
+});
+
+P4J_REGISTER_GLOBAL("test.TypedMaybeBytes").set_body_typed([](bool present) {
+  return present ? Bytes(std::string_view("here")) : Bytes(ObjectPtr<Object>());
+});
+
+// An object, a string and a string result together: the route's own scratch mark nests in the String's.
+P4J_REGISTER_GLOBAL("test.TypedGreet").set_body_typed([](std::string greeting, ObjectPtr<ShapeObject> shape) {
+  return greeting + ", " + shape->name;
+});

@@ -40,6 +40,23 @@ public final class RouteProbe {
     return LinkedRoute.link(site.target, javaType, codecs, false).invoker();
   }
 
+  /**
+   * The handle {@code site} links for a method of {@code javaType} with the given codecs (one per parameter, then the
+   * result's), as generated code links it.
+   */
+  public static MethodHandle link(FunctionSite site, MethodType javaType, Codec<?>... codecs) {
+    return site.link(javaType, codecs);
+  }
+
+  /** The handle of the same method, with the given codecs, on its call frame. */
+  public static MethodHandle frame(FunctionSite site, MethodType javaType, Codec<?>... codecs) {
+    List<ValueCodec<?>> implementations = new ArrayList<>();
+    for (Codec<?> codec : codecs) {
+      implementations.add(Codecs.implementation(codec));
+    }
+    return LinkedRoute.link(site.target, javaType, implementations, false).invoker();
+  }
+
   private static List<Codec<?>> codecs(MethodType javaType) {
     List<Codec<?>> codecs = new ArrayList<>();
     for (Class<?> parameter : javaType.parameterList()) {

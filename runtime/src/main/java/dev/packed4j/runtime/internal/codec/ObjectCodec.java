@@ -7,8 +7,10 @@ import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.GeneratedClasses;
 import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.TypeView;
 import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.internal.capi.CApi;
 import java.util.function.LongFunction;
 
 /**
@@ -52,9 +54,7 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
   @Override
   public void encode(T value, long slot, Frame frame) {
     if (!(value instanceof ObjectRef ref)) {
-      throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
-          + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
-          + javaType.getSimpleName());
+      throw notNative(value);
     }
     ObjectHandles.encode(ref, slot, frame);
   }
@@ -68,9 +68,52 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
     if (!Values.isObject(type)) {
       throw mismatch(any);
     }
-    TypeView<T> resolved = view();
-    LongFunction<? extends ObjectRef> factory = resolved.factoryFor(type);
-    ObjectRef object = factory.apply(keep(NativeMemory.anyPayload(any), owned));
-    return javaType.cast(object);
+    long handle = NativeMemory.anyPayload(any);
+    LongFunction<? extends ObjectRef> factory = view().factoryFor(type);
+    return wrap(factory, keep(handle, owned));
+  }
+
+  /**
+   * A typed entry's object result, an owned object word ({@code 0} for None), as {@link #decode} makes an owned
+   * object result: null for 0, else the generated class's instance, which takes the reference over.
+   *
+   * @throws ConversionFailure when the object is not an instance of the declared type; the reference is released
+   */
+  public T decodeOwnedWord(long handle) {
+    if (handle == 0) {
+      return null;
+    }
+    LongFunction<? extends ObjectRef> factory;
+    try {
+      factory = view().factoryFor(NativeMemory.objectTypeIndex(handle));
+    } catch (RuntimeException | Error e) {
+      CApi.P4JObjectDecRef(handle);
+      throw e;
+    }
+    return wrap(factory, handle);
+  }
+
+  private T wrap(LongFunction<? extends ObjectRef> factory, long ownedHandle) {
+    return javaType.cast(factory.apply(ownedHandle));
+  }
+
+  /**
+   * An argument as a typed entry's object word: the handle of {@code value}, pinned as {@link #encode} pins it for a
+   * call frame, the pin held by {@code stack} until its outermost scratch mark is released. The caller keeps
+   * {@code value} reachable until then.
+   *
+   * @throws ConversionFailure TYPE for a value that is not a native object, CLOSED for a closed one
+   */
+  public long pinnedWord(Object value, ThreadStack stack) {
+    if (!(value instanceof ObjectRef ref)) {
+      throw notNative(value);
+    }
+    return ObjectHandles.pinnedWord(ref, stack);
+  }
+
+  private ConversionFailure notNative(Object value) {
+    return new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
+        + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
+        + javaType.getSimpleName());
   }
 }

@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.Frame;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.ThreadStack;
 
 /**
  * Objects and containers passed as borrowed handles: Java keeps its reference, and the frame holds a pin on it and
@@ -24,6 +25,21 @@ final class ObjectHandles {
     frame.keepPinned(value, pin);
     long handle = pin.pinnedHandle();
     NativeMemory.putAny(slot, NativeMemory.objectTypeIndex(handle), 0, handle);
+  }
+
+  /**
+   * The handle of {@code value} as a typed entry's object word, pinned like {@link #encode} pins it, the pin held by
+   * {@code stack} until its outermost scratch mark is released.
+   */
+  static long pinnedWord(ObjectRef value, ThreadStack stack) {
+    ReleaseEpochs.Pin pin;
+    try {
+      pin = RuntimeAccess.get().pinObject(value);
+    } catch (IllegalStateException closed) {
+      throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
+    }
+    stack.holdPin(pin);
+    return pin.pinnedHandle();
   }
 
   /** A NativeList or NativeMap. */

@@ -28,9 +28,10 @@ import java.util.List;
  * }</pre>
  *
  * <p>Selection rule: taken when neither direct route applies: the method has a parameter or result no direct entry
- * takes (an object, a container, a box, {@code byte[]}, a String result), the function is not registered yet (the
- * method relinks when a library loads), it has no typed entry that fits the method and the method has a String or
- * NDArray parameter or more than four parameters, or direct routes are off ({@link LinkedRoute#DIRECT_PROPERTY}).
+ * takes (a container, a box, an {@code Optional}, a function), the function is not registered yet (the method relinks
+ * when a library loads), it has no typed entry that fits the method and the method has a String or NDArray parameter,
+ * an object or {@code byte[]} parameter, a String, {@code byte[]} or object result or more than four parameters, or
+ * direct routes are off ({@link LinkedRoute#DIRECT_PROPERTY}).
  *
  * <p>The handle has the method's wire type ({@link LinkedRoute#wireType}): a String parameter arrives as the address
  * of its span in scratch memory and is put as a view of the same bytes, an NDArray parameter of a method a direct

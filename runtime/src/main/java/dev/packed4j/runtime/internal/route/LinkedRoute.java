@@ -7,6 +7,7 @@ import dev.packed4j.runtime.internal.codec.BytesCodec;
 import dev.packed4j.runtime.internal.codec.FloatCodec;
 import dev.packed4j.runtime.internal.codec.IntegerCodec;
 import dev.packed4j.runtime.internal.codec.NDArrayCodec;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
 import dev.packed4j.runtime.internal.codec.StringCodec;
 import dev.packed4j.runtime.internal.codec.ValueCodec;
 import java.lang.invoke.MethodHandle;
@@ -57,6 +58,7 @@ public final class LinkedRoute {
 
   private final CallTarget target;
   private final MethodType javaType;
+  private final List<ValueCodec<?>> codecs;
   private final MethodHandle frame;
   /** The site behind the invoker; null for a method no direct route can take, which always takes the frame. */
   private final MutableCallSite callSite;
@@ -66,9 +68,11 @@ public final class LinkedRoute {
   /** The function the current route was chosen for; 0 while waiting. */
   private long routedFunction;
 
-  private LinkedRoute(CallTarget target, MethodType javaType, MethodHandle frame, boolean direct) {
+  private LinkedRoute(CallTarget target, MethodType javaType, List<ValueCodec<?>> codecs, MethodHandle frame,
+      boolean direct) {
     this.target = target;
     this.javaType = javaType;
+    this.codecs = List.copyOf(codecs);
     this.frame = frame;
     MethodHandle wired;
     if (direct) {
@@ -76,7 +80,7 @@ public final class LinkedRoute {
       wired = callSite.dynamicInvoker();
     } else {
       this.callSite = null;
-      this.route = new FrameRoute(frame, mayBeDirect(javaType) ? "direct routes are off"
+      this.route = new FrameRoute(frame, mayBeDirect(javaType, codecs) ? "direct routes are off"
           : "no direct entry takes its parameter or result types");
       wired = frame;
     }
@@ -115,8 +119,8 @@ public final class LinkedRoute {
       checkCodec(javaType, javaType.returnType(), codecs.get(codecs.size() - 1));
     }
     MethodHandle frame = FrameRoute.build(target, javaType, codecs);
-    boolean direct = directRoutes && mayBeDirect(javaType);
-    LinkedRoute linked = new LinkedRoute(target, javaType, frame, direct);
+    boolean direct = directRoutes && mayBeDirect(javaType, codecs);
+    LinkedRoute linked = new LinkedRoute(target, javaType, codecs, frame, direct);
     if (direct) {
       synchronized (LINKED) {
         linked.relink();
@@ -171,10 +175,29 @@ public final class LinkedRoute {
   }
 
   /**
-   * Whether a direct entry may take a method of this type: primitive, String or NDArray parameters and a primitive
-   * or void result. Which one, if any, depends on the function ({@link #select()}).
+   * Whether a direct entry may take a method of this type and codecs: primitive, String, {@code byte[]}, NDArray or
+   * {@code @Object} parameters and a primitive, void, String, {@code byte[]} or {@code @Object} result. Which one,
+   * if any, depends on the function ({@link #select()}).
    */
-  private static boolean mayBeDirect(MethodType javaType) {
+  private static boolean mayBeDirect(MethodType javaType, List<ValueCodec<?>> codecs) {
+    for (int i = 0; i < javaType.parameterCount(); i++) {
+      Class<?> parameter = javaType.parameterType(i);
+      if (!isScalar(parameter) && !inScratch(parameter) && parameter != byte[].class
+          && !(codecs.get(i) instanceof ObjectCodec<?>)) {
+        return false;
+      }
+    }
+    Class<?> result = javaType.returnType();
+    return isScalar(result) || result == void.class || result == String.class || result == byte[].class
+        || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>;
+  }
+
+  /**
+   * Whether the NDArray parameters of a method of this type travel as tensor words (on every route): its other
+   * parameters are primitives, Strings or NDArrays and its result a primitive or void, so the call cannot return the
+   * tensor (a call that may gets the object the Java tensor owns, never a view of a borrowed DLTensor).
+   */
+  private static boolean passesWords(MethodType javaType) {
     for (Class<?> parameter : javaType.parameterList()) {
       if (!isScalar(parameter) && !inScratch(parameter)) {
         return false;
@@ -204,7 +227,7 @@ public final class LinkedRoute {
    * or keep the tensor gets the object the Java tensor owns, never a view of a borrowed DLTensor).
    */
   public static MethodType wireType(MethodType javaType) {
-    boolean words = mayBeDirect(javaType);
+    boolean words = passesWords(javaType);
     MethodType type = javaType;
     for (int i = 0; i < type.parameterCount(); i++) {
       Class<?> parameter = type.parameterType(i);
@@ -280,7 +303,7 @@ public final class LinkedRoute {
     waiting = false;
     routedFunction = function;
     try {
-      Route typed = TypedEntryRoute.link(target, function, javaType);
+      Route typed = TypedEntryRoute.link(target, function, javaType, codecs);
       if (typed != null) {
         return typed;
       }
@@ -291,8 +314,13 @@ public final class LinkedRoute {
     } catch (RuntimeException e) {
       return new FrameRoute(frame, "no direct entry could be linked: " + e.getMessage());
     }
+    Class<?> result = javaType.returnType();
     return new FrameRoute(frame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
         ? "no typed entry fits and the method has a String or NDArray parameter"
+        : !javaType.parameterList().stream().allMatch(LinkedRoute::isScalar)
+        ? "no typed entry fits and the method has an object or byte[] parameter"
+        : !isScalar(result) && result != void.class
+        ? "no typed entry fits and the method returns a " + result.getSimpleName()
         : "no typed entry fits and the method has more than " + RegisterCallRoute.MAX_ARGUMENTS + " parameters");
   }
 }

@@ -1,7 +1,14 @@
 package dev.packed4j.runtime.internal.route;
 
+import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
+
 import dev.packed4j.runtime.internal.CallTarget;
+import dev.packed4j.runtime.internal.ConversionFailure;
+import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.Results;
+import dev.packed4j.runtime.internal.capi.P4JByteArray;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -45,6 +52,75 @@ final class ResultFilters {
       throw new AssertionError("the result filter " + name, e);
     }
     return MethodHandles.insertArguments(filter, 0, target, sentinel, registerCall);
+  }
+
+  /**
+   * The filter {@code (long span) -> String} of a typed entry's string result: the address of the span the thread
+   * keeps until its next span result, read once; a NULL address is the failure (the raised error is thrown), a span
+   * whose data is NULL is None (null, as the call frame returns for None).
+   */
+  static MethodHandle ofString(CallTarget target) {
+    return MethodHandles.insertArguments(STRING_RESULT, 0, target);
+  }
+
+  /**
+   * The filter {@code (long word) -> T} of a typed entry's object result, an owned object word: the instance of the
+   * generated class {@code codec} makes of an owned object result on the call frame, null for 0 (None), the raised
+   * error for {@code P4J_TYPED_ERROR_I64}.
+   */
+  static MethodHandle ofObject(CallTarget target, ObjectCodec<?> codec, Class<?> javaResult) {
+    return MethodHandles.insertArguments(OBJECT_RESULT, 0, target, codec)
+        .asType(MethodType.methodType(javaResult, long.class));
+  }
+
+  /**
+   * The filter {@code (long span) -> byte[]} of a typed entry's bytes result: as {@link #ofString}, the bytes copied
+   * into a new array.
+   */
+  static MethodHandle ofBytes(CallTarget target) {
+    return MethodHandles.insertArguments(BYTES_RESULT, 0, target);
+  }
+
+  private static final MethodHandle STRING_RESULT;
+  private static final MethodHandle BYTES_RESULT;
+  private static final MethodHandle OBJECT_RESULT;
+
+  static {
+    try {
+      STRING_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "stringResult",
+          MethodType.methodType(String.class, CallTarget.class, long.class));
+      BYTES_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "bytesResult",
+          MethodType.methodType(byte[].class, CallTarget.class, long.class));
+      OBJECT_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "objectResult",
+          MethodType.methodType(Object.class, CallTarget.class, ObjectCodec.class, long.class));
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("the reference result filters", e);
+    }
+  }
+
+  private static String stringResult(CallTarget target, long span) {
+    if (span == 0) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    return NativeMemory.getLong(span + P4JByteArray.DATA) == 0 ? null : NativeMemory.spanString(span);
+  }
+
+  private static byte[] bytesResult(CallTarget target, long span) {
+    if (span == 0) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    return NativeMemory.getLong(span + P4JByteArray.DATA) == 0 ? null : NativeMemory.spanBytes(span);
+  }
+
+  private static Object objectResult(CallTarget target, ObjectCodec<?> codec, long word) {
+    if (word == P4J_TYPED_ERROR_I64) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    try {
+      return codec.decodeOwnedWord(word);
+    } catch (ConversionFailure failure) {
+      throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
+    }
   }
 
   private static long longResult(CallTarget target, long sentinel, boolean registerCall, long result) {

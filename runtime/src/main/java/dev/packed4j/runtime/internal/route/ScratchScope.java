@@ -5,6 +5,12 @@ import dev.packed4j.runtime.internal.CallTarget;
 import dev.packed4j.runtime.internal.ConversionFailure;
 import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.NativeMemory;
+import dev.packed4j.runtime.internal.codec.BytesCodec;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -39,6 +45,8 @@ final class ScratchScope {
   private static final MethodHandle RELEASE;
   private static final MethodHandle SPAN;
   private static final MethodHandle WORD;
+  private static final MethodHandle OBJECT_WORD;
+  private static final MethodHandle BYTES_SPAN;
   private static final MethodHandle FENCE;
 
   static {
@@ -52,8 +60,11 @@ final class ScratchScope {
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, String.class));
       WORD = lookup.findStatic(ScratchScope.class, "word",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, NDArray.class));
-      FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class))
-          .asType(MethodType.methodType(void.class, NDArray.class));
+      OBJECT_WORD = lookup.findStatic(ScratchScope.class, "objectWord", MethodType.methodType(long.class,
+          CallTarget.class, int.class, ObjectCodec.class, ThreadStack.class, Object.class));
+      BYTES_SPAN = lookup.findStatic(ScratchScope.class, "bytesSpan",
+          MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, byte[].class));
+      FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class));
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("the scratch operations", e);
     }
@@ -72,19 +83,57 @@ final class ScratchScope {
    */
   static MethodHandle around(MethodHandle wired, CallTarget target, MethodType javaType) {
     int count = javaType.parameterCount();
-    MethodType wireType = wired.type();
-    // (mark, stack, w...) -> R, then each String and NDArray parameter converted from the stack and the value.
-    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
+    MethodHandle[] conversions = new MethodHandle[count];
     for (int i = 0; i < count; i++) {
       Class<?> type = javaType.parameterType(i);
       MethodHandle conversion = type == String.class ? SPAN : type == NDArray.class ? WORD : null;
-      if (conversion == null || wireType.parameterType(i) != long.class) {
+      if (conversion != null && wired.type().parameterType(i) == long.class) {
+        conversions[i] = MethodHandles.insertArguments(conversion, 0, target, i);
+      }
+    }
+    return scoped(wired, javaType, conversions);
+  }
+
+  /**
+   * A typed entry's handle {@code wired}, which takes a {@code long} where {@code codecs} has a codec, adapted to
+   * {@code outer}, which takes the value there: an {@code @Object} value as its object word, pinned, its pin held by
+   * the thread's stack until the outermost scratch mark is released and the value kept reachable until the call
+   * returns (what the call frame's {@code keepPinned} does for the same argument); a {@code byte[]} as the address
+   * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies).
+   *
+   * @param codecs the codec of each parameter passed so (an {@link ObjectCodec} or {@link BytesCodec}), null for
+   *     the others
+   */
+  static MethodHandle aroundReferences(MethodHandle wired, CallTarget target, MethodType outer,
+      ValueCodec<?>[] codecs) {
+    MethodHandle[] conversions = new MethodHandle[codecs.length];
+    for (int i = 0; i < codecs.length; i++) {
+      if (codecs[i] instanceof ObjectCodec<?> codec) {
+        conversions[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codec)
+            .asType(MethodType.methodType(long.class, ThreadStack.class, outer.parameterType(i)));
+      } else if (codecs[i] instanceof BytesCodec) {
+        conversions[i] = MethodHandles.insertArguments(BYTES_SPAN, 0, target, i);
+      }
+    }
+    return scoped(wired, outer, conversions);
+  }
+
+  /**
+   * {@code wired} taking, at each position with a conversion {@code (ThreadStack, value) -> long}, the value of
+   * {@code outer}'s type there instead, inside a scratch mark; every converted value but a String is kept reachable
+   * until the mark is released.
+   */
+  private static MethodHandle scoped(MethodHandle wired, MethodType outer, MethodHandle[] conversions) {
+    int count = conversions.length;
+    // (mark, stack, w...) -> R, then each converted parameter made from the stack and the value.
+    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
+    for (int i = 0; i < count; i++) {
+      if (conversions[i] == null) {
         continue;
       }
       int position = 2 + i;
       // (mark, stack, ..., stack', value, ...): the conversion's stack is the first one.
-      MethodHandle collected = MethodHandles.collectArguments(core, position,
-          MethodHandles.insertArguments(conversion, 0, target, i));
+      MethodHandle collected = MethodHandles.collectArguments(core, position, conversions[i]);
       MethodType merged = collected.type().dropParameterTypes(position, position + 1);
       int[] reorder = new int[collected.type().parameterCount()];
       for (int j = 0; j < reorder.length; j++) {
@@ -92,16 +141,18 @@ final class ScratchScope {
       }
       core = MethodHandles.permuteArguments(collected, merged, reorder);
     }
-    // finally: (Throwable, [R,] mark, stack, J...) releases the mark and keeps each NDArray reachable until here.
-    Class<?> result = javaType.returnType();
+    // finally: (Throwable, [R,] mark, stack, J...) releases the mark and keeps each NDArray or object reachable.
+    Class<?> result = outer.returnType();
     MethodHandle cleanup = result == void.class
         ? MethodHandles.empty(MethodType.methodType(void.class, Throwable.class))
         : MethodHandles.dropArguments(MethodHandles.identity(result), 0, Throwable.class);
     int leading = cleanup.type().parameterCount();
     cleanup = MethodHandles.dropArguments(cleanup, leading, core.type().parameterList());
     for (int i = count - 1; i >= 0; i--) {
-      if (javaType.parameterType(i) == NDArray.class && wireType.parameterType(i) == long.class) {
-        cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i, FENCE);
+      Class<?> type = outer.parameterType(i);
+      if (conversions[i] != null && type != String.class && type != byte[].class) {
+        cleanup = MethodHandles.foldArguments(cleanup, leading + 2 + i,
+            FENCE.asType(MethodType.methodType(void.class, type)));
       }
     }
     cleanup = MethodHandles.foldArguments(cleanup, leading, RELEASE);
@@ -109,6 +160,33 @@ final class ScratchScope {
     MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
     scoped = MethodHandles.foldArguments(scoped, 0, MARK);
     return MethodHandles.foldArguments(scoped, 0, CURRENT);
+  }
+
+  /** A {@code byte[]} argument as the address of a span over a copy of its bytes in scratch memory. */
+  private static long bytesSpan(CallTarget target, int index, ThreadStack stack, byte[] value) {
+    if (value == null) { // the call frame's message (Frame.putBytes)
+      throw new NullPointerException(target.describeArgument(index)
+          + " is null; a byte[] argument must not be null (declare Optional<byte[]> to pass None)");
+    }
+    long span = stack.allocateScratch(16 + Math.max(value.length, 1));
+    MemorySegment.copy(value, 0, NativeMemory.ALL, ValueLayout.JAVA_BYTE, span + 16, value.length);
+    NativeMemory.putLong(span, span + 16);
+    NativeMemory.putLong(span + 8, value.length);
+    return span;
+  }
+
+  /** An {@code @Object} argument as its object word, pinned (see {@link #aroundReferences}). */
+  private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ThreadStack stack,
+      Object value) {
+    if (value == null) { // the call frame's message (Frame.put)
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+    }
+    try {
+      return codec.pinnedWord(value, stack);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
   }
 
   /** A String argument as the address of its span in scratch memory. */

@@ -10,6 +10,8 @@ import dev.packed4j.runtime.internal.Errors;
 import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
+import dev.packed4j.runtime.internal.codec.ObjectCodec;
+import dev.packed4j.runtime.internal.codec.ValueCodec;
 import dev.packed4j.types.Carrier;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
@@ -28,27 +30,32 @@ import java.util.Set;
 
 /**
  * The typed entry of a {@code set_body_typed} function ({@code P4JFunctionCell.typed_entry}): a plain C function
- * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t}
- * for every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string and an
+ * {@code R entry(P4JObjectHandle self, wire args...)} that runs the C++ body without packing, with {@code int64_t} for
+ * every integer and bool parameter, {@code double} for floats, {@code const P4JByteArray*} for a string or bytes, an
  * {@code int64_t} tensor word for a tensor (an NDArray or TensorView parameter, signature type {@code NDArray}: see
- * {@code P4J_TENSOR_WORD_BORROWED}); its
- * result is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, or the error
- * sentinel of that type.
+ * {@code P4J_TENSOR_WORD_BORROWED}) and an {@code int64_t} object word for an object (its handle, borrowed); its result
+ * is {@code int64_t} for integers, {@code double} for floats, {@code int32_t} for bool and void, the address of a span
+ * the thread keeps for a string or bytes (NULL on failure, data NULL for None) and an owned object word for an object
+ * (0 for None), or the error sentinel of that type.
  *
- * <p>Selection rule: the function has a typed entry and the signature it recorded (such as
- * {@code "(int32, string) -> bool"}) fits the Java method: same arity; a Java integer for any native integer
- * parameter (the entry range-checks, as a packed call does), {@code float}/{@code double} for a float,
- * {@code boolean} for bool, {@code String} for string; a native integer result read as any Java integer
- * (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double}, bool as {@code boolean}, void as
- * {@code void}; {@code NDArray} for NDArray.
+ * <p>Selection rule: the function has a typed entry and the signature it recorded (such as {@code "(int32, string) ->
+ * bool"}) fits the Java method: same arity; a Java integer for any native integer parameter (the entry range-checks, as
+ * a packed call does), {@code float}/{@code double} for a float, {@code boolean} for bool, {@code String} for string,
+ * {@code byte[]} for bytes, {@code NDArray} for NDArray (when the method passes it as a tensor word, {@link
+ * LinkedRoute#wireType}), an {@code @Object} interface for an object type key; a native integer result read as any Java
+ * integer (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double}, bool as {@code boolean},
+ * void as {@code void}, string as {@code String}, bytes as {@code byte[]}, an object type key as an {@code @Object}
+ * interface. An object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences});
+ * the entry checks its native type, and the object codec the result's, so a mismatch fails as on the frame.
  */
 public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
-  /** The parameter forms this route passes (a bytes span is refused by the type check: no Java type here takes it). */
+  /** The parameter forms this route passes. */
   private static final Set<Carrier> PARAMETER_CARRIERS =
-      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD);
-  /** The result forms this route reads. */
-  private static final Set<Carrier> RESULT_CARRIERS = EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32);
+      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD, Carrier.OBJECT_WORD);
+  /** The result forms this route reads (a tensor's object word is refused by the type check). */
+  private static final Set<Carrier> RESULT_CARRIERS =
+      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32, Carrier.SPAN, Carrier.OBJECT_WORD);
   /** {@code Double.doubleToRawLongBits}: a float64 result as the long a result filter takes. */
   private static final MethodHandle DOUBLE_BITS;
 
@@ -67,17 +74,17 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
   }
 
   /** The route to {@code function}'s typed entry for a method of {@code javaType}, or null when the rule fails. */
-  static TypedEntryRoute link(CallTarget target, long function, MethodType javaType) {
+  static TypedEntryRoute link(CallTarget target, long function, MethodType javaType, List<ValueCodec<?>> codecs) {
     long entry = NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.TYPED_ENTRY);
     if (entry == 0) {
       return null;
     }
     String signature = signatureOf(function);
     NativeType[] nativeTypes = parse(signature);
-    if (nativeTypes == null || !fits(nativeTypes, javaType)) {
+    if (nativeTypes == null || !fits(nativeTypes, javaType, codecs)) {
       return null;
     }
-    return new TypedEntryRoute(adapt(target, function, entry, nativeTypes, javaType), signature);
+    return new TypedEntryRoute(adapt(target, function, entry, nativeTypes, javaType, codecs), signature);
   }
 
   private static String signatureOf(long function) {
@@ -116,28 +123,39 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
   }
 
   /** The selection rule's type check: see the class comment. */
-  static boolean fits(NativeType[] nativeTypes, MethodType javaType) {
+  static boolean fits(NativeType[] nativeTypes, MethodType javaType, List<ValueCodec<?>> codecs) {
     if (nativeTypes.length != javaType.parameterCount() + 1) {
       return false;
     }
+    MethodType wireType = LinkedRoute.wireType(javaType);
     for (int i = 0; i < javaType.parameterCount(); i++) {
-      if (!sameKind(nativeTypes[i], javaType.parameterType(i))) {
+      Class<?> type = javaType.parameterType(i);
+      if (!sameKind(nativeTypes[i], type, codecs.get(i))
+          // an NDArray the method's other types keep off the tensor word (LinkedRoute.wireType)
+          || (type == NDArray.class && wireType.parameterType(i) != long.class)) {
         return false;
       }
     }
     NativeType result = nativeTypes[nativeTypes.length - 1];
-    return result.kind() == NativeType.Kind.VOID ? javaType.returnType() == void.class
-        : sameKind(result, javaType.returnType());
+    if (result.kind() == NativeType.Kind.VOID) {
+      return javaType.returnType() == void.class;
+    }
+    return javaType.returnType() != void.class && javaType.returnType() != NDArray.class
+        && sameKind(result, javaType.returnType(), codecs.get(codecs.size() - 1));
   }
 
-  private static boolean sameKind(NativeType nativeType, Class<?> javaType) {
+  private static boolean sameKind(NativeType nativeType, Class<?> javaType, ValueCodec<?> codec) {
     return switch (nativeType.kind()) {
       case INTEGER -> javaType == long.class || javaType == int.class || javaType == short.class
           || javaType == byte.class;
       case FLOAT -> javaType == double.class || javaType == float.class;
       case STRING -> javaType == String.class;
+      case BYTES -> javaType == byte[].class;
       case BOOL -> javaType == boolean.class;
-      default -> nativeType.isTensor() && javaType == NDArray.class;
+      // An object type key: any @Object interface; the entry checks the argument's type, the codec the result's.
+      case OBJECT -> nativeType.isTensor() ? javaType == NDArray.class
+          : codec instanceof ObjectCodec<?> && Carrier.ofResult(nativeType) == Carrier.OBJECT_WORD;
+      default -> false;
     };
   }
 
@@ -149,7 +167,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
    */
   @SuppressWarnings("restricted") // the address is the typed entry the function object records for its signature
   private static MethodHandle adapt(CallTarget target, long function, long entry, NativeType[] nativeTypes,
-      MethodType javaType) {
+      MethodType javaType, List<ValueCodec<?>> codecs) {
     int count = nativeTypes.length - 1;
     MemoryLayout[] wireParameters = new MemoryLayout[count + 1];
     wireParameters[0] = ValueLayout.JAVA_LONG; // self, the function handle
@@ -163,20 +181,51 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     MethodHandle downcall = LINKER.downcallHandle(MemorySegment.ofAddress(entry),
         FunctionDescriptor.of(wireResult, wireParameters));
     MethodHandle bound = MethodHandles.insertArguments(downcall, 0, function);
-    // The raw result as the long of its bits: int64 as is, float64 by its bits, int32 sign-extended.
-    long sentinel;
-    if (wireResult.carrier() == double.class) {
-      bound = MethodHandles.filterReturnValue(bound, DOUBLE_BITS);
-      sentinel = P4J_TYPED_ERROR_F64_BITS;
-    } else if (wireResult.carrier() == int.class) {
-      bound = MethodHandles.explicitCastArguments(bound, bound.type().changeReturnType(long.class));
-      sentinel = P4J_TYPED_ERROR_I32;
+    MethodHandle filtered;
+    Class<?> javaResult = javaType.returnType();
+    if (javaResult == String.class) {
+      filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
+    } else if (javaResult == byte[].class) {
+      filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
+    } else if (!javaResult.isPrimitive()) {
+      filtered = MethodHandles.filterReturnValue(bound,
+          ResultFilters.ofObject(target, (ObjectCodec<?>) codecs.get(count), javaResult));
     } else {
-      sentinel = P4J_TYPED_ERROR_I64;
+      filtered = MethodHandles.filterReturnValue(scalarBits(bound, wireResult),
+          ResultFilters.of(javaResult, target, sentinelOf(wireResult), false));
     }
-    MethodHandle filtered = MethodHandles.filterReturnValue(bound,
-        ResultFilters.of(javaType.returnType(), target, sentinel, false));
-    return MethodHandles.explicitCastArguments(filtered, LinkedRoute.wireType(javaType));
+    // Object and byte[] parameters: a long object word or span for the entry, the value for the route (ScratchScope
+    // pins the object, copies the bytes).
+    MethodType routeType = LinkedRoute.wireType(javaType);
+    MethodType entryType = routeType;
+    ValueCodec<?>[] referenceCodecs = new ValueCodec<?>[count];
+    boolean references = false;
+    for (int i = 0; i < count; i++) {
+      if (codecs.get(i) instanceof ObjectCodec<?> || javaType.parameterType(i) == byte[].class) {
+        referenceCodecs[i] = codecs.get(i);
+        entryType = entryType.changeParameterType(i, long.class);
+        references = true;
+      }
+    }
+    MethodHandle wired = MethodHandles.explicitCastArguments(filtered, entryType);
+    return references ? ScratchScope.aroundReferences(wired, target, routeType, referenceCodecs) : wired;
+  }
+
+  /** The raw scalar result as the long of its bits: int64 as is, float64 by its bits, int32 sign-extended. */
+  private static MethodHandle scalarBits(MethodHandle bound, ValueLayout wireResult) {
+    if (wireResult.carrier() == double.class) {
+      return MethodHandles.filterReturnValue(bound, DOUBLE_BITS);
+    }
+    if (wireResult.carrier() == int.class) {
+      return MethodHandles.explicitCastArguments(bound, bound.type().changeReturnType(long.class));
+    }
+    return bound;
+  }
+
+  /** The error sentinel of a scalar wire result, as a long. */
+  private static long sentinelOf(ValueLayout wireResult) {
+    return wireResult.carrier() == double.class ? P4J_TYPED_ERROR_F64_BITS
+        : wireResult.carrier() == int.class ? P4J_TYPED_ERROR_I32 : P4J_TYPED_ERROR_I64;
   }
 
   /** The linker's layout of a carrier: {@code double}, {@code int}, or {@code long} (a span or a tensor word too). */
@@ -184,7 +233,7 @@ public record TypedEntryRoute(MethodHandle handle, String signature) implements 
     return switch (carrier) {
       case DOUBLE -> ValueLayout.JAVA_DOUBLE;
       case INT32 -> ValueLayout.JAVA_INT;
-      case INT64, SPAN, TENSOR_WORD -> ValueLayout.JAVA_LONG;
+      case INT64, SPAN, TENSOR_WORD, OBJECT_WORD -> ValueLayout.JAVA_LONG;
       default -> throw new IllegalArgumentException(carrier + " is not a form this route passes");
     };
   }
