@@ -21,7 +21,7 @@ import java.util.WeakHashMap;
  * when nothing has touched {@code LeafNode} before. Reading resources by a fixed name is what
  * {@link java.util.ServiceLoader} does; there is no class path scanning.
  */
-public final class ObjectTypeIndex {
+final class ObjectTypeIndex {
   private ObjectTypeIndex() {}
 
   /** The resource every jar or output directory with {@code @Object} interfaces carries. */

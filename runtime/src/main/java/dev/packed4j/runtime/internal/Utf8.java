@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Unpaired surrogates become {@code '?'}, as {@link String#getBytes(java.nio.charset.Charset)} does.
  */
-public final class Utf8 {
+final class Utf8 {
   private Utf8() {}
 
   /** The largest byte length a {@code P4JAny} view can carry ({@code uint32_t small_len}). */

@@ -37,7 +37,7 @@ import java.util.List;
  * of its span in scratch memory and is put as a view of the same bytes, an NDArray parameter of a method a direct
  * entry may take as its tensor word.
  */
-public record FrameRoute(MethodHandle handle, String reason) implements Route {
+record FrameRoute(MethodHandle handle, String reason) implements Route {
   private static final MethodHandle OPEN;
   private static final MethodHandle INVOKE;
   private static final MethodHandle CLOSE;

@@ -29,7 +29,7 @@ import java.util.Arrays;
  * {@code kP4JBool}, anything for {@code void}) is kept by the core and converted, or rejected, by the call frame's
  * own result conversion ({@link ResultFilters}).
  */
-public record RegisterCallRoute(MethodHandle handle) implements Route {
+record RegisterCallRoute(MethodHandle handle) implements Route {
   /** At most this many arguments travel in registers. */
   static final int MAX_ARGUMENTS = 4;
 

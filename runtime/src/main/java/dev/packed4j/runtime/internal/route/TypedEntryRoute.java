@@ -48,7 +48,7 @@ import java.util.Set;
  * interface. An object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences});
  * the entry checks its native type, and the object codec the result's, so a mismatch fails as on the frame.
  */
-public record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
+record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
   /** The parameter forms this route passes. */
   private static final Set<Carrier> PARAMETER_CARRIERS =
