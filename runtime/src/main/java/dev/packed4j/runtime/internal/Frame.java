@@ -61,7 +61,10 @@ public final class Frame implements AutoCloseable {
    * comparison.
    */
   private int state;
-  /** The public wrapper of this frame, created once by the binding package. */
+  /**
+   * The wrapper of this frame made once by the tests' {@code CallFrame}, so that driving a frame step by step
+   * allocates nothing; the runtime itself never reads it.
+   */
   public Object facade;
 
   Frame(ThreadStack stack, int level) {
@@ -311,8 +314,8 @@ public final class Frame implements AutoCloseable {
       writeNoneToUnwritten();
     }
     CallTarget.Linked function = target.linked();
-    // Set before the call, not after it: after a downcall the JIT reloads the frame, through the facade in
-    // generated code, and cannot tell that it is this one, so a store here would stay a read-modify-write of memory.
+    // Set before the call, not after it: after a downcall the JIT reloads the frame from wherever its caller keeps
+    // it and cannot tell that it is this one, so a store here would stay a read-modify-write of memory.
     // Whether the result is an object is left to whoever looks at it next: a return method, or close.
     state |= RESULT;
     int status = SafeCalls.call(function, arguments, argumentCount, result);

@@ -215,12 +215,12 @@ public final class ThreadStack {
   }
 
   /**
-   * Opens {@code frame}, which must be {@link #next()}. For CallFrame.open: it opens the frame it reached through
-   * its facade, so that the JIT, which cannot know that the facade's frame is the one this stack handed out, sees
-   * the stores of the opening and the reads of the puts, invoke and close through one reference, and folds the
-   * argument index checks, the unwritten-slot mask and the close checks.
+   * Opens {@code frame}, which must be {@link #next()}, for a caller that reached it through a reference of its own
+   * (the tests' {@code CallFrame} wrapper): the JIT, which cannot know that this frame is the one the stack handed
+   * out, then sees the stores of the opening and the reads of the puts, invoke and close through one reference, and
+   * folds the argument index checks, the unwritten-slot mask and the close checks.
    *
-   * <p>The fast path, which every call of a generated method takes, is kept small enough for the JIT to inline
+   * <p>The fast path, which every call through a call frame takes, is kept small enough for the JIT to inline
    * into the method with the rest of the call; a new chunk, a bad count or a misuse go to {@link #pushSlow}.
    */
   public void push(Frame frame, CallTarget target, int argumentCount) {

@@ -175,21 +175,28 @@ public final class LinkedRoute {
   }
 
   /**
-   * Whether a direct entry may take a method of this type and codecs: primitive, String, {@code byte[]}, NDArray or
-   * {@code @Object} parameters and a primitive, void, String, {@code byte[]} or {@code @Object} result. Which one,
+   * Whether a direct entry may take a method of this type and codecs: primitive or boxed, String, {@code byte[]},
+   * NDArray or {@code @Object} parameters and a primitive or boxed, void, String, {@code byte[]} or {@code @Object}
+   * result. Which one,
    * if any, depends on the function ({@link #select()}).
    */
   private static boolean mayBeDirect(MethodType javaType, List<ValueCodec<?>> codecs) {
     for (int i = 0; i < javaType.parameterCount(); i++) {
       Class<?> parameter = javaType.parameterType(i);
-      if (!isScalar(parameter) && !inScratch(parameter) && parameter != byte[].class
+      if (!isScalar(parameter) && !isBox(parameter) && !inScratch(parameter) && parameter != byte[].class
           && !(codecs.get(i) instanceof ObjectCodec<?>)) {
         return false;
       }
     }
     Class<?> result = javaType.returnType();
-    return isScalar(result) || result == void.class || result == String.class || result == byte[].class
-        || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>;
+    return isScalar(result) || isBox(result) || result == void.class || result == String.class
+        || result == byte[].class || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>;
+  }
+
+  /** Whether {@code type} boxes a primitive a route takes: Boolean, Byte, Short, Integer, Long, Float, Double. */
+  static boolean isBox(Class<?> type) {
+    return type == Long.class || type == Integer.class || type == Double.class || type == Boolean.class
+        || type == Short.class || type == Byte.class || type == Float.class;
   }
 
   /**

@@ -23,8 +23,8 @@ import java.util.Arrays;
  * native frame; for other functions it is the core's {@code P4JFunctionCallScalars}.
  *
  * <p>Selection rule: the method has at most four parameters, all primitives, a primitive or void result, and the
- * function has no typed entry that fits it. Arguments are passed as a call frame would write them: {@code kP4JInt} for integers,
- * {@code kP4JBool} for booleans, {@code kP4JFloat} with the double's bits for floats. A result of another kind than
+ * function has no typed entry that fits it. Arguments are passed as a call frame would write them: {@code kP4JInt}
+ * for integers, {@code kP4JBool} for booleans, {@code kP4JFloat} with the double's bits for floats. A result of another kind than
  * the method's ({@code kP4JInt} for Java integers, {@code kP4JFloat} for {@code float}/{@code double},
  * {@code kP4JBool}, anything for {@code void}) is kept by the core and converted, or rejected, by the call frame's
  * own result conversion ({@link ResultFilters}).
@@ -39,18 +39,6 @@ record RegisterCallRoute(MethodHandle handle) implements Route {
   private static final FunctionDescriptor SCALARS_ENTRY = FunctionDescriptor.of(ValueLayout.JAVA_LONG,
       ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
       ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
-
-  /** {@code Double.doubleToRawLongBits}: a float argument's payload. */
-  private static final MethodHandle DOUBLE_BITS;
-
-  static {
-    try {
-      DOUBLE_BITS = MethodHandles.lookup().findStatic(Double.class, "doubleToRawLongBits",
-          MethodType.methodType(long.class, double.class));
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError("Double.doubleToRawLongBits", e);
-    }
-  }
 
   @Override
   public String describe() {
@@ -83,7 +71,7 @@ record RegisterCallRoute(MethodHandle handle) implements Route {
     for (int i = 0; i < count; i++) {
       Class<?> parameter = javaType.parameterType(i);
       if (parameter == double.class || parameter == float.class) {
-        call = MethodHandles.filterArguments(call, i, DOUBLE_BITS);
+        call = MethodHandles.filterArguments(call, i, ResultFilters.DOUBLE_BITS);
       }
     }
     MethodHandle filtered = MethodHandles.filterReturnValue(call,

@@ -81,12 +81,19 @@ final class ResultFilters {
     return MethodHandles.insertArguments(BYTES_RESULT, 0, target);
   }
 
+  /**
+   * {@code Double.doubleToRawLongBits}: how both direct routes carry a float64 as a long, a typed entry's double
+   * result into its filter and a register call's float argument into its register.
+   */
+  static final MethodHandle DOUBLE_BITS;
   private static final MethodHandle STRING_RESULT;
   private static final MethodHandle BYTES_RESULT;
   private static final MethodHandle OBJECT_RESULT;
 
   static {
     try {
+      DOUBLE_BITS = MethodHandles.lookup().findStatic(Double.class, "doubleToRawLongBits",
+          MethodType.methodType(long.class, double.class));
       STRING_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "stringResult",
           MethodType.methodType(String.class, CallTarget.class, long.class));
       BYTES_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "bytesResult",
@@ -94,7 +101,7 @@ final class ResultFilters {
       OBJECT_RESULT = MethodHandles.lookup().findStatic(ResultFilters.class, "objectResult",
           MethodType.methodType(Object.class, CallTarget.class, ObjectCodec.class, long.class));
     } catch (ReflectiveOperationException e) {
-      throw new AssertionError("the reference result filters", e);
+      throw new AssertionError("the result filters", e);
     }
   }
 

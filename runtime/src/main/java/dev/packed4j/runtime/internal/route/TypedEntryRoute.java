@@ -45,8 +45,10 @@ import java.util.Set;
  * LinkedRoute#wireType}), an {@code @Object} interface for an object type key; a native integer result read as any Java
  * integer (range-checked by {@link ResultFilters}), a float as {@code float}/{@code double}, bool as {@code boolean},
  * void as {@code void}, string as {@code String}, bytes as {@code byte[]}, an object type key as an {@code @Object}
- * interface. An object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences});
- * the entry checks its native type, and the object codec the result's, so a mismatch fails as on the frame.
+ * interface. Each number may also be boxed ({@code Long}, {@code Integer}, ..., {@code Boolean}): a boxed argument is
+ * unboxed (a null one is the call frame's NullPointerException) and a boxed result boxed after the same check. An
+ * object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences}); the entry checks
+ * its native type, and the object codec the result's, so a mismatch fails as on the frame.
  */
 record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
@@ -56,16 +58,26 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   /** The result forms this route reads (a tensor's object word is refused by the type check). */
   private static final Set<Carrier> RESULT_CARRIERS =
       EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32, Carrier.SPAN, Carrier.OBJECT_WORD);
-  /** {@code Double.doubleToRawLongBits}: a float64 result as the long a result filter takes. */
-  private static final MethodHandle DOUBLE_BITS;
+
+  /** {@link #nonNull}: a boxed argument, refused when null. */
+  private static final MethodHandle NON_NULL;
 
   static {
     try {
-      DOUBLE_BITS = MethodHandles.lookup().findStatic(Double.class, "doubleToRawLongBits",
-          MethodType.methodType(long.class, double.class));
+      NON_NULL = MethodHandles.lookup().findStatic(TypedEntryRoute.class, "nonNull",
+          MethodType.methodType(Object.class, CallTarget.class, int.class, ValueCodec.class, Object.class));
     } catch (ReflectiveOperationException e) {
-      throw new AssertionError("Double.doubleToRawLongBits", e);
+      throw new AssertionError("TypedEntryRoute.nonNull", e);
     }
+  }
+
+  /** A boxed argument, or the call frame's NullPointerException for a null one ({@code Frame.put}). */
+  private static Object nonNull(CallTarget target, int index, ValueCodec<?> codec, Object value) {
+    if (value == null) {
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+    }
+    return value;
   }
 
   @Override
@@ -145,13 +157,13 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   }
 
   private static boolean sameKind(NativeType nativeType, Class<?> javaType, ValueCodec<?> codec) {
+    Class<?> scalar = LinkedRoute.isBox(javaType) ? MethodType.methodType(javaType).unwrap().returnType() : javaType;
     return switch (nativeType.kind()) {
-      case INTEGER -> javaType == long.class || javaType == int.class || javaType == short.class
-          || javaType == byte.class;
-      case FLOAT -> javaType == double.class || javaType == float.class;
+      case INTEGER -> scalar == long.class || scalar == int.class || scalar == short.class || scalar == byte.class;
+      case FLOAT -> scalar == double.class || scalar == float.class;
       case STRING -> javaType == String.class;
       case BYTES -> javaType == byte[].class;
-      case BOOL -> javaType == boolean.class;
+      case BOOL -> scalar == boolean.class;
       // An object type key: any @Object interface; the entry checks the argument's type, the codec the result's.
       case OBJECT -> nativeType.isTensor() ? javaType == NDArray.class
           : codec instanceof ObjectCodec<?> && Carrier.ofResult(nativeType) == Carrier.OBJECT_WORD;
@@ -187,12 +199,14 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
     } else if (javaResult == byte[].class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
-    } else if (!javaResult.isPrimitive()) {
+    } else if (!javaResult.isPrimitive() && !LinkedRoute.isBox(javaResult)) {
       filtered = MethodHandles.filterReturnValue(bound,
           ResultFilters.ofObject(target, (ObjectCodec<?>) codecs.get(count), javaResult));
     } else {
+      // A box's value is filtered as its primitive, then boxed by the cast to the route's type below.
+      Class<?> scalar = MethodType.methodType(javaResult).unwrap().returnType();
       filtered = MethodHandles.filterReturnValue(scalarBits(bound, wireResult),
-          ResultFilters.of(javaResult, target, sentinelOf(wireResult), false));
+          ResultFilters.of(scalar, target, sentinelOf(wireResult), false));
     }
     // Object and byte[] parameters: a long object word or span for the entry, the value for the route (ScratchScope
     // pins the object, copies the bytes).
@@ -207,14 +221,29 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
         references = true;
       }
     }
+    // Boxed parameters: the entry takes the primitive, the route the box, refused as the frame refuses a null one.
+    for (int i = 0; i < count; i++) {
+      if (LinkedRoute.isBox(javaType.parameterType(i))) {
+        entryType = entryType.changeParameterType(i, MethodType.methodType(javaType.parameterType(i)).unwrap()
+            .returnType());
+      }
+    }
     MethodHandle wired = MethodHandles.explicitCastArguments(filtered, entryType);
+    for (int i = 0; i < count; i++) {
+      Class<?> box = javaType.parameterType(i);
+      if (LinkedRoute.isBox(box)) {
+        MethodHandle unbox = MethodHandles.insertArguments(NON_NULL, 0, target, i, codecs.get(i))
+            .asType(MethodType.methodType(entryType.parameterType(i), box));
+        wired = MethodHandles.filterArguments(wired, i, unbox);
+      }
+    }
     return references ? ScratchScope.aroundReferences(wired, target, routeType, referenceCodecs) : wired;
   }
 
   /** The raw scalar result as the long of its bits: int64 as is, float64 by its bits, int32 sign-extended. */
   private static MethodHandle scalarBits(MethodHandle bound, ValueLayout wireResult) {
     if (wireResult.carrier() == double.class) {
-      return MethodHandles.filterReturnValue(bound, DOUBLE_BITS);
+      return MethodHandles.filterReturnValue(bound, ResultFilters.DOUBLE_BITS);
     }
     if (wireResult.carrier() == int.class) {
       return MethodHandles.explicitCastArguments(bound, bound.type().changeReturnType(long.class));
