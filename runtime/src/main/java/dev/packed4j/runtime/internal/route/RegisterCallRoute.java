@@ -25,9 +25,9 @@ import java.util.Arrays;
  * <p>Selection rule: the method has at most four parameters, all primitives, a primitive or void result, and the
  * function has no typed entry that fits it. Arguments are passed as a call frame would write them: {@code kP4JInt}
  * for integers, {@code kP4JBool} for booleans, {@code kP4JFloat} with the double's bits for floats. A result of
- * another kind than the method's ({@code kP4JInt} for Java integers, {@code kP4JFloat} for {@code float}/{@code double},
- * {@code kP4JBool}, anything for {@code void}) is kept by the core and converted, or rejected, by the call frame's
- * own result conversion ({@link ResultFilters}).
+ * another kind than the method's ({@code kP4JInt} for Java integers, {@code kP4JFloat} for {@code float} and
+ * {@code double}, {@code kP4JBool}, anything for {@code void}) is kept by the core and converted, or rejected, by the
+ * call frame's own result conversion ({@link ResultFilters}).
  */
 record RegisterCallRoute(MethodHandle handle) implements Route {
   /** At most this many arguments travel in registers. */
