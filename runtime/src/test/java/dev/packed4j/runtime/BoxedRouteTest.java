@@ -1,17 +1,14 @@
 package dev.packed4j.runtime;
 
+import static dev.packed4j.runtime.RouteTwins.assertSameFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
-import dev.packed4j.runtime.binding.FunctionSite;
-import dev.packed4j.runtime.binding.RouteProbe;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,52 +24,21 @@ class BoxedRouteTest {
     TestPlugin.load();
   }
 
-  /** A method's typed-entry handle and its call-frame handle. */
-  private record Routes(MethodHandle typed, MethodHandle frame) {
-    List<MethodHandle> both() {
-      return List.of(typed, frame);
-    }
-  }
-
-  private static Routes routes(String function, String expectedRoute, MethodType type, Codec<?>... codecs) {
-    String[] names = new String[type.parameterCount()];
-    for (int i = 0; i < names.length; i++) {
-      names[i] = "p" + i;
-    }
-    FunctionSite site = new FunctionSite(function, "Boxed." + function.substring(5), names);
-    MethodHandle typed = RouteProbe.link(site, type, codecs);
-    assertEquals(expectedRoute, site.route(), site.toString());
-    FunctionSite framed = new FunctionSite(function, "Boxed." + function.substring(5), names);
-    return new Routes(typed, RouteProbe.frame(framed, type, codecs));
-  }
-
-  private interface Call {
-    Object call(MethodHandle handle) throws Throwable;
-  }
-
-  /** Calls each route; both throw the same exception: class, message and, for a native one, kind. */
-  private static Throwable assertSameFailure(Routes routes, Call call) {
-    Throwable typed = assertThrows(Throwable.class, () -> call.call(routes.typed), "typed entry");
-    Throwable frame = assertThrows(Throwable.class, () -> call.call(routes.frame), "call frame");
-    assertEquals(frame.getClass(), typed.getClass(), typed.toString());
-    assertEquals(frame.getMessage(), typed.getMessage());
-    if (frame instanceof Packed4jException framed) {
-      assertEquals(framed.kind(), ((Packed4jException) typed).kind());
-    }
-    return typed;
+  private static RouteTwins routes(String function, String expectedRoute, MethodType type, Codec<?>... codecs) {
+    return RouteTwins.link("Boxed", function, expectedRoute, type, codecs);
   }
 
   private static final MethodType LONG_ADD = MethodType.methodType(Long.class, Long.class, Long.class);
 
   @Test
   void boxedIntegersTakeTheTypedEntry() throws Throwable {
-    Routes add = routes("test.TypedAdd", "typed entry (int64, int64) -> int64", LONG_ADD, Codecs.LONG, Codecs.LONG,
+    RouteTwins add = routes("test.TypedAdd", "typed entry (int64, int64) -> int64", LONG_ADD, Codecs.LONG, Codecs.LONG,
         Codecs.LONG);
     for (MethodHandle handle : add.both()) {
       assertEquals(42L, (Long) handle.invokeExact((Long) 40L, (Long) 2L));
       assertEquals(Long.MIN_VALUE, (Long) handle.invokeExact((Long) Long.MAX_VALUE, (Long) 1L));
     }
-    Routes mixed = routes("test.TypedAdd", "typed entry (int64, int64) -> int64",
+    RouteTwins mixed = routes("test.TypedAdd", "typed entry (int64, int64) -> int64",
         MethodType.methodType(long.class, long.class, Integer.class), Codecs.LONG, Codecs.INT, Codecs.LONG);
     for (MethodHandle handle : mixed.both()) {
       assertEquals(7L, (long) handle.invokeExact(3L, (Integer) 4));
@@ -81,7 +47,7 @@ class BoxedRouteTest {
 
   @Test
   void aNullBoxIsTheFramesNullPointerException() {
-    Routes add = routes("test.TypedAdd", "typed entry (int64, int64) -> int64", LONG_ADD, Codecs.LONG, Codecs.LONG,
+    RouteTwins add = routes("test.TypedAdd", "typed entry (int64, int64) -> int64", LONG_ADD, Codecs.LONG, Codecs.LONG,
         Codecs.LONG);
     Throwable first = assertSameFailure(add, h -> (Long) h.invokeExact((Long) null, (Long) 1L));
     assertInstanceOf(NullPointerException.class, first);
@@ -94,7 +60,7 @@ class BoxedRouteTest {
   @Test
   void narrowingFailsTheSameWayOnBothRoutes() throws Throwable {
     // An Integer result of an int64 that does not fit: the result's range check.
-    Routes addAsInt = routes("test.TypedAdd", "typed entry (int64, int64) -> int64",
+    RouteTwins addAsInt = routes("test.TypedAdd", "typed entry (int64, int64) -> int64",
         MethodType.methodType(Integer.class, Long.class, Long.class), Codecs.LONG, Codecs.LONG, Codecs.INT);
     for (MethodHandle handle : addAsInt.both()) {
       assertEquals(-5, (Integer) handle.invokeExact((Long) (-2L), (Long) (-3L)));
@@ -102,14 +68,14 @@ class BoxedRouteTest {
     Throwable result = assertSameFailure(addAsInt, h -> (Integer) h.invokeExact((Long) Long.MAX_VALUE, (Long) 0L));
     assertEquals("ValueError", ((Packed4jException) result).kind());
     // A Short argument beyond the function's int8 parameter: the entry's (and the packed call's) range check.
-    Routes narrow = routes("test.TypedNarrowByte", "typed entry (int8) -> int64",
+    RouteTwins narrow = routes("test.TypedNarrowByte", "typed entry (int8) -> int64",
         MethodType.methodType(Long.class, Short.class), Codecs.SHORT, Codecs.LONG);
     for (MethodHandle handle : narrow.both()) {
       assertEquals(-128L, (Long) handle.invokeExact((Short) (short) -128));
     }
     assertSameFailure(narrow, h -> (Long) h.invokeExact((Short) (short) 300));
     // A Byte result of an int64 out of its range.
-    Routes asByte = routes("test.TypedNarrowByte", "typed entry (int8) -> int64",
+    RouteTwins asByte = routes("test.TypedNarrowByte", "typed entry (int8) -> int64",
         MethodType.methodType(Byte.class, Byte.class), Codecs.BYTE, Codecs.BYTE);
     for (MethodHandle handle : asByte.both()) {
       assertEquals((byte) 100, (Byte) handle.invokeExact((Byte) (byte) 100));
@@ -118,11 +84,11 @@ class BoxedRouteTest {
 
   @Test
   void boxedFloatsAndBooleansTakeTheTypedEntry() throws Throwable {
-    Routes half = routes("test.TypedHalf", "typed entry (float64) -> float64",
+    RouteTwins half = routes("test.TypedHalf", "typed entry (float64) -> float64",
         MethodType.methodType(Double.class, Double.class), Codecs.DOUBLE, Codecs.DOUBLE);
-    Routes halfAsFloat = routes("test.TypedHalf", "typed entry (float64) -> float64",
+    RouteTwins halfAsFloat = routes("test.TypedHalf", "typed entry (float64) -> float64",
         MethodType.methodType(Float.class, Float.class), Codecs.FLOAT, Codecs.FLOAT);
-    Routes isEven = routes("test.TypedIsEven", "typed entry (int64) -> bool",
+    RouteTwins isEven = routes("test.TypedIsEven", "typed entry (int64) -> bool",
         MethodType.methodType(Boolean.class, Long.class), Codecs.LONG, Codecs.BOOLEAN);
     for (int i = 0; i < 2; i++) {
       assertEquals(1.25, (Double) half.both().get(i).invokeExact((Double) 2.5));
@@ -131,7 +97,7 @@ class BoxedRouteTest {
       assertEquals(Boolean.FALSE, (Boolean) isEven.both().get(i).invokeExact((Long) 5L));
     }
     // A double result beyond float's range, read as a Float.
-    Routes twiceAsFloat = routes("test.TypedHalf", "typed entry (float64) -> float64",
+    RouteTwins twiceAsFloat = routes("test.TypedHalf", "typed entry (float64) -> float64",
         MethodType.methodType(Float.class, Double.class), Codecs.DOUBLE, Codecs.FLOAT);
     assertSameFailure(twiceAsFloat, h -> (Float) h.invokeExact((Double) 1e300));
     assertSameFailure(isEven, h -> (Boolean) h.invokeExact((Long) null));
@@ -139,7 +105,7 @@ class BoxedRouteTest {
 
   @Test
   void aNativeErrorIsTheSameOnBothRoutes() {
-    Routes fail = routes("test.TypedFail", "typed entry (int64) -> int64",
+    RouteTwins fail = routes("test.TypedFail", "typed entry (int64) -> int64",
         MethodType.methodType(Long.class, Long.class), Codecs.LONG, Codecs.LONG);
     Throwable error = assertSameFailure(fail, h -> (Long) h.invokeExact((Long) 7L));
     assertInstanceOf(Packed4jException.class, error);

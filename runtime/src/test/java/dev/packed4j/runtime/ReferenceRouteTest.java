@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static dev.packed4j.runtime.RouteTwins.assertSameFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -10,8 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
-import dev.packed4j.runtime.binding.FunctionSite;
-import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Shape;
 import dev.packed4j.runtime.fixture.Square;
@@ -36,44 +35,8 @@ class ReferenceRouteTest {
     TestPlugin.load();
   }
 
-  /** A method's typed-entry handle and its call-frame handle. */
-  private record Routes(MethodHandle typed, MethodHandle frame) {
-    List<MethodHandle> both() {
-      return List.of(typed, frame);
-    }
-  }
-
-  private static Routes routes(String function, String expectedRoute, MethodType type, Codec<?>... codecs) {
-    FunctionSite site = new FunctionSite(function, "Refs." + function.substring(5), parameters(type));
-    MethodHandle typed = RouteProbe.link(site, type, codecs);
-    assertEquals(expectedRoute, site.route(), site.toString());
-    FunctionSite framed = new FunctionSite(function, "Refs." + function.substring(5), parameters(type));
-    MethodHandle frame = RouteProbe.frame(framed, type, codecs);
-    return new Routes(typed, frame);
-  }
-
-  private static String[] parameters(MethodType type) {
-    String[] names = new String[type.parameterCount()];
-    for (int i = 0; i < names.length; i++) {
-      names[i] = "p" + i;
-    }
-    return names;
-  }
-
-  private interface Call {
-    Object call(MethodHandle handle) throws Throwable;
-  }
-
-  /** Calls each route; both throw, the same exception. */
-  private static Throwable assertSameFailure(Routes routes, Call call) {
-    Throwable typed = assertThrows(Throwable.class, () -> call.call(routes.typed), "typed entry");
-    Throwable frame = assertThrows(Throwable.class, () -> call.call(routes.frame), "call frame");
-    assertEquals(frame.getClass(), typed.getClass(), typed.toString());
-    assertEquals(frame.getMessage(), typed.getMessage());
-    if (frame instanceof Packed4jException framed) {
-      assertEquals(framed.kind(), ((Packed4jException) typed).kind());
-    }
-    return typed;
+  private static RouteTwins routes(String function, String expectedRoute, MethodType type, Codec<?>... codecs) {
+    return RouteTwins.link("Refs", function, expectedRoute, type, codecs);
   }
 
   // ------------------------------------------------------------------ String result
@@ -82,7 +45,7 @@ class ReferenceRouteTest {
 
   @Test
   void aStringResultTakesTheTypedEntryAndReadsTheSameText() throws Throwable {
-    Routes echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
+    RouteTwins echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
     for (String text : List.of("", "plain", "h\u00e9llo \u20ac", "with\0nul", "x".repeat(10_000))) {
       for (MethodHandle handle : echo.both()) {
         assertEquals(text, (String) handle.invokeExact(text));
@@ -92,7 +55,7 @@ class ReferenceRouteTest {
 
   @Test
   void aStringResultFailsTheSameWayOnBothRoutes() {
-    Routes echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
+    RouteTwins echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
     Throwable error = assertSameFailure(echo, h -> (String) h.invokeExact("fail"));
     assertEquals("[ValueError] test.TypedEchoText: refused fail", error.getMessage());
     Throwable nullArgument = assertSameFailure(echo, h -> (String) h.invokeExact((String) null));
@@ -102,7 +65,7 @@ class ReferenceRouteTest {
 
   @Test
   void aNoneStringResultIsNullOnBothRoutes() throws Throwable {
-    Routes maybe = routes("test.TypedMaybeText", "typed entry (bool) -> string",
+    RouteTwins maybe = routes("test.TypedMaybeText", "typed entry (bool) -> string",
         MethodType.methodType(String.class, boolean.class), Codecs.BOOLEAN, Codecs.STRING);
     for (MethodHandle handle : maybe.both()) {
       assertEquals("here", (String) handle.invokeExact(true));
@@ -114,13 +77,13 @@ class ReferenceRouteTest {
 
   private static final MethodType ECHO_BYTES = MethodType.methodType(byte[].class, byte[].class);
 
-  private static Routes echoBytes() {
+  private static RouteTwins echoBytes() {
     return routes("test.TypedEchoBytes", "typed entry (bytes) -> bytes", ECHO_BYTES, Codecs.BYTES, Codecs.BYTES);
   }
 
   @Test
   void bytesTakeTheTypedEntryBothWays() throws Throwable {
-    Routes echo = echoBytes();
+    RouteTwins echo = echoBytes();
     byte[] all = new byte[256];
     for (int i = 0; i < all.length; i++) {
       all[i] = (byte) i;
@@ -132,7 +95,7 @@ class ReferenceRouteTest {
         assertNotSame(data, result);
       }
     }
-    Routes maybe = routes("test.TypedMaybeBytes", "typed entry (bool) -> bytes",
+    RouteTwins maybe = routes("test.TypedMaybeBytes", "typed entry (bool) -> bytes",
         MethodType.methodType(byte[].class, boolean.class), Codecs.BOOLEAN, Codecs.BYTES);
     for (MethodHandle handle : maybe.both()) {
       assertArrayEquals("here".getBytes(StandardCharsets.US_ASCII), (byte[]) handle.invokeExact(true));
@@ -142,7 +105,7 @@ class ReferenceRouteTest {
 
   @Test
   void bytesFailTheSameWayOnBothRoutes() {
-    Routes echo = echoBytes();
+    RouteTwins echo = echoBytes();
     Throwable error = assertSameFailure(echo, h -> (byte[]) h.invokeExact("bad".getBytes(StandardCharsets.US_ASCII)));
     assertEquals("[ValueError] test.TypedEchoBytes: refused bytes of size 3", error.getMessage());
     Throwable nullArgument = assertSameFailure(echo, h -> (byte[]) h.invokeExact((byte[]) null));
@@ -154,14 +117,14 @@ class ReferenceRouteTest {
 
   private static final MethodType MAKE = MethodType.methodType(Shape.class, String.class, long.class);
 
-  private static Routes make() {
+  private static RouteTwins make() {
     return routes("test.TypedMakeNamed", "typed entry (string, int64) -> test.Shape", MAKE, Codecs.STRING,
         Codecs.LONG, SHAPE);
   }
 
   @Test
   void anObjectResultIsWrappedOnceIntoTheGeneratedClass() throws Throwable {
-    Routes make = make();
+    RouteTwins make = make();
     for (MethodHandle handle : make.both()) {
       try (Shape shape = (Shape) handle.invokeExact("tri", 3L)) {
         assertInstanceOf(Packed4j_Shape.class, shape);
@@ -174,12 +137,12 @@ class ReferenceRouteTest {
 
   @Test
   void anObjectResultFailsTheSameWayOnBothRoutes() {
-    Routes make = make();
+    RouteTwins make = make();
     Throwable error = assertSameFailure(make, h -> (Shape) h.invokeExact("bad", -1L));
     assertEquals("[ValueError] test.TypedMakeNamed: negative sides -1", error.getMessage());
     assertSameFailure(make, h -> (Shape) h.invokeExact((String) null, 1L));
     // An object of a type the method does not declare: the codec's error on both routes, the object released.
-    Routes other = routes("test.MakeOther", "typed entry () -> test.Other", MethodType.methodType(Shape.class),
+    RouteTwins other = routes("test.MakeOther", "typed entry () -> test.Other", MethodType.methodType(Shape.class),
         SHAPE);
     Throwable mismatch = assertSameFailure(other, h -> (Shape) h.invokeExact());
     assertTrue(mismatch.getMessage().contains("test.Other"), mismatch.getMessage());
@@ -187,10 +150,10 @@ class ReferenceRouteTest {
 
   @Test
   void objectResultsAreReleasedWhenClosed() throws Throwable {
-    Routes make = make();
+    RouteTwins make = make();
     long before = Packed4j.liveObjectCount();
     for (int i = 0; i < 100; i++) {
-      try (Shape shape = (Shape) make.typed.invokeExact("loop", 4L)) {
+      try (Shape shape = (Shape) make.typed().invokeExact("loop", 4L)) {
         assertEquals(4, shape.sides());
       }
     }
@@ -201,17 +164,17 @@ class ReferenceRouteTest {
 
   private static final MethodType SIDES = MethodType.methodType(long.class, Shape.class);
 
-  private static Routes sides() {
+  private static RouteTwins sides() {
     return routes("test.TypedSides", "typed entry (test.Shape) -> int64", SIDES, SHAPE, Codecs.LONG);
   }
 
   private static Shape shape(long sides) throws Throwable {
-    return (Shape) make().typed.invokeExact("arg", sides);
+    return (Shape) make().typed().invokeExact("arg", sides);
   }
 
   @Test
   void anObjectArgumentPassesItsHandle() throws Throwable {
-    Routes sides = sides();
+    RouteTwins sides = sides();
     try (Shape shape = shape(5)) {
       for (MethodHandle handle : sides.both()) {
         assertEquals(5L, (long) handle.invokeExact(shape));
@@ -221,7 +184,7 @@ class ReferenceRouteTest {
 
   @Test
   void anObjectArgumentFailsTheSameWayOnBothRoutes() throws Throwable {
-    Routes sides = sides();
+    RouteTwins sides = sides();
     try (Shape many = shape(11)) {
       Throwable error = assertSameFailure(sides, h -> (long) h.invokeExact(many));
       assertEquals("[ValueError] test.TypedSides: too many sides 11", error.getMessage());
@@ -240,7 +203,7 @@ class ReferenceRouteTest {
     assertTrue(notNative.getMessage().contains("not a native object"), notNative.getMessage());
 
     // An object of another native type than the entry takes: the entry's own TypeError, as the packed call's.
-    Routes squareSide = routes("test.TypedSquareSide", "typed entry (test.Square) -> float64",
+    RouteTwins squareSide = routes("test.TypedSquareSide", "typed entry (test.Square) -> float64",
         MethodType.methodType(double.class, Shape.class), SHAPE, Codecs.DOUBLE);
     try (Shape notSquare = shape(4)) {
       Throwable wrongType = assertSameFailure(squareSide, h -> (double) h.invokeExact(notSquare));
@@ -251,11 +214,11 @@ class ReferenceRouteTest {
 
   @Test
   void theArgumentsPinIsGivenBackAfterTheCall() throws Throwable {
-    Routes sides = sides();
+    RouteTwins sides = sides();
     Shape shape = shape(6);
-    assertEquals(6L, (long) sides.typed.invokeExact(shape));
+    assertEquals(6L, (long) sides.typed().invokeExact(shape));
     try (Shape failing = shape(12)) {
-      assertThrows(Packed4jException.class, () -> { long unused = (long) sides.typed.invokeExact(failing); });
+      assertThrows(Packed4jException.class, () -> { long unused = (long) sides.typed().invokeExact(failing); });
     }
     shape.close(); // would wait for a pin still held
     assertThrows(IllegalStateException.class, shape::sides);
@@ -263,9 +226,9 @@ class ReferenceRouteTest {
 
   @Test
   void anObjectArgumentCallAllocatesNothingOnceCompiled() throws Throwable {
-    Routes sides = sides();
+    RouteTwins sides = sides();
     try (Shape shape = shape(7)) {
-      MethodHandle typed = sides.typed;
+      MethodHandle typed = sides.typed();
       List<Long> perRound = SteadyStateAllocation.measure(() -> {
         try {
           long sum = 0;
@@ -283,7 +246,7 @@ class ReferenceRouteTest {
 
   @Test
   void aStringAndAnObjectArgumentTogetherWithAStringResult() throws Throwable {
-    Routes greet = routes("test.TypedGreet", "typed entry (string, test.Shape) -> string",
+    RouteTwins greet = routes("test.TypedGreet", "typed entry (string, test.Shape) -> string",
         MethodType.methodType(String.class, String.class, Shape.class), Codecs.STRING, SHAPE, Codecs.STRING);
     Shape shape = shape(3);
     for (MethodHandle handle : greet.both()) {
@@ -298,11 +261,11 @@ class ReferenceRouteTest {
 
   @Test
   void anObjectResultOfAnotherTypeIsReleased() {
-    Routes other = routes("test.MakeOther", "typed entry () -> test.Other", MethodType.methodType(Shape.class),
+    RouteTwins other = routes("test.MakeOther", "typed entry () -> test.Other", MethodType.methodType(Shape.class),
         SHAPE);
     long before = Packed4j.liveObjectCount();
     for (int i = 0; i < 10; i++) {
-      assertThrows(Packed4jException.class, () -> { Shape unused = (Shape) other.typed.invokeExact(); });
+      assertThrows(Packed4jException.class, () -> { Shape unused = (Shape) other.typed().invokeExact(); });
     }
     assertEquals(before, Packed4j.liveObjectCount());
   }
