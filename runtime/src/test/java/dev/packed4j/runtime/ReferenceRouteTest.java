@@ -45,7 +45,8 @@ class ReferenceRouteTest {
 
   @Test
   void aStringResultTakesTheTypedEntryAndReadsTheSameText() throws Throwable {
-    RouteTwins echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
+    RouteTwins echo =
+        routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
     for (String text : List.of("", "plain", "h\u00e9llo \u20ac", "with\0nul", "x".repeat(10_000))) {
       for (MethodHandle handle : echo.both()) {
         assertEquals(text, (String) handle.invokeExact(text));
@@ -55,7 +56,8 @@ class ReferenceRouteTest {
 
   @Test
   void aStringResultFailsTheSameWayOnBothRoutes() {
-    RouteTwins echo = routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
+    RouteTwins echo =
+        routes("test.TypedEchoText", "typed entry (string) -> string", ECHO, Codecs.STRING, Codecs.STRING);
     Throwable error = assertSameFailure(echo, h -> (String) h.invokeExact("fail"));
     assertEquals("[ValueError] test.TypedEchoText: refused fail", error.getMessage());
     Throwable nullArgument = assertSameFailure(echo, h -> (String) h.invokeExact((String) null));
