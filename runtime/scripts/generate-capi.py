@@ -134,7 +134,6 @@ def main():
     out = []
     out.append("""package dev.packed4j.runtime.internal.capi;
 
-import dev.packed4j.runtime.internal.NativeLibraries;
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -150,7 +149,7 @@ import java.lang.invoke.MethodHandle;
  * <p>Each C function has a private holder class (descriptor, address, downcall handle) that is linked the first
  * time the function is called, and one static method that calls the handle with {@code invokeExact}. Pointers are
  * passed as {@code long} addresses: the runtime keeps every native address as a {@code long} and reads memory through
- * {@link dev.packed4j.runtime.internal.NativeMemory}, so a call creates no {@link MemorySegment}. The handle links the
+ * {@link NativeMemory}, so a call creates no {@link MemorySegment}. The handle links the
  * symbol with every {@code C_POINTER} of jextract's descriptor replaced by {@code JAVA_LONG}, the same register class
  * on the 64-bit platforms the runtime supports. {@code CApiBindingTest} checks every binding and constant against the
  * header on every build.

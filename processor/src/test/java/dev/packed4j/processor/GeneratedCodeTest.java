@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import dev.packed4j.runtime.ObjectRef;
-import dev.packed4j.runtime.binding.OwnedHandle;
+import dev.packed4j.runtime.OwnedHandle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
@@ -357,10 +357,10 @@ class GeneratedCodeTest {
                 package p;
 
                 import dev.packed4j.runtime.ObjectRef;
+                import dev.packed4j.runtime.OwnedHandle;
                 import dev.packed4j.runtime.binding.FieldKind;
                 import dev.packed4j.runtime.binding.FieldSlot;
                 import dev.packed4j.runtime.binding.ObjectType;
-                import dev.packed4j.runtime.binding.OwnedHandle;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
@@ -368,7 +368,7 @@ class GeneratedCodeTest {
                   public static final ObjectType<CalculatorRef> TYPE =
                       ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
 
-                  private Packed4j_CalculatorRef(OwnedHandle handle) { super(handle, TYPE); }
+                  private Packed4j_CalculatorRef(OwnedHandle handle) { super(handle); }
 
                   @Override public String brand() { return Fields.BRAND.readString(this); }
                   @Override public long price() { return Fields.PRICE.readLong(this); }

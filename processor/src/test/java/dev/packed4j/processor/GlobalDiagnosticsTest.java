@@ -154,7 +154,7 @@ class GlobalDiagnosticsTest {
     String registrar = compilation.generatedSourceFile("p.Packed4j_Host").orElseThrow().getCharContent(true)
         .toString().replaceAll("\\s+", " ").replace("( ", "(");
     assertTrue(registrar.contains("Callbacks.typedFunction(\"(string) -> void\", Callbacks.withStringSpans("
-        + "MethodHandles.lookup(), spans -> (Callbacks.Wire1) a0 -> { Host.log(spans.read(a0)); return 0L; }))"),
+        + "MethodHandles.lookup(), spans -> (CallbackBodies.Wire1) a0 -> { Host.log(spans.read(a0)); return 0L; }))"),
         registrar);
     assertTrue(registrar.contains("Callbacks.withStringSpans(MethodHandles.lookup(), spans -> Callbacks."
         + "<Host.Measure>typed(Host.Measure.class"), registrar);

@@ -1,17 +1,17 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeAccess;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.DLManagedTensor;
 import dev.packed4j.runtime.internal.capi.DLTensor;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeAccess;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.tensor.TensorWords;
 import dev.packed4j.runtime.internal.tensor.WrappedSegments;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,6 +1,6 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.upcall.ClosureViews;
+import dev.packed4j.runtime.internal.values.ClosureViews;
 
 /**
  * What a functional-interface object returned by a binding also is: a view of a native function (a closure out),
@@ -25,7 +25,7 @@ public interface NativeClosure extends AutoCloseable {
    *     without being a view of a native function)
    */
   default PackedFunction packedFunction() {
-    PackedFunction function = ClosureViews.functionOf(this);
+    PackedFunction function = (PackedFunction) ClosureViews.functionOf(this);
     if (function == null) {
       throw new IllegalStateException("a " + getClass().getName() + " was not returned by a packed4j binding: "
           + "it is not a view of a native function");

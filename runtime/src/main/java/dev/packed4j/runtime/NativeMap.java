@@ -1,17 +1,17 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ObjectFormatter;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
-import dev.packed4j.runtime.internal.codec.Containers;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ObjectFormatter;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.ref.Reference;
 import java.util.AbstractMap;
 import java.util.AbstractSet;

@@ -1,13 +1,13 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
-import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.values.AnyCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.ReleaseEpochs;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;

@@ -1,13 +1,12 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.binding.ObjectType;
-import dev.packed4j.runtime.binding.OwnedHandle;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ObjectFormatter;
-import dev.packed4j.runtime.internal.OwnedHandles;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.TypeInfos;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.OwnedHandles;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.values.ObjectFormatter;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
@@ -31,7 +30,9 @@ import java.util.Objects;
  */
 public abstract class ObjectRef implements AutoCloseable {
   static {
+    // Before anything else: the internal packages reach the public ones only through these two.
     RuntimeAccess.install(new RuntimeBridge());
+    Failures.install(Packed4jException::new);
   }
 
   private static final VarHandle REFERENCE;
@@ -53,29 +54,18 @@ public abstract class ObjectRef implements AutoCloseable {
   private final int typeIndex;
 
   /**
-   * Takes over an owned reference, for generated classes: {@code super(handle, TYPE)}. The handle comes from the
-   * runtime only (the factory given to {@link ObjectType#define} receives it), and is taken once: no code can build
-   * an object over an address of its own.
+   * Takes over an owned reference, for generated classes: {@code super(handle)}. The handle comes from the runtime
+   * only (the factory given to {@code ObjectType.define} receives it), and is taken once: no code can build an
+   * object over an address of its own. The runtime checks that the object the factory built implements the
+   * {@code @Object} interface it was defined for (else the object is closed and the factory's caller gets an
+   * IllegalArgumentException).
    *
    * @param handle the owned reference the runtime handed to the generated class's factory; this object releases it
-   * @param type the {@code ObjectType} the generated class defines; this object must implement its interface
    * @throws IllegalStateException when an object was already built from {@code handle}
-   * @throws IllegalArgumentException when this object does not implement {@code type}'s interface (the handle is
-   *     released)
    */
   @SuppressWarnings("this-escape") // the Cleaner registers this object; it reads no state of a subclass
-  protected ObjectRef(OwnedHandle handle, ObjectType<?> type) {
-    this(take(handle, type));
-    if (!type.javaType().isInstance(this)) {
-      reference.release();
-      throw new IllegalArgumentException(getClass().getName() + " does not implement " + type.javaType().getName()
-          + ", the Java type of " + type.typeKey() + ": pass the TYPE of the generated class itself");
-    }
-  }
-
-  private static long take(OwnedHandle handle, ObjectType<?> type) {
-    Objects.requireNonNull(type, "type");
-    return OwnedHandles.take(Objects.requireNonNull(handle, "handle"));
+  protected ObjectRef(OwnedHandle handle) {
+    this(OwnedHandles.take(Objects.requireNonNull(handle, "handle")));
   }
 
   @SuppressWarnings("this-escape") // the Cleaner registers this object; it reads no state of a subclass

@@ -1,17 +1,16 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.binding.Exports;
-import dev.packed4j.runtime.internal.BindingCheck;
-import dev.packed4j.runtime.internal.BundledLibraries;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.GeneratedClasses;
-import dev.packed4j.runtime.internal.NativeAccess;
-import dev.packed4j.runtime.internal.NativeLibraries;
-import dev.packed4j.runtime.internal.Registries;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.TypeInfos;
+import dev.packed4j.runtime.internal.capi.BundledLibraries;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeAccess;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.GeneratedClasses;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.values.Registries;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +77,7 @@ public final class Packed4j {
     try {
       file = BundledLibraries.locate(name, loader);
     } catch (IllegalStateException e) {
-      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, e.getMessage(), null);
+      throw Failures.error(ErrorKind.LOAD_ERROR, e.getMessage(), null);
     }
     load(file);
   }
@@ -110,25 +109,25 @@ public final class Packed4j {
     String refusedBefore = ABI_REFUSED_PLUGINS.get(absolute);
     if (refusedBefore != null) {
       // Its static initialisers ran at the first load; the loader does not run them again.
-      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, refusedBefore, null);
+      throw Failures.error(ErrorKind.LOAD_ERROR, refusedBefore, null);
     }
     // Refusals left from earlier loads belong to those; only this library's are reported below.
     Registries.takeRegistrationErrors();
     String problem = NativeLibraries.loadPlugin(library);
     TypeInfos.invalidate();
     if (problem != null) {
-      throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, problem, null);
+      throw Failures.error(ErrorKind.LOAD_ERROR, problem, null);
     }
     // Methods first called before this library registered their functions take their direct entries now, and
     // methods whose function it replaced call the new one.
-    Registries.registryChanged();
+    LinkedRoute.registryChanged();
     List<String> refused = Registries.takeRegistrationErrors();
     for (String refusal : refused) {
       if (refusal.startsWith(ABI_REFUSAL)) {
         String message = refusal.substring(ErrorKind.LOAD_ERROR.spelling().length() + ": ".length())
             + " (the library stays mapped, unused)";
         ABI_REFUSED_PLUGINS.put(absolute, message);
-        throw RuntimeAccess.error(ErrorKind.LOAD_ERROR, message, null);
+        throw Failures.error(ErrorKind.LOAD_ERROR, message, null);
       }
     }
     if (!refused.isEmpty()) {
@@ -137,7 +136,7 @@ public final class Packed4j {
       String kind = colon > 0 && first.substring(0, colon).endsWith("Error") ? first.substring(0, colon)
           : ErrorKind.RUNTIME_ERROR.spelling();
       // The kind of the first refusal, as the native registry spelled it.
-      throw RuntimeAccess.get().newException(kind, "loading " + library.toAbsolutePath() + ", the native registry "
+      throw Failures.newException(kind, "loading " + library.toAbsolutePath() + ", the native registry "
           + "refused " + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
           + String.join("; ", refused) + " (the library is loaded; the refused registrations keep their first "
           + "definition)", "", null);
@@ -233,7 +232,7 @@ public final class Packed4j {
   public static synchronized List<String> register(Class<?> exports) {
     Objects.requireNonNull(exports, "exports");
     NativeLibraries.ensureLoaded();
-    Class<?> generated = GeneratedClasses.loadRegistrar(exports);
+    Class<?> generated = GeneratedClasses.loadRegistrar(exports, Exports.class);
     Exports registrar;
     try {
       registrar = (Exports) generated.getConstructor().newInstance();
@@ -250,7 +249,7 @@ public final class Packed4j {
           found.close();
           return true;
         }).orElse(false)) {
-          throw RuntimeAccess.error(ErrorKind.VALUE_ERROR, "global function '" + export.name() + "' of "
+          throw Failures.error(ErrorKind.VALUE_ERROR, "global function '" + export.name() + "' of "
               + export.javaMethod() + " is already registered; nothing of " + exports.getName()
               + " was registered", export.name());
         }

@@ -1,14 +1,14 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
-import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
+import dev.packed4j.runtime.internal.values.AnyCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.ref.Reference;
 import java.util.Objects;
 
@@ -83,7 +83,7 @@ public final class PackedFunction extends ObjectRef {
    */
   public static PackedFunction of(Body body) {
     Objects.requireNonNull(body, "body");
-    return JavaFunctions.create(body);
+    return (PackedFunction) JavaFunctions.create(body, body::call);
   }
 
   /**

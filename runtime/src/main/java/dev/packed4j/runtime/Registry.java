@@ -1,9 +1,10 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ObjectTypeCatalog;
-import dev.packed4j.runtime.internal.Registries;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.objects.ObjectTypeCatalog;
+import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Registries;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -93,6 +94,7 @@ public final class Registry {
       throw new IllegalArgumentException("Registry.register: the name of a global function must not be empty");
     }
     Registries.register(name, function, override);
+    LinkedRoute.registryChanged();
   }
 
   /** {@return the registered names, sorted} */

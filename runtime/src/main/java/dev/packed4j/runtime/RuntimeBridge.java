@@ -1,65 +1,84 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.RuntimeAccess.ViewKind;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 
 /** The internal packages' access to this package's non-public constructors and handles. */
 final class RuntimeBridge implements RuntimeAccess {
   @Override
-  public NativeObject newNativeObject(long ownedHandle) {
+  public Object newNativeObject(long ownedHandle) {
     return new NativeObject(ownedHandle);
   }
 
   @Override
-  public PackedFunction newPackedFunction(long ownedHandle, String name) {
+  public Object newPackedFunction(long ownedHandle, String name) {
     return new PackedFunction(ownedHandle, name);
   }
 
   @Override
-  public <E> NativeList<E> newNativeList(long ownedHandle, ValueCodec<E> elements) {
+  public Object newNativeList(long ownedHandle, ValueCodec<?> elements) {
     return new NativeList<>(ownedHandle, elements);
   }
 
   @Override
-  public <K, V> NativeMap<K, V> newNativeMap(long ownedHandle, ValueCodec<K> keys, ValueCodec<V> values) {
+  public Object newNativeMap(long ownedHandle, ValueCodec<?> keys, ValueCodec<?> values) {
     return new NativeMap<>(ownedHandle, keys, values);
   }
 
   @Override
-  public Packed4jException newException(String kind, String message, String backtrace, String functionName) {
-    return new Packed4jException(kind, message, backtrace, functionName);
-  }
-
-  @Override
-  public NDArray newNDArray(long ownedHandle) {
+  public Object newNDArray(long ownedHandle) {
     return new NDArray(ownedHandle, null);
   }
 
   @Override
-  public ReleaseEpochs.Pin pinNDArray(NDArray array) {
-    return array.usablePin();
+  public ReleaseEpochs.Pin pinNDArray(Object array) {
+    return ((NDArray) array).usablePin();
   }
 
   @Override
-  public long handleForUnpinnedRead(ObjectRef object) {
-    return object.handleForUnpinnedRead();
+  public long handleForUnpinnedRead(Object object) {
+    return ((ObjectRef) object).handleForUnpinnedRead();
   }
 
   @Override
-  public int typeIndex(ObjectRef object) {
-    return object.typeIndex();
+  public boolean isClosed(Object object) {
+    return ((ObjectRef) object).isClosed();
   }
 
   @Override
-  public ReleaseEpochs.Pin pinObject(ObjectRef object) {
-    return object.pin();
+  public int typeIndex(Object object) {
+    return ((ObjectRef) object).typeIndex();
   }
 
   @Override
-  public long ndarrayWord(NDArray array, ThreadStack stack) {
-    return array.tensorWord(stack);
+  public ReleaseEpochs.Pin pinObject(Object object) {
+    return object instanceof ObjectRef ref ? ref.pin() : null;
+  }
+
+  @Override
+  public long ndarrayWord(Object array, ThreadStack stack) {
+    return ((NDArray) array).tensorWord(stack);
+  }
+
+  @Override
+  public ViewKind kindOf(Object value) {
+    return switch (value) {
+      case NDArray array -> ViewKind.NDARRAY;
+      case PackedFunction function -> ViewKind.FUNCTION;
+      case ObjectRef object -> ViewKind.OBJECT;
+      case NativeList<?> list -> ViewKind.LIST;
+      case NativeMap<?, ?> map -> ViewKind.MAP;
+      case NativeClosure closure -> ViewKind.CLOSURE;
+      case null, default -> ViewKind.NONE;
+    };
+  }
+
+  @Override
+  public Class<?> ndarrayClass() {
+    return NDArray.class;
   }
 
   @Override

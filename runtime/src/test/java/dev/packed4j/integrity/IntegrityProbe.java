@@ -6,7 +6,7 @@ import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
 import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.binding.OwnedHandle;
+import dev.packed4j.runtime.OwnedHandle;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -84,7 +84,7 @@ public final class IntegrityProbe {
 
     // No way around the gates: the internal packages are not exported, the handle token cannot be made.
     try {
-      Class.forName("dev.packed4j.runtime.internal.NativeMemory").getMethod("getLong", long.class).invoke(null, 0L);
+      Class.forName("dev.packed4j.runtime.internal.capi.NativeMemory").getMethod("getLong", long.class).invoke(null, 0L);
       fail("an internal class of packed4j was callable");
     } catch (IllegalAccessException expected) {
       pass("the internal classes are not accessible: " + expected.getMessage());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.TestLibraries;
-import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.types.Signature;
 import java.io.File;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FunctionSite;
-import dev.packed4j.runtime.internal.codec.Nesting;
+import dev.packed4j.runtime.internal.values.Nesting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

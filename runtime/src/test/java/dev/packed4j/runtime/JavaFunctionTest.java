@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.upcall.JavaErrors;
+import dev.packed4j.runtime.internal.errors.PendingThrowables;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -203,7 +204,8 @@ class JavaFunctionTest {
   @Test
   void typedJavaFunctionCalledFromCppAllocatesNothingPerCall() {
     long calls = 100_000;
-    try (PackedFunction add = Callbacks.typedFunction("(int64, int64) -> int64", (Callbacks.Wire2) (a, b) -> a + b);
+    try (PackedFunction add =
+            Callbacks.typedFunction("(int64, int64) -> int64", (CallbackBodies.Wire2) (a, b) -> a + b);
         PackedFunction loop = Registry.global("test.CallTypedLoop")) {
       assertEquals("(int64, int64) -> int64", add.signature());
       assertEquals(calls * (calls - 1) / 2, loop.invoke(add, calls));
@@ -223,7 +225,7 @@ class JavaFunctionTest {
         assertThrows(IllegalArgumentException.class, failing::invoke);
       }
     }
-    assertTrue(JavaErrors.pendingCount() <= 256);
+    assertTrue(PendingThrowables.pendingCount() <= 256);
     assertEquals(objectsBefore, Packed4j.liveObjectCount());
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.packed4j.runtime.internal.BundledLibraries;
+import dev.packed4j.runtime.internal.capi.BundledLibraries;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.packed4j.runtime.internal.codec.AnyCodec;
-import dev.packed4j.runtime.internal.codec.IntegerCodec;
-import dev.packed4j.runtime.internal.codec.StringCodec;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
+import dev.packed4j.runtime.internal.values.AnyCodec;
+import dev.packed4j.runtime.internal.values.IntegerCodec;
+import dev.packed4j.runtime.internal.values.StringCodec;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -52,7 +54,7 @@ class NativeContainersTest {
   /** {@code P4JListFromInt64s}, which the runtime does not call (it writes lists in place), linked here. */
   @SuppressWarnings("restricted") // P4JListFromInt64s with its c_api.h signature
   private static final java.lang.invoke.MethodHandle LIST_FROM_INT64S = java.lang.foreign.Linker.nativeLinker()
-      .downcallHandle(dev.packed4j.runtime.internal.NativeLibraries.core().find("P4JListFromInt64s").orElseThrow(),
+      .downcallHandle(dev.packed4j.runtime.internal.capi.NativeLibraries.core().find("P4JListFromInt64s").orElseThrow(),
           java.lang.foreign.FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
               ValueLayout.JAVA_LONG));
 
@@ -71,7 +73,7 @@ class NativeContainersTest {
     }
   }
 
-  private static <V> NativeMap<String, V> emptyMap(dev.packed4j.runtime.internal.codec.ValueCodec<V> values) {
+  private static <V> NativeMap<String, V> emptyMap(dev.packed4j.runtime.internal.values.ValueCodec<V> values) {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
       assertEquals(0, CApi.P4JMapCreate(0, 0, out.address()));

@@ -11,7 +11,6 @@ import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FieldKind;
 import dev.packed4j.runtime.binding.FieldSlot;
 import dev.packed4j.runtime.binding.ObjectType;
-import dev.packed4j.runtime.binding.OwnedHandle;
 import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Packed4j_Square;
 import dev.packed4j.runtime.fixture.Shape;
@@ -41,20 +40,28 @@ class ObjectForgingTest {
 
   interface Dropped {}
 
+  interface Stray {}
+
   static final class KeptRef extends ObjectRef implements Kept {
-    KeptRef(OwnedHandle handle, ObjectType<?> type) {
-      super(handle, type);
+    KeptRef(OwnedHandle handle) {
+      super(handle);
+    }
+  }
+
+  /** Built from a handle, but not an implementation of the interface its factory was defined for. */
+  static final class StrayRef extends ObjectRef {
+    StrayRef(OwnedHandle handle) {
+      super(handle);
     }
   }
 
   @Test
   void aHandleTokenBuildsOneObjectAndNoSecond() throws Exception {
     AtomicReference<OwnedHandle> kept = new AtomicReference<>();
-    AtomicReference<ObjectType<Kept>> type = new AtomicReference<>();
-    type.set(ObjectType.define(Kept.class, "test.Shape", handle -> {
+    ObjectType.define(Kept.class, "test.Shape", handle -> {
       kept.set(handle);
-      return new KeptRef(handle, type.get());
-    }));
+      return new KeptRef(handle);
+    });
     long before = TestLibraries.settledLiveObjectCount();
     try (PackedFunction make = Registry.global("test.MakeShape")) {
       Kept object = Callbacks.call(make, Codecs.object(Kept.class), 5L, "pentagon");
@@ -63,7 +70,7 @@ class ObjectForgingTest {
       assertEquals("OwnedHandle[taken]", kept.get().toString());
 
       IllegalStateException reuse = assertThrows(IllegalStateException.class,
-          () -> new KeptRef(kept.get(), type.get()));
+          () -> new KeptRef(kept.get()));
       assertTrue(reuse.getMessage().contains("already taken"), reuse.getMessage());
       assertFalse(first.isClosed(), "the first object stays the only owner");
       assertTrue(first.isInstanceOf("test.Shape"));
@@ -83,6 +90,19 @@ class ObjectForgingTest {
           && e.getMessage().contains("without building it from the OwnedHandle"), e.getMessage());
     }
     assertEquals(before, TestLibraries.settledLiveObjectCount(), "the handle nobody took was released");
+  }
+
+  @Test
+  void anObjectThatDoesNotImplementItsInterfaceIsRefusedAndReleased() throws Exception {
+    ObjectType.define(Stray.class, "test.Shape", StrayRef::new);
+    long before = TestLibraries.settledLiveObjectCount();
+    try (PackedFunction make = Registry.global("test.MakeShape")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> Callbacks.call(make, Codecs.object(Stray.class), 4L, "square"));
+      assertTrue(e.getMessage().contains(StrayRef.class.getName() + " does not implement " + Stray.class.getName()),
+          e.getMessage());
+    }
+    assertEquals(before, TestLibraries.settledLiveObjectCount(), "the object built was closed");
   }
 
   @Test

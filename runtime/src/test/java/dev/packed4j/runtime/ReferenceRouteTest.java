@@ -1,7 +1,7 @@
 package dev.packed4j.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static dev.packed4j.runtime.RouteTwins.assertSameFailure;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.packed4j.runtime.internal.Registries;
+import dev.packed4j.runtime.internal.values.Registries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.packed4j.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.packed4j.runtime.internal.NativeLibraries;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
-import dev.packed4j.runtime.binding.FunctionSite;
-import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
-import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.binding.FunctionSite;
+import dev.packed4j.runtime.binding.RouteProbe;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;

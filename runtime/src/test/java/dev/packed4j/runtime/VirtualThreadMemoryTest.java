@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.packed4j.runtime.binding.CallFrame;
 import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FunctionSite;
-import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;

@@ -179,7 +179,7 @@ class FunctionalInterfacesTest {
     // The runtime's adapters; Callbacks in this package is the test's @Global interface.
     var codec = dev.packed4j.runtime.binding.Callbacks.<LongBinaryOperator>typed(LongBinaryOperator.class,
         "(int64, int64) -> int64",
-        f -> (dev.packed4j.runtime.binding.Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
+        f -> (dev.packed4j.runtime.binding.CallbackBodies.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
         function -> (a0, a1) -> dev.packed4j.runtime.binding.Callbacks.call(function, Codecs.LONG, a0, a1));
     try (PackedFunction multiply =
         dev.packed4j.runtime.binding.Callbacks.function(codec, (LongBinaryOperator) (a, b) -> a * b)) {

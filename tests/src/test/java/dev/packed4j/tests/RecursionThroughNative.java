@@ -73,7 +73,7 @@ public final class RecursionThroughNative {
     static dev.packed4j.runtime.binding.Codec<java.util.function.LongBinaryOperator> codec() {
       return dev.packed4j.runtime.binding.Callbacks.<java.util.function.LongBinaryOperator>typed(
           java.util.function.LongBinaryOperator.class, "(int64, int64) -> int64",
-          f -> (dev.packed4j.runtime.binding.Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
+          f -> (dev.packed4j.runtime.binding.CallbackBodies.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
           function -> (a0, a1) -> dev.packed4j.runtime.binding.Callbacks.call(function,
               dev.packed4j.runtime.binding.Codecs.LONG, a0, a1));
     }

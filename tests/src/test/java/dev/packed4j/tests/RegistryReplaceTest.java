@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
+import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.binding.Callbacks;
 import dev.packed4j.runtime.binding.Codecs;
 import java.util.List;
@@ -30,7 +31,7 @@ class RegistryReplaceTest {
   /** A function with a typed entry, as a generated registrar makes for a static (long, long) -> long method. */
   private static PackedFunction typed(LongBinaryOperator operator) {
     var codec = Callbacks.<LongBinaryOperator>typed(LongBinaryOperator.class, "(int64, int64) -> int64",
-        f -> (Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
+        f -> (CallbackBodies.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
         function -> (a0, a1) -> Callbacks.call(function, Codecs.LONG, a0, a1));
     return Callbacks.function(codec, operator);
   }

@@ -155,7 +155,7 @@ final class CodecExpressions {
   }
 
   /**
-   * {@code (Callbacks.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out; a string argument is read by
+   * {@code (CallbackBodies.Wire2) (a0, a1) -> callee(a0, a1)}: wire values in and out; a string argument is read by
    * {@code spans}, which the caller binds with {@link #withStringSpans}.
    */
   static CodeBlock wireBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
@@ -177,7 +177,7 @@ final class CodecExpressions {
         };
     return CodeBlock.of(
         "($T.Wire$L) $L -> $L",
-        RuntimeClasses.CALLBACKS,
+        RuntimeClasses.CALLBACK_BODIES,
         parameters.size(),
         lambdaParameters(parameters.size()),
         body);
@@ -211,9 +211,9 @@ final class CodecExpressions {
     }
     CodeBlock invocation = call.add(")").build();
     return result instanceof TypeModel.VoidType
-        ? CodeBlock.of("($T.Packed) args -> $L", RuntimeClasses.CALLBACKS, invocation)
+        ? CodeBlock.of("($T.Packed) args -> $L", RuntimeClasses.CALLBACK_BODIES, invocation)
         : CodeBlock.of(
-            "($T.Packed) args -> args.result($L, $L)", RuntimeClasses.CALLBACKS, boxedOf(result), invocation);
+            "($T.Packed) args -> args.result($L, $L)", RuntimeClasses.CALLBACK_BODIES, boxedOf(result), invocation);
   }
 
   /** The body of a closure out: {@code Callbacks.call(function, codec, a0, a1)}. */

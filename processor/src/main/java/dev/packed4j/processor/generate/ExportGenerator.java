@@ -22,14 +22,14 @@ import javax.lang.model.element.Modifier;
  * <pre>{@code
  * public void exportTo(ExportedFunctions functions) {
  *   functions.add("host.Add", "HostFunctions.add",
- *       Callbacks.typedFunction("(int64, int64) -> int64", (Callbacks.Wire2) (a0, a1) -> HostFunctions.add(a0, a1)));
+ *       Callbacks.typedFunction("(int64, int64) -> int64", (CallbackBodies.Wire2) (a0, a1) -> HostFunctions.add(a0, a1)));
  * }
  * }</pre>
  */
 public final class ExportGenerator {
-  private static final ClassName EXPORTS = ClassName.get("dev.packed4j.runtime.binding", "Exports");
+  private static final ClassName EXPORTS = ClassName.get("dev.packed4j.runtime", "Exports");
   private static final ClassName EXPORTED_FUNCTIONS =
-      ClassName.get("dev.packed4j.runtime.binding", "ExportedFunctions");
+      ClassName.get("dev.packed4j.runtime", "ExportedFunctions");
 
   public JavaFile generate(ExportClass exports, boolean generatedAvailable) {
     ClassName owner = JavaTypes.className(exports.name());

@@ -55,7 +55,7 @@ public final class ObjectGenerator {
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PRIVATE)
             .addParameter(RuntimeClasses.OWNED_HANDLE, "handle")
-            .addStatement("super(handle, $N)", TYPE)
+            .addStatement("super(handle)")
             .build());
 
     if (!object.getters().isEmpty()) {

@@ -9,12 +9,13 @@ final class RuntimeClasses {
   static final ClassName CODEC = binding("Codec");
   static final ClassName CODECS = binding("Codecs");
   static final ClassName OBJECT_TYPE = binding("ObjectType");
-  static final ClassName OWNED_HANDLE = binding("OwnedHandle");
   static final ClassName FIELD_SLOT = binding("FieldSlot");
   static final ClassName FIELD_KIND = binding("FieldKind");
   static final ClassName CALLBACKS = binding("Callbacks");
+  static final ClassName CALLBACK_BODIES = binding("CallbackBodies");
 
   static final ClassName OBJECT_REF = runtime(RuntimeNames.OBJECT_REF);
+  static final ClassName OWNED_HANDLE = runtime("OwnedHandle");
   static final ClassName NATIVE_OBJECT = runtime(RuntimeNames.NATIVE_OBJECT);
   static final ClassName PACKED_FUNCTION = runtime(RuntimeNames.PACKED_FUNCTION);
   static final ClassName NATIVE_LIST = runtime(RuntimeNames.NATIVE_LIST);

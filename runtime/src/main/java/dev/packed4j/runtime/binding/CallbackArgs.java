@@ -1,7 +1,7 @@
 package dev.packed4j.runtime.binding;
 
 /**
- * The arguments of a packed callback ({@link Callbacks.Packed}), decoded one by one by the codec of the declared
+ * The arguments of a packed callback ({@link CallbackBodies.Packed}), decoded one by one by the codec of the declared
  * type, and where its result goes.
  *
  * <pre>{@code

@@ -1,10 +1,10 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.PackedFunction;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.NativeAccess;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.RuntimeAccess;
+import dev.packed4j.runtime.internal.capi.NativeAccess;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.upcall.CallbackCodec;
 import dev.packed4j.runtime.internal.upcall.ClosureCalls;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
@@ -23,7 +23,7 @@ import java.util.function.Function;
  * <pre>{@code
  * private static final Codec<LongBinaryOperator> APPLY_ARG_0 = Callbacks.typed(LongBinaryOperator.class,
  *     "(int64, int64) -> int64",
- *     f -> (Callbacks.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
+ *     f -> (CallbackBodies.Wire2) (a0, a1) -> f.applyAsLong(a0, a1),
  *     function -> (a0, a1) -> Callbacks.call(function, Codecs.LONG, a0, a1));
  * }</pre>
  *
@@ -34,92 +34,6 @@ import java.util.function.Function;
  */
 public final class Callbacks {
   private Callbacks() {}
-
-  /**
-   * A typed body of no parameter. Wire values: integers and bool as {@code long} (bool 0 or 1), floats as the bits
-   * of a {@code double}, a String as the address of its UTF-8 span (read by {@link StringSpans}); the result
-   * likewise, void as 0.
-   */
-  @FunctionalInterface
-  public interface Wire0 {
-    /**
-     * Runs the body on wire values.
-     *
-     * @return the result as its wire value (0 for void)
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    long call() throws Throwable;
-  }
-
-  /** A typed body of one parameter; see {@link Wire0} for the wire values. */
-  @FunctionalInterface
-  public interface Wire1 {
-    /**
-     * Runs the body on wire values.
-     *
-     * @param a0 argument 0 as its wire value
-     * @return the result as its wire value (0 for void)
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    long call(long a0) throws Throwable;
-  }
-
-  /** A typed body of two parameters; see {@link Wire0} for the wire values. */
-  @FunctionalInterface
-  public interface Wire2 {
-    /**
-     * Runs the body on wire values.
-     *
-     * @param a0 argument 0 as its wire value
-     * @param a1 argument 1 as its wire value
-     * @return the result as its wire value (0 for void)
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    long call(long a0, long a1) throws Throwable;
-  }
-
-  /** A typed body of three parameters; see {@link Wire0} for the wire values. */
-  @FunctionalInterface
-  public interface Wire3 {
-    /**
-     * Runs the body on wire values.
-     *
-     * @param a0 argument 0 as its wire value
-     * @param a1 argument 1 as its wire value
-     * @param a2 argument 2 as its wire value
-     * @return the result as its wire value (0 for void)
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    long call(long a0, long a1, long a2) throws Throwable;
-  }
-
-  /** A typed body of four parameters; see {@link Wire0} for the wire values. */
-  @FunctionalInterface
-  public interface Wire4 {
-    /**
-     * Runs the body on wire values.
-     *
-     * @param a0 argument 0 as its wire value
-     * @param a1 argument 1 as its wire value
-     * @param a2 argument 2 as its wire value
-     * @param a3 argument 3 as its wire value
-     * @return the result as its wire value (0 for void)
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    long call(long a0, long a1, long a2, long a3) throws Throwable;
-  }
-
-  /** A body whose arguments are decoded by codecs: any parameter and result types. */
-  @FunctionalInterface
-  public interface Packed {
-    /**
-     * Runs the body.
-     *
-     * @param args the arguments and the result of this call
-     * @throws Throwable anything: reported to the native caller as an error
-     */
-    void call(CallbackArgs args) throws Throwable;
-  }
 
   /**
    * The codec of a functional interface with a typed entry.
@@ -137,7 +51,7 @@ public final class Callbacks {
   public static <F> Codec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
       Function<PackedFunction, ? extends F> fromFunction) {
     return CallbackCodec.typed(Objects.requireNonNull(type, "type"), Objects.requireNonNull(signature, "signature"),
-        toWire, fromFunction);
+        toWire, asView(fromFunction));
   }
 
   /**
@@ -147,13 +61,19 @@ public final class Callbacks {
    * @param fromFunction as for {@link #typed}
    * @param <F> the functional interface
    * @param type the interface (its raw class for a generic one)
-   * @param toPacked wraps a Java implementation in the {@link Packed} body that decodes its arguments
+   * @param toPacked wraps a Java implementation in the {@link CallbackBodies.Packed} body that decodes its arguments
    * @return the codec
    */
-  public static <F> Codec<F> packed(Class<? super F> type, String signature, Function<? super F, Packed> toPacked,
-      Function<PackedFunction, ? extends F> fromFunction) {
+  public static <F> Codec<F> packed(Class<? super F> type, String signature,
+      Function<? super F, CallbackBodies.Packed> toPacked, Function<PackedFunction, ? extends F> fromFunction) {
     return CallbackCodec.packed(Objects.requireNonNull(type, "type"), Objects.requireNonNull(signature, "signature"),
-        toPacked, fromFunction);
+        toPacked, asView(fromFunction));
+  }
+
+  /** {@code fromFunction} for the upcall code, which sees a PackedFunction as an {@code Object}. */
+  private static <F> Function<Object, ? extends F> asView(Function<PackedFunction, ? extends F> fromFunction) {
+    Objects.requireNonNull(fromFunction, "fromFunction");
+    return function -> fromFunction.apply((PackedFunction) function);
   }
 
   /**
@@ -169,7 +89,7 @@ public final class Callbacks {
     if (!(codec instanceof CallbackCodec<F> callbackCodec)) {
       throw new IllegalArgumentException(codec + " is not a codec of Callbacks.typed or Callbacks.packed");
     }
-    return callbackCodec.toFunction(Objects.requireNonNull(implementation, "implementation"));
+    return (PackedFunction) callbackCodec.toFunction(Objects.requireNonNull(implementation, "implementation"));
   }
 
   /**
@@ -181,7 +101,7 @@ public final class Callbacks {
    * @return a function owning one reference
    */
   public static PackedFunction typedFunction(String signature, Object wire) {
-    return JavaFunctions.typedFunction(Objects.requireNonNull(signature, "signature"),
+    return (PackedFunction) JavaFunctions.typedFunction(Objects.requireNonNull(signature, "signature"),
         Objects.requireNonNull(wire, "wire"));
   }
 
@@ -192,8 +112,8 @@ public final class Callbacks {
    * @param body the body, which decodes its arguments with codecs
    * @return a function owning one reference
    */
-  public static PackedFunction packedFunction(String signature, Packed body) {
-    return JavaFunctions.packedFunction(Objects.requireNonNull(signature, "signature"),
+  public static PackedFunction packedFunction(String signature, CallbackBodies.Packed body) {
+    return (PackedFunction) JavaFunctions.packedFunction(Objects.requireNonNull(signature, "signature"),
         Objects.requireNonNull(body, "body"));
   }
 
@@ -208,7 +128,7 @@ public final class Callbacks {
    * @return the converted result
    */
   public static <R> R call(PackedFunction function, Codec<R> result, Object... args) {
-    return ClosureCalls.call(function, result, args);
+    return ClosureCalls.call(function, function.name(), result, args);
   }
 
   /**
@@ -218,7 +138,7 @@ public final class Callbacks {
    * @param args the arguments, converted by their runtime types
    */
   public static void callVoid(PackedFunction function, Object... args) {
-    ClosureCalls.call(function, null, args);
+    ClosureCalls.call(function, function.name(), null, args);
   }
 
   // ---------------------------------------------------------------- wire values in a typed body
@@ -307,7 +227,7 @@ public final class Callbacks {
    *
    * <pre>{@code
    * Callbacks.withStringSpans(MethodHandles.lookup(), spans -> Callbacks.typed(Consumer.class, "(string) -> void",
-   *     f -> (Callbacks.Wire1) a0 -> { f.accept(spans.read(a0)); return 0L; }, ...))
+   *     f -> (CallbackBodies.Wire1) a0 -> { f.accept(spans.read(a0)); return 0L; }, ...))
    * }</pre>
    *
    * @param caller the caller's own lookup, {@code MethodHandles.lookup()}
@@ -366,7 +286,7 @@ public final class Callbacks {
   }
 
   private static RuntimeException outOfRange(String value, String type) {
-    return RuntimeAccess.error(ErrorKind.VALUE_ERROR, "a callback argument " + value + " does not fit in " + type,
+    return Failures.error(ErrorKind.VALUE_ERROR, "a callback argument " + value + " does not fit in " + type,
         null);
   }
 }

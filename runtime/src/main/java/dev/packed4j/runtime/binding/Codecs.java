@@ -5,22 +5,22 @@ import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.PackedFunction;
-import dev.packed4j.runtime.internal.GeneratedClasses;
-import dev.packed4j.runtime.internal.codec.AnyCodec;
-import dev.packed4j.runtime.internal.codec.ArrayTensorCodec;
-import dev.packed4j.runtime.internal.codec.BooleanCodec;
-import dev.packed4j.runtime.internal.codec.BytesCodec;
-import dev.packed4j.runtime.internal.codec.FloatCodec;
-import dev.packed4j.runtime.internal.codec.FunctionCodec;
-import dev.packed4j.runtime.internal.codec.IntegerCodec;
-import dev.packed4j.runtime.internal.codec.ListCodec;
-import dev.packed4j.runtime.internal.codec.MapCodec;
-import dev.packed4j.runtime.internal.codec.NDArrayCodec;
-import dev.packed4j.runtime.internal.codec.NativeObjectCodec;
-import dev.packed4j.runtime.internal.codec.ObjectCodec;
-import dev.packed4j.runtime.internal.codec.OptionalCodec;
-import dev.packed4j.runtime.internal.codec.StringCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.objects.GeneratedClasses;
+import dev.packed4j.runtime.internal.values.AnyCodec;
+import dev.packed4j.runtime.internal.values.ArrayTensorCodec;
+import dev.packed4j.runtime.internal.values.BooleanCodec;
+import dev.packed4j.runtime.internal.values.BytesCodec;
+import dev.packed4j.runtime.internal.values.FloatCodec;
+import dev.packed4j.runtime.internal.values.FunctionCodec;
+import dev.packed4j.runtime.internal.values.IntegerCodec;
+import dev.packed4j.runtime.internal.values.ListCodec;
+import dev.packed4j.runtime.internal.values.MapCodec;
+import dev.packed4j.runtime.internal.values.NDArrayCodec;
+import dev.packed4j.runtime.internal.values.NativeObjectCodec;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.OptionalCodec;
+import dev.packed4j.runtime.internal.values.StringCodec;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -63,20 +63,22 @@ public final class Codecs {
   /** {@code Object}: converted by the value's runtime type (see {@code PackedFunction.invoke}). */
   public static final Codec<Object> ANY = AnyCodec.ANY;
   /** {@link NativeObject}: any native object, viewed generically. */
-  public static final Codec<NativeObject> NATIVE_OBJECT = NativeObjectCodec.NATIVE_OBJECT;
+  public static final Codec<NativeObject> NATIVE_OBJECT = view(NativeObjectCodec.NATIVE_OBJECT);
   /** {@link PackedFunction}: a function object. */
-  public static final Codec<PackedFunction> PACKED_FUNCTION = FunctionCodec.PACKED_FUNCTION;
+  public static final Codec<PackedFunction> PACKED_FUNCTION = view(FunctionCodec.PACKED_FUNCTION);
 
   /** {@link NDArray}: passed by reference, no copy. */
-  public static final Codec<NDArray> NDARRAY = NDArrayCodec.NDARRAY;
+  public static final Codec<NDArray> NDARRAY = view(NDArrayCodec.NDARRAY);
   /** {@code float[]} argument: copied into a 1-D float32 tensor for the call. */
-  public static final Codec<float[]> FLOAT_ARRAY = ArrayTensorCodec.FLOAT_ARRAY;
+  public static final Codec<float[]> FLOAT_ARRAY =
+      ArrayTensorCodec.<float[]>of("float[]", "float32", NDArray::fromArray);
   /** {@code double[]} argument: copied into a 1-D float64 tensor for the call. */
-  public static final Codec<double[]> DOUBLE_ARRAY = ArrayTensorCodec.DOUBLE_ARRAY;
+  public static final Codec<double[]> DOUBLE_ARRAY =
+      ArrayTensorCodec.<double[]>of("double[]", "float64", NDArray::fromArray);
   /** {@code int[]} argument: copied into a 1-D int32 tensor for the call. */
-  public static final Codec<int[]> INT_ARRAY = ArrayTensorCodec.INT_ARRAY;
+  public static final Codec<int[]> INT_ARRAY = ArrayTensorCodec.<int[]>of("int[]", "int32", NDArray::fromArray);
   /** {@code long[]} argument: copied into a 1-D int64 tensor for the call. */
-  public static final Codec<long[]> LONG_ARRAY = ArrayTensorCodec.LONG_ARRAY;
+  public static final Codec<long[]> LONG_ARRAY = ArrayTensorCodec.<long[]>of("long[]", "int64", NDArray::fromArray);
 
   /**
    * An {@code @Object} interface. Loads its generated class {@code Packed4j_<Name>} (whose static {@code TYPE}
@@ -168,6 +170,15 @@ public final class Codecs {
           + codec.javaType());
     }
     return codec;
+  }
+
+  /**
+   * A codec of a native view (NDArray, PackedFunction, NativeObject) as its type: the internal codecs take and give
+   * views as {@code Object}, since they sit below the public package (docs/architecture.md, "runtime inside").
+   */
+  @SuppressWarnings("unchecked")
+  private static <T> Codec<T> view(ValueCodec<Object> codec) {
+    return (Codec<T>) (Codec<?>) codec;
   }
 
   /** The runtime's implementation of a codec made by this class. */

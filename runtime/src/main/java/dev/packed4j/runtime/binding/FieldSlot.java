@@ -3,19 +3,20 @@ package dev.packed4j.runtime.binding;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
 
 import dev.packed4j.runtime.ObjectRef;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.Registries;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.TypeInfo;
-import dev.packed4j.runtime.internal.TypeInfos;
 import dev.packed4j.runtime.internal.capi.CApi;
-import dev.packed4j.runtime.internal.codec.StringCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.objects.TypeInfo;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.Registries;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.StringCodec;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
@@ -239,12 +240,12 @@ public final class FieldSlot {
     }
     if (field == null) {
       List<String> near = Registries.nearNames(name, info.fieldNames());
-      throw RuntimeAccess.error(ErrorKind.ATTRIBUTE_ERROR, "type " + info.key() + " has no field '" + name
+      throw Failures.error(ErrorKind.ATTRIBUTE_ERROR, "type " + info.key() + " has no field '" + name
           + "' (read by " + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
           + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), null);
     }
     if (!kind.accepts(field.kind())) {
-      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "field '" + name + "' of type " + info.key() + " is "
+      throw Failures.error(ErrorKind.TYPE_ERROR, "field '" + name + "' of type " + info.key() + " is "
           + field.kindName() + " natively, but " + type.javaType().getSimpleName() + " reads it as "
           + TypeInfo.FieldInfo.kindName(kind.nativeKind()) + ": change the accessor's return type", null);
     }

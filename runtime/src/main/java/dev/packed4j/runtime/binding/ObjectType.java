@@ -1,7 +1,8 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.ObjectRef;
-import dev.packed4j.runtime.internal.TypeView;
+import dev.packed4j.runtime.OwnedHandle;
+import dev.packed4j.runtime.internal.objects.TypeView;
 import java.util.Objects;
 import java.util.function.Function;
 

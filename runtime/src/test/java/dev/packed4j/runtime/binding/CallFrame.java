@@ -1,8 +1,10 @@
 package dev.packed4j.runtime.binding;
 
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * For tests: one call through the thread's call frame, written out: put the arguments, invoke, take the result,
@@ -27,6 +29,10 @@ import dev.packed4j.runtime.internal.codec.ValueCodec;
  * <p>A frame belongs to the thread that opened it and is used inside one try-with-resources block.
  */
 public final class CallFrame implements AutoCloseable {
+  /** The wrapper of each of the thread's frames, made once, so that driving a frame allocates nothing. */
+  private static final ThreadLocal<Map<Frame, CallFrame>> WRAPPERS =
+      ThreadLocal.withInitial(IdentityHashMap::new);
+
   private final Frame frame;
 
   private CallFrame(Frame frame) {
@@ -43,12 +49,7 @@ public final class CallFrame implements AutoCloseable {
   public static CallFrame open(FunctionSite site, int argumentCount) {
     ThreadStack stack = ThreadStack.current();
     Frame next = stack.next();
-    Object facade = next.facade;
-    if (facade == null) {
-      facade = new CallFrame(next);
-      next.facade = facade;
-    }
-    CallFrame callFrame = (CallFrame) facade;
+    CallFrame callFrame = WRAPPERS.get().computeIfAbsent(next, CallFrame::new);
     // Opened through callFrame.frame, the reference every method below reads (see ThreadStack.push).
     stack.push(callFrame.frame, site.target, argumentCount);
     return callFrame;

@@ -1,8 +1,8 @@
 package dev.packed4j.runtime.binding;
 
 import dev.packed4j.runtime.NDArray;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package dev.packed4j.runtime.internal.route;
 
-import dev.packed4j.runtime.NDArray;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.codec.BooleanCodec;
-import dev.packed4j.runtime.internal.codec.BytesCodec;
-import dev.packed4j.runtime.internal.codec.FloatCodec;
-import dev.packed4j.runtime.internal.codec.IntegerCodec;
-import dev.packed4j.runtime.internal.codec.NDArrayCodec;
-import dev.packed4j.runtime.internal.codec.ObjectCodec;
-import dev.packed4j.runtime.internal.codec.StringCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.values.BooleanCodec;
+import dev.packed4j.runtime.internal.values.BytesCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.FloatCodec;
+import dev.packed4j.runtime.internal.values.IntegerCodec;
+import dev.packed4j.runtime.internal.values.NDArrayCodec;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.StringCodec;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
@@ -38,6 +38,9 @@ import java.util.Map;
  * {@code packed4j: calculator.MyAdd (Calculator.add) -> typed entry (int64, int64) -> int64}.
  */
 public final class LinkedRoute {
+  /** The public {@code NDArray} class, which the routes give a wire form of its own (the tensor word). */
+  static final Class<?> NDARRAY = RuntimeAccess.get().ndarrayClass();
+
   /** The system property that prints each link and relink. */
   public static final String TRACE_PROPERTY = "packed4j.trace.routes";
 
@@ -170,7 +173,7 @@ public final class LinkedRoute {
     }
     codecs.put(String.class, StringCodec.STRING);
     codecs.put(byte[].class, BytesCodec.BYTES);
-    codecs.put(NDArray.class, NDArrayCodec.NDARRAY);
+    codecs.put(NDARRAY, NDArrayCodec.NDARRAY);
     return Map.copyOf(codecs);
   }
 
@@ -224,7 +227,7 @@ public final class LinkedRoute {
 
   /** Whether a route passes a parameter of this type as its tensor word. */
   static boolean passesWord(Class<?> type) {
-    return type == NDArray.class;
+    return type == NDARRAY;
   }
 
   /**
@@ -259,11 +262,20 @@ public final class LinkedRoute {
   }
 
   /**
+   * After a library loaded or a function was registered: generated methods whose global was replaced call the new
+   * function, and those first called before their name existed take their direct entries now.
+   */
+  public static void registryChanged() {
+    CallTarget.rebindReplacedGlobals();
+    relinkChanged();
+  }
+
+  /**
    * After the registry changed (a library loaded, a function registered or replaced): relinks every method still
    * waiting for its function and every method whose function was replaced. Call it after
    * {@link CallTarget#rebindReplacedGlobals()}.
    */
-  public static void relinkChanged() {
+  static void relinkChanged() {
     synchronized (LINKED) {
       for (Iterator<WeakReference<LinkedRoute>> it = LINKED.iterator(); it.hasNext(); ) {
         LinkedRoute linked = it.next().get();

@@ -2,10 +2,10 @@ package dev.packed4j.runtime.internal.route;
 
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
+import dev.packed4j.runtime.internal.values.CallTarget;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;

@@ -2,13 +2,14 @@ package dev.packed4j.runtime.internal.route;
 
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.Results;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JByteArray;
-import dev.packed4j.runtime.internal.codec.ObjectCodec;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.Results;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -16,7 +16,7 @@ import java.lang.invoke.MethodHandle;
  * each {@code String} parameter replaced by {@code long}, the address of the string's span in the thread's scratch
  * memory, and each {@code NDArray} parameter by its tensor word, both made by the method's {@link ScratchScope}.
  * The direct routes convert results with {@link ResultFilters}, the frame with its own {@code return...} methods,
- * both through {@link dev.packed4j.runtime.internal.Results}; every route throws only unchecked exceptions: the same
+ * both through {@link dev.packed4j.runtime.internal.values.Results}; every route throws only unchecked exceptions: the same
  * error for the same failure, whichever route is taken.
  */
 public sealed interface Route permits TypedEntryRoute, RegisterCallRoute, FrameRoute {

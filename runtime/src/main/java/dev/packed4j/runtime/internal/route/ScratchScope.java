@@ -1,14 +1,13 @@
 package dev.packed4j.runtime.internal.route;
 
-import dev.packed4j.runtime.NDArray;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.codec.BytesCodec;
-import dev.packed4j.runtime.internal.codec.ObjectCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.values.BytesCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
@@ -59,7 +58,9 @@ final class ScratchScope {
       SPAN = lookup.findStatic(ScratchScope.class, "span",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, String.class));
       WORD = lookup.findStatic(ScratchScope.class, "word",
-          MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, NDArray.class));
+          MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, Object.class))
+          .asType(MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class,
+              LinkedRoute.NDARRAY));
       OBJECT_WORD = lookup.findStatic(ScratchScope.class, "objectWord", MethodType.methodType(long.class,
           CallTarget.class, int.class, ObjectCodec.class, ThreadStack.class, Object.class));
       BYTES_SPAN = lookup.findStatic(ScratchScope.class, "bytesSpan",
@@ -86,7 +87,7 @@ final class ScratchScope {
     MethodHandle[] conversions = new MethodHandle[count];
     for (int i = 0; i < count; i++) {
       Class<?> type = javaType.parameterType(i);
-      MethodHandle conversion = type == String.class ? SPAN : type == NDArray.class ? WORD : null;
+      MethodHandle conversion = type == String.class ? SPAN : type == LinkedRoute.NDARRAY ? WORD : null;
       if (conversion != null && wired.type().parameterType(i) == long.class) {
         conversions[i] = MethodHandles.insertArguments(conversion, 0, target, i);
       }
@@ -203,7 +204,7 @@ final class ScratchScope {
   }
 
   /** An NDArray argument as its tensor word. */
-  private static long word(CallTarget target, int index, ThreadStack stack, NDArray value) {
+  private static long word(CallTarget target, int index, ThreadStack stack, Object value) {
     if (value == null) {
       throw new NullPointerException(target.describeArgument(index)
           + " is null; a NDArray argument must not be null (declare Optional<NDArray> to pass None)");

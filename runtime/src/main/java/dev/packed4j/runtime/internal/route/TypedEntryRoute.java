@@ -4,14 +4,13 @@ import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_F64_BITS;
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I32;
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
-import dev.packed4j.runtime.NDArray;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
-import dev.packed4j.runtime.internal.codec.ObjectCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import dev.packed4j.types.Carrier;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
@@ -144,7 +143,7 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       Class<?> type = javaType.parameterType(i);
       if (!sameKind(nativeTypes[i], type, codecs.get(i))
           // an NDArray the method's other types keep off the tensor word (LinkedRoute.wireType)
-          || (type == NDArray.class && wireType.parameterType(i) != long.class)) {
+          || (type == LinkedRoute.NDARRAY && wireType.parameterType(i) != long.class)) {
         return false;
       }
     }
@@ -152,7 +151,7 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     if (result.kind() == NativeType.Kind.VOID) {
       return javaType.returnType() == void.class;
     }
-    return javaType.returnType() != void.class && javaType.returnType() != NDArray.class
+    return javaType.returnType() != void.class && javaType.returnType() != LinkedRoute.NDARRAY
         && sameKind(result, javaType.returnType(), codecs.get(codecs.size() - 1));
   }
 
@@ -165,7 +164,7 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       case BYTES -> javaType == byte[].class;
       case BOOL -> scalar == boolean.class;
       // An object type key: any @Object interface; the entry checks the argument's type, the codec the result's.
-      case OBJECT -> nativeType.isTensor() ? javaType == NDArray.class
+      case OBJECT -> nativeType.isTensor() ? javaType == LinkedRoute.NDARRAY
           : codec instanceof ObjectCodec<?> && Carrier.ofResult(nativeType) == Carrier.OBJECT_WORD;
       default -> false;
     };

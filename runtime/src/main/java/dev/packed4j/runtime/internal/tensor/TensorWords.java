@@ -1,8 +1,8 @@
 package dev.packed4j.runtime.internal.tensor;
 
-import dev.packed4j.runtime.internal.NativeMemory;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.DLTensor;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 
 /**
  * DLTensors written by Java for one call, and the tensor word of c_api.h ({@code P4J_TENSOR_WORD_BORROWED}): how a

@@ -3,14 +3,13 @@ package dev.packed4j.runtime.internal.upcall;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
-import dev.packed4j.runtime.NativeClosure;
-import dev.packed4j.runtime.PackedFunction;
-import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.codec.FunctionCodec;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.binding.CallbackBodies;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.values.ClosureViews;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.FunctionCodec;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.util.function.Function;
 
 /**
@@ -22,11 +21,11 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
   private final WireShape shape;
   private final String signature;
   private final Function<? super F, ?> toWire;
-  private final Function<? super F, Callbacks.Packed> toPacked;
-  private final Function<PackedFunction, ? extends F> fromFunction;
+  private final Function<? super F, CallbackBodies.Packed> toPacked;
+  private final Function<Object, ? extends F> fromFunction;
 
   private CallbackCodec(Class<? super F> type, String signature, WireShape shape, Function<? super F, ?> toWire,
-      Function<? super F, Callbacks.Packed> toPacked, Function<PackedFunction, ? extends F> fromFunction) {
+      Function<? super F, CallbackBodies.Packed> toPacked, Function<Object, ? extends F> fromFunction) {
     super(type.getSimpleName());
     this.type = type;
     this.signature = signature;
@@ -38,13 +37,13 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
 
   /** A codec whose Java functions have a typed entry of {@code signature}. */
   public static <F> CallbackCodec<F> typed(Class<? super F> type, String signature, Function<? super F, ?> toWire,
-      Function<PackedFunction, ? extends F> fromFunction) {
+      Function<Object, ? extends F> fromFunction) {
     return new CallbackCodec<>(type, signature, WireShape.parse(signature), toWire, null, fromFunction);
   }
 
   /** A codec whose Java functions are called packed. */
   public static <F> CallbackCodec<F> packed(Class<? super F> type, String signature,
-      Function<? super F, Callbacks.Packed> toPacked, Function<PackedFunction, ? extends F> fromFunction) {
+      Function<? super F, CallbackBodies.Packed> toPacked, Function<Object, ? extends F> fromFunction) {
     return new CallbackCodec<>(type, signature, null, null, toPacked, fromFunction);
   }
 
@@ -64,9 +63,9 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
   }
 
   /** A new function object for {@code value}, owned by the returned PackedFunction. */
-  public PackedFunction toFunction(F value) {
+  public Object toFunction(F value) {
     long handle = newHandle(value);
-    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    Object function = RuntimeAccess.get().newPackedFunction(handle, null);
     JavaFunctions.rememberView(handle, function);
     return function;
   }
@@ -79,8 +78,8 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
 
   @Override
   public void encode(F value, long slot, Frame frame) {
-    if (value instanceof NativeClosure closure) {
-      PackedFunction function = ClosureViews.functionOf(closure);
+    if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.CLOSURE) {
+      Object function = ClosureViews.functionOf(value);
       if (function != null) {
         // A closure out passed back: its native function itself, not a Java function that would call it.
         FunctionCodec.PACKED_FUNCTION.encode(function, slot, frame);
@@ -114,10 +113,10 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
     }
     // A PackedFunction of the view's own, never the caller's: FunctionCodec would give back the PackedFunction a
     // Java function went out as (an echo), and closing the view must not close an object its caller still uses.
-    PackedFunction function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null);
+    Object function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null);
     F view = fromFunction.apply(function);
-    if (view instanceof NativeClosure closure) {
-      ClosureViews.remember(closure, function);
+    if (RuntimeAccess.get().kindOf(view) == RuntimeAccess.ViewKind.CLOSURE) {
+      ClosureViews.remember(view, function);
     }
     return view;
   }

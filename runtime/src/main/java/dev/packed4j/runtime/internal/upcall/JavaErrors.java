@@ -1,20 +1,19 @@
 package dev.packed4j.runtime.internal.upcall;
 
 import dev.packed4j.runtime.Packed4jException;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeLibraries;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ThreadStack;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.capi.P4JErrorCell;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.PendingThrowables;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Java exceptions thrown by a callback, on their way through native code and back.
@@ -24,30 +23,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * number; while the exception waits here under that number, an error that comes back to a Java caller with the
  * marker (through any number of C++ frames that rethrew it) is turned back into the same exception object, with the
  * native error attached as a suppressed {@link Packed4jException}. An error C++ swallows never comes back: the
- * newest {@link #PENDING_LIMIT} exceptions are kept, older ones dropped, so memory stays bounded.
+ * newest {@link PendingThrowables#PENDING_LIMIT} exceptions are kept, older ones dropped, so memory stays bounded.
  */
 public final class JavaErrors {
   private JavaErrors() {}
 
-  /** Exceptions kept for a return to Java; past this, the oldest is dropped (its error then arrives as a copy). */
-  static final int PENDING_LIMIT = 256;
-
-  /** Tells this process's markers from another's (an error string written to a file and read back, say). */
-  private static final String MARKER = "[packed4j: Java exception "
-      + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + "-";
-
   private static final CallTarget RAISE = CallTarget.operation("raising a Java callback's exception");
-
-  private static final AtomicLong NEXT_ID = new AtomicLong();
-
-  private static final Map<Long, Throwable> PENDING = new LinkedHashMap<>(64, 0.75f, false) {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, Throwable> eldest) {
-      return size() > PENDING_LIMIT;
-    }
-  };
 
   /** Java stack frames copied into the native backtrace; the innermost matter most. */
   private static final int MAX_JAVA_FRAMES = 48;
@@ -68,7 +49,7 @@ public final class JavaErrors {
     // The classes that report an error, initialised here at a shallow depth: initialised first at the bottom of a
     // deep recursion they could run out of stack in their initialiser, which leaves a class unusable for the rest
     // of the JVM's life (NoClassDefFoundError at every later use).
-    for (Class<?> used : new Class<?>[] {dev.packed4j.runtime.internal.Errors.class,
+    for (Class<?> used : new Class<?>[] {dev.packed4j.runtime.internal.capi.Errors.class,
         dev.packed4j.runtime.internal.capi.P4JErrorCell.class, Packed4jException.class, Fallback.class}) {
       try {
         MethodHandles.lookup().ensureInitialized(used);
@@ -101,7 +82,7 @@ public final class JavaErrors {
   }
 
   private static void raiseConverted(Throwable thrown) {
-    long id = remember(thrown);
+    long id = PendingThrowables.remember(thrown);
     String kind;
     String message;
     String nativeBacktrace = "";
@@ -123,7 +104,7 @@ public final class JavaErrors {
     for (int i = 0; i < Math.min(frames.length, MAX_JAVA_FRAMES); i++) {
       backtrace.append("java: at ").append(frames[i]).append('\n');
     }
-    backtrace.append(MARKER).append(id).append(']');
+    backtrace.append(PendingThrowables.MARKER).append(id).append(']');
     try (Frame frame = ThreadStack.current().push(RAISE, 0)) {
       long out = frame.scratch(8, 8);
       if (CApi.P4JErrorCreate(frame.stringSpan(kind), frame.stringSpan(message), frame.stringSpan(backtrace.toString()),
@@ -136,50 +117,4 @@ public final class JavaErrors {
     }
   }
 
-  private static long remember(Throwable thrown) {
-    long id = NEXT_ID.incrementAndGet();
-    synchronized (PENDING) {
-      PENDING.put(id, thrown);
-    }
-    return id;
-  }
-
-  /**
-   * The exception a native error's backtrace names by its marker, taken out of the waiting ones; null when the
-   * backtrace has no marker of this process or the exception was dropped. The last marker wins: it is the newest
-   * (a copy of an error whose exception was dropped may carry an older one above it).
-   */
-  public static Throwable takeOriginal(String backtrace) {
-    int at = backtrace.lastIndexOf(MARKER);
-    if (at < 0) {
-      return null;
-    }
-    int start = at + MARKER.length();
-    int end = backtrace.indexOf(']', start);
-    if (end < 0) {
-      return null;
-    }
-    long id;
-    try {
-      id = Long.parseLong(backtrace, start, end, 10);
-    } catch (NumberFormatException e) {
-      return null;
-    }
-    synchronized (PENDING) {
-      return PENDING.remove(id);
-    }
-  }
-
-  /** Exceptions waiting for a return to Java, for tests. */
-  public static int pendingCount() {
-    synchronized (PENDING) {
-      return PENDING.size();
-    }
-  }
-
-  /** Throws {@code thrown} whatever its type: the same object the callback threw, checked or not. */
-  @SuppressWarnings("unchecked")
-  public static <T extends Throwable> RuntimeException sneakyThrow(Throwable thrown) throws T {
-    throw (T) thrown;
-  }
 }

@@ -4,21 +4,21 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JBytesView;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
 
-import dev.packed4j.runtime.PackedFunction;
-import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.Errors;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeLibraries;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.ReleaseEpochs;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
-import dev.packed4j.runtime.internal.codec.AnyCodec;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.values.AnyCodec;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.FunctionEchoes;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.Values;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -44,6 +44,20 @@ import java.lang.ref.WeakReference;
  * allows (a raised error and -1 for a call; nothing for the deleter, whose only work cannot fail).
  */
 public final class JavaFunctions {
+  static {
+    FunctionEchoes.install(new FunctionEchoes.Lookup() {
+      @Override
+      public Object knownFunction(long handle) {
+        return JavaFunctions.knownFunction(handle);
+      }
+
+      @Override
+      public void rememberView(long handle, Object function) {
+        JavaFunctions.rememberView(handle, function);
+      }
+    });
+  }
+
   private JavaFunctions() {}
 
   /** Where a Java body's result is converted; named in a conversion error. */
@@ -57,14 +71,15 @@ public final class JavaFunctions {
    */
   static final class Entry {
     final Object target;
-    final PackedFunction.Body body;
-    final Callbacks.Packed packed;
+    final JavaBody body;
+    final CallbackBodies.Packed packed;
     /** A {@code Callbacks.WireN} of the arity of {@code shape}. */
     final Object wire;
     final WireShape shape;
-    private volatile WeakReference<PackedFunction> function;
+    /** The {@code PackedFunction} made for it. */
+    private volatile WeakReference<Object> function;
 
-    Entry(Object target, PackedFunction.Body body, Callbacks.Packed packed, Object wire, WireShape shape) {
+    Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape) {
       this.target = target;
       this.body = body;
       this.packed = packed;
@@ -134,11 +149,23 @@ public final class JavaFunctions {
     }
   }
 
-  /** A new native function object calling {@code body}; the returned PackedFunction owns its one reference. */
-  public static PackedFunction create(PackedFunction.Body body) {
-    Entry entry = new Entry(body, body, null, null, null);
+  /** What {@code PackedFunction.of} runs: its {@code Body}, seen from below the public package. */
+  @FunctionalInterface
+  public interface JavaBody {
+    /** Runs the body on arguments decoded as {@code PackedFunction.invoke} results are. */
+    Object call(Object[] args) throws Exception;
+  }
+
+  /**
+   * A new native function object calling {@code body}; the returned PackedFunction owns its one reference.
+   *
+   * @param target the user's object, which an echo of the function gives back
+   * @param body calls it
+   */
+  public static Object create(Object target, JavaBody body) {
+    Entry entry = new Entry(target, body, null, null, null);
     long handle = createHandle(entry, NO_TYPED_ENTRY, null);
-    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+    Object function = RuntimeAccess.get().newPackedFunction(handle, null);
     entry.function = new WeakReference<>(function);
     return function;
   }
@@ -154,33 +181,33 @@ public final class JavaFunctions {
   }
 
   /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
-  public static long createPacked(Object target, String signature, Callbacks.Packed packed) {
+  public static long createPacked(Object target, String signature, CallbackBodies.Packed packed) {
     return createHandle(new Entry(target, null, packed, null, null), NO_TYPED_ENTRY, signature);
   }
 
   /** A PackedFunction owning a new typed Java function whose target is its wire body. */
-  public static PackedFunction typedFunction(String signature, Object wire) {
+  public static Object typedFunction(String signature, Object wire) {
     return view(createTyped(wire, WireShape.parse(signature), wire));
   }
 
   /** A PackedFunction owning a new Java function called packed, recording {@code signature}. */
-  public static PackedFunction packedFunction(String signature, Callbacks.Packed body) {
+  public static Object packedFunction(String signature, CallbackBodies.Packed body) {
     return view(createPacked(body, signature, body));
   }
 
-  private static PackedFunction view(long handle) {
-    PackedFunction function = RuntimeAccess.get().newPackedFunction(handle, null);
+  private static Object view(long handle) {
+    Object function = RuntimeAccess.get().newPackedFunction(handle, null);
     rememberView(handle, function);
     return function;
   }
 
   private static Object wireOfArity(Object wire, WireShape shape) {
     boolean fits = switch (shape.parameters().size()) {
-      case 0 -> wire instanceof Callbacks.Wire0;
-      case 1 -> wire instanceof Callbacks.Wire1;
-      case 2 -> wire instanceof Callbacks.Wire2;
-      case 3 -> wire instanceof Callbacks.Wire3;
-      default -> wire instanceof Callbacks.Wire4;
+      case 0 -> wire instanceof CallbackBodies.Wire0;
+      case 1 -> wire instanceof CallbackBodies.Wire1;
+      case 2 -> wire instanceof CallbackBodies.Wire2;
+      case 3 -> wire instanceof CallbackBodies.Wire3;
+      default -> wire instanceof CallbackBodies.Wire4;
     };
     if (!fits) {
       throw new IllegalArgumentException("the wire body of " + shape.signature() + " must be a Callbacks.Wire"
@@ -239,18 +266,18 @@ public final class JavaFunctions {
    * The PackedFunction that made the Java function at {@code handle}, when it is one and that object is still open;
    * null otherwise. An echo of a Java function comes back as the object that was passed.
    */
-  public static PackedFunction knownFunction(long handle) {
+  public static Object knownFunction(long handle) {
     Entry entry = entryOf(handle);
     if (entry == null) {
       return null;
     }
-    WeakReference<PackedFunction> reference = entry.function;
-    PackedFunction function = reference == null ? null : reference.get();
-    return function == null || function.isClosed() ? null : function;
+    WeakReference<Object> reference = entry.function;
+    Object function = reference == null ? null : reference.get();
+    return function == null || RuntimeAccess.get().isClosed(function) ? null : function;
   }
 
   /** Remembers {@code function} as the Java view of its native function, for the next echo. */
-  public static void rememberView(long handle, PackedFunction function) {
+  public static void rememberView(long handle, Object function) {
     Entry entry = entryOf(handle);
     if (entry != null) {
       entry.function = new WeakReference<>(function);

@@ -1,19 +1,19 @@
 package dev.packed4j.runtime.internal.upcall;
 
 import dev.packed4j.runtime.binding.CallbackArgs;
-import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.binding.Codec;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
-import dev.packed4j.runtime.internal.codec.ValueCodec;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
 
-/** The arguments of one packed call of a {@link Callbacks.Packed} body, and its result. */
+/** The arguments of one packed call of a {@link CallbackBodies.Packed} body, and its result. */
 final class PackedArgs implements CallbackArgs {
   private static final CallTarget TARGET = CallTarget.operation("a Java callback");
 
@@ -31,7 +31,7 @@ final class PackedArgs implements CallbackArgs {
   }
 
   /** Runs {@code body} on the packed arguments; the result None unless the body sets one. */
-  static void call(Callbacks.Packed body, long arguments, int count, long result) throws Throwable {
+  static void call(CallbackBodies.Packed body, long arguments, int count, long result) throws Throwable {
     NativeMemory.putAny(result, 0, 0, 0);
     try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
       body.call(new PackedArgs(arguments, count, result, frame));
@@ -46,7 +46,7 @@ final class PackedArgs implements CallbackArgs {
   @Override
   public <T> T get(int index, Codec<T> codec) {
     if (index < 0 || index >= count) {
-      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "a Java callback reads argument " + index + ", but " + count
+      throw Failures.error(ErrorKind.TYPE_ERROR, "a Java callback reads argument " + index + ", but " + count
           + (count == 1 ? " argument was" : " arguments were") + " passed", null);
     }
     try {

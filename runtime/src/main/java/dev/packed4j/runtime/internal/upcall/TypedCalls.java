@@ -6,16 +6,16 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JInt;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JString;
 
-import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.internal.CallTarget;
-import dev.packed4j.runtime.internal.ConversionFailure;
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.Frame;
-import dev.packed4j.runtime.internal.NativeMemory;
-import dev.packed4j.runtime.internal.RuntimeAccess;
-import dev.packed4j.runtime.internal.ThreadStack;
-import dev.packed4j.runtime.internal.Values;
+import dev.packed4j.runtime.binding.CallbackBodies;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.Values;
 
 /** A packed call of a typed Java function: the packed arguments turned into wire values, the wire result back. */
 final class TypedCalls {
@@ -26,7 +26,7 @@ final class TypedCalls {
   static void callPacked(Object wire, WireShape shape, long arguments, int count, long result) throws Throwable {
     int arity = shape.parameters().size();
     if (count != arity) {
-      throw RuntimeAccess.error(ErrorKind.TYPE_ERROR, "a Java callback of signature " + shape.signature() + " takes "
+      throw Failures.error(ErrorKind.TYPE_ERROR, "a Java callback of signature " + shape.signature() + " takes "
           + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + " were passed", null);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
@@ -35,11 +35,11 @@ final class TypedCalls {
       long a2 = arity > 2 ? wireArgument(shape, 2, arguments, frame) : 0;
       long a3 = arity > 3 ? wireArgument(shape, 3, arguments, frame) : 0;
       long value = switch (arity) {
-        case 0 -> ((Callbacks.Wire0) wire).call();
-        case 1 -> ((Callbacks.Wire1) wire).call(a0);
-        case 2 -> ((Callbacks.Wire2) wire).call(a0, a1);
-        case 3 -> ((Callbacks.Wire3) wire).call(a0, a1, a2);
-        default -> ((Callbacks.Wire4) wire).call(a0, a1, a2, a3);
+        case 0 -> ((CallbackBodies.Wire0) wire).call();
+        case 1 -> ((CallbackBodies.Wire1) wire).call(a0);
+        case 2 -> ((CallbackBodies.Wire2) wire).call(a0, a1);
+        case 3 -> ((CallbackBodies.Wire3) wire).call(a0, a1, a2);
+        default -> ((CallbackBodies.Wire4) wire).call(a0, a1, a2, a3);
       };
       switch (shape.result()) {
         case INTEGER -> NativeMemory.putAny(result, kP4JInt, 0, value);

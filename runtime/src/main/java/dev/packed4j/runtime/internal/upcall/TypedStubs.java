@@ -1,8 +1,8 @@
 package dev.packed4j.runtime.internal.upcall;
 
-import dev.packed4j.runtime.binding.Callbacks;
-import dev.packed4j.runtime.internal.Errors;
+import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -137,7 +137,7 @@ final class TypedStubs {
 
   private static long dispatch0(long sentinel, long function) {
     try {
-      return checked(((Callbacks.Wire0) JavaFunctions.wireOf(function)).call(), sentinel);
+      return checked(((CallbackBodies.Wire0) JavaFunctions.wireOf(function)).call(), sentinel);
     } catch (Throwable thrown) {
       try {
         return failed(thrown, sentinel);
@@ -149,7 +149,7 @@ final class TypedStubs {
 
   private static long dispatch1(long sentinel, long function, long a0) {
     try {
-      return checked(((Callbacks.Wire1) JavaFunctions.wireOf(function)).call(a0), sentinel);
+      return checked(((CallbackBodies.Wire1) JavaFunctions.wireOf(function)).call(a0), sentinel);
     } catch (Throwable thrown) {
       try {
         return failed(thrown, sentinel);
@@ -161,7 +161,7 @@ final class TypedStubs {
 
   private static long dispatch2(long sentinel, long function, long a0, long a1) {
     try {
-      return checked(((Callbacks.Wire2) JavaFunctions.wireOf(function)).call(a0, a1), sentinel);
+      return checked(((CallbackBodies.Wire2) JavaFunctions.wireOf(function)).call(a0, a1), sentinel);
     } catch (Throwable thrown) {
       try {
         return failed(thrown, sentinel);
@@ -173,7 +173,7 @@ final class TypedStubs {
 
   private static long dispatch3(long sentinel, long function, long a0, long a1, long a2) {
     try {
-      return checked(((Callbacks.Wire3) JavaFunctions.wireOf(function)).call(a0, a1, a2), sentinel);
+      return checked(((CallbackBodies.Wire3) JavaFunctions.wireOf(function)).call(a0, a1, a2), sentinel);
     } catch (Throwable thrown) {
       try {
         return failed(thrown, sentinel);
@@ -185,7 +185,7 @@ final class TypedStubs {
 
   private static long dispatch4(long sentinel, long function, long a0, long a1, long a2, long a3) {
     try {
-      return checked(((Callbacks.Wire4) JavaFunctions.wireOf(function)).call(a0, a1, a2, a3), sentinel);
+      return checked(((CallbackBodies.Wire4) JavaFunctions.wireOf(function)).call(a0, a1, a2, a3), sentinel);
     } catch (Throwable thrown) {
       try {
         return failed(thrown, sentinel);

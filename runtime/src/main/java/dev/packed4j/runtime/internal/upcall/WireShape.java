@@ -4,8 +4,8 @@ import dev.packed4j.types.Carrier;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**

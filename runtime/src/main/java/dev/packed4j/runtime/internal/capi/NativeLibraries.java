@@ -1,0 +1,352 @@
+package dev.packed4j.runtime.internal.capi;
+
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Loads libpacked4j.so (once, on first use) and plugin libraries.
+ *
+ * <p>The core is opened with {@code dlopen(RTLD_NOW | RTLD_GLOBAL)}. A plugin names the core in its
+ * {@code DT_NEEDED} entry by SONAME; the dynamic loader matches that against the SONAME of every object already
+ * loaded, so the plugin binds to this instance (one registry) wherever the core file was loaded from, including a
+ * temporary copy extracted from the jar. RTLD_GLOBAL also serves a plugin that was not linked against the core at
+ * all and expects the {@code P4J*} symbols to be present. Plugins are opened with {@code RTLD_NOW | RTLD_LOCAL}:
+ * an unresolved symbol is reported when the library is loaded, not as a process exit at the first call.
+ *
+ * <p>{@code SymbolLookup.libraryLookup} is not used because it opens with {@code RTLD_LAZY | RTLD_LOCAL} and drops
+ * the loader's message ({@code dlerror}), which says what is wrong with a library that cannot be opened.
+ */
+@SuppressWarnings("restricted") // loading libraries and linking dlopen is what this class is for
+public final class NativeLibraries {
+  private NativeLibraries() {}
+
+  /** System property naming the libpacked4j.so file to load instead of the one in the jar. */
+  public static final String LIBRARY_PATH_PROPERTY = "packed4j.library.path";
+  /** Where the jar carries the core library. */
+  public static final String RESOURCE = "/dev/packed4j/runtime/native/linux-x86_64/libpacked4j.so";
+
+  private static final int RTLD_NOW = 0x2;
+  private static final int RTLD_GLOBAL = 0x100;
+  private static final int RTLD_LOCAL = 0;
+
+  private record Core(SymbolLookup lookup, String path, int abiVersion) {}
+
+  private static final Object LOCK = new Object();
+  private static volatile Core core;
+  private static String failure;
+
+  /** The symbols of libpacked4j.so, loading it on first use. */
+  public static SymbolLookup core() {
+    return loadedCore().lookup();
+  }
+
+  /** Where libpacked4j.so was loaded from (for messages), loading it on first use. */
+  public static String corePath() {
+    return loadedCore().path();
+  }
+
+  /**
+   * Why a core of ABI {@code version} ({@code (major << 16) | minor}) cannot serve these bindings, or null when it
+   * can: the same major version, and a minor version at least the bindings' (a minor release only adds).
+   */
+  static String abiMismatch(int version) {
+    int major = version >>> 16;
+    int minor = version & 0xffff;
+    if (major != CApi.P4J_ABI_VERSION_MAJOR) {
+      return "another major version";
+    }
+    if (minor < CApi.P4J_ABI_VERSION_MINOR) {
+      return "an older minor version, without what the runtime uses";
+    }
+    return null;
+  }
+
+  /** {@code (major << 16) | minor} as {@code "major.minor"}. */
+  public static String abiVersionString(int version) {
+    return (version >>> 16) + "." + (version & 0xffff);
+  }
+
+  /** P4JAbiVersion() of the loaded core. */
+  public static int coreAbiVersion() {
+    return loadedCore().abiVersion();
+  }
+
+  /** Loads the core if that has not happened; a failure is reported again on every call. */
+  public static void ensureLoaded() {
+    loadedCore();
+  }
+
+  private static Core loadedCore() {
+    Core loaded = core;
+    if (loaded != null) {
+      return loaded;
+    }
+    synchronized (LOCK) {
+      if (core != null) {
+        return core;
+      }
+      if (failure != null) {
+        throw Failures.error(ErrorKind.LOAD_ERROR, failure, null);
+      }
+      try {
+        core = loadCore();
+        return core;
+      } catch (LoadFailure e) {
+        failure = e.getMessage();
+        throw Failures.error(ErrorKind.LOAD_ERROR, failure, null);
+      }
+    }
+  }
+
+  private static Core loadCore() throws LoadFailure {
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    String property = System.getProperty(LIBRARY_PATH_PROPERTY);
+    if (property == null && !(os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64")))) {
+      throw new LoadFailure("packed4j-runtime carries libpacked4j.so for linux-x86_64 only, and this JVM runs on "
+          + os + "-" + arch + ": build native-core for this platform and pass its library with -D"
+          + LIBRARY_PATH_PROPERTY + "=/path/to/libpacked4j.so");
+    }
+    if (property != null && !property.isBlank()) {
+      Path path = Path.of(property).toAbsolutePath();
+      String problem = ElfCheck.problem(path);
+      if (problem != null) {
+        throw new LoadFailure("cannot load libpacked4j.so from " + path + " (system property " + LIBRARY_PATH_PROPERTY
+            + "): " + problem);
+      }
+      return openCore(path, path.toString(), "system property " + LIBRARY_PATH_PROPERTY);
+    }
+    URL resource = NativeLibraries.class.getResource(RESOURCE);
+    if (resource == null) {
+      throw new LoadFailure("libpacked4j.so is not bundled in packed4j-runtime (" + runtimeLocation()
+          + ", resource " + RESOURCE + "): build the runtime after native-core, or pass the library with -D"
+          + LIBRARY_PATH_PROPERTY + "=/path/to/libpacked4j.so");
+    }
+    if (resource.getProtocol().equals("file")) {
+      try {
+        Path path = Path.of(resource.toURI());
+        return openCore(path, path.toString(), "packed4j-runtime");
+      } catch (URISyntaxException e) {
+        throw new LoadFailure("cannot read " + resource + ": " + e.getMessage());
+      }
+    }
+    return extractAndOpen(resource);
+  }
+
+  private static Core extractAndOpen(URL resource) throws LoadFailure {
+    Path directory = null;
+    Path file = null;
+    try {
+      directory = Files.createTempDirectory("packed4j-");
+      file = directory.resolve("libpacked4j.so");
+      try (InputStream in = resource.openStream()) {
+        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+      // The loader keeps the mapping after the file is gone; the temporary copy is deleted right away.
+      return openCore(file, resource + " (extracted to " + file + ")", "packed4j-runtime");
+    } catch (IOException e) {
+      throw new LoadFailure("cannot extract libpacked4j.so from " + resource + " to a temporary directory ("
+          + e + "): set java.io.tmpdir to a writable directory, or pass the library with -D"
+          + LIBRARY_PATH_PROPERTY + "=/path/to/libpacked4j.so");
+    } finally {
+      deleteQuietly(file);
+      deleteQuietly(directory);
+    }
+  }
+
+  private static void deleteQuietly(Path path) {
+    if (path != null) {
+      try {
+        Files.deleteIfExists(path);
+      } catch (IOException e) {
+        path.toFile().deleteOnExit();
+      }
+    }
+  }
+
+  private static Core openCore(Path path, String description, String origin) throws LoadFailure {
+    SymbolLookup lookup = open(path, RTLD_NOW | RTLD_GLOBAL, "libpacked4j.so", description);
+    MemorySegment abiVersionSymbol = lookup.find("P4JAbiVersion").orElseThrow(() -> new LoadFailure(
+        description + " does not export P4JAbiVersion: it is not packed4j's core library"));
+    int version;
+    try {
+      MethodHandle abiVersion = Linker.nativeLinker()
+          .downcallHandle(abiVersionSymbol, FunctionDescriptor.of(ValueLayout.JAVA_INT));
+      version = (int) abiVersion.invokeExact();
+    } catch (Throwable e) {
+      throw new LoadFailure("cannot call P4JAbiVersion in " + description + ": " + e);
+    }
+    String mismatch = abiMismatch(version);
+    if (mismatch != null) {
+      throw new LoadFailure("ABI version mismatch: libpacked4j.so at " + description + " (from " + origin
+          + ") has ABI version " + abiVersionString(version) + ", but packed4j-runtime at " + runtimeLocation()
+          + " was built for ABI version " + abiVersionString(CApi.P4J_ABI_VERSION) + " (" + mismatch
+          + "): use the runtime jar and the native core of the same packed4j release");
+    }
+    return new Core(lookup, description, version);
+  }
+
+  /**
+   * Loads a plugin library: its static initialisers run and register functions and types with the core.
+   * Loading the same file again does nothing.
+   *
+   * @return a description of the failure, or null when the library was loaded
+   */
+  public static String loadPlugin(Path path) {
+    ensureLoaded();
+    Path absolute = path.toAbsolutePath().normalize();
+    String problem = ElfCheck.problem(absolute);
+    if (problem != null) {
+      return "cannot load plugin library " + absolute + ": " + problem;
+    }
+    try {
+      open(absolute, RTLD_NOW | RTLD_LOCAL, "plugin library", absolute.toString());
+      return null;
+    } catch (LoadFailure e) {
+      return e.getMessage();
+    }
+  }
+
+  private static SymbolLookup open(Path path, int mode, String what, String description) throws LoadFailure {
+    if (!Dl.AVAILABLE) {
+      try {
+        return SymbolLookup.libraryLookup(path, Arena.global());
+      } catch (IllegalArgumentException e) {
+        throw new LoadFailure("cannot load " + what + " " + description + ": " + e.getMessage());
+      }
+    }
+    long handle;
+    String error;
+    synchronized (Dl.class) {
+      try (Arena arena = Arena.ofConfined()) {
+        handle = Dl.open(arena.allocateFrom(path.toString()).address(), mode);
+        error = handle == 0 ? Dl.lastError() : null;
+      }
+    }
+    if (handle == 0) {
+      throw new LoadFailure("cannot load " + what + " " + description + ": " + explain(error, path));
+    }
+    final long libraryHandle = handle;
+    return name -> Dl.symbol(libraryHandle, name);
+  }
+
+  /** Turns the loader's message into what is wrong and what to do. */
+  public static String explain(String error, Path path) {
+    String message = error == null ? "the dynamic loader gave no reason" : error;
+    int undefined = message.indexOf("undefined symbol: ");
+    if (undefined >= 0) {
+      String symbol = message.substring(undefined + "undefined symbol: ".length()).trim();
+      int comma = symbol.indexOf(',');
+      if (comma >= 0) {
+        symbol = symbol.substring(0, comma);
+      }
+      if (symbol.startsWith("P4J")) {
+        return "it needs " + symbol + ", which libpacked4j.so (" + safeCorePath() + ") does not define: the library "
+            + "was built against another packed4j version; rebuild it against the native core of this runtime ("
+            + message + ")";
+      }
+      return "it references a symbol that no loaded library defines (" + symbol + "): link it against every "
+          + "library it uses (target_link_libraries(... packed4j::core ...)) and load those first ("
+          + message + ")";
+    }
+    if (message.contains("cannot open shared object file")) {
+      return "a library it depends on cannot be found: install it or add its directory to LD_LIBRARY_PATH or to "
+          + "the library's RPATH (" + message + ")";
+    }
+    if (message.contains("wrong ELF class") || message.contains("invalid ELF header")) {
+      return "it is not a shared library for linux-x86_64 (" + message + ")";
+    }
+    return message;
+  }
+
+  private static String safeCorePath() {
+    Core loaded = core;
+    return loaded == null ? "not loaded yet" : loaded.path();
+  }
+
+  /** The jar or directory this runtime was loaded from, for messages. */
+  public static String runtimeLocation() {
+    try {
+      var source = NativeLibraries.class.getProtectionDomain().getCodeSource();
+      return source == null ? "unknown location" : Path.of(source.getLocation().toURI()).toString();
+    } catch (URISyntaxException | RuntimeException e) {
+      return "unknown location";
+    }
+  }
+
+  /** A load problem, turned into a Packed4jException by the caller. */
+  private static final class LoadFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    LoadFailure(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** dlopen, dlsym and dlerror from libc (glibc 2.34+ has them in libc itself). */
+  private static final class Dl {
+    private Dl() {}
+
+    static final boolean AVAILABLE;
+    private static final MethodHandle DLOPEN;
+    private static final MethodHandle DLSYM;
+    private static final MethodHandle DLERROR;
+
+    static {
+      Linker linker = Linker.nativeLinker();
+      SymbolLookup libc = linker.defaultLookup();
+      Optional<MemorySegment> dlopen = libc.find("dlopen");
+      Optional<MemorySegment> dlsym = libc.find("dlsym");
+      Optional<MemorySegment> dlerror = libc.find("dlerror");
+      AVAILABLE = dlopen.isPresent() && dlsym.isPresent() && dlerror.isPresent();
+      DLOPEN = AVAILABLE ? linker.downcallHandle(dlopen.get(),
+          FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)) : null;
+      DLSYM = AVAILABLE ? linker.downcallHandle(dlsym.get(),
+          FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG)) : null;
+      DLERROR = AVAILABLE ? linker.downcallHandle(dlerror.get(), FunctionDescriptor.of(ValueLayout.JAVA_LONG))
+          : null;
+    }
+
+    static long open(long path, int mode) {
+      try {
+        return (long) DLOPEN.invokeExact(path, mode);
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    static String lastError() {
+      try {
+        long message = (long) DLERROR.invokeExact();
+        return message == 0 ? null : MemorySegment.ofAddress(message).reinterpret(Integer.MAX_VALUE).getString(0);
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    static Optional<MemorySegment> symbol(long library, String name) {
+      try (Arena arena = Arena.ofConfined()) {
+        long address = (long) DLSYM.invokeExact(library, arena.allocateFrom(name).address());
+        return address == 0 ? Optional.empty() : Optional.of(MemorySegment.ofAddress(address));
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package dev.packed4j.runtime.internal.objects;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deferred release of closed native references, so that a thread reading an object's memory without holding a
+ * count never reads freed memory when another thread closes the object at the same moment.
+ *
+ * <p>Field getters read an object's memory straight from Java, with no native call and no reference count: a count
+ * taken and given back per read would cost two atomic operations on every getter, several times the read itself.
+ * Instead they read through {@link #memory()}, a segment over the whole address space that belongs to the current
+ * epoch's shared arena, and the release of a closed object's reference ({@code P4JObjectDecRef}) waits for the end
+ * of the epoch it was closed in:
+ *
+ * <ol>
+ *   <li>A reader loads the current epoch's segment, then the object's handle (both volatile reads), then reads
+ *       through the segment.
+ *   <li>{@code close()} zeroes the handle, then adds the reference to the current epoch's list ({@link #retire}).
+ *       As the reader's handle load came before the zeroing, the epoch the reader loaded is that one or an earlier
+ *       one.
+ *   <li>A flip publishes a new epoch and closes the old epoch's arena. Closing a shared arena is a handshake with
+ *       every thread: when it returns no thread is inside an access through that arena's segment, and every later
+ *       access through it throws {@link IllegalStateException}, which the reader answers by reading again through
+ *       the new epoch (or by reporting the object closed). Only then are the old epoch's references released.
+ * </ol>
+ *
+ * <p>A reader's cost is one volatile load (a plain load on x86) and the session check of a shared segment, which
+ * the JIT keeps out of loops, plus a test of the reference's mark (below); a close costs an append under a lock.
+ * Flips run on the {@code packed4j-release} daemon thread about a millisecond after a close, so such an object is
+ * destroyed natively within about a millisecond; {@link #drain()} releases everything closed so far at once (leak
+ * counts and tests use it). Only references a getter read without a pin come here: the first such read marks the
+ * reference, and a close of an unmarked one (an object Java never read a field of, a function, a container, a
+ * tensor) releases it at once, so its C++ destructor still runs inside {@code close()}.
+ *
+ * <p>Reads that are a sequence (a live list's size then its element, a string getter's native call) are not
+ * covered by one access: they hold a pin on the reference instead ({@link Pin}), which defers the retirement
+ * itself until the last pin goes.
+ */
+public final class ReleaseEpochs {
+  private ReleaseEpochs() {}
+
+  /** How long a closed reference waits for others to gather before a flip, in nanoseconds. */
+  private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  /** Guards the current epoch's list and the flipper's start. */
+  private static final Object LOCK = new Object();
+  /** Serialises flips: an epoch's references are released only after every earlier epoch is closed. */
+  private static final Object FLIP = new Object();
+
+  private static volatile Epoch current = new Epoch();
+  /** {@code current.memory}, kept apart so that a reader's load of it is one load, not two. */
+  private static volatile MemorySegment currentMemory = current.memory;
+  /** Whether the flipper thread runs (under LOCK). */
+  private static boolean flipperStarted;
+
+  /** One epoch: its arena, the segment readers use while it is current, and the references closed in it. */
+  private static final class Epoch {
+    final Arena arena = Arena.ofShared();
+    @SuppressWarnings("restricted") // every address read through it is an object handle plus a field offset
+    final MemorySegment memory = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null);
+    long[] retired = new long[16];
+    int retiredCount;
+  }
+
+  /**
+   * The segment a reader without a pin reads object memory through: load it before the handle, and read again
+   * (through a fresh call) when an access throws {@link IllegalStateException}, which means the epoch ended.
+   *
+   * @return the whole address space, valid until the current epoch ends
+   */
+  public static MemorySegment memory() {
+    return currentMemory;
+  }
+
+  /**
+   * What a reader does when an access through {@link #memory()} threw because its epoch ended, before it reads again.
+   * A flip that finds a thread inside such an access stops it with an asynchronous exception, and JDK 25's HotSpot
+   * also sets that thread's interrupt status when it installs one (JDK-8306324, fixed in later JDKs): a platform
+   * thread reading a field would find itself interrupted by packed4j, and its next {@code sleep} or {@code wait}
+   * would throw. So the reader clears the status unless it was set before the access ({@code wasInterrupted}, read
+   * just before it); only an interrupt from another thread that arrives during that one access is lost with it.
+   *
+   * @param wasInterrupted the reader's interrupt status just before the access
+   */
+  public static void epochEnded(boolean wasInterrupted) {
+    if (!wasInterrupted) {
+      Thread.interrupted();
+    }
+  }
+
+  /**
+   * Releases {@code handle}'s reference ({@code P4JObjectDecRef}) once every thread that could still read the object
+   * through {@link #memory()} has finished: after the end of the current epoch.
+   *
+   * @param handle an owned object handle whose Java owner is closed
+   */
+  public static void retire(long handle) {
+    synchronized (LOCK) {
+      Epoch epoch = current;
+      if (epoch.retiredCount == epoch.retired.length) {
+        epoch.retired = Arrays.copyOf(epoch.retired, epoch.retiredCount * 2);
+      }
+      epoch.retired[epoch.retiredCount++] = handle;
+      if (!flipperStarted) {
+        Thread flipper =
+            Thread.ofPlatform().name("packed4j-release").daemon().unstarted(ReleaseEpochs::flipWhenRetired);
+        flipper.setContextClassLoader(null); // the first closer's loader must not stay reachable through it
+        flipper.start(); // should this fail, the next retirement tries again
+        flipperStarted = true;
+      } else if (epoch.retiredCount == 1) {
+        LOCK.notifyAll();
+      }
+    }
+  }
+
+  /** Ends the current epoch and releases every reference closed before this call; nothing when none waits. */
+  public static void drain() {
+    synchronized (FLIP) { // first waits for a flip in progress, whose releases are "before" too
+      boolean waiting;
+      synchronized (LOCK) {
+        waiting = current.retiredCount != 0;
+      }
+      if (waiting) {
+        flip();
+      }
+    }
+  }
+
+  /** The flipper: waits for a retirement, lets others gather for a moment, then flips. */
+  private static void flipWhenRetired() {
+    while (true) {
+      try {
+        synchronized (LOCK) {
+          while (current.retiredCount == 0) {
+            LOCK.wait();
+          }
+        }
+        TimeUnit.NANOSECONDS.sleep(GATHER_NANOS);
+        flip();
+      } catch (InterruptedException e) {
+        // Nobody interrupts this thread on purpose; carry on, the references must still be released.
+      } catch (RuntimeException | Error e) {
+        // A failed flip must not end the thread: report it and go on with the next epoch.
+        Thread.currentThread().getUncaughtExceptionHandler().uncaughtException(Thread.currentThread(), e);
+      }
+    }
+  }
+
+  private static void flip() {
+    synchronized (FLIP) {
+      Epoch ended;
+      synchronized (LOCK) {
+        ended = current;
+        Epoch next = new Epoch();
+        current = next;
+        currentMemory = next.memory;
+      }
+      try {
+        // The handshake: returns once no thread is inside an access through ended.memory.
+        ended.arena.close();
+      } catch (RuntimeException refused) {
+        // Only a segment of the arena kept acquired (passed to a downcall in progress) makes a close fail: the
+        // references must not be released while it may still be read, so they wait for the next epoch.
+        synchronized (LOCK) {
+          for (int i = 0; i < ended.retiredCount; i++) {
+            retire(ended.retired[i]);
+          }
+        }
+        throw refused;
+      }
+      for (int i = 0; i < ended.retiredCount; i++) {
+        CApi.P4JObjectDecRef(ended.retired[i]);
+      }
+    }
+  }
+
+  /**
+   * A reference held for a sequence of reads or a native call: while any pin is held, a close only marks the
+   * reference closed, and the last pin's release retires it.
+   */
+  public interface Pin {
+    /**
+     * {@return the pinned handle, valid until {@link #unpin()}}
+     */
+    long pinnedHandle();
+
+    /** Gives the pin back; the last one after a close retires the reference. */
+    void unpin();
+  }
+}

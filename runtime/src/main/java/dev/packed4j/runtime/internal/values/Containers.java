@@ -1,0 +1,271 @@
+package dev.packed4j.runtime.internal.values;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.capi.P4JListCell;
+import dev.packed4j.runtime.internal.capi.P4JMapCell;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds native lists and maps from Java collections, and copies native ones into immutable Java ones. */
+public final class Containers {
+  private Containers() {}
+
+  /**
+   * A new native list holding {@code values} (an owned handle). The values are written straight into the new
+   * list's storage ({@code P4JListCreateWithCapacity}, then {@code P4JListAppendWritten}): no copy in between, and
+   * for integers and floats, which need no owning, the native side does not read them again.
+   */
+  public static <E> long buildList(Collection<? extends E> values, ValueCodec<E> element, String javaType,
+      Frame frame) {
+    if (!element.nests()) {
+      return buildListLevel(values, element, javaType, frame);
+    }
+    int[] depth = Nesting.enter();
+    try {
+      return buildListLevel(values, element, javaType, frame);
+    } catch (RuntimeException failure) {
+      throw Nesting.rethrow(depth, failure);
+    } finally {
+      Nesting.exit(depth);
+    }
+  }
+
+  private static <E> long buildListLevel(Collection<? extends E> values, ValueCodec<E> element, String javaType,
+      Frame frame) {
+    int count = values.size();
+    long out = frame.scratch(8, 8);
+    Errors.check(CApi.P4JListCreateWithCapacity(count, out), frame.target().exceptionFunctionName());
+    long handle = NativeMemory.getLong(out);
+    try {
+      long data = NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.DATA);
+      int written;
+      boolean allPods;
+      if (element instanceof IntegerCodec<?>) {
+        written = writeNumbers(values, count, data, false, javaType);
+        allPods = true;
+      } else if (element instanceof FloatCodec<?>) {
+        written = writeNumbers(values, count, data, true, javaType);
+        allPods = true;
+      } else {
+        written = 0;
+        allPods = true;
+        boolean dynamic = element == AnyCodec.ANY;
+        for (E value : values) {
+          if (written == count) {
+            break;
+          }
+          long slot = data + P4JAny.SIZE * written;
+          if (dynamic && value instanceof Long number) {
+            // What AnyCodec.encode writes for the commonest dynamic element, without its type switch.
+            NativeMemory.putAny(slot, CApi.kP4JInt, 0, number);
+          } else if (dynamic && value instanceof Double number) {
+            NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, number);
+          } else {
+            NativeMemory.putAny(slot, CApi.kP4JNone, 0, 0);
+            if (value == null && !element.acceptsNull()) {
+              throw nullElement(written, javaType);
+            }
+            try {
+              element.encode(value, slot, frame);
+            } catch (ConversionFailure failure) {
+              throw failure.within("element " + written);
+            }
+            allPods &= NativeMemory.anyTypeIndex(slot) < CApi.kP4JDLTensorPtr;
+          }
+          written++;
+        }
+      }
+      Errors.check(CApi.P4JListAppendWritten(handle, written, allPods ? 1 : 0),
+          frame.target().exceptionFunctionName());
+      return handle;
+    } catch (Throwable failure) {
+      // Nothing written became an element: the list holds no reference to anything the values point at.
+      CApi.P4JObjectDecRef(handle);
+      throw failure;
+    }
+  }
+
+  /**
+   * Writes up to {@code count} numbers of {@code values} from {@code data} on (a list's storage), as
+   * {@code kP4JFloat} values when {@code floats}, else as {@code kP4JInt}; returns how many there were (fewer if the
+   * collection shrank since its size was read).
+   *
+   * <p>An {@code ArrayList}, the common case, is read by index with its exact class known, so the JIT inlines
+   * {@code get} and allocates nothing even when this method has seen many kinds of collections; through the
+   * iterator, a call site that has seen several kinds does not inline {@code iterator()} and allocates one per call.
+   */
+  private static int writeNumbers(Collection<?> values, int count, long data, boolean floats, String javaType) {
+    if (values.getClass() == ArrayList.class) {
+      ArrayList<?> list = (ArrayList<?>) values;
+      int size = Math.min(count, list.size());
+      for (int index = 0; index < size; index++) {
+        writeNumber(list.get(index), index, data, floats, javaType);
+      }
+      return size;
+    }
+    int index = 0;
+    for (Object value : values) {
+      if (index == count) {
+        break;
+      }
+      writeNumber(value, index, data, floats, javaType);
+      index++;
+    }
+    return index;
+  }
+
+  private static void writeNumber(Object value, int index, long data, boolean floats, String javaType) {
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    long slot = data + P4JAny.SIZE * index;
+    if (floats) {
+      NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, ((Number) value).doubleValue());
+    } else {
+      NativeMemory.putAny(slot, CApi.kP4JInt, 0, ((Number) value).longValue());
+    }
+  }
+
+  private static ConversionFailure nullElement(int index, String javaType) {
+    return new ConversionFailure(ConversionFailure.Kind.NULL, "element " + index + " is null; " + javaType
+        + " elements must not be null");
+  }
+
+  /** A new native map holding the entries of {@code map} (an owned handle). */
+  public static <K, V> long buildMap(Map<? extends K, ? extends V> map, ValueCodec<K> keys, ValueCodec<V> values,
+      String javaType, Frame frame) {
+    if (!keys.nests() && !values.nests()) {
+      return buildMapLevel(map, keys, values, javaType, frame);
+    }
+    int[] depth = Nesting.enter();
+    try {
+      return buildMapLevel(map, keys, values, javaType, frame);
+    } catch (RuntimeException failure) {
+      throw Nesting.rethrow(depth, failure);
+    } finally {
+      Nesting.exit(depth);
+    }
+  }
+
+  private static <K, V> long buildMapLevel(Map<? extends K, ? extends V> map, ValueCodec<K> keys,
+      ValueCodec<V> values, String javaType, Frame frame) {
+    int count = map.size();
+    long pairs = frame.scratch(Math.max(P4JMapCell.ENTRY_SIZE * count, P4JMapCell.ENTRY_SIZE), 16);
+    int index = 0;
+    for (Map.Entry<? extends K, ? extends V> entry : map.entrySet()) {
+      if (index == count) {
+        break;
+      }
+      long keySlot = pairs + P4JMapCell.ENTRY_SIZE * index;
+      long valueSlot = keySlot + P4JAny.SIZE;
+      NativeMemory.putAny(keySlot, CApi.kP4JNone, 0, 0);
+      NativeMemory.putAny(valueSlot, CApi.kP4JNone, 0, 0);
+      K key = entry.getKey();
+      V value = entry.getValue();
+      if (key == null && !keys.acceptsNull()) {
+        throw new ConversionFailure(ConversionFailure.Kind.NULL, "a key is null; " + javaType
+            + " keys must not be null");
+      }
+      try {
+        keys.encode(key, keySlot, frame);
+      } catch (ConversionFailure failure) {
+        throw failure.within("key " + key);
+      }
+      if (value == null && !values.acceptsNull()) {
+        throw new ConversionFailure(ConversionFailure.Kind.NULL, "the value of key " + key + " is null; "
+            + javaType + " values must not be null");
+      }
+      try {
+        values.encode(value, valueSlot, frame);
+      } catch (ConversionFailure failure) {
+        throw failure.within("the value of key " + key);
+      }
+      index++;
+    }
+    long out = frame.scratch(8, 8);
+    Errors.check(CApi.P4JMapCreate(pairs, index, out), frame.target().exceptionFunctionName());
+    return NativeMemory.getLong(out);
+  }
+
+  /** Number of values of the native list {@code handle}, read from its cell. */
+  public static long listSize(long handle) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.COUNT);
+  }
+
+  /** Address of value {@code index} of the native list {@code handle}. */
+  public static long listItem(long handle, long index) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JListCell.DATA) + index * P4JAny.SIZE;
+  }
+
+  /** Number of entries of the native map {@code handle}. */
+  public static long mapSize(long handle) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JMapCell.COUNT);
+  }
+
+  /** Address of the key of entry {@code index} of the native map {@code handle}; its value follows. */
+  public static long mapEntry(long handle, long index) {
+    return NativeMemory.getLong(NativeMemory.cell(handle) + P4JMapCell.ENTRIES) + index * P4JMapCell.ENTRY_SIZE;
+  }
+
+  /**
+   * An unmodifiable copy of the native list {@code handle} (borrowed). It recurses only as deep as the declared
+   * type nests ({@code List<List<Long>>}: two levels); an {@code Object} element arrives as a live view, so a
+   * native list of any depth is copied one level at a time.
+   */
+  public static <E> List<E> copyList(long handle, ValueCodec<E> element) {
+    long size = listSize(handle);
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a list of " + size
+          + " values, too many for a java.util.List");
+    }
+    Object[] copy = new Object[(int) size];
+    long data = listItem(handle, 0);
+    boolean hasNull = false;
+    for (int i = 0; i < copy.length; i++) {
+      try {
+        copy[i] = element.decode(data + i * P4JAny.SIZE, false);
+      } catch (ConversionFailure failure) {
+        throw failure.within("list element " + i);
+      }
+      hasNull |= copy[i] == null;
+    }
+    @SuppressWarnings("unchecked")
+    List<E> list = (List<E>) (hasNull ? Collections.unmodifiableList(Arrays.asList(copy)) : List.of(copy));
+    return list;
+  }
+
+  /** An unmodifiable copy, in insertion order, of the native map {@code handle} (borrowed). */
+  public static <K, V> Map<K, V> copyMap(long handle, ValueCodec<K> keys, ValueCodec<V> values) {
+    long size = mapSize(handle);
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new ConversionFailure(ConversionFailure.Kind.VALUE, "a map of " + size
+          + " entries, too many for a java.util.Map");
+    }
+    Map<K, V> copy = new LinkedHashMap<>((int) Math.min(size * 4 / 3 + 1, Integer.MAX_VALUE));
+    long entries = mapEntry(handle, 0);
+    for (int i = 0; i < size; i++) {
+      long keySlot = entries + i * P4JMapCell.ENTRY_SIZE;
+      K key;
+      try {
+        key = keys.decode(keySlot, false);
+      } catch (ConversionFailure failure) {
+        throw failure.within("map key " + i);
+      }
+      try {
+        copy.put(key, values.decode(keySlot + P4JAny.SIZE, false));
+      } catch (ConversionFailure failure) {
+        throw failure.within("the map value of key " + key);
+      }
+    }
+    return Collections.unmodifiableMap(copy);
+  }
+}

@@ -1,0 +1,76 @@
+package dev.packed4j.runtime.internal.values;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JList;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
+
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import java.util.List;
+
+/**
+ * {@code List<E>} (an immutable copy as a result) and {@code NativeList<E>} (a live view as a result). As an
+ * argument, a NativeList passes its handle; any other list becomes a temporary native list.
+ */
+public final class ListCodec<E, L extends List<E>> extends ValueCodec<L> {
+  private final ValueCodec<E> element;
+  private final boolean live;
+
+  private ListCodec(String javaType, ValueCodec<E> element, boolean live) {
+    super(javaType);
+    this.element = element;
+    this.live = live;
+  }
+
+  /** {@code List<E>}: results are unmodifiable copies. */
+  public static <E> ListCodec<E, List<E>> copying(ValueCodec<E> element) {
+    return new ListCodec<>("List<" + element.javaType() + ">", element, false);
+  }
+
+  /** {@code NativeList<E>}: results are live views. */
+  public static <E, L extends List<E>> ListCodec<E, L> live(ValueCodec<E> element) {
+    return new ListCodec<>("NativeList<" + element.javaType() + ">", element, true);
+  }
+
+  public ValueCodec<E> element() {
+    return element;
+  }
+
+  @Override
+  public boolean nests() {
+    return true;
+  }
+
+  @Override
+  public String wireType() {
+    return "list";
+  }
+
+  @Override
+  public void encode(L value, long slot, Frame frame) {
+    if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) {
+      ObjectHandles.encodeContainer(value, slot, frame);
+      return;
+    }
+    long handle = Containers.buildList(value, element, javaType(), frame);
+    frame.ownTemporary(handle);
+    NativeMemory.putAny(slot, kP4JList, 0, handle);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public L decode(long any, boolean owned) {
+    int type = NativeMemory.anyTypeIndex(any);
+    if (type == kP4JNone) {
+      return null;
+    }
+    if (type != kP4JList) {
+      throw mismatch(any);
+    }
+    long handle = NativeMemory.anyPayload(any);
+    if (live) {
+      return (L) RuntimeAccess.get().newNativeList(keep(handle, owned), element);
+    }
+    List<E> copy = Containers.copyList(handle, element);
+    releaseIfOwned(handle, owned);
+    return (L) copy;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.packed4j.runtime.internal.values;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JDLTensorPtr;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNDArray;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * NDArray: passed as its borrowed handle, so a tensor of any size costs the same and nothing is allocated; a result
+ * is a new Java view of the returned object. A borrowed DLTensor (what a direct entry passes for a wrapped tensor,
+ * forwarded by C++ to a Java function) is decoded as a new tensor over the same memory.
+ */
+public final class NDArrayCodec extends ValueCodec<Object> {
+  public static final NDArrayCodec NDARRAY = new NDArrayCodec();
+
+  private NDArrayCodec() {
+    super("NDArray");
+  }
+
+  @Override
+  public String wireType() {
+    return "NDArray";
+  }
+
+  @Override
+  public void encode(Object value, long slot, Frame frame) {
+    ReleaseEpochs.Pin pin;
+    try {
+      pin = RuntimeAccess.get().pinNDArray(value);
+    } catch (IllegalStateException unusable) {
+      throw new ConversionFailure(ConversionFailure.Kind.CLOSED, unusable.getMessage());
+    }
+    frame.keepPinned(value, pin);
+    NativeMemory.putAny(slot, kP4JNDArray, 0, pin.pinnedHandle());
+  }
+
+  @Override
+  public Object decode(long any, boolean owned) {
+    if (NativeMemory.anyTypeIndex(any) == kP4JDLTensorPtr && NativeMemory.anyPayload(any) != 0) {
+      // A DLTensor borrowed for a call (C++ forwarding what Java passed): a new object over the same memory.
+      try (Arena arena = Arena.ofConfined()) {
+        MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+        Errors.check(CApi.P4JNDArrayCreateView(NativeMemory.anyPayload(any), 0, 0, out.address()), null);
+        return RuntimeAccess.get().newNDArray(out.get(ValueLayout.JAVA_LONG, 0));
+      }
+    }
+    if (NativeMemory.anyTypeIndex(any) != kP4JNDArray) {
+      throw mismatch(any);
+    }
+    return RuntimeAccess.get().newNDArray(keep(NativeMemory.anyPayload(any), owned));
+  }
+}

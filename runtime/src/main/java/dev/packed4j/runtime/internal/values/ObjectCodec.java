@@ -1,0 +1,104 @@
+package dev.packed4j.runtime.internal.values;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.GeneratedClasses;
+import dev.packed4j.runtime.internal.objects.TypeView;
+import java.util.function.LongFunction;
+
+/**
+ * An {@code @Object} interface: the handle of the generated class's instance as an argument; as a result, an
+ * instance of the generated class of the object's type or nearest ancestor, checked against the declared type.
+ */
+public final class ObjectCodec<T> extends ValueCodec<T> {
+  private final Class<T> javaType;
+  private volatile TypeView<T> view;
+
+  public ObjectCodec(Class<T> javaType) {
+    super(javaType.getSimpleName());
+    this.javaType = javaType;
+    this.view = TypeView.forJavaType(javaType);
+  }
+
+  /** The view, loading the generated class on first use (its static TYPE registers it). */
+  public TypeView<T> view() {
+    TypeView<T> resolved = view;
+    if (resolved == null) {
+      resolved = TypeView.forJavaType(javaType);
+      if (resolved == null) {
+        GeneratedClasses.load(javaType, "@Object");
+        resolved = TypeView.forJavaType(javaType);
+      }
+      if (resolved == null) {
+        throw new IllegalStateException(GeneratedClasses.nameFor(javaType) + " did not define the object type of "
+            + javaType.getName() + " (no ObjectType.define in its static TYPE): recompile it with packed4j-processor");
+      }
+      view = resolved;
+    }
+    return resolved;
+  }
+
+  @Override
+  public String wireType() {
+    TypeView<T> resolved = view;
+    return resolved == null ? javaType.getSimpleName() : resolved.typeKey();
+  }
+
+  @Override
+  public void encode(T value, long slot, Frame frame) {
+    ObjectHandles.encode(value, javaType.getSimpleName(), slot, frame);
+  }
+
+  @Override
+  public T decode(long any, boolean owned) {
+    int type = NativeMemory.anyTypeIndex(any);
+    if (type == kP4JNone) {
+      return null;
+    }
+    if (!Values.isObject(type)) {
+      throw mismatch(any);
+    }
+    long handle = NativeMemory.anyPayload(any);
+    LongFunction<?> factory = view().factoryFor(type);
+    return wrap(factory, keep(handle, owned));
+  }
+
+  /**
+   * A typed entry's object result, an owned object word ({@code 0} for None), as {@link #decode} makes an owned
+   * object result: null for 0, else the generated class's instance, which takes the reference over.
+   *
+   * @throws ConversionFailure when the object is not an instance of the declared type; the reference is released
+   */
+  public T decodeOwnedWord(long handle) {
+    if (handle == 0) {
+      return null;
+    }
+    LongFunction<?> factory;
+    try {
+      factory = view().factoryFor(NativeMemory.objectTypeIndex(handle));
+    } catch (RuntimeException | Error e) {
+      CApi.P4JObjectDecRef(handle);
+      throw e;
+    }
+    return wrap(factory, handle);
+  }
+
+  private T wrap(LongFunction<?> factory, long ownedHandle) {
+    return javaType.cast(factory.apply(ownedHandle));
+  }
+
+  /**
+   * An argument as a typed entry's object word: the handle of {@code value}, pinned as {@link #encode} pins it for a
+   * call frame, the pin held by {@code stack} until its outermost scratch mark is released. The caller keeps
+   * {@code value} reachable until then.
+   *
+   * @throws ConversionFailure TYPE for a value that is not a native object, CLOSED for a closed one
+   */
+  public long pinnedWord(Object value, ThreadStack stack) {
+    return ObjectHandles.pinnedWord(value, javaType.getSimpleName(), stack);
+  }
+
+}

@@ -1,0 +1,66 @@
+package dev.packed4j.runtime.internal.values;
+
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+
+/**
+ * Objects and containers passed as borrowed handles: Java keeps its reference, and the frame holds a pin on it and
+ * keeps its owner reachable until the call ends, so a close on another thread waits for the call.
+ */
+final class ObjectHandles {
+  private ObjectHandles() {}
+
+  /**
+   * Writes the handle of {@code value}, an {@code ObjectRef} of the declared type, into {@code slot}, pinned until
+   * the frame closes.
+   *
+   * @throws ConversionFailure TYPE naming {@code expected} when it is not an {@code ObjectRef}, CLOSED when closed
+   */
+  static void encode(Object value, String expected, long slot, Frame frame) {
+    ReleaseEpochs.Pin pin = pin(value, expected);
+    frame.keepPinned(value, pin);
+    long handle = pin.pinnedHandle();
+    NativeMemory.putAny(slot, NativeMemory.objectTypeIndex(handle), 0, handle);
+  }
+
+  /**
+   * The handle of {@code value} as a typed entry's object word, pinned like {@link #encode} pins it, the pin held by
+   * {@code stack} until its outermost scratch mark is released.
+   *
+   * @throws ConversionFailure as {@link #encode}
+   */
+  static long pinnedWord(Object value, String expected, ThreadStack stack) {
+    ReleaseEpochs.Pin pin = pin(value, expected);
+    stack.holdPin(pin);
+    return pin.pinnedHandle();
+  }
+
+  private static ReleaseEpochs.Pin pin(Object value, String expected) {
+    ReleaseEpochs.Pin pin;
+    try {
+      pin = RuntimeAccess.get().pinObject(value);
+    } catch (IllegalStateException closed) {
+      throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
+    }
+    if (pin == null) {
+      throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
+          + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
+          + expected);
+    }
+    return pin;
+  }
+
+  /** A NativeList or NativeMap, pinned until the frame closes. */
+  static void encodeContainer(Object container, long slot, Frame frame) {
+    ReleaseEpochs.Pin pin;
+    try {
+      pin = RuntimeAccess.get().pinContainer(container);
+    } catch (IllegalStateException closed) {
+      throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
+    }
+    frame.keepPinned(container, pin);
+    long handle = pin.pinnedHandle();
+    NativeMemory.putAny(slot, NativeMemory.objectTypeIndex(handle), 0, handle);
+  }
+}
