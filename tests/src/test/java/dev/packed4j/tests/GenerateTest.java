@@ -148,7 +148,8 @@ class GenerateTest {
            {"name": "calculator.2dArea", "typed": true, "parameters": ["list<String>"], "result": "float64"},
            {"name": "calculator.Dynamic", "typed": false},
            {"name": "only_untyped.Run", "typed": false},
-           {"name": "Bare", "typed": true, "parameters": ["map<string, optional<int32>>"], "result": "any"}
+           {"name": "Bare", "typed": true, "parameters": ["map<string, optional<int32>>"], "result": "any"},
+           {"name": "list.Size", "typed": true, "parameters": ["list<int64>"], "result": "int64"}
          ],
          "objectTypes": [
            {"key": "Calculator", "parent": "Object", "fields": [
@@ -157,7 +158,8 @@ class GenerateTest {
            {"key": "String", "parent": "Object", "fields": []},
            {"key": "a.Tree", "parent": "Object", "fields": []},
            {"key": "b.Tree", "parent": "a.Tree", "fields": [
-             {"name": "depth", "type": "int32", "declaredBy": "b.Tree"}]}
+             {"name": "depth", "type": "int32", "declaredBy": "b.Tree"},
+             {"name": "close", "type": "bool", "declaredBy": "b.Tree"}]}
          ],
          "coreGlobals": [], "coreObjectTypes": []}
         """);
@@ -185,6 +187,8 @@ class GenerateTest {
     loader.loadClass("gen.awkward.StringRef");
     Class<?> bTree = loader.loadClass("gen.awkward.BTree");
     assertEquals(loader.loadClass("gen.awkward.ATree"), bTree.getInterfaces()[0]);
+    assertTrue(hasMethod(bTree, "close_"), "a close field under a parent that declares close()");
+    assertTrue(hasMethod(loader.loadClass("gen.awkward.List2"), "size"), "List would hide java.util.List");
   }
 
   private static boolean hasMethod(Class<?> type, String name) {

@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
  * text.
  *
  * <p>Names follow {@link JavaNames}. Clashes: two prefixes with one type name, or two functions of one prefix with
- * one method name, take a numbered suffix ({@code echoInt}, {@code echoInt2}) in the order of their registry names.
+ * one method name, take a numbered suffix ({@code echoInt}, {@code echoInt2}) in the order of their registry names;
+ * so does a prefix whose type name would hide a type the files use ({@code list} → {@code List2}). A field getter
+ * named {@code close} becomes {@code close_}.
  * An object type is named after the last segment of its key ({@code test.DerivedNode} → {@code DerivedNode}); two
  * keys with the same last segment are both named after their whole key ({@code ATree}, {@code BTree}); a name
  * that a {@code @Global} interface already has, or that would hide a type the files use ({@code String},
@@ -104,7 +106,7 @@ public final class InterfaceGenerator {
 
     Map<String, List<ApiModel.Function>> groups = new TreeMap<>();
     functions.forEach(f -> groups.computeIfAbsent(prefixOf(f.name()), p -> new ArrayList<>()).add(f));
-    Map<String, String> groupNames = numbered(new ArrayList<>(groups.keySet()), JavaNames::type, Set.of());
+    Map<String, String> groupNames = numbered(new ArrayList<>(groups.keySet()), JavaNames::type, USED_TYPES);
     Map<String, String> objectNames = objectNames(objectTypes, new HashSet<>(groupNames.values()));
 
     String header = header(model.sources());
@@ -309,11 +311,11 @@ public final class InterfaceGenerator {
     JavaTypes types = new JavaTypes(packageName, objectNames, true);
     types.use("dev.packed4j.annotations.Object");
     Optional<String> parent = type.parent().map(objectNames::get);
-    Set<String> reserved = parent.isPresent() ? Set.of() : Set.of("close");
+    // close() is every object interface's own (declared here or inherited from the parent's interface).
     Map<String, String> getterNames = numbered(type.fields().stream().map(ApiModel.Field::name).toList(),
         field -> {
           String getter = JavaNames.method(field);
-          return reserved.contains(getter) ? getter + "_" : getter;
+          return getter.equals("close") ? getter + "_" : getter;
         }, Set.of());
     List<String> members = new ArrayList<>();
     for (ApiModel.Field field : type.fields()) {
