@@ -118,6 +118,25 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void aDocStringAndParameterNamesAreUsedWhenTheModelHasThem() {
+    ApiModel documented = new ApiModel(List.of(new ApiModel.Source("libm.so", "00".repeat(32))),
+        List.of(new ApiModel.Function("m.Add", Optional.of(Signature.parse("(int64, int64) -> int64")),
+            Optional.of("Adds two numbers, a & b."), List.of("left", "new"))),
+        List.of());
+    String text = InterfaceGenerator.generate(documented,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS)).files().get("p/M.java");
+    assertTrue(text.contains("""
+          /**
+           * Adds two numbers, a &amp; b.
+           *
+           * <p>{@code m.Add}: {@code (int64, int64) -> int64}.
+           */
+          @Global("m.Add")
+          long add(long left, long new_);
+        """), text);
+  }
+
+  @Test
   void theSameModelGivesTheSameText() {
     assertEquals(generate(List.of(), Untyped.OBJECT_VARARGS), generate(List.of(), Untyped.OBJECT_VARARGS));
   }
