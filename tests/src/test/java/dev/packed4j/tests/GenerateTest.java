@@ -111,10 +111,12 @@ class GenerateTest {
     Class<?> ref = Class.forName("gen.calculator.Packed4j_CalculatorRef", true, loader).getInterfaces()[0];
     assertEquals("gen.calculator.CalculatorRef", ref.getName());
     Object casio = call(calculator, functions, "createCalculator", (Object) new Object[] {"casio", 100});
-    try (AutoCloseable closing = (AutoCloseable) casio) {
+    try {
       assertTrue(ref.isInstance(casio), casio.getClass().toString());
       assertEquals("casio", ref.getMethod("brand").invoke(casio));
       assertEquals(100, ref.getMethod("price").invoke(casio), "price is an int32 field: int price()");
+    } finally {
+      ((AutoCloseable) casio).close();
     }
   }
 
