@@ -47,7 +47,7 @@ class PublicJavaTypesTest {
   /** Packages with public types that are implementation, as the document says. */
   private static final Pattern INTERNAL =
       Pattern.compile("dev\\.packed4j\\.runtime\\.internal(\\..*)?|dev\\.packed4j\\.processor\\."
-          + "(validate|model|generate|diagnostics|manifest)(\\..*)?");
+          + "(validate|model|generate|diagnostics|manifest)(\\..*)?|dev\\.packed4j\\.cli\\.generate");
 
   private static final Pattern ROW = Pattern.compile("^\\| `(\\w+)` \\| `([\\w.]+)` \\| (.+) \\|$");
   private static final Pattern PUBLIC_TOP_LEVEL = Pattern.compile(

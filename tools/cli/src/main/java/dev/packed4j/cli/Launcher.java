@@ -14,7 +14,7 @@ public final class Launcher {
     String version = System.getProperty("java.specification.version");
     int feature = version.startsWith("1.") ? 8 : Integer.parseInt(version.split("\\.")[0]);
     if (feature < REQUIRED_FEATURE) {
-      System.err.println("packed4j describe needs Java " + REQUIRED_FEATURE + " or later, and this is Java " + version
+      System.err.println("packed4j needs Java " + REQUIRED_FEATURE + " or later, and this is Java " + version
           + " (" + System.getProperty("java.home") + "). Run it with a JDK " + REQUIRED_FEATURE + "'s java, for"
           + " example /usr/lib/jvm/<jdk-25>/bin/java -jar packed4j-cli.jar describe <library.so>");
       System.exit(2);

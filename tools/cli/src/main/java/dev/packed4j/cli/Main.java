@@ -1,22 +1,43 @@
 package dev.packed4j.cli;
 
+import dev.packed4j.cli.generate.ApiModel;
+import dev.packed4j.cli.generate.InterfaceGenerator;
+import dev.packed4j.cli.generate.ModelReader;
+import dev.packed4j.cli.generate.SourceWriter;
+import dev.packed4j.cli.generate.Untyped;
 import dev.packed4j.runtime.Packed4jException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code java -jar packed4j-cli.jar describe <library.so> [--json <manifest>]}: prints what a plugin library
  * registers and, with {@code --json}, writes it as the manifest packed4j-processor checks declarations against.
  *
- * <p>Exit status: 0 on success, 1 when the library cannot be loaded or the manifest cannot be written, 2 for a
+ * <p>{@code java -jar packed4j-cli.jar generate <library.so>... --package <p> --out <dir>}: writes the
+ * {@code @Global} and {@code @Object} interfaces of what the libraries (or, with {@code --manifest}, manifests)
+ * register ({@link InterfaceGenerator}).
+ *
+ * <p>Exit status: 0 on success, 1 when a library cannot be loaded or a file cannot be read or written, 2 for a
  * wrong command line.
  */
 public final class Main {
   static final String USAGE = """
       usage: packed4j describe <library.so> [--json <manifest.json>]
         Loads a plugin library and prints the global functions and object types it registers.
-        --json <file>  also writes them as a manifest for -Apacked4j.manifest=<file>""";
+        --json <file>  also writes them as a manifest for -Apacked4j.manifest=<file>
+      usage: packed4j generate <library.so>... --package <java.package> --out <directory>
+                               [--prefix <name prefix>]... [--manifest <manifest.json>]...
+                               [--untyped object-varargs|skip]
+        Writes one @Global interface per registry name prefix and one @Object interface per object type.
+        --prefix <p>    only the globals whose names start with p (calculator.), and the object types they use
+        --manifest <f>  reads a manifest of packed4j describe instead of loading a library
+        --untyped <m>   a set_body function (no signature) becomes Object name(Object... args) (object-varargs,
+                        the default) or is left out with a warning (skip)""";
 
   private Main() {}
 
@@ -26,6 +47,9 @@ public final class Main {
 
   /** Runs the command; returns the exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length > 0 && args[0].equals("generate")) {
+      return generate(args, out, err);
+    }
     if (args.length == 0 || !args[0].equals("describe")) {
       err.println(args.length == 0 ? USAGE : "unknown command '" + args[0] + "'\n" + USAGE);
       return 2;
@@ -67,6 +91,100 @@ public final class Main {
       }
       out.println("\nManifest written to " + json);
     }
+    return 0;
+  }
+
+  /** {@code generate}: reads the model, generates the interfaces and writes the ones that changed. */
+  private static int generate(String[] args, PrintStream out, PrintStream err) {
+    List<Path> libraries = new ArrayList<>();
+    List<Path> manifests = new ArrayList<>();
+    List<String> prefixes = new ArrayList<>();
+    String packageName = null;
+    Path directory = null;
+    Untyped untyped = Untyped.OBJECT_VARARGS;
+    for (int i = 1; i < args.length; i++) {
+      String argument = args[i];
+      if (!argument.startsWith("--")) {
+        libraries.add(Path.of(argument));
+        continue;
+      }
+      int equals = argument.indexOf('=');
+      String option = equals < 0 ? argument : argument.substring(0, equals);
+      if (!List.of("--package", "--out", "--prefix", "--manifest", "--untyped").contains(option)) {
+        err.println("unexpected argument '" + argument + "'\n" + USAGE);
+        return 2;
+      }
+      String value;
+      if (equals >= 0) {
+        value = argument.substring(equals + 1);
+      } else if (i + 1 < args.length) {
+        value = args[++i];
+      } else {
+        err.println(option + " needs a value\n" + USAGE);
+        return 2;
+      }
+      switch (option) {
+        case "--package" -> packageName = value;
+        case "--out" -> directory = Path.of(value);
+        case "--prefix" -> prefixes.add(value);
+        case "--manifest" -> manifests.add(Path.of(value));
+        default -> {
+          try {
+            untyped = Untyped.ofOption(value);
+          } catch (IllegalArgumentException e) {
+            err.println(e.getMessage() + "\n" + USAGE);
+            return 2;
+          }
+        }
+      }
+    }
+    if (libraries.isEmpty() == manifests.isEmpty()) {
+      err.println("generate needs libraries or --manifest files (not both)\n" + USAGE);
+      return 2;
+    }
+    if (packageName == null || directory == null) {
+      err.println("generate needs --package and --out\n" + USAGE);
+      return 2;
+    }
+    InterfaceGenerator.Options options;
+    try {
+      options = new InterfaceGenerator.Options(packageName, prefixes, untyped);
+    } catch (IllegalArgumentException e) {
+      err.println(e.getMessage() + "\n" + USAGE);
+      return 2;
+    }
+    ApiModel model;
+    try {
+      if (manifests.isEmpty()) {
+        Map<Path, LibraryDescription> described = new LinkedHashMap<>();
+        for (Path library : libraries) {
+          described.put(library, LibraryDescription.load(library));
+        }
+        model = ModelReader.fromDescriptions(described);
+      } else {
+        model = ModelReader.fromManifests(manifests);
+      }
+    } catch (Packed4jException | IllegalArgumentException e) {
+      err.println("packed4j generate: " + e.getMessage());
+      return 1;
+    } catch (IOException e) {
+      err.println("packed4j generate: cannot read " + e.getMessage());
+      return 1;
+    }
+    InterfaceGenerator.Output output = InterfaceGenerator.generate(model, options);
+    output.warnings().forEach(warning -> err.println("packed4j generate: warning: " + warning));
+    SourceWriter.Result result;
+    try {
+      result = SourceWriter.write(directory, output.files(), packageName.replace('.', '/'));
+    } catch (IOException e) {
+      err.println("packed4j generate: cannot write into " + directory + ": " + e);
+      return 1;
+    }
+    out.println("packed4j generate: " + output.files().size() + " interfaces in " + directory + " ("
+        + result.written().size() + " written, " + result.unchanged().size() + " unchanged, "
+        + result.deleted().size() + " stale deleted)");
+    result.written().forEach(file -> out.println("  wrote " + file));
+    result.deleted().forEach(file -> out.println("  deleted " + file));
     return 0;
   }
 }

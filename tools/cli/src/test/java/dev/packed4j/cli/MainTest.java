@@ -70,6 +70,47 @@ class MainTest {
     assertTrue(result.err.contains("libnot.so"), result.err);
   }
 
+  @Test
+  void generateFromAManifestWritesTheInterfacesAndWarnsOfWhatItSkips(@TempDir Path directory) throws Exception {
+    LibraryDescription description = new LibraryDescription("libcalc.so",
+        List.of(GlobalFunction.of("calc.Mul", "(int64, int64) -> int64"), GlobalFunction.of("calc.Add", "")),
+        List.of(new ObjectTypeInfo("calc.Casio", Optional.of("Object"),
+            List.of(new ObjectTypeInfo.Field("price", "int64", "calc.Casio")))),
+        List.of(), List.of());
+    Path manifest = directory.resolve("calc.manifest.json");
+    Manifest.write(description, manifest);
+    Path out = directory.resolve("out");
+    Result result = run("generate", "--manifest=" + manifest, "--package", "com.example", "--out", out.toString(),
+        "--untyped", "skip");
+    assertEquals(0, result.status, result.err);
+    assertEquals("packed4j generate: warning: calc.Add is registered with set_body (no signature): no method"
+        + " generated (--untyped=skip)\n", result.err);
+    assertTrue(result.out.startsWith("packed4j generate: 2 interfaces in " + out + " (2 written, 0 unchanged, 0 stale"
+        + " deleted)\n"), result.out);
+    String calc = Files.readString(out.resolve("com/example/Calc.java"));
+    assertTrue(calc.contains("  @Global(\"calc.Mul\")\n  long mul(long arg0, long arg1);\n"), calc);
+    assertTrue(Files.readString(out.resolve("com/example/Casio.java")).contains("  long price();\n"));
+
+    Result again = run("generate", "--manifest", manifest.toString(), "--package", "com.example", "--out",
+        out.toString(), "--untyped", "skip");
+    assertTrue(again.out.contains("(0 written, 2 unchanged, 0 stale deleted)"), again.out);
+  }
+
+  @Test
+  void generateRefusesAWrongCommandLineWithStatusTwo() {
+    assertTrue(run("generate", "--package", "p", "--out", "o").err.contains("generate needs libraries or --manifest"));
+    assertTrue(run("generate", "a.so", "--out", "o").err.contains("generate needs --package and --out"));
+    assertTrue(run("generate", "a.so", "--package", "p", "--out", "o", "--untyped", "maybe").err
+        .contains("--untyped takes object-varargs or skip, not 'maybe'"));
+    Result badPackage = run("generate", "a.so", "--package", "com.new", "--out", "o");
+    assertEquals(2, badPackage.status);
+    assertTrue(badPackage.err.startsWith("--package com.new is not a Java package name"), badPackage.err);
+    assertTrue(run("generate", "a.so", "--packages", "p").err.contains("unexpected argument '--packages'"));
+    Result missing = run("generate", "--manifest", "no-such.json", "--package", "p", "--out", "o");
+    assertEquals(1, missing.status);
+    assertTrue(missing.err.startsWith("packed4j generate: cannot read no-such.json"), missing.err);
+  }
+
   private record Result(int status, String out, String err) {}
 
   private static Result run(String... args) {

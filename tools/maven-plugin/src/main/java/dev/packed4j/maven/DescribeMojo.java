@@ -2,19 +2,10 @@ package dev.packed4j.maven;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.JarURLConnection;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLConnection;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 import javax.inject.Inject;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
@@ -23,7 +14,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
-import org.apache.maven.toolchain.Toolchain;
 import org.apache.maven.toolchain.ToolchainManager;
 
 /**
@@ -98,8 +88,7 @@ public final class DescribeMojo extends AbstractMojo {
       return;
     }
     List<Path> targets = librariesToDescribe();
-    String java = java();
-    String classpath = String.join(File.pathSeparator, describeClasspath());
+    String java = PackedCli.java(toolchains, session);
     List<String> manifests = new ArrayList<>();
     try {
       Files.createDirectories(manifestDirectory.toPath());
@@ -109,7 +98,7 @@ public final class DescribeMojo extends AbstractMojo {
             && Files.getLastModifiedTime(manifest).compareTo(Files.getLastModifiedTime(library)) > 0) {
           getLog().info("packed4j: manifest of " + library.getFileName() + " up to date");
         } else {
-          describe(java, classpath, library, manifest);
+          describe(java, library, manifest);
           getLog().info("packed4j: described " + library.getFileName() + " into " + manifest);
         }
         manifests.add(manifest.toString());
@@ -122,31 +111,7 @@ public final class DescribeMojo extends AbstractMojo {
 
   /** The configured libraries, or every {@code *.so} that build-native put into the classes for this platform. */
   private List<Path> librariesToDescribe() throws MojoExecutionException {
-    if (libraries != null && !libraries.isEmpty()) {
-      List<Path> configured = new ArrayList<>();
-      for (File library : libraries) {
-        if (!library.isFile()) {
-          throw new MojoExecutionException("packed4j: the library " + library + " to describe does not exist");
-        }
-        configured.add(library.toPath());
-      }
-      return configured;
-    }
-    Path platformDirectory = classesDirectory.toPath().resolve("META-INF/native/" + BuildNativeMojo.platform());
-    List<Path> found = new ArrayList<>();
-    if (Files.isDirectory(platformDirectory)) {
-      try (Stream<Path> files = Files.list(platformDirectory)) {
-        files.filter(file -> file.getFileName().toString().endsWith(".so")).sorted().forEach(found::add);
-      } catch (IOException e) {
-        throw new MojoExecutionException("packed4j: cannot list " + platformDirectory + ": " + e, e);
-      }
-    }
-    if (found.isEmpty()) {
-      throw new MojoExecutionException("packed4j: no native library to describe in " + platformDirectory
-          + ": run the build-native goal before describe (list both in one execution, build-native first), or name"
-          + " the libraries with <libraries>");
-    }
-    return found;
+    return PackedCli.libraries(libraries, classesDirectory, "describe");
   }
 
   /** {@code libcalculator.so} as {@code calculator.manifest.json}. */
@@ -161,82 +126,17 @@ public final class DescribeMojo extends AbstractMojo {
     return name + ".manifest.json";
   }
 
-  /** The {@code java} of the project's JDK toolchain, else of the JDK Maven runs on. */
-  private String java() {
-    Toolchain toolchain = toolchains == null ? null : toolchains.getToolchainFromBuildContext("jdk", session);
-    String tool = toolchain == null ? null : toolchain.findTool("java");
-    if (tool != null) {
-      return tool;
-    }
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  /**
-   * Where packed4j-cli, packed4j-runtime and packed4j-types are on this plugin's class path: jars (the shaded CLI jar
-   * holds all three, so the set keeps one entry), or a reactor's classes.
-   */
-  private List<String> describeClasspath() throws MojoExecutionException {
-    Set<String> entries = new LinkedHashSet<>();
-    entries.add(location("dev/packed4j/cli/Launcher.class", "packed4j-cli"));
-    entries.add(location("dev/packed4j/runtime/Packed4j.class", "packed4j-runtime"));
-    entries.add(location("dev/packed4j/types/Signature.class", "packed4j-types"));
-    return new ArrayList<>(entries);
-  }
-
-  private static String location(String resource, String artifact) throws MojoExecutionException {
-    URL url = DescribeMojo.class.getClassLoader().getResource(resource);
-    if (url == null) {
-      throw new MojoExecutionException("packed4j: " + artifact + " is not on the class path of "
-          + "packed4j-maven-plugin: use the plugin and " + artifact + " of the same release");
-    }
-    try {
-      if (url.getProtocol().equals("file")) {
-        Path file = Path.of(url.toURI());
-        Path root = file;
-        for (int i = resource.split("/").length; i > 0; i--) {
-          root = root.getParent();
-        }
-        return root.toString();
-      }
-      URLConnection connection = url.openConnection();
-      if (connection instanceof JarURLConnection jar) {
-        return Path.of(jar.getJarFileURL().toURI()).toString();
-      }
-    } catch (IOException | URISyntaxException e) {
-      throw new MojoExecutionException("packed4j: cannot locate " + artifact + " (" + url + "): " + e, e);
-    }
-    throw new MojoExecutionException("packed4j: cannot locate " + artifact + " at " + url);
-  }
-
   /** Runs {@code packed4j describe <library> --json <manifest>}; its output is shown when it fails. */
-  private void describe(String java, String classpath, Path library, Path manifest) throws MojoExecutionException {
-    List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
-        "dev.packed4j.cli.Launcher", "describe", library.toString(), "--json", manifest.toString());
-    String output;
-    int status;
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      try (InputStream in = process.getInputStream()) {
-        output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      status = process.waitFor();
-    } catch (IOException e) {
-      throw new MojoExecutionException("packed4j: cannot run " + java + " to describe " + library + ": " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MojoExecutionException("packed4j: interrupted while describing " + library, e);
-    }
-    if (status != 0) {
-      getLog().error(output);
-      String hint = status == 2
-          ? ": describing needs a JDK 25; let the project select one with maven-toolchains-plugin's "
-              + "select-jdk-toolchain goal (see docs/guide.md)"
-          : ": the library does not load (the output above says why)";
-      throw new MojoExecutionException("packed4j: packed4j describe " + library + " failed with status " + status
-          + hint);
+  private void describe(String java, Path library, Path manifest) throws MojoExecutionException {
+    PackedCli.Run run = PackedCli.run(java, List.of("describe", library.toString(), "--json", manifest.toString()),
+        "describe " + library);
+    if (run.status() != 0) {
+      getLog().error(run.output());
+      throw new MojoExecutionException("packed4j: packed4j describe " + library + " failed with status "
+          + run.status() + PackedCli.hint(run.status()));
     }
     if (!Files.isRegularFile(manifest)) {
-      getLog().error(output);
+      getLog().error(run.output());
       throw new MojoExecutionException("packed4j: packed4j describe " + library + " wrote no manifest " + manifest);
     }
   }

@@ -1,0 +1,124 @@
+// The geometry sample: no Java interface is written by hand; packed4j generate writes Geometry, Shape, Circle and
+// Square from these registrations (target/generated-sources/packed4j).
+#include <packed4j/packed4j.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+using namespace packed4j;
+
+// ---- functions: geometry.Distance becomes Geometry.distance(double, double, double, double)
+P4J_REGISTER_GLOBAL("geometry.Distance").set_body_typed([](double x1, double y1, double x2, double y2) {
+  return std::hypot(x2 - x1, y2 - y1);
+});
+
+// ---- objects: a parent type and two children, each an @Object interface with a getter per field
+class ShapeObject : public Object {
+ public:
+  std::string name;
+
+  void VisitAttrs(AttrVisitor* v) override { v->Visit("name", &name); }
+
+  static constexpr const char* _type_key = "geometry.Shape";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShapeObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShapeObject);
+
+class CircleObject : public ShapeObject {
+ public:
+  double radius = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    ShapeObject::VisitAttrs(v);
+    v->Visit("radius", &radius);
+  }
+
+  static constexpr const char* _type_key = "geometry.Circle";
+  P4J_DECLARE_OBJECT_TYPE_INFO(CircleObject, ShapeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(CircleObject);
+
+class SquareObject : public ShapeObject {
+ public:
+  double side = 0;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    ShapeObject::VisitAttrs(v);
+    v->Visit("side", &side);
+  }
+
+  static constexpr const char* _type_key = "geometry.Square";
+  P4J_DECLARE_OBJECT_TYPE_INFO(SquareObject, ShapeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(SquareObject);
+
+class Shape : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Shape, ObjectRef, ShapeObject);
+};
+
+class Circle : public Shape {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Circle, Shape, CircleObject);
+};
+
+class Square : public Shape {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Square, Shape, SquareObject);
+};
+
+P4J_REGISTER_GLOBAL("geometry.MakeCircle").set_body_typed([](std::string name, double radius) {
+  if (radius < 0) throw ValueError("geometry.MakeCircle: the radius " + std::to_string(radius) + " is negative");
+  auto circle = make_object<CircleObject>();
+  circle->name = name;
+  circle->radius = radius;
+  return Circle(circle);
+});
+
+P4J_REGISTER_GLOBAL("geometry.MakeSquare").set_body_typed([](std::string name, double side) {
+  auto square = make_object<SquareObject>();
+  square->name = name;
+  square->side = side;
+  return Square(square);
+});
+
+static double Area(const Shape& shape) {
+  if (auto* circle = dynamic_cast<const CircleObject*>(shape.get())) return M_PI * circle->radius * circle->radius;
+  if (auto* square = dynamic_cast<const SquareObject*>(shape.get())) return square->side * square->side;
+  throw TypeError("cannot measure a " + std::string(shape->GetTypeKey()));
+}
+
+// ---- containers: a list of any shape in, a map out
+P4J_REGISTER_GLOBAL("geometry.TotalArea").set_body_typed([](List<Shape> shapes) {
+  double total = 0;
+  for (Shape shape : shapes) total += Area(shape);
+  return total;
+});
+
+P4J_REGISTER_GLOBAL("geometry.AreasByName").set_body_typed([](List<Shape> shapes) {
+  Map<std::string, double> areas;
+  for (Shape shape : shapes) areas.Set(shape->name, Area(shape));
+  return areas;
+});
+
+// ---- callbacks: a Java function in, called once per shape
+P4J_REGISTER_GLOBAL("geometry.Describe").set_body_typed([](PackedFunc describe, List<Shape> shapes) {
+  TypedPackedFunc<std::string(Shape)> text(describe);
+  List<std::string> lines;
+  for (Shape shape : shapes) lines.push_back(text(shape));
+  return lines;
+});
+
+// ---- a set_body function: no signature, so Java gets Object scale(Object... args)
+P4J_REGISTER_GLOBAL("geometry.Scale").set_body([](Args args, RetValue* rv) {
+  double factor = args[1];
+  if (auto* circle = dynamic_cast<const CircleObject*>(args[0].operator Shape().get())) {
+    auto scaled = make_object<CircleObject>();
+    scaled->name = circle->name;
+    scaled->radius = circle->radius * factor;
+    *rv = Circle(scaled);
+    return;
+  }
+  throw TypeError("geometry.Scale scales circles only");
+});

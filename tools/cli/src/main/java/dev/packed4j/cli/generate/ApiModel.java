@@ -1,0 +1,120 @@
+package dev.packed4j.cli.generate;
+
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code packed4j generate} writes Java for: the global functions and object types of one or more libraries,
+ * read from the loaded registry or from a manifest. Plain immutable data, sorted, so that the same libraries give
+ * the same model and the same files.
+ *
+ * <p>Doc strings, parameter names, mutable fields and methods are part of the model already; what the registry
+ * does not report yet is empty (no doc, no names: parameters are {@code arg0}, {@code arg1}, ...; every field
+ * read-only; no methods). The writer renders a doc string as Javadoc and names parameters by their names when
+ * present; methods wait for {@code @Object} interfaces to declare them (the processor binds getters only today).
+ *
+ * @param sources the files the model was read from, with their content hashes, sorted by name
+ * @param functions the global functions, sorted by registered name
+ * @param objectTypes the object types, sorted by key
+ */
+public record ApiModel(List<Source> sources, List<Function> functions, List<ObjectType> objectTypes) {
+
+  /** Copies and sorts the lists. */
+  public ApiModel {
+    sources = sources.stream().sorted(Comparator.comparing(Source::name)).toList();
+    functions = functions.stream().sorted(Comparator.comparing(Function::name)).toList();
+    objectTypes = objectTypes.stream().sorted(Comparator.comparing(ObjectType::key)).toList();
+  }
+
+  /**
+   * A library or manifest the model was read from.
+   *
+   * @param name its file name, such as {@code libcalculator.so}
+   * @param sha256 the SHA-256 of its bytes, in lower-case hex
+   */
+  public record Source(String name, String sha256) {}
+
+  /**
+   * A global function.
+   *
+   * @param name the registered name, such as {@code calculator.MyAdd}
+   * @param signature what {@code set_body_typed} recorded; empty for a {@code set_body} function
+   * @param doc the doc string the registration carries, if any
+   * @param parameterNames the parameters' names, one per parameter of the signature; empty when unknown
+   */
+  public record Function(String name, Optional<Signature> signature, Optional<String> doc,
+      List<String> parameterNames) {
+    /** Copies the names. */
+    public Function {
+      parameterNames = List.copyOf(parameterNames);
+    }
+
+    /**
+     * A function with neither doc nor parameter names, what the registry reports today.
+     *
+     * @param name the registered name
+     * @param signature the signature, empty for an untyped function
+     * @return the function
+     */
+    public static Function of(String name, Optional<Signature> signature) {
+      return new Function(name, signature, Optional.empty(), List.of());
+    }
+  }
+
+  /**
+   * An object type.
+   *
+   * @param key the type key, such as {@code Calculator}
+   * @param parent the parent's key; empty for the root type
+   * @param fields the fields this type declares itself (inherited ones belong to its ancestors), in declaration order
+   * @param methods the methods the type defines; empty until the registry reports methods
+   * @param doc the type's doc string, if any
+   */
+  public record ObjectType(String key, Optional<String> parent, List<Field> fields, List<Method> methods,
+      Optional<String> doc) {
+    /** Copies the lists. */
+    public ObjectType {
+      fields = List.copyOf(fields);
+      methods = List.copyOf(methods);
+    }
+  }
+
+  /**
+   * A field of an object type.
+   *
+   * @param name the name given to {@code AttrVisitor::Visit}
+   * @param type its native type
+   * @param mutable whether Java may set it ({@code def_rw}); read-only unless the registry says otherwise
+   * @param doc its doc string, if any
+   */
+  public record Field(String name, NativeType type, boolean mutable, Optional<String> doc) {
+    /**
+     * A read-only field without doc, what the registry reports today.
+     *
+     * @param name the field's name
+     * @param type its native type
+     * @return the field
+     */
+    public static Field readOnly(String name, NativeType type) {
+      return new Field(name, type, false, Optional.empty());
+    }
+  }
+
+  /**
+   * A method of an object type (the registry reports none yet, and the writer does not render them yet).
+   *
+   * @param name the method's registered name
+   * @param signature its signature, the object itself not counted
+   * @param doc its doc string, if any
+   * @param parameterNames the parameters' names; empty when unknown
+   */
+  public record Method(String name, Signature signature, Optional<String> doc, List<String> parameterNames) {
+    /** Copies the names. */
+    public Method {
+      parameterNames = List.copyOf(parameterNames);
+    }
+  }
+}

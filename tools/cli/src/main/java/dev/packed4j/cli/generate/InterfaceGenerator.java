@@ -1,0 +1,426 @@
+package dev.packed4j.cli.generate;
+
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Turns an {@link ApiModel} into Java sources: one {@code @Global} interface per registry name prefix
+ * ({@code calculator.MyAdd} → {@code Calculator.myAdd}) and one {@code @Object} interface per object type. Knows
+ * nothing of files; {@link SourceWriter} writes what this returns. The same model and options always give the same
+ * text.
+ *
+ * <p>Names follow {@link JavaNames}. Clashes: two prefixes with one type name, or two functions of one prefix with
+ * one method name, take a numbered suffix ({@code echoInt}, {@code echoInt2}) in the order of their registry names;
+ * so does a prefix whose type name would hide a type the files use ({@code list} → {@code List2}). A field getter
+ * named {@code close} becomes {@code close_}.
+ * An object type is named after the last segment of its key ({@code test.DerivedNode} → {@code DerivedNode}); two
+ * keys with the same last segment are both named after their whole key ({@code ATree}, {@code BTree}); a name
+ * that a {@code @Global} interface already has, or that would hide a type the files use ({@code String},
+ * {@code List}, {@code NDArray}, ...), takes the suffix {@code Ref} ({@code Calculator} → {@code CalculatorRef}),
+ * then a number if still taken.
+ *
+ * <p>A registry name {@code @Global} does not accept (it must be segments {@code [A-Za-z_][A-Za-z0-9_]*} joined by
+ * dots; the native registry takes any string) is generated like an untyped function, looked up by its name; an
+ * object type with such a key gets no interface, and Java sees its objects as {@code NativeObject}. Both warn.
+ */
+public final class InterfaceGenerator {
+  /** Simple names a generated type must not take: the files use these types by their simple names. */
+  private static final Set<String> USED_TYPES = Set.of(
+      "Object", "String", "Override", "AutoCloseable", "Boolean", "Byte", "Short", "Integer", "Long", "Float",
+      "Double", "List", "Map", "Optional", "Global", "Field", "NDArray", "NativeObject", "PackedFunction", "Registry");
+
+  /** The longest line a one-line Javadoc comment is written on. */
+  private static final int LINE = 120;
+
+  /** Where the text of a longer Javadoc comment is wrapped. */
+  private static final int WRAP = 100;
+
+  private InterfaceGenerator() {}
+
+  /**
+   * What to generate.
+   *
+   * @param packageName the Java package of every file
+   * @param prefixes only the globals whose names start with one of these ({@code calculator.}); all when empty.
+   *     Object types follow: those whose keys start with a prefix, and those the selected globals and types use
+   * @param untyped what becomes of a function registered with {@code set_body}
+   */
+  public record Options(String packageName, List<String> prefixes, Untyped untyped) {
+    /**
+     * Checks the package name.
+     *
+     * @throws IllegalArgumentException when the package is not a Java package name
+     */
+    public Options {
+      prefixes = List.copyOf(prefixes);
+      if (!JavaNames.isPackageName(packageName)) {
+        throw new IllegalArgumentException("--package " + packageName + " is not a Java package name, such as"
+            + " com.example.calculator");
+      }
+    }
+  }
+
+  /**
+   * The generated sources.
+   *
+   * @param files each file's path under the output directory ({@code com/example/Calculator.java}) and its text,
+   *     sorted by path
+   * @param warnings what was left out and why, for the command to print
+   */
+  public record Output(SortedMap<String, String> files, List<String> warnings) {}
+
+  /**
+   * Generates the interfaces for {@code model}.
+   *
+   * @param model the functions and object types
+   * @param options the package, prefixes and untyped mode
+   * @return the sources and the warnings
+   */
+  public static Output generate(ApiModel model, Options options) {
+    List<ApiModel.Function> functions = model.functions().stream()
+        .filter(f -> options.prefixes().isEmpty() || options.prefixes().stream().anyMatch(f.name()::startsWith))
+        .toList();
+    List<String> warnings = new ArrayList<>();
+    List<ApiModel.ObjectType> objectTypes = new ArrayList<>();
+    for (ApiModel.ObjectType type : selectObjectTypes(model, functions, options.prefixes())) {
+      if (isNativeName(type.key())) {
+        objectTypes.add(type);
+      } else {
+        warnings.add("the object type " + type.key() + " has a key @Object does not accept (segments"
+            + " [A-Za-z_][A-Za-z0-9_]* joined by dots): no interface generated; Java sees it as NativeObject");
+      }
+    }
+
+    Map<String, List<ApiModel.Function>> groups = new TreeMap<>();
+    functions.forEach(f -> groups.computeIfAbsent(prefixOf(f.name()), p -> new ArrayList<>()).add(f));
+    Map<String, String> groupNames = numbered(new ArrayList<>(groups.keySet()), JavaNames::type, USED_TYPES);
+    Map<String, String> objectNames = objectNames(objectTypes, new HashSet<>(groupNames.values()));
+
+    String header = header(model.sources());
+    String libraries = model.sources().stream().map(ApiModel.Source::name).collect(Collectors.joining(", "));
+    SortedMap<String, String> files = new TreeMap<>();
+    String directory = options.packageName().replace('.', '/') + "/";
+    for (Map.Entry<String, List<ApiModel.Function>> group : groups.entrySet()) {
+      String name = groupNames.get(group.getKey());
+      Optional<String> source = globalInterface(options, header, libraries, group.getKey(), name, group.getValue(),
+          objectNames, warnings);
+      source.ifPresent(text -> files.put(directory + name + ".java", text));
+    }
+    for (ApiModel.ObjectType type : objectTypes) {
+      String name = objectNames.get(type.key());
+      files.put(directory + name + ".java",
+          objectInterface(options.packageName(), header, libraries, type, name, objectNames));
+    }
+    return new Output(files, List.copyOf(warnings));
+  }
+
+  /**
+   * Whether {@code @Global} and {@code @Object} accept the name: segments {@code [A-Za-z_][A-Za-z0-9_]*} joined by
+   * single dots (the processor's grammar; the native registry takes any string).
+   */
+  static boolean isNativeName(String name) {
+    return name.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+  }
+
+  /** {@code calculator.MyAdd} → {@code calculator}; a name without a dot has the prefix {@code ""}. */
+  static String prefixOf(String name) {
+    int dot = name.lastIndexOf('.');
+    return dot < 0 ? "" : name.substring(0, dot);
+  }
+
+  private static String lastSegment(String name) {
+    return name.substring(name.lastIndexOf('.') + 1);
+  }
+
+  /** The types under a prefix, and every type a selected global or type uses (parents, fields, signatures). */
+  private static List<ApiModel.ObjectType> selectObjectTypes(ApiModel model, List<ApiModel.Function> functions,
+      List<String> prefixes) {
+    Map<String, ApiModel.ObjectType> byKey = new LinkedHashMap<>();
+    model.objectTypes().forEach(type -> byKey.put(type.key(), type));
+    if (prefixes.isEmpty()) {
+      return model.objectTypes();
+    }
+    Deque<String> pending = new ArrayDeque<>();
+    model.objectTypes().stream().map(ApiModel.ObjectType::key)
+        .filter(key -> prefixes.stream().anyMatch(key::startsWith)).forEach(pending::add);
+    for (ApiModel.Function function : functions) {
+      function.signature().ifPresent(signature -> {
+        signature.parameters().forEach(type -> keysOf(type, pending));
+        keysOf(signature.result(), pending);
+      });
+    }
+    Set<String> selected = new HashSet<>();
+    while (!pending.isEmpty()) {
+      String key = pending.removeFirst();
+      ApiModel.ObjectType type = byKey.get(key);
+      if (type == null || !selected.add(key)) {
+        continue;
+      }
+      type.parent().ifPresent(pending::add);
+      type.fields().forEach(field -> keysOf(field.type(), pending));
+      type.methods().forEach(method -> {
+        method.signature().parameters().forEach(t -> keysOf(t, pending));
+        keysOf(method.signature().result(), pending);
+      });
+    }
+    return model.objectTypes().stream().filter(type -> selected.contains(type.key())).toList();
+  }
+
+  private static void keysOf(NativeType type, Deque<String> keys) {
+    if (type.isObjectKey()) {
+      keys.add(type.name());
+    }
+    type.arguments().forEach(argument -> keysOf(argument, keys));
+  }
+
+  private static Map<String, String> objectNames(List<ApiModel.ObjectType> types, Set<String> globalNames) {
+    Map<String, Long> lastSegments = types.stream()
+        .collect(Collectors.groupingBy(type -> JavaNames.type(lastSegment(type.key())), Collectors.counting()));
+    Set<String> taken = new HashSet<>(globalNames);
+    taken.addAll(USED_TYPES);
+    Map<String, String> names = new LinkedHashMap<>();
+    for (ApiModel.ObjectType type : types) {
+      String candidate = JavaNames.type(lastSegment(type.key()));
+      if (lastSegments.get(candidate) > 1) {
+        candidate = JavaNames.type(type.key());
+      }
+      if (taken.contains(candidate)) {
+        candidate = candidate + "Ref";
+      }
+      String name = candidate;
+      for (int n = 2; taken.contains(name); n++) {
+        name = candidate + n;
+      }
+      taken.add(name);
+      names.put(type.key(), name);
+    }
+    return names;
+  }
+
+  /** Names each item; the second and later of one name take 2, 3, ... in the items' order. */
+  private static Map<String, String> numbered(List<String> items, Function<String, String> naming, Set<String> taken) {
+    Set<String> used = new HashSet<>(taken);
+    Map<String, String> names = new LinkedHashMap<>();
+    for (String item : items) {
+      String candidate = naming.apply(item);
+      String name = candidate;
+      for (int n = 2; used.contains(name); n++) {
+        name = candidate + n;
+      }
+      used.add(name);
+      names.put(item, name);
+    }
+    return names;
+  }
+
+  private static String header(List<ApiModel.Source> sources) {
+    StringBuilder header = new StringBuilder(
+        "// Generated by packed4j generate. Do not edit: change the C++ registrations and generate again.\n");
+    for (ApiModel.Source source : sources) {
+      header.append("// From ").append(source.name()).append(", sha-256 ").append(source.sha256()).append(".\n");
+    }
+    return header.toString();
+  }
+
+  private static Optional<String> globalInterface(Options options, String header, String libraries, String prefix,
+      String name, List<ApiModel.Function> functions, Map<String, String> objectNames, List<String> warnings) {
+    JavaTypes types = new JavaTypes(options.packageName(), objectNames, false);
+    boolean bindsAny = functions.stream().anyMatch(f -> f.signature().isPresent() && isNativeName(f.name()));
+    Map<String, String> methodNames = numbered(functions.stream().map(ApiModel.Function::name).toList(),
+        function -> JavaNames.method(lastSegment(function)), Set.of());
+    List<String> members = new ArrayList<>();
+    for (ApiModel.Function function : functions) {
+      String method = methodNames.get(function.name());
+      if (function.signature().isPresent() && isNativeName(function.name())) {
+        members.add(typedMethod(function, function.signature().get(), method, types));
+      } else if (function.signature().isPresent() && options.untyped() == Untyped.OBJECT_VARARGS) {
+        warnings.add(function.name() + " is not a name @Global accepts (segments [A-Za-z_][A-Za-z0-9_]* joined by"
+            + " dots): generated as " + method + "(Object...), which looks it up by name");
+        members.add(untypedMethod(function, method, bindsAny, types));
+      } else if (options.untyped() == Untyped.OBJECT_VARARGS) {
+        members.add(untypedMethod(function, method, bindsAny, types));
+      } else if (function.signature().isPresent()) {
+        warnings.add(function.name() + " is not a name @Global accepts: no method generated (--untyped=skip)");
+        members.add("  // " + function.name() + " is not a name @Global accepts: not generated (--untyped=skip).\n");
+      } else {
+        warnings.add(function.name() + " is registered with set_body (no signature): no method generated"
+            + " (--untyped=skip)");
+        members.add("  // " + function.name() + " is registered with set_body (no signature): not generated"
+            + " (--untyped=skip).\n  // Call it with Registry.global(\"" + function.name()
+            + "\").invoke(...), or declare it by hand.\n");
+      }
+    }
+    if (!bindsAny && options.untyped() == Untyped.SKIP) {
+      warnings.add("no interface " + name + " for " + (prefix.isEmpty() ? "the names without a prefix" : prefix + ".*")
+          + ": every function is untyped and --untyped=skip");
+      return Optional.empty();
+    }
+    String what = prefix.isEmpty() ? "The global functions without a prefix" : "The global functions {@code "
+        + prefix + ".*}";
+    String body = "/** " + what + " of " + libraries + ". */\n"
+        + "public interface " + name + " {\n" + String.join("\n", members) + "}\n";
+    return Optional.of(file(header, options.packageName(), types, body));
+  }
+
+  private static String typedMethod(ApiModel.Function function, Signature signature, String method,
+      JavaTypes types) {
+    types.use("dev.packed4j.annotations.Global");
+    List<String> parameterNames = parameterNames(function.parameterNames(), signature.parameters().size());
+    List<String> parameters = new ArrayList<>();
+    for (int i = 0; i < signature.parameters().size(); i++) {
+      parameters.add(types.of(signature.parameters().get(i)) + " " + parameterNames.get(i));
+    }
+    String registered = "{@code " + function.name() + "}: {@code " + signature + "}.";
+    return javadoc(function.doc(), registered)
+        + "  @Global(" + literal(function.name()) + ")\n"
+        + "  " + types.of(signature.result()) + " " + method + "(" + String.join(", ", parameters) + ");\n";
+  }
+
+  private static String untypedMethod(ApiModel.Function function, String method, boolean bindsAny,
+      JavaTypes types) {
+    types.use("dev.packed4j.runtime.PackedFunction");
+    types.use("dev.packed4j.runtime.Registry");
+    String registered = function.signature()
+        .map(signature -> "{@code " + function.name() + "}: {@code " + signature + "}, a name {@code @Global} does"
+            + " not accept; looked up on each call.")
+        .orElse("{@code " + function.name() + "}, registered with {@code set_body} (no signature): each argument"
+            + " converts by its Java type, the result by its native type; looked up on each call.");
+    return javadoc(function.doc(), registered)
+        + "  " + (bindsAny ? "default" : "static") + " Object " + method + "(Object... args) {\n"
+        + "    try (PackedFunction function = Registry.global(" + literal(function.name()) + ")) {\n"
+        + "      return function.invoke(args);\n"
+        + "    }\n"
+        + "  }\n";
+  }
+
+  private static String objectInterface(String packageName, String header, String libraries,
+      ApiModel.ObjectType type, String name, Map<String, String> objectNames) {
+    JavaTypes types = new JavaTypes(packageName, objectNames, true);
+    types.use("dev.packed4j.annotations.Object");
+    Optional<String> parent = type.parent().map(objectNames::get);
+    // close() is every object interface's own (declared here or inherited from the parent's interface).
+    Map<String, String> getterNames = numbered(type.fields().stream().map(ApiModel.Field::name).toList(),
+        field -> {
+          String getter = JavaNames.method(field);
+          return getter.equals("close") ? getter + "_" : getter;
+        }, Set.of());
+    List<String> members = new ArrayList<>();
+    for (ApiModel.Field field : type.fields()) {
+      String getter = getterNames.get(field.name());
+      StringBuilder member = new StringBuilder(javadoc(field.doc(),
+          "Field {@code " + field.name() + "} ({@code " + field.type() + "}), read-only."));
+      if (!getter.equals(field.name())) {
+        types.use("dev.packed4j.annotations.Field");
+        member.append("  @Field(").append(literal(field.name())).append(")\n");
+      }
+      member.append("  ").append(types.field(field.type())).append(' ').append(getter).append("();\n");
+      members.add(member.toString());
+    }
+    if (parent.isEmpty()) {
+      members.add("  /** Releases this reference to the native object. */\n  @Override\n  void close();\n");
+    }
+    String about = "The native object type {@code " + type.key() + "} of " + libraries + ".";
+    String body = javadoc(type.doc(), about).replaceAll("(?m)^  ", "")
+        + "@Object(" + literal(type.key()) + ")\n"
+        + "public interface " + name + " extends " + parent.orElse("AutoCloseable") + " {\n"
+        + String.join("\n", members) + "}\n";
+    return file(header, packageName, types, body);
+  }
+
+  private static List<String> parameterNames(List<String> declared, int count) {
+    if (declared.size() != count) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        names.add("arg" + i);
+      }
+      return names;
+    }
+    Set<String> used = new HashSet<>();
+    List<String> names = new ArrayList<>();
+    for (String name : declared) {
+      String candidate = JavaNames.method(name);
+      String unique = candidate;
+      for (int n = 2; !used.add(unique); n++) {
+        unique = candidate + n;
+      }
+      names.add(unique);
+    }
+    return names;
+  }
+
+  private static String file(String header, String packageName, JavaTypes types, String body) {
+    StringBuilder text = new StringBuilder(header).append("package ").append(packageName).append(";\n\n");
+    if (!types.imports().isEmpty()) {
+      types.imports().forEach(qualified -> text.append("import ").append(qualified).append(";\n"));
+      text.append('\n');
+    }
+    return text.append(body).toString();
+  }
+
+  /** A Javadoc comment at method indentation: the doc string (if any), then what the registry says. */
+  private static String javadoc(Optional<String> doc, String registered) {
+    if (doc.isEmpty() && ("  /** " + registered + " */").length() <= LINE) {
+      return "  /** " + registered + " */\n";
+    }
+    StringBuilder comment = new StringBuilder("  /**\n");
+    doc.ifPresent(text -> {
+      wrap(escape(text), comment);
+      comment.append("   *\n");
+    });
+    wrap((doc.isPresent() ? "<p>" : "") + registered, comment);
+    return comment.append("   */\n").toString();
+  }
+
+  private static void wrap(String text, StringBuilder comment) {
+    for (String paragraph : text.split("\n")) {
+      StringBuilder line = new StringBuilder("   *");
+      for (String word : paragraph.split(" ")) {
+        if (line.length() + 1 + word.length() > WRAP && line.length() > 4) {
+          comment.append(line).append('\n');
+          line = new StringBuilder("   *");
+        }
+        line.append(' ').append(word);
+      }
+      comment.append(line.toString().stripTrailing()).append('\n');
+    }
+  }
+
+  /** A doc string as Javadoc text: HTML and Javadoc's own characters escaped, so it reads as written. */
+  private static String escape(String doc) {
+    return doc.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("*/", "*&#47;")
+        .replace("@", "&#64;");
+  }
+
+  /** A Java string literal. */
+  private static String literal(String value) {
+    StringBuilder text = new StringBuilder("\"");
+    for (char c : value.toCharArray()) {
+      switch (c) {
+        case '"' -> text.append("\\\"");
+        case '\\' -> text.append("\\\\");
+        case '\n' -> text.append("\\n");
+        default -> {
+          if (c < 0x20 || c > 0x7e) {
+            text.append(String.format("\\u%04x", (int) c));
+          } else {
+            text.append(c);
+          }
+        }
+      }
+    }
+    return text.append('"').toString();
+  }
+}

@@ -1,0 +1,148 @@
+package dev.packed4j.cli.generate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The rule that turns registry names into Java identifiers (docs/guide.md, "Generating interfaces"):
+ *
+ * <ul>
+ *   <li>A name is split into words at every character that is not an ASCII letter or digit ({@code _}, {@code -},
+ *       {@code .}, ...) and at camel-case humps: {@code MyAdd} is {@code My Add}, {@code URLParse} is
+ *       {@code URL Parse}, {@code sum_list} is {@code sum list}.
+ *   <li>A method or getter is the words in lower camel case: the first word all lower case, each later word with
+ *       its first letter upper case and the rest as written ({@code MyAdd} → {@code myAdd}, {@code URLParse} →
+ *       {@code urlParse}, {@code get_HTTPCode} → {@code getHTTPCode}).
+ *   <li>A type is the words in upper camel case ({@code calculator} → {@code Calculator}, {@code tensor_ops} →
+ *       {@code TensorOps}).
+ *   <li>An identifier that would start with a digit gets a leading {@code _}; a Java keyword or literal
+ *       ({@code new}, {@code true}), and a method name of {@code java.lang.Object} ({@code toString},
+ *       {@code hashCode}, ...) gets a trailing {@code _} ({@code new_}); a name without letters or digits becomes
+ *       {@code function} (a method) or {@code Globals} (a type).
+ * </ul>
+ */
+public final class JavaNames {
+  private static final Set<String> KEYWORDS = Set.of(
+      "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+      "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+      "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+      "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+      "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null", "_", "var",
+      "yield", "record", "sealed", "permits", "non-sealed", "when", "module", "open", "exports", "requires");
+
+  /** Methods every interface inherits from {@code Object}: a generated method of that name would clash. */
+  private static final Set<String> OBJECT_METHODS = Set.of(
+      "equals", "hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone", "finalize");
+
+  private JavaNames() {}
+
+  /**
+   * The words of a name.
+   *
+   * @param name a registry name or a segment of one
+   * @return the words, in order; empty when it has no letter or digit
+   */
+  public static List<String> words(String name) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!isAsciiLetterOrDigit(c)) {
+        flush(word, words);
+        continue;
+      }
+      if (word.length() > 0 && Character.isUpperCase(c)) {
+        char previous = word.charAt(word.length() - 1);
+        boolean nextLower = i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+        // myAdd: a hump after a lower case letter or digit; URLParse: the last capital of a run starts a word.
+        if (!Character.isUpperCase(previous) || nextLower) {
+          flush(word, words);
+        }
+      }
+      word.append(c);
+    }
+    flush(word, words);
+    return words;
+  }
+
+  /**
+   * The method (or getter) name for {@code name}: {@code MyAdd} → {@code myAdd}, {@code new} → {@code new_}.
+   *
+   * @param name a registry name's last segment, or a field name
+   * @return a legal Java method name
+   */
+  public static String method(String name) {
+    List<String> words = words(name);
+    if (words.isEmpty()) {
+      return "function";
+    }
+    StringBuilder identifier = new StringBuilder(words.get(0).toLowerCase(Locale.ROOT));
+    for (int i = 1; i < words.size(); i++) {
+      identifier.append(capitalized(words.get(i)));
+    }
+    return legal(identifier.toString(), true);
+  }
+
+  /**
+   * The type name for {@code name}: {@code calculator} → {@code Calculator}, {@code test.late} →
+   * {@code TestLate}.
+   *
+   * @param name a registry name prefix or an object type key
+   * @return a legal Java type name
+   */
+  public static String type(String name) {
+    List<String> words = words(name);
+    if (words.isEmpty()) {
+      return "Globals";
+    }
+    StringBuilder identifier = new StringBuilder();
+    words.forEach(word -> identifier.append(capitalized(word)));
+    return legal(identifier.toString(), false);
+  }
+
+  /**
+   * Whether {@code name} is a legal Java package name ({@code com.example.calculator}).
+   *
+   * @param name the package name
+   * @return whether each segment is an identifier and none a keyword
+   */
+  public static boolean isPackageName(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (String segment : name.split("\\.", -1)) {
+      if (segment.isEmpty() || KEYWORDS.contains(segment) || !Character.isJavaIdentifierStart(segment.charAt(0))
+          || !segment.chars().allMatch(Character::isJavaIdentifierPart)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String legal(String identifier, boolean method) {
+    if (Character.isDigit(identifier.charAt(0))) {
+      identifier = "_" + identifier;
+    }
+    if (KEYWORDS.contains(identifier) || (method && OBJECT_METHODS.contains(identifier))) {
+      identifier = identifier + "_";
+    }
+    return identifier;
+  }
+
+  private static String capitalized(String word) {
+    return Character.toUpperCase(word.charAt(0)) + word.substring(1);
+  }
+
+  private static boolean isAsciiLetterOrDigit(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+
+  private static void flush(StringBuilder word, List<String> words) {
+    if (word.length() > 0) {
+      words.add(word.toString());
+      word.setLength(0);
+    }
+  }
+}

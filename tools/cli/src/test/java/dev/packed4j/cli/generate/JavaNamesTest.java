@@ -1,0 +1,59 @@
+package dev.packed4j.cli.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The documented rule from registry names to Java identifiers (docs/guide.md, "Generating interfaces"). */
+class JavaNamesTest {
+  @Test
+  void wordsSplitAtSeparatorsAndCamelHumps() {
+    assertEquals(List.of("My", "Add"), JavaNames.words("MyAdd"));
+    assertEquals(List.of("URL", "Parse"), JavaNames.words("URLParse"));
+    assertEquals(List.of("sum", "list"), JavaNames.words("sum_list"));
+    assertEquals(List.of("Sum", "Int64", "List"), JavaNames.words("SumInt64List"));
+    assertEquals(List.of("a", "b", "c"), JavaNames.words("a-b.c"));
+    assertEquals(List.of(), JavaNames.words("__"));
+  }
+
+  @Test
+  void methodsAreLowerCamelCase() {
+    assertEquals("myAdd", JavaNames.method("MyAdd"));
+    assertEquals("urlParse", JavaNames.method("URLParse"));
+    assertEquals("getHTTPCode", JavaNames.method("get_HTTPCode"));
+    assertEquals("sumInt64List", JavaNames.method("SumInt64List"));
+    assertEquals("unsignedBig", JavaNames.method("unsigned_big"));
+  }
+
+  @Test
+  void typesAreUpperCamelCase() {
+    assertEquals("Calculator", JavaNames.type("calculator"));
+    assertEquals("TensorOps", JavaNames.type("tensor_ops"));
+    assertEquals("TestLate", JavaNames.type("test.late"));
+    assertEquals("Globals", JavaNames.type(""));
+  }
+
+  @Test
+  void keywordsObjectMethodsAndDigitsAreMadeLegal() {
+    assertEquals("new_", JavaNames.method("New"));
+    assertEquals("class_", JavaNames.method("class"));
+    assertEquals("true_", JavaNames.method("TRUE"));
+    assertEquals("toString_", JavaNames.method("ToString"));
+    assertEquals("hashCode_", JavaNames.method("hash_code"));
+    assertEquals("_2dConv", JavaNames.method("2dConv"));
+    assertEquals("_3d", JavaNames.type("3d"));
+    assertEquals("function", JavaNames.method("--"));
+  }
+
+  @Test
+  void packageNamesAreChecked() {
+    assertTrue(JavaNames.isPackageName("com.example.calculator"));
+    assertFalse(JavaNames.isPackageName("com.example.new"));
+    assertFalse(JavaNames.isPackageName("com..example"));
+    assertFalse(JavaNames.isPackageName("1com"));
+    assertFalse(JavaNames.isPackageName(""));
+  }
+}

@@ -1,0 +1,114 @@
+package dev.packed4j.maven;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.inject.Inject;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * Generates the Java interfaces of the project's native plugin libraries with {@code packed4j generate}: one
+ * {@code @Global} interface per registry name prefix and one {@code @Object} interface per object type, written to
+ * {@code target/generated-sources/packed4j} and added as a compile source root, so that a project with only C++
+ * sources has a typed Java API.
+ *
+ * <p>Each library {@code build-native} put into the classes for this platform (or each of {@code <libraries>}) is
+ * loaded in a JVM of the project's JDK toolchain. The goal runs in {@code process-resources}, after
+ * {@code build-native} (which builds the libraries in {@code generate-resources}) and before {@code compile}. Files
+ * whose content is unchanged are not rewritten, so an unchanged library recompiles nothing.
+ *
+ * <pre>{@code
+ * <plugin>
+ *   <groupId>dev.packed4j</groupId>
+ *   <artifactId>packed4j-maven-plugin</artifactId>
+ *   <version>0.1.0-SNAPSHOT</version>
+ *   <executions>
+ *     <execution>
+ *       <goals><goal>build-native</goal><goal>generate</goal><goal>describe</goal></goals>
+ *       <configuration><packageName>com.example.shapes</packageName></configuration>
+ *     </execution>
+ *   </executions>
+ * </plugin>
+ * }</pre>
+ */
+@Mojo(name = "generate", defaultPhase = LifecyclePhase.PROCESS_RESOURCES, threadSafe = true)
+public final class GenerateMojo extends AbstractMojo {
+  /** Made by Maven, which then sets the parameters below. */
+  public GenerateMojo() {}
+
+  /** The libraries to generate from; by default every library in the classes' {@code META-INF/native/<platform>/}. */
+  @Parameter
+  List<File> libraries;
+
+  /** The Java package of the generated interfaces, such as {@code com.example.shapes}. */
+  @Parameter(property = "packed4j.generate.package", required = true)
+  String packageName;
+
+  /** Only the globals whose names start with one of these ({@code shapes.}); all when none is given. */
+  @Parameter
+  List<String> prefixes;
+
+  /** What a {@code set_body} function becomes: {@code object-varargs} (a method of Object...) or {@code skip}. */
+  @Parameter(property = "packed4j.generate.untyped", defaultValue = "object-varargs")
+  String untyped;
+
+  /** Where the sources are written; added as a compile source root. */
+  @Parameter(property = "packed4j.generate.outputDirectory",
+      defaultValue = "${project.build.directory}/generated-sources/packed4j")
+  File outputDirectory;
+
+  /** The class output directory, where {@code build-native} puts the libraries. */
+  @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true)
+  File classesDirectory;
+
+  /** Skips generating; sources generated before stay, and remain a source root. */
+  @Parameter(property = "packed4j.generate.skip", defaultValue = "false")
+  boolean skip;
+
+  @Parameter(defaultValue = "${project}", readonly = true)
+  MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true)
+  MavenSession session;
+
+  // JSR-330 injection (Sisu), which Maven recommends over the deprecated @Component.
+  @Inject
+  ToolchainManager toolchains;
+
+  @Override
+  public void execute() throws MojoExecutionException {
+    project.addCompileSourceRoot(outputDirectory.getPath());
+    if (skip) {
+      getLog().info("packed4j: generate skipped (packed4j.generate.skip)");
+      return;
+    }
+    List<Path> targets = PackedCli.libraries(libraries, classesDirectory, "generate");
+    List<String> arguments = new ArrayList<>(List.of("generate"));
+    targets.forEach(library -> arguments.add(library.toString()));
+    arguments.addAll(List.of("--package", packageName, "--out", outputDirectory.getPath(), "--untyped", untyped));
+    if (prefixes != null) {
+      prefixes.forEach(prefix -> arguments.addAll(List.of("--prefix", prefix)));
+    }
+    PackedCli.Run run = PackedCli.run(PackedCli.java(toolchains, session), arguments, "generate");
+    if (run.status() != 0) {
+      getLog().error(run.output());
+      throw new MojoExecutionException("packed4j: packed4j generate " + targets + " failed with status "
+          + run.status() + PackedCli.hint(run.status()));
+    }
+    for (String line : run.output().split("\n")) {
+      if (line.startsWith("packed4j generate: warning: ")) {
+        getLog().warn("packed4j: " + line.substring("packed4j generate: warning: ".length()));
+      } else if (line.startsWith("packed4j generate: ")) {
+        getLog().info("packed4j: " + line.substring("packed4j generate: ".length()));
+      }
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.packed4j.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.toolchain.Toolchain;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * What the describe and generate goals share: the libraries build-native made, and running packed4j-cli in a JVM of
+ * the project's JDK toolchain (the plugin runs in Maven's JVM, which may be older than the JDK 25 the CLI needs, and
+ * loading a library into Maven's JVM would keep it loaded for the rest of the build).
+ */
+final class PackedCli {
+  private PackedCli() {}
+
+  /** The output of a finished CLI run. */
+  record Run(int status, String output) {}
+
+  /**
+   * The configured libraries, or every {@code *.so} that build-native put into the classes for this platform.
+   *
+   * @param goal the goal's name, for the messages
+   */
+  static List<Path> libraries(List<File> configured, File classesDirectory, String goal)
+      throws MojoExecutionException {
+    if (configured != null && !configured.isEmpty()) {
+      List<Path> libraries = new ArrayList<>();
+      for (File library : configured) {
+        if (!library.isFile()) {
+          throw new MojoExecutionException("packed4j: the library " + library + " to " + goal + " does not exist");
+        }
+        libraries.add(library.toPath());
+      }
+      return libraries;
+    }
+    Path platformDirectory = classesDirectory.toPath().resolve("META-INF/native/" + BuildNativeMojo.platform());
+    List<Path> found = new ArrayList<>();
+    if (Files.isDirectory(platformDirectory)) {
+      try (Stream<Path> files = Files.list(platformDirectory)) {
+        files.filter(file -> file.getFileName().toString().endsWith(".so")).sorted().forEach(found::add);
+      } catch (IOException e) {
+        throw new MojoExecutionException("packed4j: cannot list " + platformDirectory + ": " + e, e);
+      }
+    }
+    if (found.isEmpty()) {
+      throw new MojoExecutionException("packed4j: no native library to " + goal + " in " + platformDirectory
+          + ": run the build-native goal before " + goal + " (list both in one execution, build-native first), or"
+          + " name the libraries with <libraries>");
+    }
+    return found;
+  }
+
+  /** The {@code java} of the project's JDK toolchain, else of the JDK Maven runs on. */
+  static String java(ToolchainManager toolchains, MavenSession session) {
+    Toolchain toolchain = toolchains == null ? null : toolchains.getToolchainFromBuildContext("jdk", session);
+    String tool = toolchain == null ? null : toolchain.findTool("java");
+    if (tool != null) {
+      return tool;
+    }
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** Runs {@code packed4j <arguments>} with {@code java}; the output is returned, not logged. */
+  static Run run(String java, List<String> arguments, String what) throws MojoExecutionException {
+    List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+        String.join(File.pathSeparator, classpath()), "dev.packed4j.cli.Launcher"));
+    command.addAll(arguments);
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output;
+      try (InputStream in = process.getInputStream()) {
+        output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      return new Run(process.waitFor(), output);
+    } catch (IOException e) {
+      throw new MojoExecutionException("packed4j: cannot run " + java + " to " + what + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoExecutionException("packed4j: interrupted while running " + what, e);
+    }
+  }
+
+  /** What a failed run's status means, after the command's own output. */
+  static String hint(int status) {
+    return status == 2
+        ? ": packed4j-cli needs a JDK 25; let the project select one with maven-toolchains-plugin's "
+            + "select-jdk-toolchain goal (see docs/guide.md)"
+        : ": the library does not load or a file cannot be written (the output above says why)";
+  }
+
+  /**
+   * Where packed4j-cli, packed4j-runtime and packed4j-types are on this plugin's class path: jars (the shaded CLI jar
+   * holds all three, so the set keeps one entry), or a reactor's classes.
+   */
+  private static List<String> classpath() throws MojoExecutionException {
+    Set<String> entries = new LinkedHashSet<>();
+    entries.add(location("dev/packed4j/cli/Launcher.class", "packed4j-cli"));
+    entries.add(location("dev/packed4j/runtime/Packed4j.class", "packed4j-runtime"));
+    entries.add(location("dev/packed4j/types/Signature.class", "packed4j-types"));
+    return new ArrayList<>(entries);
+  }
+
+  private static String location(String resource, String artifact) throws MojoExecutionException {
+    URL url = PackedCli.class.getClassLoader().getResource(resource);
+    if (url == null) {
+      throw new MojoExecutionException("packed4j: " + artifact + " is not on the class path of "
+          + "packed4j-maven-plugin: use the plugin and " + artifact + " of the same release");
+    }
+    try {
+      if (url.getProtocol().equals("file")) {
+        Path root = Path.of(url.toURI());
+        for (int i = resource.split("/").length; i > 0; i--) {
+          root = root.getParent();
+        }
+        return root.toString();
+      }
+      URLConnection connection = url.openConnection();
+      if (connection instanceof JarURLConnection jar) {
+        return Path.of(jar.getJarFileURL().toURI()).toString();
+      }
+    } catch (IOException | URISyntaxException e) {
+      throw new MojoExecutionException("packed4j: cannot locate " + artifact + " (" + url + "): " + e, e);
+    }
+    throw new MojoExecutionException("packed4j: cannot locate " + artifact + " at " + url);
+  }
+}
