@@ -303,6 +303,27 @@ TEST(SerializationTest, AnObjectOfAPluginTypeRoundTrips) {
   EXPECT_FALSE(copy.cast<ObjectRef>().same_as(point.cast<ObjectRef>()));
 }
 
+// The example of docs/cpp-api.md, "Objects as data" (the doc's block is an exact run of these lines).
+TEST(SerializationTest, TheCppApiSheetExample) {
+  auto leaf = make_object<LeafObject>();  // any type registered with P4J_REGISTER_OBJECT_TYPE
+  leaf->name = "shared";
+  List<Any> both{leaf, leaf, 2.5};
+  std::string json = SaveJSON(both);  // {"format":"packed4j-json","version":1,"root":{"ref":1},"nodes":[...]}
+  EXPECT_EQ(json.find("\"name\":\"shared\""), json.rfind("\"name\":\"shared\""));  // the leaf is written once
+  List<Any> loaded = LoadJSON(json).cast<List<Any>>();
+  EXPECT_TRUE(loaded[0].cast<Leaf>().same_as(loaded[1].cast<Leaf>()));  // ... and loads back as one object
+  EXPECT_TRUE(StructuralEqual(both, loaded));  // same structure and field values, other objects
+  EXPECT_EQ(StructuralHash(both), StructuralHash(loaded));
+  Any copy = DeepCopy(both);  // a new graph with the same sharing
+  EXPECT_FALSE(copy.cast<List<Any>>().same_as(both));
+  EXPECT_EQ(SaveJSON(copy), json);
+  std::string partial = "{\"format\":\"packed4j-json\",\"version\":1,\"root\":{\"ref\":0},\"nodes\":["
+                        "{\"type\":\"ser.Leaf\",\"fields\":{\"small\":1}}]}";
+  EXPECT_EQ(ErrorOf([&] { LoadJSON(partial); }),
+            "ValueError: packed4j.LoadJSON: nodes[0].fields: missing field \"big\" of ser.Leaf; its fields are: "
+            "small, big, serial, weight, flag, name");
+}
+
 // ---- the property test: random graphs of the test types with shared nodes ----
 
 class GraphGenerator {
