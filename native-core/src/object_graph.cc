@@ -121,10 +121,10 @@ bool ComparesByIdentity(int32_t type_index) {
   return ObjectTraitsTable::Global()->Get(type_index).compare_by_identity;
 }
 
-P4JObject* CreateDefaultObject(int32_t type_index, const std::string& where) {
+P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::string()>& where) {
   ObjectTraits traits = ObjectTraitsTable::Global()->Get(type_index);
   if (traits.creator == nullptr) {
-    throw ValueError(where + "type \"" + details::TypeKeyOf(type_index) +
+    throw ValueError(where() + "type \"" + details::TypeKeyOf(type_index) +
                      "\" cannot be created from data: it has no default constructor, or it was not registered with "
                      "P4J_REGISTER_OBJECT_TYPE by headers that record the creation hook");
   }
@@ -132,7 +132,7 @@ P4JObject* CreateDefaultObject(int32_t type_index, const std::string& where) {
   details::CheckCall(P4JFunctionCall(traits.creator, nullptr, 0, &result));
   if (!details::IsObjectValue(result) || result.v_obj->type_index != type_index) {
     ReleaseValue(&result);
-    throw RuntimeError(where + "the creation hook of type \"" + details::TypeKeyOf(type_index) +
+    throw RuntimeError(where() + "the creation hook of type \"" + details::TypeKeyOf(type_index) +
                        "\" returned something else");
   }
   return result.v_obj;
@@ -251,15 +251,15 @@ std::string SlotLabel(P4JObject* node, NodeKind kind, int64_t slot) {
 
 ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth) {
   if (!IsNode(root)) return;
-  // in_progress: on the stack now (a second visit is a cycle); index_: finished.
-  std::unordered_map<P4JObject*, size_t> in_progress;
+  // One lookup per edge: index_ holds a finished node's position (>= 0), or -(stack position + 1) while the node
+  // is on the stack, where a second visit is a cycle.
   std::vector<Frame> stack;
   auto push = [&](P4JObject* node) {
     if (max_depth > 0 && static_cast<int>(stack.size()) >= max_depth) {
       throw ValueError(std::string(function) + ": the value nests deeper than " + std::to_string(max_depth) +
                        " levels at " + PathOf(stack, stack.size() + 1));
     }
-    in_progress.emplace(node, stack.size());
+    index_[node] = -static_cast<int64_t>(stack.size()) - 1;
     stack.push_back(Frame{node, KindOf(node), 0});
   };
   push(root.v_obj);
@@ -267,17 +267,18 @@ ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth
     Frame& top = stack.back();
     if (top.next_slot < SlotCount(top.node, top.kind)) {
       P4JAny child = SlotValue(top.node, top.kind, top.next_slot++);
-      if (!IsNode(child) || index_.count(child.v_obj) != 0) continue;
-      auto cycle = in_progress.find(child.v_obj);
-      if (cycle != in_progress.end()) {
+      if (!IsNode(child)) continue;
+      auto found = index_.find(child.v_obj);
+      if (found == index_.end()) {
+        push(child.v_obj);
+      } else if (found->second < 0) {
+        size_t cycle = static_cast<size_t>(-found->second - 1);
         throw ValueError(std::string(function) + ": the value has a cycle: " + PathOf(stack, stack.size() + 1) +
-                         " refers back to " + PathOf(stack, cycle->second + 1));
+                         " refers back to " + PathOf(stack, cycle + 1));
       }
-      push(child.v_obj);
       continue;
     }
-    in_progress.erase(top.node);
-    index_.emplace(top.node, static_cast<int64_t>(nodes_.size()));
+    index_[top.node] = static_cast<int64_t>(nodes_.size());
     nodes_.push_back(top.node);
     kinds_.push_back(top.kind);
     stack.pop_back();

@@ -11,6 +11,7 @@
 #ifndef PACKED4J_SRC_OBJECT_GRAPH_H_
 #define PACKED4J_SRC_OBJECT_GRAPH_H_
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -48,10 +49,10 @@ inline bool IsNode(const P4JAny& value) {
 bool ComparesByIdentity(int32_t type_index);
 
 /*!
- * \brief A new default object of type_index through its creation hook (owned). ValueError, prefixed with where,
- *  when the type has none (no default constructor, or its library was built before the hook existed).
+ * \brief A new default object of type_index through its creation hook (owned). ValueError, prefixed with where()
+ *  (only called for an error), when the type has none (no default constructor, or its library was built before the hook existed).
  */
-P4JObject* CreateDefaultObject(int32_t type_index, const std::string& where);
+P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::string()>& where);
 
 /*! \brief The type info of an object's type (never NULL for a live object). */
 const P4JTypeInfo* TypeInfoOf(const P4JObject* node);

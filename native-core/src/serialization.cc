@@ -174,6 +174,28 @@ bool ParseDataType(std::string_view name, DLDataType* out) {
   return false;
 }
 
+// ------------------------------------------------------------------------------------------------ paths
+
+/*!
+ * \brief A place in a document ("nodes[3].fields.price"), built on the stack as the writer and the loader descend
+ *  and turned into text only for an error message, so the common path allocates nothing for it.
+ */
+struct Path {
+  const Path* parent = nullptr;
+  /*! \brief A member (".name"; the first segment when there is no parent), or empty for an element. */
+  std::string_view name;
+  /*! \brief The element ("[index]") when name is empty. */
+  int64_t index = -1;
+
+  Path Member(std::string_view member) const { return Path{this, member, -1}; }
+  Path Element(int64_t i) const { return Path{this, std::string_view(), i}; }
+  std::string Text() const {
+    std::string prefix = parent != nullptr ? parent->Text() : std::string();
+    if (!name.empty()) return parent != nullptr ? prefix + "." + std::string(name) : std::string(name);
+    return prefix + "[" + std::to_string(index) + "]";
+  }
+};
+
 // ------------------------------------------------------------------------------------------------ writing
 
 class Writer {
@@ -186,22 +208,23 @@ class Writer {
     out_ += "\",\"version\":";
     out_ += std::to_string(kFormatVersion);
     out_ += ",\"root\":";
-    WriteValue(root, "root");
+    WriteValue(root, Path{nullptr, "root"});
     out_ += ",\"nodes\":[";
+    Path nodes{nullptr, "nodes"};
     for (size_t i = 0; i < graph_.nodes().size(); ++i) {
       if (i != 0) out_ += ',';
-      WriteNode(graph_.nodes()[i], graph_.KindAt(static_cast<int64_t>(i)), "nodes[" + std::to_string(i) + "]");
+      WriteNode(graph_.nodes()[i], graph_.KindAt(static_cast<int64_t>(i)), nodes.Element(static_cast<int64_t>(i)));
     }
     out_ += "]}";
     return std::move(out_);
   }
 
  private:
-  [[noreturn]] void Fail(const std::string& where, const std::string& what) const {
-    throw ValueError(std::string(kSaveName) + ": " + where + ": " + what);
+  [[noreturn]] void Fail(const Path& where, const std::string& what) const {
+    throw ValueError(std::string(kSaveName) + ": " + where.Text() + ": " + what);
   }
 
-  void WriteString(std::string_view text, const std::string& where) {
+  void WriteString(std::string_view text, const Path& where) {
     out_ += '"';
     for (size_t i = 0; i < text.size();) {
       unsigned char c = static_cast<unsigned char>(text[i]);
@@ -271,7 +294,7 @@ class Writer {
     out_ += "\"}";
   }
 
-  void WriteValue(const P4JAny& value, const std::string& where) {
+  void WriteValue(const P4JAny& value, const Path& where) {
     switch (value.type_index) {
       case kP4JNone: out_ += "null"; return;
       case kP4JBool: out_ += value.v_int64 != 0 ? "true" : "false"; return;
@@ -304,14 +327,15 @@ class Writer {
     }
   }
 
-  void WriteNode(P4JObject* node, NodeKind kind, const std::string& where) {
+  void WriteNode(P4JObject* node, NodeKind kind, const Path& where) {
     switch (kind) {
       case NodeKind::kList: {
         out_ += "{\"type\":\"List\",\"items\":[";
         const P4JListCell* cell = ListCellOf(node);
+        Path items = where.Member("items");
         for (int64_t i = 0; i < cell->size; ++i) {
           if (i != 0) out_ += ',';
-          WriteValue(cell->data[i], where + ".items[" + std::to_string(i) + "]");
+          WriteValue(cell->data[i], items.Element(i));
         }
         out_ += "]}";
         return;
@@ -319,8 +343,9 @@ class Writer {
       case NodeKind::kMap: {
         out_ += "{\"type\":\"Map\",\"entries\":[";
         const P4JMapCell* cell = MapCellOf(node);
+        Path entries = where.Member("entries");
         for (int64_t i = 0; i < cell->size; ++i) {
-          std::string entry = where + ".entries[" + std::to_string(i) + "]";
+          Path entry = entries.Element(i);
           out_ += i != 0 ? ",[" : "[";
           WriteValue(cell->entries[2 * i], entry);
           out_ += ',';
@@ -332,7 +357,7 @@ class Writer {
       }
       case NodeKind::kTensor: {
         const DLTensor* tensor = TensorOf(node);
-        std::string data = TensorBytes(tensor, kMaxTensorBytes, std::string(kSaveName) + ": " + where + ": ");
+        std::string data = TensorBytes(tensor, kMaxTensorBytes, std::string(kSaveName) + ": " + where.Text() + ": ");
         out_ += "{\"type\":\"NDArray\",\"dtype\":\"" + DataTypeToString(tensor->dtype) + "\",\"shape\":[";
         for (int32_t d = 0; d < tensor->ndim; ++d) {
           if (d != 0) out_ += ',';
@@ -348,9 +373,10 @@ class Writer {
         out_ += "{\"type\":";
         WriteString(details::ViewOf(info->type_key), where);
         out_ += ",\"fields\":{";
+        Path fields = where.Member("fields");
         for (int32_t i = 0; i < info->num_fields; ++i) {
           const P4JFieldInfo& field = info->fields[i];
-          std::string field_where = where + ".fields." + std::string(details::ViewOf(field.name));
+          Path field_where = fields.Member(details::ViewOf(field.name));
           if (i != 0) out_ += ',';
           WriteString(details::ViewOf(field.name), field_where);
           out_ += ':';
@@ -366,7 +392,7 @@ class Writer {
     }
   }
 
-  void WriteField(P4JObject* node, const P4JFieldInfo& field, const std::string& where) {
+  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& where) {
     const char* address = FieldAddress(node, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -606,6 +632,15 @@ class Parser {
     ++pos_;  // the opening quote
     std::string out;
     while (true) {
+      // The common case first: a run of plain ASCII, appended at once.
+      size_t run = pos_;
+      while (run < text_.size()) {
+        unsigned char plain = static_cast<unsigned char>(text_[run]);
+        if (plain == '"' || plain == '\\' || plain < 0x20 || plain >= 0x80) break;
+        ++run;
+      }
+      out.append(text_.data() + pos_, run - pos_);
+      pos_ = run;
       if (pos_ >= text_.size()) Fail("unterminated string");
       unsigned char c = static_cast<unsigned char>(text_[pos_]);
       if (c == '"') {
@@ -742,46 +777,50 @@ class Loader {
  public:
   Any Load(std::string_view text) {
     Json document = Parser(text).ParseDocument();
-    if (document.kind != Json::kObject) Fail("the document", "expected an object, got " + DescribeJson(document));
+    const Path doc{nullptr, "the document"};
+    const Path format_path{nullptr, "format"};
+    const Path version_path{nullptr, "version"};
+    const Path nodes_path{nullptr, "nodes"};
+    if (document.kind != Json::kObject) Fail(doc, "expected an object, got " + DescribeJson(document));
     const Json* format = document.Find("format");
-    if (format == nullptr) Fail("the document", "not a packed4j-json document: it has no \"format\"");
+    if (format == nullptr) Fail(doc, "not a packed4j-json document: it has no \"format\"");
     if (format->kind != Json::kString || format->text != kFormatName) {
-      Fail("format", "unknown format " + DescribeJson(*format) + " (expected \"" + kFormatName + "\")");
+      Fail(format_path, "unknown format " + DescribeJson(*format) + " (expected \"" + kFormatName + "\")");
     }
     const Json* version = document.Find("version");
-    if (version == nullptr) Fail("the document", "missing \"version\"");
+    if (version == nullptr) Fail(doc, "missing \"version\"");
     if (version->kind == Json::kUInt || (version->kind == Json::kInt && version->integer > kFormatVersion)) {
-      Fail("version", "version " + DescribeJson(*version).substr(12) + " is newer than this reader's (" +
+      Fail(version_path, "version " + DescribeJson(*version).substr(12) + " is newer than this reader's (" +
                           std::to_string(kFormatVersion) + "); load it with a newer packed4j");
     }
     if (version->kind != Json::kInt || version->integer < 1) {
-      Fail("version", "expected a format version from 1 to " + std::to_string(kFormatVersion) + ", got " +
+      Fail(version_path, "expected a format version from 1 to " + std::to_string(kFormatVersion) + ", got " +
                           DescribeJson(*version));
     }
-    CheckKeys(document, "the document", {"format", "version", "root", "nodes"});
-    const Json& nodes = Member(document, "nodes", "the document");
-    if (nodes.kind != Json::kArray) Fail("nodes", "expected an array, got " + DescribeJson(nodes));
+    CheckKeys(document, doc, {"format", "version", "root", "nodes"});
+    const Json& nodes = Member(document, "nodes", doc);
+    if (nodes.kind != Json::kArray) Fail(nodes_path, "expected an array, got " + DescribeJson(nodes));
     nodes_.reserve(nodes.items.size());
     depths_.reserve(nodes.items.size());
-    for (size_t i = 0; i < nodes.items.size(); ++i) LoadNode(nodes.items[i], "nodes[" + std::to_string(i) + "]");
+    for (size_t i = 0; i < nodes.items.size(); ++i) LoadNode(nodes.items[i], nodes_path.Element(static_cast<int64_t>(i)));
     int depth = 0;
-    OwnedValue root = DecodeValue(Member(document, "root", "the document"), nodes_.size(), "root", &depth);
+    OwnedValue root = DecodeValue(Member(document, "root", doc), nodes_.size(), Path{nullptr, "root"}, &depth);
     return Any::FromOwned(root.Release());
   }
 
  private:
-  [[noreturn]] static void Fail(const std::string& where, const std::string& what) {
-    throw ValueError(std::string(kLoadName) + ": " + where + ": " + what);
+  [[noreturn]] static void Fail(const Path& where, const std::string& what) {
+    throw ValueError(std::string(kLoadName) + ": " + where.Text() + ": " + what);
   }
 
-  static const Json& Member(const Json& object, std::string_view key, const std::string& where) {
+  static const Json& Member(const Json& object, std::string_view key, const Path& where) {
     const Json* found = object.Find(key);
     if (found == nullptr) Fail(where, "missing \"" + std::string(key) + "\"");
     return *found;
   }
 
   /*! \brief Refuses a key that is not one of allowed (the first found, named). */
-  static void CheckKeys(const Json& object, const std::string& where, std::initializer_list<std::string_view> allowed) {
+  static void CheckKeys(const Json& object, const Path& where, std::initializer_list<std::string_view> allowed) {
     for (const std::string& key : object.keys) {
       bool known = false;
       for (std::string_view name : allowed) known = known || key == name;
@@ -794,7 +833,7 @@ class Loader {
    * \brief A value (see serialization.h); refs must name a node below limit. *depth grows to the depth of a
    *  referenced node.
    */
-  OwnedValue DecodeValue(const Json& json, size_t limit, const std::string& where, int* depth) {
+  OwnedValue DecodeValue(const Json& json, size_t limit, const Path& where, int* depth) {
     P4JAny value = details::NoneValue();
     switch (json.kind) {
       case Json::kNull: return OwnedValue();
@@ -825,7 +864,7 @@ class Loader {
     }
     const std::string& tag = json.keys[0];
     const Json& payload = json.items[0];
-    std::string inner = where + "." + tag;
+    Path inner = where.Member(tag);
     if (tag == "ref") {
       if (payload.kind != Json::kInt || payload.integer < 0 || static_cast<uint64_t>(payload.integer) >= limit) {
         Fail(inner, "expected the index of an earlier node (0 to " + std::to_string(static_cast<int64_t>(limit) - 1) +
@@ -880,10 +919,10 @@ class Loader {
                     " (a tagged value has exactly one of the keys ref, float, bytes, dtype, device)");
   }
 
-  void LoadNode(const Json& json, const std::string& where) {
+  void LoadNode(const Json& json, const Path& where) {
     if (json.kind != Json::kObject) Fail(where, "expected a node object, got " + DescribeJson(json));
     const Json& type = Member(json, "type", where);
-    if (type.kind != Json::kString) Fail(where + ".type", "expected a type key, got " + DescribeJson(type));
+    if (type.kind != Json::kString) Fail(where.Member("type"), "expected a type key, got " + DescribeJson(type));
     int depth = 0;
     OwnedValue node;
     if (type.text == "List") {
@@ -902,14 +941,15 @@ class Loader {
     nodes_.push_back(std::move(node));
   }
 
-  OwnedValue LoadList(const Json& json, const std::string& where, int* depth) {
+  OwnedValue LoadList(const Json& json, const Path& where, int* depth) {
     CheckKeys(json, where, {"type", "items"});
     const Json& items = Member(json, "items", where);
-    if (items.kind != Json::kArray) Fail(where + ".items", "expected an array, got " + DescribeJson(items));
+    Path items_path = where.Member("items");
+    if (items.kind != Json::kArray) Fail(items_path, "expected an array, got " + DescribeJson(items));
     std::vector<OwnedValue> values;
     values.reserve(items.items.size());
     for (size_t i = 0; i < items.items.size(); ++i) {
-      values.push_back(DecodeValue(items.items[i], nodes_.size(), where + ".items[" + std::to_string(i) + "]", depth));
+      values.push_back(DecodeValue(items.items[i], nodes_.size(), items_path.Element(static_cast<int64_t>(i)), depth));
     }
     static_assert(sizeof(OwnedValue) == sizeof(P4JAny), "OwnedValue is one P4JAny");
     P4JObject* list = nullptr;
@@ -918,50 +958,52 @@ class Loader {
     return OwnedObject(list);
   }
 
-  OwnedValue LoadMap(const Json& json, const std::string& where, int* depth) {
+  OwnedValue LoadMap(const Json& json, const Path& where, int* depth) {
     CheckKeys(json, where, {"type", "entries"});
     const Json& entries = Member(json, "entries", where);
-    if (entries.kind != Json::kArray) Fail(where + ".entries", "expected an array, got " + DescribeJson(entries));
+    Path entries_path = where.Member("entries");
+    if (entries.kind != Json::kArray) Fail(entries_path, "expected an array, got " + DescribeJson(entries));
     P4JObject* created = nullptr;
     details::CheckCall(P4JMapCreate(nullptr, 0, &created));
     OwnedValue map = OwnedObject(created);
     for (size_t i = 0; i < entries.items.size(); ++i) {
-      std::string entry_where = where + ".entries[" + std::to_string(i) + "]";
+      Path entry_where = entries_path.Element(static_cast<int64_t>(i));
+      Path key_where = entry_where.Element(0);
       const Json& entry = entries.items[i];
       if (entry.kind != Json::kArray || entry.items.size() != 2) {
         Fail(entry_where, "expected a [key, value] pair, got " + DescribeJson(entry));
       }
-      OwnedValue key = DecodeValue(entry.items[0], nodes_.size(), entry_where + "[0]", depth);
+      OwnedValue key = DecodeValue(entry.items[0], nodes_.size(), key_where, depth);
       if (key.value.type_index != kP4JInt && !details::IsObjectValue(key.value)) {
-        Fail(entry_where + "[0]", "a map key must be an integer, a string or an object, got " +
+        Fail(key_where, "a map key must be an integer, a string or an object, got " +
                                       details::DescribeValue(key.value));
       }
-      OwnedValue item = DecodeValue(entry.items[1], nodes_.size(), entry_where + "[1]", depth);
+      OwnedValue item = DecodeValue(entry.items[1], nodes_.size(), entry_where.Element(1), depth);
       int64_t before = MapCellOf(created)->size;
       details::CheckCall(P4JMapSetItem(created, &key.value, &item.value));
       if (MapCellOf(created)->size == before) {
-        Fail(entry_where + "[0]", "the key " + details::DescribeValue(key.value) + " appears twice in one map");
+        Fail(key_where, "the key " + details::DescribeValue(key.value) + " appears twice in one map");
       }
     }
     return map;
   }
 
-  OwnedValue LoadTensor(const Json& json, const std::string& where) {
+  OwnedValue LoadTensor(const Json& json, const Path& where) {
     CheckKeys(json, where, {"type", "dtype", "shape", "data"});
     const Json& dtype_json = Member(json, "dtype", where);
     DLDataType dtype{};
     if (dtype_json.kind != Json::kString || !ParseDataType(dtype_json.text, &dtype)) {
-      Fail(where + ".dtype", "expected a dtype name such as \"float32\", got " + DescribeJson(dtype_json));
+      Fail(where.Member("dtype"), "expected a dtype name such as \"float32\", got " + DescribeJson(dtype_json));
     }
     const Json& shape_json = Member(json, "shape", where);
     if (shape_json.kind != Json::kArray || shape_json.items.size() > 64) {
-      Fail(where + ".shape", "expected an array of at most 64 dimensions, got " + DescribeJson(shape_json));
+      Fail(where.Member("shape"), "expected an array of at most 64 dimensions, got " + DescribeJson(shape_json));
     }
     std::vector<int64_t> shape;
     for (size_t d = 0; d < shape_json.items.size(); ++d) {
       const Json& extent = shape_json.items[d];
       if (extent.kind != Json::kInt || extent.integer < 0) {
-        Fail(where + ".shape[" + std::to_string(d) + "]", "expected a non-negative integer, got " +
+        Fail(where.Member("shape").Element(static_cast<int64_t>(d)), "expected a non-negative integer, got " +
                                                             DescribeJson(extent));
       }
       shape.push_back(extent.integer);
@@ -976,12 +1018,12 @@ class Loader {
     }
     const Json& data_json = Member(json, "data", where);
     if (data_json.kind != Json::kString || data_json.text.size() / 4 * 3 > static_cast<size_t>(expected) + 3) {
-      Fail(where + ".data", "expected the base64 text of " + std::to_string(expected) + " bytes, got " +
+      Fail(where.Member("data"), "expected the base64 text of " + std::to_string(expected) + " bytes, got " +
                                 DescribeJson(data_json).substr(0, 80));
     }
     std::string data;
     if (!DecodeBase64(data_json.text, &data) || static_cast<int64_t>(data.size()) != expected) {
-      Fail(where + ".data", "expected the base64 text of " + std::to_string(expected) + " bytes (dtype " +
+      Fail(where.Member("data"), "expected the base64 text of " + std::to_string(expected) + " bytes (dtype " +
                                 dtype_json.text + ", shape " +
                                 TupleToString(shape.data(), static_cast<int32_t>(shape.size())) + ")");
     }
@@ -994,39 +1036,40 @@ class Loader {
     return owned;
   }
 
-  OwnedValue LoadObject(const Json& json, const std::string& key, const std::string& where, int* depth) {
+  OwnedValue LoadObject(const Json& json, const std::string& key, const Path& where, int* depth) {
     P4JByteArray key_bytes = details::ByteArrayOf(key);
     int32_t type_index = -1;
     if (P4JTypeKeyToIndex(&key_bytes, &type_index) != 0) {
       details::ClearRaisedError();
-      Fail(where + ".type", "type key " + details::QuoteForMessage(key) +
+      Fail(where.Member("type"), "type key " + details::QuoteForMessage(key) +
                                 " is not registered (load the library that defines it before loading the data)");
     }
     if (type_index < kP4JDynamicObjectBegin) {
-      Fail(where + ".type", "a " + key + " cannot be a node (nodes are List, Map, NDArray or a registered type)");
+      Fail(where.Member("type"), "a " + key + " cannot be a node (nodes are List, Map, NDArray or a registered type)");
     }
     CheckKeys(json, where, {"type", "fields"});
     const Json& fields = Member(json, "fields", where);
-    if (fields.kind != Json::kObject) Fail(where + ".fields", "expected an object, got " + DescribeJson(fields));
+    Path fields_path = where.Member("fields");
+    if (fields.kind != Json::kObject) Fail(fields_path, "expected an object, got " + DescribeJson(fields));
     const P4JTypeInfo* info = nullptr;
     details::CheckCall(P4JTypeGetInfo(type_index, &info));
     for (const std::string& name : fields.keys) {
       bool known = false;
       for (int32_t i = 0; i < info->num_fields && !known; ++i) known = details::ViewOf(info->fields[i].name) == name;
       if (!known) {
-        Fail(where + ".fields", key + " has no field " + details::QuoteForMessage(name) + "; " + FieldList(info));
+        Fail(fields_path, key + " has no field " + details::QuoteForMessage(name) + "; " + FieldList(info));
       }
     }
-    OwnedValue object = OwnedObject(CreateDefaultObject(type_index, std::string(kLoadName) + ": " + where + ": "));
+    OwnedValue object = OwnedObject(CreateDefaultObject(type_index, [&] { return std::string(kLoadName) + ": " + where.Text() + ": "; }));
     for (int32_t i = 0; i < info->num_fields; ++i) {
       const P4JFieldInfo& field = info->fields[i];
       std::string name(details::ViewOf(field.name));
       const Json* value = fields.Find(name);
       if (value == nullptr) {
-        Fail(where + ".fields", "missing field " + details::QuoteForMessage(name) + " of " + key + "; " +
+        Fail(fields_path, "missing field " + details::QuoteForMessage(name) + " of " + key + "; " +
                                     FieldList(info));
       }
-      SetField(object.value.v_obj, field, *value, where + ".fields." + name, depth);
+      SetField(object.value.v_obj, field, *value, fields_path.Member(details::ViewOf(field.name)), depth);
     }
     return object;
   }
@@ -1040,11 +1083,11 @@ class Loader {
     return names;
   }
 
-  [[noreturn]] static void WrongField(const std::string& where, const char* expected, const Json& got) {
+  [[noreturn]] static void WrongField(const Path& where, const char* expected, const Json& got) {
     Fail(where, std::string("expected ") + expected + ", got " + DescribeJson(got));
   }
 
-  void SetField(P4JObject* object, const P4JFieldInfo& field, const Json& value, const std::string& where,
+  void SetField(P4JObject* object, const P4JFieldInfo& field, const Json& value, const Path& where,
                 int* depth) {
     char* address = FieldAddress(object, field);
     switch (field.kind) {

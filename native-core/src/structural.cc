@@ -359,7 +359,7 @@ class Copier {
       }
       default: {
         auto copy = ObjectPtr<Object>::FromOwnedHandle(
-            CreateDefaultObject(node->type_index, std::string(kCopyName) + ": "));
+            CreateDefaultObject(node->type_index, [] { return std::string(kCopyName) + ": "; }));
         const P4JTypeInfo* info = TypeInfoOf(node);
         for (int32_t i = 0; i < info->num_fields; ++i) CopyField(node, copy.handle(), info->fields[i], i);
         return copy;
