@@ -50,7 +50,8 @@ bool ComparesByIdentity(int32_t type_index);
 
 /*!
  * \brief A new default object of type_index through its creation hook (owned). ValueError, prefixed with where()
- *  (only called for an error), when the type has none (no default constructor, or its library was built before the hook existed).
+ *  (only called for an error), when the type has none (no default constructor, or its library was built before the
+ *  hook existed).
  */
 P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::string()>& where);
 

@@ -802,7 +802,9 @@ class Loader {
     if (nodes.kind != Json::kArray) Fail(nodes_path, "expected an array, got " + DescribeJson(nodes));
     nodes_.reserve(nodes.items.size());
     depths_.reserve(nodes.items.size());
-    for (size_t i = 0; i < nodes.items.size(); ++i) LoadNode(nodes.items[i], nodes_path.Element(static_cast<int64_t>(i)));
+    for (size_t i = 0; i < nodes.items.size(); ++i) {
+      LoadNode(nodes.items[i], nodes_path.Element(static_cast<int64_t>(i)));
+    }
     int depth = 0;
     OwnedValue root = DecodeValue(Member(document, "root", doc), nodes_.size(), Path{nullptr, "root"}, &depth);
     return Any::FromOwned(root.Release());
@@ -1060,7 +1062,8 @@ class Loader {
         Fail(fields_path, key + " has no field " + details::QuoteForMessage(name) + "; " + FieldList(info));
       }
     }
-    OwnedValue object = OwnedObject(CreateDefaultObject(type_index, [&] { return std::string(kLoadName) + ": " + where.Text() + ": "; }));
+    auto prefix = [&] { return std::string(kLoadName) + ": " + where.Text() + ": "; };
+    OwnedValue object = OwnedObject(CreateDefaultObject(type_index, prefix));
     for (int32_t i = 0; i < info->num_fields; ++i) {
       const P4JFieldInfo& field = info->fields[i];
       std::string name(details::ViewOf(field.name));
