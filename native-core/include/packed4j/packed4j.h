@@ -3,7 +3,7 @@
  * \brief The umbrella header of the packed4j C++ API: include this one.
  *
  * Read top-down: c_api.h (the ABI) -> base.h -> error.h -> object.h -> reflection.h -> any.h -> string.h ->
- * function.h -> container.h -> registry.h.
+ * function.h -> container.h -> registry.h -> serialization.h.
  *
  * \code
  *   #include <packed4j/packed4j.h>
@@ -27,5 +27,6 @@
 #include <packed4j/registry.h>
 #include <packed4j/ndarray.h>
 #include <packed4j/typed_function.h>
+#include <packed4j/serialization.h>
 
 #endif  // PACKED4J_PACKED4J_H_

@@ -169,14 +169,81 @@ __attribute__((no_sanitize("vptr"))) void VisitAttrsOnStorage(T* storage, AttrVi
 }
 
 /*!
+ * \brief Whether objects of T opt out of structural comparison (StructuralEqual, StructuralHash and DeepCopy treat
+ *  them by identity): T, or a base of T, declares `static constexpr bool _type_compare_by_identity = true;`.
+ */
+template <typename T, typename = void>
+struct ComparesByIdentity : std::false_type {};
+
+/*! \brief The declared value of T::_type_compare_by_identity. */
+template <typename T>
+struct ComparesByIdentity<T, std::void_t<decltype(T::_type_compare_by_identity)>>
+    : std::bool_constant<static_cast<bool>(T::_type_compare_by_identity)> {};
+
+/*!
+ * \brief The creation hook of a default-constructible T, as a P4JSafeCallType: no arguments, a new T (its
+ *  fields as T() leaves them) as the result. LoadJSON and DeepCopy create objects of T through it.
+ */
+template <typename T>
+int CreateDefaultObject(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
+  (void)self;
+  (void)args;
+  (void)num_args;
+  try {
+    P4JObject* handle = make_object<T>().release();
+    *result = NoneValue();
+    result->type_index = handle->type_index;
+    result->v_obj = handle;
+    return 0;
+  } catch (...) {
+    RaiseCurrentException();
+    *result = NoneValue();
+    return -1;
+  }
+}
+
+/*! \brief The core's global that records the creation hook and the identity flag of a type (see serialization.h). */
+constexpr const char* kRegisterObjectCreatorName = "packed4j_internal.RegisterObjectCreator";
+
+/*!
+ * \brief Hands the core T's creation hook (none when T has no default constructor) and its identity flag.
+ *  A core older than the hook has no such global; the type then simply cannot be created from data.
+ */
+template <typename T>
+void RecordObjectCreator(int32_t type_index) {
+  P4JByteArray name = ByteArrayOf(kRegisterObjectCreatorName);
+  P4JObjectHandle registrar = nullptr;
+  CheckCall(P4JFunctionGetGlobal(&name, &registrar));
+  if (registrar == nullptr) return;
+  P4JObjectHandle creator = nullptr;
+  if constexpr (std::is_default_constructible<T>::value) {
+    CheckCall(P4JFunctionCreate(nullptr, &CreateDefaultObject<T>, nullptr, &creator));
+  }
+  P4JAny args[3] = {NoneValue(), NoneValue(), NoneValue()};
+  args[0].type_index = kP4JInt;
+  args[0].v_int64 = type_index;
+  if (creator != nullptr) {
+    args[1].type_index = kP4JFunction;
+    args[1].v_obj = creator;
+  }
+  args[2].type_index = kP4JBool;
+  args[2].v_int64 = ComparesByIdentity<T>::value ? 1 : 0;
+  P4JAny result = NoneValue();
+  int status = P4JFunctionCall(registrar, args, 3, &result);
+  if (creator != nullptr) DecRef(creator);  // the core keeps its own reference
+  if (status != 0) ThrowLastError();
+}
+
+/*!
  * \brief Allocates T's type index and records its fields; run by P4J_REGISTER_OBJECT_TYPE at load.
  *
  * VisitAttrs is called non-virtually (T's own version) on a default-constructed instance; a type without a
  * default constructor is visited on aligned raw storage, which works because VisitAttrs only takes member
- * addresses. A failure is written to stderr rather than thrown: an exception here would end the process
- * while the library is still being loaded. abi_version is the ABI version of the headers the library was compiled
- * with (the default is evaluated in the library, where the macro is expanded); the core refuses a version it cannot
- * read (P4JPluginCheckAbiVersion), and then nothing of the type is registered.
+ * addresses. Then the core gets T's creation hook (RecordObjectCreator). A failure is written to stderr rather
+ * than thrown: an exception here would end the process while the library is still being loaded. abi_version is
+ * the ABI version of the headers the library was compiled with (the default is evaluated in the library, where the
+ * macro is expanded); the core refuses a version it cannot read (P4JPluginCheckAbiVersion), and then nothing of the
+ * type is registered.
  */
 template <typename T>
 int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_ABI_VERSION) noexcept {
@@ -201,6 +268,7 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       fields = recorder.Fields();
       CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
     }
+    RecordObjectCreator<T>(type_index);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "packed4j: cannot register object type %s: %s\n", type_name, error.what());
   } catch (...) {
