@@ -1,8 +1,8 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.ErrorKind;
-import dev.packed4j.runtime.internal.RuntimeAccess;
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
 import java.lang.invoke.MethodType;
 
 /**
@@ -56,7 +56,7 @@ final class ObjectData {
     if (value instanceof AutoCloseable owned) {
       closeQuietly(owned);
     }
-    throw RuntimeAccess.error(ErrorKind.TYPE_ERROR,
+    throw Failures.error(ErrorKind.TYPE_ERROR,
         "Packed4j.fromJson: expected " + type.getName() + ", the JSON holds " + found, LOAD_JSON);
   }
 
