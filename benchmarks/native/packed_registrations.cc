@@ -7,6 +7,7 @@
 
 #include "bench_functions.h"
 #include "counter.h"
+#include "record.h"
 
 using namespace packed4j;
 
@@ -75,3 +76,19 @@ P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](bench::Counter 
 
 // Bytes in and out: the argument arrives as a span, the result is handed back as a span the thread keeps.
 P4J_REGISTER_GLOBAL("bench.EchoBytes").set_body_typed([](Bytes data) { return data; });
+
+P4J_REGISTER_OBJECT_TYPE(bench::RecordObject);
+
+// n records with the values JsonBenchmark's Java records hold: id i, count 3i, score i / 8, label "record-i".
+P4J_REGISTER_GLOBAL("bench.MakeRecords").set_body_typed([](int64_t n) {
+  List<bench::Record> records;
+  for (int64_t i = 0; i < n; i++) {
+    auto record = make_object<bench::RecordObject>();
+    record->id = i;
+    record->count = 3 * i;
+    record->score = static_cast<double>(i) / 8;
+    record->label = "record-" + std::to_string(i);
+    records.push_back(bench::Record(record));
+  }
+  return records;
+});

@@ -267,6 +267,105 @@ public final class Packed4j {
   }
 
   /**
+   * Saves a value as JSON: numbers, booleans, strings, {@code byte[]}, native objects of any registered type (every
+   * field the C++ type visits, including those no Java interface reads), lists, maps, nested, and small tensors.
+   * A native object referenced more than once is written once and comes back as one object; the format is
+   * {@code packed4j-json}, version 1 (docs/guide.md, "Objects as data"). Java lists and maps are converted as an
+   * argument of a call would be. It is the core's {@code packed4j::SaveJSON}, so C++ loads what Java saves and the
+   * reverse.
+   *
+   * <pre>{@code
+   * String json = Packed4j.toJson(calc);              // {"format":"packed4j-json","version":1,...}
+   * Calculator back = Packed4j.fromJson(json, Calculator.class);
+   * Packed4j.structuralEquals(calc, back);            // true; calc.equals(back) is false: another object
+   * }</pre>
+   *
+   * @param value the value to save; null is saved as JSON {@code null}
+   * @return the JSON text
+   * @throws Packed4jException TypeError naming {@code packed4j.SaveJSON} when the value cannot cross the boundary,
+   *     ValueError when the graph nests deeper than 512 levels or holds a tensor above the size limit
+   * @throws IllegalStateException when an object in the value is closed
+   */
+  public static String toJson(Object value) {
+    return ObjectData.toJson(value);
+  }
+
+  /**
+   * Loads a value saved by {@link #toJson} or by C++ {@code packed4j::SaveJSON}: objects as the generated view of
+   * their type (or {@link NativeObject} when the type has none), lists as {@link NativeList}, maps as
+   * {@link NativeMap}, strings, {@code byte[]}, boxed numbers and tensors as {@link NDArray}. The caller owns the
+   * objects, lists and maps it returns.
+   *
+   * @param json the JSON text
+   * @return the value
+   * @throws Packed4jException ValueError naming what is wrong and where (malformed JSON, another format, a newer
+   *     version, a type key no loaded library registers, a missing, unknown or mistyped field, too deep a nesting)
+   * @throws NullPointerException when {@code json} is null
+   */
+  public static Object fromJson(String json) {
+    return ObjectData.fromJson(json);
+  }
+
+  /**
+   * Loads a value as {@link #fromJson(String)} does and checks that it is a {@code type}.
+   *
+   * @param json the JSON text
+   * @param type what the JSON must hold: an {@code @Object} interface, {@code NativeObject}, {@code NativeList},
+   *     {@code String}, {@code Long} and so on (a primitive type stands for its wrapper)
+   * @param <T> the expected type
+   * @return the value, or null when the JSON holds {@code null} and {@code type} is not primitive
+   * @throws Packed4jException TypeError naming the expected type and what the JSON holds (the loaded value is
+   *     released), or a ValueError as {@link #fromJson(String)}
+   * @throws NullPointerException when {@code json} or {@code type} is null
+   */
+  public static <T> T fromJson(String json, Class<T> type) {
+    return ObjectData.fromJson(json, type);
+  }
+
+  /**
+   * Compares two values by structure: the same type keys, field by field, recursively through objects, lists and
+   * maps, the way {@code packed4j::StructuralEqual} does. {@link ObjectRef#equals} stays identity; this is the
+   * structural form. A type that opts out of structural comparison compares by identity here too.
+   *
+   * @param a a value
+   * @param b another value
+   * @return whether they are structurally equal
+   * @throws Packed4jException TypeError when a value cannot cross the boundary
+   * @throws IllegalStateException when an object in either value is closed
+   */
+  public static boolean structuralEquals(Object a, Object b) {
+    return ObjectData.structuralEquals(a, b);
+  }
+
+  /**
+   * A hash of a value's structure, consistent with {@link #structuralEquals}: structurally equal values have equal
+   * hashes, in both languages ({@code packed4j::StructuralHash}).
+   *
+   * @param value a value
+   * @return its structural hash
+   * @throws Packed4jException TypeError when the value cannot cross the boundary
+   * @throws IllegalStateException when an object in the value is closed
+   */
+  public static long structuralHash(Object value) {
+    return ObjectData.structuralHash(value);
+  }
+
+  /**
+   * A deep copy of a native object: a new graph of new objects with the same structure and the same sharing (an
+   * object referenced twice in the original is one object, referenced twice, in the copy), as
+   * {@code packed4j::DeepCopy}. Tensors are copied too.
+   *
+   * @param object the root of the graph
+   * @param <T> the object's Java type
+   * @return the copy, of the same Java class, owned by the caller
+   * @throws IllegalStateException when an object in the graph is closed
+   * @throws NullPointerException when {@code object} is null
+   */
+  public static <T extends ObjectRef> T deepCopy(T object) {
+    return ObjectData.deepCopy(object);
+  }
+
+  /**
    * The ABI version of the loaded libpacked4j.so, {@code (major << 16) | minor}: loading checks that the major version
    * is the runtime's and the minor version at least the runtime's (a minor release only adds).
    *

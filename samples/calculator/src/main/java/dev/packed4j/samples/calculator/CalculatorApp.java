@@ -44,6 +44,17 @@ public final class CalculatorApp {
       System.out.println("PrintCalculators([casio, hp]) prints from C++:");
       System.out.flush();
       calc.printCalculators(List.of(casio, hp));
+
+      // Objects as data: saved with every field, loaded as new objects, compared by structure, copied deeply.
+      String saved = Packed4j.toJson(casio);
+      System.out.println("toJson(casio) = " + saved);
+      try (CalculatorRef loaded = Packed4j.fromJson(saved, CalculatorRef.class);
+          CalculatorRef copy = Packed4j.deepCopy(hp)) {
+        System.out.println("fromJson(...) = " + loaded + ", structurally equal: "
+            + Packed4j.structuralEquals(casio, loaded) + ", the same object: " + casio.equals(loaded));
+        System.out.println("deepCopy(hp) = " + copy + ", hash equal: "
+            + (Packed4j.structuralHash(copy) == Packed4j.structuralHash(hp)));
+      }
     }
 
     try {

@@ -1,0 +1,115 @@
+package dev.packed4j.runtime;
+
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import java.lang.invoke.MethodType;
+
+/**
+ * The core's object-as-data functions ({@code packed4j/serialization.h}), called by name the way TVM's front ends
+ * call {@code node.SaveJSON}: one implementation, in C++, for both languages, so that a graph saved by either is
+ * read the same way by the other. Each function is looked up once, on first use, and kept for the process.
+ */
+final class ObjectData {
+  private ObjectData() {}
+
+  static final String SAVE_JSON = "packed4j.SaveJSON";
+  static final String LOAD_JSON = "packed4j.LoadJSON";
+  static final String STRUCTURAL_EQUAL = "packed4j.StructuralEqual";
+  static final String STRUCTURAL_HASH = "packed4j.StructuralHash";
+  static final String DEEP_COPY = "packed4j.DeepCopy";
+
+  /** Lazily resolved, once per JVM: the core registers these functions itself, so they never change. */
+  private static final class Functions {
+    private Functions() {}
+
+    static final PackedFunction SAVE = Registry.global(SAVE_JSON);
+    static final PackedFunction LOAD = Registry.global(LOAD_JSON);
+    static final PackedFunction EQUAL = Registry.global(STRUCTURAL_EQUAL);
+    static final PackedFunction HASH = Registry.global(STRUCTURAL_HASH);
+    static final PackedFunction COPY = Registry.global(DEEP_COPY);
+  }
+
+  static String toJson(Object value) {
+    return (String) Functions.SAVE.invoke(value);
+  }
+
+  static Object fromJson(String json) {
+    return Functions.LOAD.invoke(requireText(json));
+  }
+
+  static <T> T fromJson(String json, Class<T> type) {
+    if (type == null) {
+      throw new NullPointerException("type");
+    }
+    Class<?> expected = type.isPrimitive() ? MethodType.methodType(type).wrap().returnType() : type;
+    Object value = fromJson(json);
+    if (value == null && !type.isPrimitive()) {
+      return null;
+    }
+    if (expected.isInstance(value)) {
+      @SuppressWarnings("unchecked") // a primitive type's wrapper is what T stands for
+      T result = (T) value;
+      return result;
+    }
+    String found = describe(value);
+    if (value instanceof AutoCloseable owned) {
+      closeQuietly(owned);
+    }
+    throw Failures.error(ErrorKind.TYPE_ERROR,
+        "Packed4j.fromJson: expected " + type.getName() + ", the JSON holds " + found, LOAD_JSON);
+  }
+
+  static boolean structuralEquals(Object a, Object b) {
+    return (Boolean) Functions.EQUAL.invoke(a, b);
+  }
+
+  static long structuralHash(Object value) {
+    return (Long) Functions.HASH.invoke(value);
+  }
+
+  static <T extends ObjectRef> T deepCopy(T object) {
+    if (object == null) {
+      throw new NullPointerException("object");
+    }
+    ObjectRef copy = (ObjectRef) Functions.COPY.invoke(object);
+    if (object.getClass().isInstance(copy)) {
+      @SuppressWarnings("unchecked") // the copy is of the original's own class
+      T same = (T) copy;
+      return same;
+    }
+    // The original is a NativeObject although its type has a generated view, which the copy got: give the copy
+    // the original's class, so the caller's T holds.
+    long handle = copy.handle();
+    CApi.P4JObjectIncRef(handle);
+    copy.close();
+    @SuppressWarnings("unchecked") // only a NativeObject can differ from the view the codec picks
+    T view = (T) new NativeObject(handle);
+    return view;
+  }
+
+  private static String requireText(String json) {
+    if (json == null) {
+      throw new NullPointerException("json");
+    }
+    return json;
+  }
+
+  private static String describe(Object value) {
+    return switch (value) {
+      case null -> "null";
+      case ObjectRef ref -> "a " + ref.typeKey() + " object";
+      case NativeList<?> list -> "a list";
+      case NativeMap<?, ?> map -> "a map";
+      default -> "a " + value.getClass().getSimpleName();
+    };
+  }
+
+  private static void closeQuietly(AutoCloseable owned) {
+    try {
+      owned.close();
+    } catch (Exception e) {
+      // The value was never handed out; a failure to release it must not hide the TypeError.
+    }
+  }
+}
