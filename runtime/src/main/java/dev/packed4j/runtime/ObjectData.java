@@ -68,9 +68,13 @@ final class ObjectData {
     return (Long) Functions.HASH.invoke(value);
   }
 
-  static <T extends ObjectRef> T deepCopy(T object) {
+  static <T> T deepCopy(T object) {
     if (object == null) {
       throw new NullPointerException("object");
+    }
+    if (!(object instanceof ObjectRef)) {
+      throw new IllegalArgumentException("Packed4j.deepCopy takes a native object (an @Object view, NativeObject or "
+          + "NDArray), not a " + object.getClass().getName() + ": Java lists and maps are copied as part of one");
     }
     ObjectRef copy = (ObjectRef) Functions.COPY.invoke(object);
     if (object.getClass().isInstance(copy)) {

@@ -355,13 +355,17 @@ public final class Packed4j {
    * object referenced twice in the original is one object, referenced twice, in the copy), as
    * {@code packed4j::DeepCopy}. Tensors are copied too.
    *
-   * @param object the root of the graph
-   * @param <T> the object's Java type
+   * @param object the root of the graph: a native object (a generated {@code @Object} view, a {@link NativeObject},
+   *     an {@link NDArray})
+   * @param <T> the object's Java type, such as its {@code @Object} interface
    * @return the copy, of the same Java class, owned by the caller
+   * @throws IllegalArgumentException when {@code object} is not a native object
    * @throws IllegalStateException when an object in the graph is closed
    * @throws NullPointerException when {@code object} is null
+   * @throws Packed4jException ValueError when the graph has a cycle (naming its path) or an object of a type that
+   *     cannot be created from data (no default constructor)
    */
-  public static <T extends ObjectRef> T deepCopy(T object) {
+  public static <T> T deepCopy(T object) {
     return ObjectData.deepCopy(object);
   }
 

@@ -231,7 +231,7 @@ class ObjectsAsDataTest {
     assertLoadFails("[1, 2", "");
     assertLoadFails("{\"format\":\"other\",\"version\":1,\"root\":0,\"nodes\":[]}", "other");
     assertLoadFails("{\"format\":\"packed4j-json\",\"version\":99,\"root\":0,\"nodes\":[]}", "99");
-    assertLoadFails("{\"format\":\"packed4j-json\",\"version\":1,\"root\":0,\"nodes\":[{\"type\":\"no.such.Type\","
+    assertLoadFails("{\"format\":\"packed4j-json\",\"version\":1,\"root\":{\"ref\":0},\"nodes\":[{\"type\":\"no.such.Type\","
         + "\"fields\":{}}]}", "no.such.Type");
     String deep = "[".repeat(600) + "]".repeat(600);
     assertLoadFails(deep, "");
@@ -361,17 +361,17 @@ class ObjectsAsDataTest {
    */
   private static List<Integer> sharingPattern(Object value) {
     List<Integer> pattern = new ArrayList<>();
-    List<ObjectRef> seen = new ArrayList<>();
-    List<ObjectRef> opened = new ArrayList<>();
+    List<Object> seen = new ArrayList<>();
+    List<Object> opened = new ArrayList<>();
     try {
       walk(value, seen, opened, pattern);
     } finally {
-      opened.forEach(ObjectRef::close);
+      opened.forEach(ObjectsAsDataTest::closeAll);
     }
     return pattern;
   }
 
-  private static void walk(Object value, List<ObjectRef> seen, List<ObjectRef> opened, List<Integer> pattern) {
+  private static void walk(Object value, List<Object> seen, List<Object> opened, List<Integer> pattern) {
     switch (value) {
       case Node node -> {
         int earlier = seen.indexOf(node); // ObjectRef.equals: the same native object
