@@ -166,6 +166,33 @@ class ObjectsAsDataTest {
     }
   }
 
+  @Test
+  void printingIsBoundedInDepthAndLength() {
+    List<Node> chain = new ArrayList<>();
+    try {
+      for (int i = 0; i < 8; i++) {
+        Node node = objects.makeNode(i, i, i, i, true, "level" + i);
+        if (!chain.isEmpty()) {
+          objects.setChild(node, chain.get(chain.size() - 1));
+        }
+        chain.add(node);
+      }
+      String deep = chain.get(chain.size() - 1).toString();
+      assertTrue(deep.contains("level7") && deep.contains("level5") && !deep.contains("level2"), deep);
+      assertTrue(deep.contains("{...}"), "a deep graph ends in {...}: " + deep);
+      List<Long> numbers = new ArrayList<>();
+      for (long i = 0; i < 1_000; i++) {
+        numbers.add(i);
+      }
+      try (NativeList<?> list = Packed4j.fromJson(Packed4j.toJson(numbers), NativeList.class)) {
+        String text = list.toString();
+        assertTrue(text.contains("... (1000 values)") && text.length() < 200, text);
+      }
+    } finally {
+      chain.forEach(Node::close);
+    }
+  }
+
   /** The property test: random graphs, shared nodes, every round trip equal in structure and in sharing. */
   @Test
   void randomGraphsRoundTripWithTheirSharing() throws InterruptedException {
