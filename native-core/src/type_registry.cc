@@ -35,7 +35,9 @@ std::vector<std::string> SignatureParams(std::string_view signature) {
     char c = signature[i];
     if (depth == 0 && (c == ',' || c == ')')) {
       size_t first = current.find_first_not_of(' ');
-      if (first != std::string::npos) params.push_back(current.substr(first, current.find_last_not_of(' ') - first + 1));
+      if (first != std::string::npos) {
+        params.push_back(current.substr(first, current.find_last_not_of(' ') - first + 1));
+      }
       current.clear();
       if (c == ')') break;
       continue;
@@ -365,7 +367,9 @@ class TypeRegistry {
     if (!signature.empty()) {
       std::vector<std::string> params = SignatureParams(signature);
       if (kind == kP4JMethodInstance) {
-        if (params.empty()) throw ValueError(where + " takes no parameters " + signature + ", expected the object first");
+        if (params.empty()) {
+          throw ValueError(where + " takes no parameters " + signature + ", expected the object first");
+        }
         auto self = key_to_index_.find(params[0]);
         bool takes_type = params[0] == "Object" ||
                           (self != key_to_index_.end() && IsInstanceOf(type_index, self->second));

@@ -259,8 +259,8 @@ TEST(ObjectDefTest, RegisterMethodRefusesBadMembers) {
   };
   EXPECT_EQ(add("corners", kP4JMethodInstance, Constant(1), {}),
             "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");
-  std::vector<std::string> recorded = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>()
-                                          .ToVector();
+  PackedFunc take_errors = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors");
+  std::vector<std::string> recorded = take_errors().cast<List<std::string>>().ToVector();
   ASSERT_FALSE(recorded.empty());
   EXPECT_EQ(recorded.back(),
             "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");

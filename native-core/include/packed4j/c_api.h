@@ -45,8 +45,9 @@ extern "C" {
  *  2.3 the plugin's version check and P4JBacktraceFormat, 2.4 typed entries for every signature set_body_typed
  *  takes (object words, packed values, span and object results, results through out; see
  *  P4JFunctionCell.typed_entry), 2.5 object definitions (methods, static methods, constructors, mutable fields,
- *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals. Adding entries to signatures that had none is a minor change: a caller of an older
- *  minor does not take an entry whose signature it does not know.
+ *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals. Adding
+ *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
+ *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
 #define P4J_ABI_VERSION_MINOR 5

@@ -288,7 +288,9 @@ inline DocInfo GetMethodDoc(int32_t type_index, std::string_view name) {
   const P4JMethodInfo* info = nullptr;
   details::CheckCall(P4JTypeFindMethod(type_index, &span, &info));
   DocInfo doc{std::string(details::ViewOf(info->doc)), {}};
-  for (int32_t i = 0; i < info->num_param_names; ++i) doc.param_names.emplace_back(details::ViewOf(info->param_names[i]));
+  for (int32_t i = 0; i < info->num_param_names; ++i) {
+    doc.param_names.emplace_back(details::ViewOf(info->param_names[i]));
+  }
   return doc;
 }
 
