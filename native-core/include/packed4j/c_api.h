@@ -383,9 +383,9 @@ P4J_DLL int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t
  * \param doc copied; NULL for none.
  * \param param_names num_param_names names (copied), or NULL with 0 for none. When given and the function has a
  *  signature, there must be one per parameter, self not counted for a method (ValueError naming both counts).
- * \return -1 with a ValueError for a name the type's table holds already (the first stays), a bad kind, or a
- *  method whose signature does not take the type (or an ancestor) first; the refusal is also kept for
- *  "packed4j.TakeRegistrationErrors".
+ * \return -1 with a ValueError for a name the type's table holds already (the first stays; this refusal is also
+ *  kept for "packed4j.TakeRegistrationErrors"), a bad kind, a parameter-name count that does not match, or a method
+ *  whose signature does not take the type (or an ancestor) first.
  */
 P4J_DLL int P4JTypeRegisterMethod(int32_t type_index, const P4JByteArray* name, int32_t kind, P4JObjectHandle function,
                                   const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names);

@@ -111,8 +111,8 @@ class Registry {
   }
 
   /*!
-   * \brief Names the global's parameters, one name per parameter of a typed body (the core refuses another count,
-   *  reported as a failed registration is).
+   * \brief Names the global's parameters, one name per parameter of a typed body (the core refuses another count;
+   *  the refusal is written to stderr, as a failed registration is).
    */
   Registry& params(std::vector<std::string> names) {
     param_names_ = std::move(names);
