@@ -1,6 +1,7 @@
 /*!
  * \file type_registry.cc
- * \brief The type registry: type keys and indices, ancestry, field metadata and field reads by name.
+ * \brief The type registry: type keys and indices, ancestry, field metadata and field reads by name, and what object
+ *  definitions add (ABI 2.5): doc strings, field flags, method tables and checked field writes.
  *
  * Entries are never freed or moved, so P4JTypeGetInfo can hand out pointers valid for the life of the
  * process. The index table is read without the lock (is-instance checks are on the hot path of every
@@ -14,8 +15,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <map>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
