@@ -39,9 +39,19 @@ class FunctionImpl : public FunctionObject {
  *  closures' deleters must not run. A replaced function is kept alive too, because P4JFunctionGetGlobal
  *  hands out borrowed handles that are documented to live until exit.
  */
+/*! \brief A global's doc string and parameter names, and the spans P4JFunctionGetGlobalDoc hands out. */
+struct GlobalDoc {
+  std::string doc;
+  std::vector<std::string> names;
+  std::vector<P4JByteArray> spans;
+};
+
 struct GlobalFunctions {
   std::mutex mutex;
   std::map<std::string, P4JObject*, std::less<>> functions;
+  /*! \brief The current doc of each documented global; every record ever made stays in all_docs (spans handed out). */
+  std::map<std::string, GlobalDoc*, std::less<>> docs;
+  std::vector<std::unique_ptr<GlobalDoc>> all_docs;
   std::vector<P4JObject*> replaced;
   std::vector<std::string> registration_errors;
 
@@ -230,6 +240,72 @@ int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t
   }
   details::IncRef(func);
   globals->functions.emplace(std::move(key), func);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionSetGlobalDoc(const P4JByteArray* name, const P4JByteArray* doc, const P4JByteArray* param_names,
+                            int32_t num_param_names) {
+  P4J_SAFE_CALL_BEGIN();
+  if (name == nullptr) throw ValueError("P4JFunctionSetGlobalDoc: name is NULL");
+  if (num_param_names < -1 || (num_param_names > 0 && param_names == nullptr)) {
+    throw ValueError("P4JFunctionSetGlobalDoc: " + std::to_string(num_param_names) +
+                     " parameter names at NULL or a count below -1");
+  }
+  std::string key(details::ViewOf(*name));
+  internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  auto found = globals->functions.find(key);
+  if (found == globals->functions.end()) {
+    throw KeyError("P4JFunctionSetGlobalDoc: no global function is registered as \"" + key + "\"");
+  }
+  const std::string& signature = internal::AsFunction(found->second)->signature();
+  if (num_param_names > 0 && !signature.empty()) {
+    size_t expected = internal::SignatureParams(signature).size();
+    if (expected != static_cast<size_t>(num_param_names)) {
+      throw ValueError("global function \"" + key + "\" has " + std::to_string(expected) +
+                       (expected == 1 ? " parameter " : " parameters ") + signature + ", and " +
+                       std::to_string(num_param_names) + " parameter names were given");
+    }
+  }
+  // A new record each time: the spans of the one it replaces may still be read.
+  auto record = std::make_unique<internal::GlobalDoc>();
+  auto previous = globals->docs.find(key);
+  if (previous != globals->docs.end()) {
+    record->doc = previous->second->doc;
+    record->names = previous->second->names;
+  }
+  if (doc != nullptr) record->doc = std::string(details::ViewOf(*doc));
+  if (num_param_names >= 0) {
+    record->names.clear();
+    for (int32_t i = 0; i < num_param_names; ++i) record->names.emplace_back(details::ViewOf(param_names[i]));
+  }
+  for (const std::string& param : record->names) record->spans.push_back(details::ByteArrayOf(param));
+  globals->docs[key] = record.get();
+  globals->all_docs.push_back(std::move(record));
+  P4J_SAFE_CALL_END();
+}
+
+int P4JFunctionGetGlobalDoc(const P4JByteArray* name, P4JByteArray* out_doc, const P4JByteArray** out_param_names,
+                            int32_t* out_num_param_names) {
+  P4J_SAFE_CALL_BEGIN();
+  if (name == nullptr) throw ValueError("P4JFunctionGetGlobalDoc: name is NULL");
+  if (out_doc == nullptr || out_param_names == nullptr || out_num_param_names == nullptr) {
+    throw ValueError("P4JFunctionGetGlobalDoc: an out pointer is NULL");
+  }
+  *out_doc = P4JByteArray{"", 0};
+  *out_param_names = nullptr;
+  *out_num_param_names = 0;
+  std::string_view key = details::ViewOf(*name);
+  internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
+  std::lock_guard<std::mutex> lock(globals->mutex);
+  if (globals->functions.find(key) == globals->functions.end()) {
+    throw KeyError("P4JFunctionGetGlobalDoc: no global function is registered as \"" + std::string(key) + "\"");
+  }
+  auto found = globals->docs.find(key);
+  if (found == globals->docs.end()) return 0;
+  *out_doc = details::ByteArrayOf(found->second->doc);
+  *out_param_names = found->second->spans.empty() ? nullptr : found->second->spans.data();
+  *out_num_param_names = static_cast<int32_t>(found->second->spans.size());
   P4J_SAFE_CALL_END();
 }
 

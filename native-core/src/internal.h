@@ -74,6 +74,12 @@ void RecordRegistrationError(std::string message);
 /*! \brief Takes the recorded registration errors, oldest first. */
 std::vector<std::string> TakeRegistrationErrors();
 
+/*!
+ * \brief The parameter type names of a signature string, "(int64, map<string, int64>) -> int64" giving "int64" and
+ *  "map<string, int64>"; none for an empty signature.
+ */
+std::vector<std::string> SignatureParams(std::string_view signature);
+
 /*! \brief The file of the library (or executable) holding code address, for messages. */
 std::string LibraryOf(const void* address);
 

@@ -1,6 +1,7 @@
 /*!
  * \file type_registry.cc
- * \brief The type registry: type keys and indices, ancestry, field metadata and field reads by name.
+ * \brief The type registry: type keys and indices, ancestry, field metadata and field reads by name, and what object
+ *  definitions add (ABI 2.5): doc strings, field flags, method tables and checked field writes.
  *
  * Entries are never freed or moved, so P4JTypeGetInfo can hand out pointers valid for the life of the
  * process. The index table is read without the lock (is-instance checks are on the hot path of every
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -25,6 +27,29 @@
 namespace packed4j {
 namespace internal {
 
+std::vector<std::string> SignatureParams(std::string_view signature) {
+  std::vector<std::string> params;
+  if (signature.empty() || signature[0] != '(') return params;
+  int depth = 0;
+  std::string current;
+  for (size_t i = 1; i < signature.size(); ++i) {
+    char c = signature[i];
+    if (depth == 0 && (c == ',' || c == ')')) {
+      size_t first = current.find_first_not_of(' ');
+      if (first != std::string::npos) {
+        params.push_back(current.substr(first, current.find_last_not_of(' ') - first + 1));
+      }
+      current.clear();
+      if (c == ')') break;
+      continue;
+    }
+    if (c == '<') ++depth;
+    if (c == '>') --depth;
+    current += c;
+  }
+  return params;
+}
+
 std::string LibraryOf(const void* address) {
   Dl_info info{};
   if (address != nullptr && dladdr(address, &info) != 0 && info.dli_fname != nullptr && info.dli_fname[0] != 0) {
@@ -34,6 +59,18 @@ std::string LibraryOf(const void* address) {
 }
 
 namespace {
+
+/*! \brief A field's flags (P4J_FIELD_MUTABLE) and doc string (interned). */
+struct FieldMeta {
+  int32_t flags = 0;
+  P4JByteArray doc{"", 0};
+};
+
+/*! \brief One member of a method table: what P4JTypeGetMethod hands out, and the names it points at. */
+struct MethodEntry {
+  P4JMethodInfo info{};
+  std::vector<P4JByteArray> param_names;
+};
 
 /*! \brief The most type indices a process can allocate (static and dynamic). */
 constexpr int32_t kMaxTypes = 8192;
@@ -47,6 +84,16 @@ struct TypeEntry {
   std::string fields_library;
   /*! \brief The library whose code allocated the index (empty for the built-in types). */
   std::string allocated_by;
+  /*! \brief The type's doc string (interned), empty when none. */
+  P4JByteArray doc{"", 0};
+  /*! \brief Fields an object definition declared (def_ro, def_rw) that VisitAttrs did not, in declaration order. */
+  std::vector<P4JFieldInfo> def_fields;
+  /*! \brief Flags and doc of the type's own fields, by name (object definitions set them). */
+  std::map<std::string, FieldMeta, std::less<>> field_meta;
+  /*! \brief Flags and doc of info.fields, index for index (rebuilt with them, read under the registry's lock). */
+  std::vector<FieldMeta> merged_meta;
+  /*! \brief The type's own method table, in registration order; entries are never freed. */
+  std::vector<std::unique_ptr<MethodEntry>> methods;
 };
 
 
@@ -85,6 +132,26 @@ bool SameLayout(const std::vector<P4JFieldInfo>& a, const std::vector<P4JFieldIn
     }
   }
   return true;
+}
+
+/*! \brief The field named name in fields, or nullptr. */
+const P4JFieldInfo* FindField(const std::vector<P4JFieldInfo>& fields, std::string_view name) {
+  for (const P4JFieldInfo& field : fields) {
+    if (details::ViewOf(field.name) == name) return &field;
+  }
+  return nullptr;
+}
+
+/*! \brief Whether two records of one field agree on its layout (kind, offset, size). */
+bool SameField(const P4JFieldInfo& a, const P4JFieldInfo& b) {
+  return a.kind == b.kind && a.offset == b.offset && a.size == b.size;
+}
+
+/*! \brief "add, parse, __init__". */
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) text += (i == 0 ? "" : ", ") + names[i];
+  return text;
 }
 
 class TypeRegistry {
@@ -178,19 +245,197 @@ class TypeRegistry {
       RecordRegistrationError("LoadError: " + message);
       throw ValueError(message);
     }
+    for (const P4JFieldInfo& field : own) {
+      const P4JFieldInfo* declared = FindField(entry->def_fields, details::ViewOf(field.name));
+      if (declared != nullptr && !SameField(*declared, field)) {
+        throw ValueError("field \"" + std::string(details::ViewOf(field.name)) + "\" of type \"" + key +
+                         "\" is declared by its object definition as " + DescribeFields({*declared}) +
+                         " and by VisitAttrs as " + DescribeFields({field}));
+      }
+    }
     entry->fields_registered = true;
     entry->fields_library = std::move(library);
     entry->own_fields = std::move(own);
-    // Descendants inherit these fields: rebuild the merged lists of the type and of every subtype, ancestors
-    // before descendants (a parent may register its fields after a child when they live in different files).
-    std::vector<TypeEntry*> affected;
-    for (int32_t index = 0; index < next_dynamic_index_; ++index) {
-      TypeEntry* candidate = Entry(index);
-      if (candidate != nullptr && IsInstanceOf(index, type_index)) affected.push_back(candidate);
+    RemergeLocked(type_index);
+  }
+
+  void RegisterField(int32_t type_index, const P4JFieldInfo* field_in, int32_t flags, const P4JByteArray* doc) {
+    if (field_in == nullptr) throw ValueError("P4JTypeRegisterField: field is NULL");
+    if (flags != 0 && flags != P4J_FIELD_MUTABLE) {
+      throw ValueError("P4JTypeRegisterField: flags " + std::to_string(flags) + " are unknown, expected 0 or " +
+                       "P4J_FIELD_MUTABLE (1)");
     }
-    std::sort(affected.begin(), affected.end(),
-              [](const TypeEntry* a, const TypeEntry* b) { return a->info.depth < b->info.depth; });
-    for (TypeEntry* affected_entry : affected) MergeFieldsLocked(affected_entry);
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    std::string key(details::ViewOf(entry->info.type_key));
+    P4JFieldInfo field = *field_in;
+    std::string name(details::ViewOf(field.name));
+    if (name.empty()) throw ValueError("P4JTypeRegisterField: a field of type \"" + key + "\" has no name");
+    std::string where = "field \"" + name + "\" of type \"" + key + "\"";
+    if (field.kind < kP4JFieldInt32 || field.kind > kP4JFieldObject) {
+      throw ValueError(where + " has an unknown kind " + std::to_string(field.kind));
+    }
+    if (field.offset < static_cast<int64_t>(sizeof(P4JObject)) || field.size <= 0 ||
+        (entry->info.instance_size > 0 && field.offset + field.size > entry->info.instance_size)) {
+      throw ValueError(where + " at offset " + std::to_string(field.offset) + " with size " +
+                       std::to_string(field.size) + " is not inside the object (instance size " +
+                       std::to_string(entry->info.instance_size) + ")");
+    }
+    field.name = details::ByteArrayOf(Intern(name));
+    if (field.kind != kP4JFieldObject) field.object_type_index = 0;
+    const P4JFieldInfo* visited = FindField(entry->own_fields, name);
+    if (visited != nullptr && !SameField(*visited, field)) {
+      throw ValueError(where + " is declared by VisitAttrs as " + DescribeFields({*visited}) +
+                       " and by its object definition as " + DescribeFields({field}));
+    }
+    const P4JFieldInfo* declared = FindField(entry->def_fields, name);
+    if (declared != nullptr && !SameField(*declared, field)) {
+      throw ValueError(where + " is declared twice with other layouts: " + DescribeFields({*declared}) + " and " +
+                       DescribeFields({field}));
+    }
+    if (declared == nullptr) entry->def_fields.push_back(field);
+    FieldMeta meta;
+    meta.flags = flags;
+    if (doc != nullptr) meta.doc = details::ByteArrayOf(Intern(details::ViewOf(*doc)));
+    entry->field_meta[name] = meta;
+    RemergeLocked(type_index);
+  }
+
+  FieldMeta GetFieldMeta(int32_t type_index, int32_t field_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    if (field_index < 0 || field_index >= static_cast<int32_t>(entry->merged_meta.size())) {
+      throw IndexError("field index " + std::to_string(field_index) + " is out of range: " +
+                       std::string(details::ViewOf(entry->info.type_key)) + " has " +
+                       std::to_string(entry->merged_meta.size()) + " fields");
+    }
+    return entry->merged_meta[field_index];
+  }
+
+  /*! \brief A copy of the field at field_index and its meta, taken together under the lock. */
+  std::pair<P4JFieldInfo, FieldMeta> FieldAndMeta(int32_t type_index, int32_t field_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    if (field_index < 0 || field_index >= entry->info.num_fields) {
+      throw IndexError("field index " + std::to_string(field_index) + " is out of range: " +
+                       std::string(details::ViewOf(entry->info.type_key)) + " has " +
+                       std::to_string(entry->info.num_fields) + " fields");
+    }
+    return {entry->info.fields[field_index], entry->merged_meta[field_index]};
+  }
+
+  void SetDoc(int32_t type_index, const P4JByteArray* doc) {
+    if (doc == nullptr) throw ValueError("P4JTypeSetDoc: doc is NULL");
+    std::lock_guard<std::mutex> lock(mutex_);
+    EntryOrThrow(type_index)->doc = details::ByteArrayOf(Intern(details::ViewOf(*doc)));
+  }
+
+  P4JByteArray GetDoc(int32_t type_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return EntryOrThrow(type_index)->doc;
+  }
+
+  void RegisterMethod(int32_t type_index, std::string_view name, int32_t kind, P4JObjectHandle function,
+                      const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names) {
+    if (kind != kP4JMethodInstance && kind != kP4JMethodStatic && kind != kP4JMethodConstructor) {
+      throw ValueError("P4JTypeRegisterMethod: kind " + std::to_string(kind) + " is not a P4JMethodKind");
+    }
+    if (num_param_names < 0 || (num_param_names > 0 && param_names == nullptr)) {
+      throw ValueError("P4JTypeRegisterMethod: " + std::to_string(num_param_names) +
+                       " parameter names at NULL or a negative count");
+    }
+    CheckHandleType(function, kP4JFunction, "P4JTypeRegisterMethod: function");
+    P4JByteArray signature_span{nullptr, 0};
+    details::CheckCall(P4JFunctionGetSignature(function, &signature_span));
+    std::string signature(details::ViewOf(signature_span));
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    std::string key(details::ViewOf(entry->info.type_key));
+    const char* what = kind == kP4JMethodInstance ? "method" : kind == kP4JMethodStatic ? "static method"
+                                                                                        : "constructor";
+    std::string where = std::string(what) + " \"" + std::string(name) + "\" of type \"" + key + "\"";
+    if (name.empty()) throw ValueError("a " + std::string(what) + " of type \"" + key + "\" has no name");
+    if ((kind == kP4JMethodConstructor) != (name == P4J_CONSTRUCTOR_NAME)) {
+      throw ValueError(where + ": the constructor, and only it, is named \"" P4J_CONSTRUCTOR_NAME "\"");
+    }
+    for (const auto& existing : entry->methods) {
+      if (details::ViewOf(existing->info.name) == name) {
+        std::string message = where + " is already registered (the first one is kept)";
+        RecordRegistrationError("ValueError: " + message);
+        throw ValueError(message);
+      }
+    }
+    if (!signature.empty()) {
+      std::vector<std::string> params = SignatureParams(signature);
+      if (kind == kP4JMethodInstance) {
+        if (params.empty()) {
+          throw ValueError(where + " takes no parameters " + signature + ", expected the object first");
+        }
+        auto self = key_to_index_.find(params[0]);
+        bool takes_type = params[0] == "Object" ||
+                          (self != key_to_index_.end() && IsInstanceOf(type_index, self->second));
+        if (!takes_type) {
+          throw ValueError(where + " takes " + params[0] + " first " + signature + ", expected " + key +
+                           " (or an ancestor): a method takes the object first");
+        }
+      }
+      size_t named = params.size() - (kind == kP4JMethodInstance ? 1 : 0);
+      if (num_param_names > 0 && static_cast<size_t>(num_param_names) != named) {
+        throw ValueError(where + " has " + std::to_string(named) + (named == 1 ? " parameter " : " parameters ") +
+                         (kind == kP4JMethodInstance ? "after the object " : "") + signature + ", and " +
+                         std::to_string(num_param_names) + " parameter names were given");
+      }
+    }
+    auto method = std::make_unique<MethodEntry>();
+    for (int32_t i = 0; i < num_param_names; ++i) {
+      method->param_names.push_back(details::ByteArrayOf(Intern(details::ViewOf(param_names[i]))));
+    }
+    method->info.name = details::ByteArrayOf(Intern(name));
+    method->info.kind = kind;
+    method->info.num_param_names = num_param_names;
+    method->info.type_index = type_index;
+    method->info.reserved = 0;
+    details::IncRef(function);  // held until exit, as globals are
+    method->info.function = function;
+    method->info.signature = details::ByteArrayOf(Intern(signature));
+    method->info.doc = doc != nullptr ? details::ByteArrayOf(Intern(details::ViewOf(*doc))) : P4JByteArray{"", 0};
+    method->info.param_names = method->param_names.empty() ? nullptr : method->param_names.data();
+    entry->methods.push_back(std::move(method));
+  }
+
+  int32_t NumMethods(int32_t type_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return static_cast<int32_t>(EntryOrThrow(type_index)->methods.size());
+  }
+
+  const P4JMethodInfo* Method(int32_t type_index, int32_t method_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    if (method_index < 0 || method_index >= static_cast<int32_t>(entry->methods.size())) {
+      throw IndexError("method index " + std::to_string(method_index) + " is out of range: " +
+                       std::string(details::ViewOf(entry->info.type_key)) + " has " +
+                       std::to_string(entry->methods.size()) + " methods");
+    }
+    return &entry->methods[method_index]->info;
+  }
+
+  const P4JMethodInfo* FindMethod(int32_t type_index, std::string_view name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* start = EntryOrThrow(type_index);
+    std::vector<std::string> known;
+    for (TypeEntry* entry = start; entry != nullptr; entry = Entry(entry->info.parent_type_index)) {
+      for (const auto& method : entry->methods) {
+        bool constructor = method->info.kind == kP4JMethodConstructor;
+        if (constructor && entry != start) continue;  // constructors are not inherited
+        std::string_view method_name = details::ViewOf(method->info.name);
+        if (method_name == name) return &method->info;
+        if (std::find(known.begin(), known.end(), method_name) == known.end()) known.emplace_back(method_name);
+      }
+    }
+    std::string key(details::ViewOf(start->info.type_key));
+    std::string listing = known.empty() ? "it has none (a packed4j::ObjectDef registers them)"
+                                        : "it has: " + JoinNames(known);
+    throw AttributeError(key + " has no method \"" + std::string(name) + "\" (own or inherited); " + listing);
   }
 
   int32_t KeyToIndex(std::string_view key) {
@@ -272,26 +517,55 @@ class TypeRegistry {
    */
   void MergeFieldsLocked(TypeEntry* entry) {
     auto merged = std::make_unique<std::vector<P4JFieldInfo>>();
+    std::vector<FieldMeta> merged_meta;
     const TypeEntry* parent = Entry(entry->info.parent_type_index);
     if (parent != nullptr && parent->info.num_fields > 0) {
       merged->assign(parent->info.fields, parent->info.fields + parent->info.num_fields);
+      merged_meta = parent->merged_meta;
     }
-    for (const P4JFieldInfo& field : entry->own_fields) {
+    // The type's own fields: VisitAttrs' first, then those only its object definition declares.
+    std::vector<P4JFieldInfo> own = entry->own_fields;
+    for (const P4JFieldInfo& declared : entry->def_fields) {
+      if (FindField(own, details::ViewOf(declared.name)) == nullptr) own.push_back(declared);
+    }
+    for (const P4JFieldInfo& field : own) {
+      auto found_meta = entry->field_meta.find(details::ViewOf(field.name));
+      FieldMeta meta = found_meta != entry->field_meta.end() ? found_meta->second : FieldMeta{};
       auto same_name = std::find_if(merged->begin(), merged->end(), [&](const P4JFieldInfo& inherited) {
         return details::ViewOf(inherited.name) == details::ViewOf(field.name);
       });
       if (same_name != merged->end()) {
+        // Declared again (a VisitAttrs that visits its parent's fields): the inherited flags and doc stay unless
+        // the type's own definition gives its own.
         *same_name = field;
+        if (found_meta != entry->field_meta.end()) merged_meta[same_name - merged->begin()] = meta;
       } else {
         merged->push_back(field);
+        merged_meta.push_back(meta);
       }
     }
+    entry->merged_meta = std::move(merged_meta);
     // Readers take P4JTypeInfo without the lock (P4JTypeGetInfo hands out a stable pointer): publish the array
     // before its count, so a reader that loads num_fields first never indexes past the array it then loads.
     // A new array only grows on its parent's (inherited fields come first and are never dropped).
     __atomic_store_n(&entry->info.fields, merged->empty() ? nullptr : merged->data(), __ATOMIC_RELEASE);
     __atomic_store_n(&entry->info.num_fields, static_cast<int32_t>(merged->size()), __ATOMIC_RELEASE);
     field_arrays_.push_back(std::move(merged));
+  }
+
+  /*!
+   * \brief Rebuilds the merged field lists of a type and of every subtype (which inherit its fields), ancestors
+   *  before descendants (a parent may register its fields after a child when they live in different files).
+   */
+  void RemergeLocked(int32_t type_index) {
+    std::vector<TypeEntry*> affected;
+    for (int32_t index = 0; index < next_dynamic_index_; ++index) {
+      TypeEntry* candidate = Entry(index);
+      if (candidate != nullptr && IsInstanceOf(index, type_index)) affected.push_back(candidate);
+    }
+    std::sort(affected.begin(), affected.end(),
+              [](const TypeEntry* a, const TypeEntry* b) { return a->info.depth < b->info.depth; });
+    for (TypeEntry* affected_entry : affected) MergeFieldsLocked(affected_entry);
   }
 
   mutable std::mutex mutex_;
@@ -314,6 +588,19 @@ std::string ListFieldNames(const P4JTypeInfo* info) {
     names += details::ViewOf(info->fields[i].name);
   }
   return names;
+}
+
+/*!
+ * \brief The lock of an object's string and object fields: one of a fixed set of mutexes, picked by the object's
+ *  address. Writers (P4JObjectSetField) swap a value under it and readers (P4JObjectGetField) copy or take a
+ *  reference under it, so a reader never sees half a string nor takes a reference to an object a writer released.
+ *  Never destroyed: objects may be read during exit.
+ */
+std::mutex& FieldLockOf(const P4JObject* obj) {
+  constexpr size_t kLocks = 64;
+  static std::mutex* locks = new std::mutex[kLocks];
+  uintptr_t address = reinterpret_cast<uintptr_t>(obj);
+  return locks[(address >> 4) % kLocks];
 }
 
 /*! \brief Reads a field of obj at its recorded offset, into an owned value. */
@@ -345,7 +632,11 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
     case kP4JFieldString: {
       // The core's NDArray computes its dtype and device names when read (see kP4JFieldObject below).
       if (ReadNDArrayField(obj, field, result)) return;
-      const std::string& text = *reinterpret_cast<const std::string*>(address);
+      std::string text;
+      {
+        std::lock_guard<std::mutex> lock(FieldLockOf(obj));
+        text = *reinterpret_cast<const std::string*>(address);
+      }
       details::StoreOwnedObject(NewByteArrayObject(kP4JString, text.data(), text.size()), result);
       return;
     }
@@ -354,10 +645,93 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
       // DLTensor when read: at their offsets are the DLTensor's int64_t pointers, not ObjectRefs.
       if (ReadNDArrayField(obj, field, result)) return;
       // An ObjectRef field is exactly one handle (static_assert in object.h).
-      details::StoreObject(*reinterpret_cast<P4JObject* const*>(address), result);
+      {
+        std::lock_guard<std::mutex> lock(FieldLockOf(obj));
+        details::StoreObject(*reinterpret_cast<P4JObject* const*>(address), result);
+      }
       return;
     default:
       throw ValueError("field \"" + std::string(details::ViewOf(field.name)) + "\" has an unknown kind");
+  }
+}
+
+/*! \brief Rethrows error with the field named before its message: "P4JObjectSetField: field ... of T: ...". */
+[[noreturn]] void ThrowForField(const Error& error, const std::string& where) {
+  throw Error(error.kind(), "P4JObjectSetField: " + where + ": " + error.message());
+}
+
+/*! \brief Writes value (borrowed) to a field of obj: checks, converts, then one store or a swap under the lock. */
+void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& field, int32_t flags,
+                const P4JAny& value) {
+  std::string where = "field \"" + std::string(details::ViewOf(field.name)) + "\" of " +
+                      std::string(details::ViewOf(info->type_key));
+  if ((flags & P4J_FIELD_MUTABLE) == 0) {
+    throw ValueError("P4JObjectSetField: " + where + " is read-only (an object definition's def_rw declares a "
+                     "field writable)");
+  }
+  char* address = reinterpret_cast<char*>(obj) + field.offset;
+  const details::ConvertContext plain;
+  try {
+    switch (field.kind) {
+      case kP4JFieldInt32:
+        __atomic_store_n(reinterpret_cast<int32_t*>(address), details::TypeTraits<int32_t>::Convert(value, plain),
+                         __ATOMIC_RELAXED);
+        return;
+      case kP4JFieldInt64:
+        __atomic_store_n(reinterpret_cast<int64_t*>(address), details::TypeTraits<int64_t>::Convert(value, plain),
+                         __ATOMIC_RELAXED);
+        return;
+      case kP4JFieldUInt64:
+        __atomic_store_n(reinterpret_cast<uint64_t*>(address), details::TypeTraits<uint64_t>::Convert(value, plain),
+                         __ATOMIC_RELAXED);
+        return;
+      case kP4JFieldFloat64: {
+        double converted = details::TypeTraits<double>::Convert(value, plain);
+        __atomic_store(reinterpret_cast<double*>(address), &converted, __ATOMIC_RELAXED);
+        return;
+      }
+      case kP4JFieldBool:
+        __atomic_store_n(reinterpret_cast<bool*>(address), details::TypeTraits<bool>::Convert(value, plain),
+                         __ATOMIC_RELAXED);
+        return;
+      case kP4JFieldString: {
+        std::string text = details::TypeTraits<std::string>::Convert(value, plain);
+        {
+          std::lock_guard<std::mutex> lock(FieldLockOf(obj));
+          reinterpret_cast<std::string*>(address)->swap(text);
+        }
+        return;  // the old text is freed here, outside the lock
+      }
+      case kP4JFieldObject: {
+        int32_t declared = field.object_type_index > 0 ? field.object_type_index : kP4JObject;
+        P4JObject* handle = nullptr;
+        if (value.type_index == kP4JNone) {
+          handle = nullptr;
+        } else if (value.type_index >= kP4JStaticObjectBegin && value.v_obj != nullptr &&
+                   details::ObjectIsInstance(value.v_obj, declared)) {
+          handle = value.v_obj;
+          details::IncRef(handle);
+        } else if ((value.type_index == kP4JStrView && (declared == kP4JString || declared == kP4JObject)) ||
+                   (value.type_index == kP4JBytesView && (declared == kP4JBytes || declared == kP4JObject))) {
+          handle = OwnValue(value).v_obj;
+        } else {
+          details::ThrowTypeMismatch(plain, details::TypeKeyOf(declared), value);
+        }
+        P4JObject* old;
+        {
+          std::lock_guard<std::mutex> lock(FieldLockOf(obj));
+          P4JObject** slot = reinterpret_cast<P4JObject**>(address);
+          old = *slot;
+          *slot = handle;
+        }
+        if (old != nullptr) details::DecRef(old);  // released once, outside the lock
+        return;
+      }
+      default:
+        throw ValueError("P4JObjectSetField: " + where + " has an unknown kind");
+    }
+  } catch (const Error& error) {
+    ThrowForField(error, where);
   }
 }
 
@@ -432,6 +806,99 @@ int P4JObjectGetField(P4JObjectHandle obj, int32_t field_index, P4JAny* result) 
                      " fields");
   }
   internal::ReadField(obj, info, info->fields[field_index], result);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeSetDoc(int32_t type_index, const P4JByteArray* doc) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::TypeRegistry::Global()->SetDoc(type_index, doc);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out == nullptr) throw ValueError("P4JTypeGetDoc: out is NULL");
+  *out = internal::TypeRegistry::Global()->GetDoc(type_index);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeRegisterField(int32_t type_index, const P4JFieldInfo* field, int32_t flags, const P4JByteArray* doc) {
+  P4J_SAFE_CALL_BEGIN();
+  internal::TypeRegistry::Global()->RegisterField(type_index, field, flags, doc);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out_flags == nullptr || out_doc == nullptr) throw ValueError("P4JTypeGetFieldMeta: an out pointer is NULL");
+  internal::FieldMeta meta = internal::TypeRegistry::Global()->GetFieldMeta(type_index, field_index);
+  *out_flags = meta.flags;
+  *out_doc = meta.doc;
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeRegisterMethod(int32_t type_index, const P4JByteArray* name, int32_t kind, P4JObjectHandle function,
+                          const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names) {
+  P4J_SAFE_CALL_BEGIN();
+  if (name == nullptr) throw ValueError("P4JTypeRegisterMethod: name is NULL");
+  internal::TypeRegistry::Global()->RegisterMethod(type_index, details::ViewOf(*name), kind, function, doc,
+                                                   param_names, num_param_names);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeGetNumMethods(int32_t type_index, int32_t* out) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out == nullptr) throw ValueError("P4JTypeGetNumMethods: out is NULL");
+  *out = internal::TypeRegistry::Global()->NumMethods(type_index);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeGetMethod(int32_t type_index, int32_t method_index, const P4JMethodInfo** out) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out == nullptr) throw ValueError("P4JTypeGetMethod: out is NULL");
+  *out = internal::TypeRegistry::Global()->Method(type_index, method_index);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JTypeFindMethod(int32_t type_index, const P4JByteArray* name, const P4JMethodInfo** out) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out == nullptr) throw ValueError("P4JTypeFindMethod: out is NULL");
+  *out = nullptr;
+  if (name == nullptr) throw ValueError("P4JTypeFindMethod: name is NULL");
+  *out = internal::TypeRegistry::Global()->FindMethod(type_index, details::ViewOf(*name));
+  P4J_SAFE_CALL_END();
+}
+
+int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* value) {
+  P4J_SAFE_CALL_BEGIN();
+  if (obj == nullptr) throw ValueError("P4JObjectSetField: obj is NULL");
+  if (value == nullptr) throw ValueError("P4JObjectSetField: value is NULL");
+  internal::TypeRegistry* registry = internal::TypeRegistry::Global();
+  const P4JTypeInfo* info = registry->Info(obj->type_index);
+  auto [field, meta] = registry->FieldAndMeta(obj->type_index, field_index);
+  internal::WriteField(obj, info, field, meta.flags, *value);
+  P4J_SAFE_CALL_END();
+}
+
+int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny* value) {
+  P4J_SAFE_CALL_BEGIN();
+  if (obj == nullptr) throw ValueError("P4JObjectSetAttr: obj is NULL");
+  if (name == nullptr) throw ValueError("P4JObjectSetAttr: name is NULL");
+  if (value == nullptr) throw ValueError("P4JObjectSetAttr: value is NULL");
+  internal::TypeRegistry* registry = internal::TypeRegistry::Global();
+  const P4JTypeInfo* info = registry->Info(obj->type_index);
+  std::string_view wanted = details::ViewOf(*name);
+  int32_t num_fields = __atomic_load_n(&info->num_fields, __ATOMIC_ACQUIRE);
+  const P4JFieldInfo* fields = __atomic_load_n(&info->fields, __ATOMIC_ACQUIRE);
+  for (int32_t i = 0; i < num_fields; ++i) {
+    if (details::ViewOf(fields[i].name) == wanted) {
+      auto [field, meta] = registry->FieldAndMeta(obj->type_index, i);
+      internal::WriteField(obj, info, field, meta.flags, *value);
+      return 0;
+    }
+  }
+  throw AttributeError(std::string(details::ViewOf(info->type_key)) + " object has no field \"" +
+                       std::string(wanted) + "\"; " + internal::ListFieldNames(info));
   P4J_SAFE_CALL_END();
 }
 

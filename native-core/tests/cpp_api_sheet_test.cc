@@ -249,6 +249,55 @@ TEST(CppApiSheetTest, ObjectTypesWithFields) {
   EXPECT_EQ(rv.cast<Calculator>()->price, 0);
 }
 
+// ---- object definitions
+class CounterObject : public Object {
+ public:
+  std::string name;
+  int64_t count = 0;
+
+  CounterObject(std::string name_in, int64_t start) : name(std::move(name_in)), count(start) {}
+  int64_t Add(int64_t step) { return count += step; }
+
+  static constexpr const char* _type_key = "sheet.Counter";
+  P4J_DECLARE_OBJECT_TYPE_INFO(CounterObject, Object);
+};
+
+P4J_REGISTER_OBJECT_DEF(CounterObject, "Counts up from a start")
+    .def_ro("name", &CounterObject::name, "what it counts")
+    .def_rw("count", &CounterObject::count, "the current count")  // writable: P4JObjectSetField, a Java setter
+    .def("add", &CounterObject::Add, "adds step, returns the new count", {"step"})
+    .def_static("zero", [](std::string name) { return make_object<CounterObject>(name, 0); }, "a counter at 0",
+                {"name"})
+    .def(init<std::string, int64_t>(), "a counter from start", {"name", "start"});  // "__init__"
+
+P4J_REGISTER_GLOBAL("sheet.Square")
+    .set_body_typed([](int64_t x) { return x * x; })
+    .describe("x times x")
+    .params({"x"});
+
+TEST(CppApiSheetTest, ObjectDefinitions) {
+  int32_t counter_type = CounterObject::RuntimeTypeIndex();
+  PackedFunc make = GetMethod(counter_type, "__init__");
+  auto counter = make("laps", 10).cast<ObjectPtr<CounterObject>>();
+  PackedFunc add = GetMethod(counter_type, "add");  // looked up through the parents: a child's override wins
+  EXPECT_EQ(add.signature(), "(sheet.Counter, int64) -> int64");  // the object comes first
+  EXPECT_EQ(add(counter, 5).cast<int64_t>(), 15);
+  EXPECT_EQ(GetMethod(counter_type, "zero")("steps").cast<ObjectPtr<CounterObject>>()->count, 0);
+  EXPECT_EQ(ErrorOf([&] { add(nullptr, 1); }),
+            "TypeError: sheet.Counter.add: argument 0 expected sheet.Counter, got None");
+  EXPECT_EQ(GetMethodDoc(counter_type, "add").doc, "adds step, returns the new count");
+  EXPECT_EQ(GetMethodDoc(counter_type, "add").param_names, std::vector<std::string>{"step"});
+  EXPECT_EQ(GetGlobalDoc("sheet.Square").param_names, std::vector<std::string>{"x"});
+  P4JByteArray count = details::ByteArrayOf("count");
+  P4JAny seven = Any(7).raw();
+  EXPECT_EQ(P4JObjectSetAttr(counter.handle(), &count, &seven), 0);  // checked, one store for a number
+  EXPECT_EQ(counter->count, 7);
+  P4JByteArray name = details::ByteArrayOf("name");
+  EXPECT_EQ(P4JObjectSetAttr(counter.handle(), &name, &seven), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: field \"name\" of sheet.Counter is read-only (an object "
+                          "definition's def_rw declares a field writable)");
+}
+
 // ---- tensors
 TEST(CppApiSheetTest, TensorShapeDTypeAndElementCount) {
   NDArray t = NDArray::Empty({2, 3, 4}, DataTypeOf<float>());  // zeroed, CPU, contiguous

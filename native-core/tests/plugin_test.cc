@@ -77,6 +77,56 @@ TEST(PluginTest, ObjectsOfThePluginAreReflectedAndFreedByIt) {
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 
+TEST(PluginTest, ObjectDefinitionsOfThePluginAreCallableAndWritable) {
+  LoadPlugin();
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    P4JByteArray key = details::ByteArrayOf("test_plugin.Point");
+    int32_t point_type = 0;
+    ASSERT_EQ(P4JTypeKeyToIndex(&key, &point_type), 0);
+    ObjectRef point = GetMethod(point_type, "__init__")(3, 4, "p").cast<ObjectRef>();
+    EXPECT_EQ(GetMethod(point_type, "Dot")(point, 10, 100).cast<int64_t>(), 430);
+    EXPECT_EQ(GetMethod(point_type, "Dot").signature(), "(test_plugin.Point, int64, int64) -> int64");
+    ObjectRef origin = GetMethod(point_type, "Origin")().cast<ObjectRef>();
+    EXPECT_EQ(GetMethod(point_type, "Dot")(origin, 1, 1).cast<int64_t>(), 0);
+
+    // The core writes the plugin's fields: a number, and a std::string swapped whole.
+    P4JByteArray x = details::ByteArrayOf("x");
+    P4JAny seven;
+    details::StoreInt(7, &seven);
+    ASSERT_EQ(P4JObjectSetAttr(point.handle(), &x, &seven), 0);
+    P4JByteArray label = details::ByteArrayOf("label");
+    std::string long_label(100, 'q');
+    P4JAny text{};
+    text.type_index = kP4JStrView;
+    text.small_len = static_cast<uint32_t>(long_label.size());
+    text.v_ptr = long_label.data();
+    ASSERT_EQ(P4JObjectSetAttr(point.handle(), &label, &text), 0);
+    P4JAny read;
+    ASSERT_EQ(P4JObjectGetAttr(point.handle(), &label, &read), 0);
+    EXPECT_EQ(Any::FromOwned(read).cast<std::string>(), long_label);
+    EXPECT_EQ(GetMethod(point_type, "Dot")(point, 1, 0).cast<int64_t>(), 7);
+    P4JByteArray y = details::ByteArrayOf("y");
+    EXPECT_EQ(P4JObjectSetAttr(point.handle(), &y, &seven), -1);
+    P4JObjectHandle error = nullptr;
+    P4JErrorMoveFromRaised(&error);
+    ASSERT_NE(error, nullptr);
+    EXPECT_EQ(details::ViewOf(details::CellOf<P4JErrorCell>(error)->message),
+              "P4JObjectSetField: field \"y\" of test_plugin.Point is read-only (an object definition's def_rw "
+              "declares a field writable)");
+    P4JObjectDecRef(error);
+
+    DocInfo add = GetGlobalDoc("test_plugin.Add");
+    EXPECT_EQ(add.doc, "The sum of two numbers");
+    EXPECT_EQ(add.param_names, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(GetMethodDoc(point_type, "__init__").param_names, (std::vector<std::string>{"x", "y", "label"}));
+    P4JByteArray doc{nullptr, 0};
+    ASSERT_EQ(P4JTypeGetDoc(point_type, &doc), 0);
+    EXPECT_EQ(details::ViewOf(doc), "A point of the plane");
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
 TEST(PluginTest, CallbacksCrossLibrariesBothWays) {
   LoadPlugin();
   PackedFunc triple([](Args args, RetValue* rv) { *rv = args[0].cast<int64_t>() * 3; }, "test.Triple");

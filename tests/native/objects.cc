@@ -138,3 +138,33 @@ class DerivedNode : public Node {
 // Typed over an object key: its signature is "(test.DerivedNode) -> int64", which TypeVerdictParityTest checks
 // declarations against (a base, the type itself, and a sibling type that is unrelated).
 P4J_REGISTER_GLOBAL("test.DerivedExtra").set_body_typed([](DerivedNode node) { return node->extra; });
+
+// Objects as data, the C++ side (ObjectsAsDataTest): a graph built here is saved here with packed4j::SaveJSON for
+// Java to load, and a document Java saved is loaded here with packed4j::LoadJSON and checked here.
+
+// [a, b, a] with a.child = b: a referenced twice, b twice (once as a's child).
+P4J_REGISTER_GLOBAL("test.data.SaveSharedGraph").set_body_typed([](std::string name) {
+  auto a = make_object<NodeObject>();
+  a->name = name + ".a";
+  a->big = 1 << 20;
+  auto b = make_object<NodeObject>();
+  b->name = name + ".b";
+  b->ratio = 0.25;
+  a->child = ObjectRef(b);
+  List<Any> graph{a, b, a};
+  return SaveJSON(graph);
+});
+
+// What test.data.SaveSharedGraph built, as Java saves it: "" when the loaded graph has that structure and sharing,
+// else what differs.
+P4J_REGISTER_GLOBAL("test.data.CheckSharedGraph").set_body_typed([](std::string json, std::string name) {
+  List<Any> graph = LoadJSON(json).cast<List<Any>>();
+  if (graph.size() != 3) return std::string("3 items expected, got ") + std::to_string(graph.size());
+  Node a = graph[0].cast<Node>();
+  Node b = graph[1].cast<Node>();
+  if (!graph[2].cast<Node>().same_as(a)) return std::string("items 0 and 2 are not one object");
+  if (!a->child.same_as(b)) return std::string("item 0's child is not item 1");
+  if (a->name != name + ".a" || a->big != (1 << 20)) return "item 0 is " + a->name;
+  if (b->name != name + ".b" || b->ratio != 0.25) return "item 1 is " + b->name;
+  return std::string();
+});

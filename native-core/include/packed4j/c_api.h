@@ -44,11 +44,13 @@ extern "C" {
  *  declarations here change without the version. History: 2.1 added the Tensors section, 2.2 the host entries,
  *  2.3 the plugin's version check and P4JBacktraceFormat, 2.4 typed entries for every signature set_body_typed
  *  takes (object words, packed values, span and object results, results through out; see
- *  P4JFunctionCell.typed_entry). Adding entries to signatures that had none is a minor change: a caller of an older
- *  minor does not take an entry whose signature it does not know.
+ *  P4JFunctionCell.typed_entry), 2.5 object definitions (methods, static methods, constructors, mutable fields,
+ *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals. Adding
+ *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
+ *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 4
+#define P4J_ABI_VERSION_MINOR 5
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -187,6 +189,38 @@ typedef struct {
   int64_t instance_size;      /*!< sizeof the C++ class, measured from the handle */
 } P4JTypeInfo;
 
+/*!
+ * \brief Field flag of P4JTypeGetFieldMeta: the field may be written (P4JObjectSetField, or for a number a store at
+ *  its offset). Only fields an object definition declares with def_rw carry it; VisitAttrs fields are read-only.
+ */
+#define P4J_FIELD_MUTABLE 1
+
+/*! \brief The registered name of a type's constructor in its method table. */
+#define P4J_CONSTRUCTOR_NAME "__init__"
+
+/*! \brief What a member of a type's method table is (P4JMethodInfo.kind). Added in ABI 2.5. */
+typedef enum {
+  kP4JMethodInstance = 1,   /*!< a method: the function's first parameter is the object (self) */
+  kP4JMethodStatic = 2,     /*!< a static method: a plain function tied to the type */
+  kP4JMethodConstructor = 3 /*!< the constructor, named P4J_CONSTRUCTOR_NAME: returns a new object of the type */
+} P4JMethodKind;
+
+/*!
+ * \brief One member of a type's method table, as P4JTypeGetMethod and P4JTypeFindMethod report it. Entries are never
+ *  freed: the pointer and every span in it stay valid for the life of the process. Added in ABI 2.5.
+ */
+typedef struct {
+  P4JByteArray name;             /*!< "add"; P4J_CONSTRUCTOR_NAME for the constructor */
+  int32_t kind;                  /*!< P4JMethodKind */
+  int32_t num_param_names;       /*!< entries of param_names: 0 when none were given */
+  int32_t type_index;            /*!< the type whose table holds it (an ancestor's, for an inherited method) */
+  int32_t reserved;              /*!< 0 */
+  P4JObjectHandle function;      /*!< borrowed; lives until exit. A method takes the object first */
+  P4JByteArray signature;        /*!< as P4JFunctionGetSignature: "(Calculator, int64) -> int64"; may be empty */
+  P4JByteArray doc;              /*!< the doc string, empty when none */
+  const P4JByteArray* param_names; /*!< the parameters' names, after self for a method (self is not named) */
+} P4JMethodInfo;
+
 /* ===================================== Version ===================================== */
 
 /*! \brief P4J_ABI_VERSION of the loaded library: (major << 16) | minor. */
@@ -303,6 +337,109 @@ P4J_DLL int P4JObjectGetAttr(P4JObjectHandle obj, const P4JByteArray* name, P4JA
 
 /*! \brief Reads the field at field_index of the object's type info (IndexError when out of range). */
 P4J_DLL int P4JObjectGetField(P4JObjectHandle obj, int32_t field_index, P4JAny* result);
+
+/* ============================== Object definitions (2.5) =========================== */
+
+/*
+ * What packed4j::ObjectDef registers beside VisitAttrs: a doc string for the type, each field's mutability and doc,
+ * and the type's method table: methods (the object is their first argument), static methods and one constructor,
+ * each a function object with its signature, doc and parameter names. A type's table holds its own members; a
+ * lookup (P4JTypeFindMethod) walks the parents, so a child inherits its parent's methods and static methods and
+ * overrides one by registering the same name. Constructors are not inherited. Added in ABI 2.5.
+ */
+
+/*!
+ * \brief Sets the doc string of a registered type (copied; replaces an earlier one).
+ * \return -1 with a ValueError for an unknown type_index or a NULL doc.
+ */
+P4J_DLL int P4JTypeSetDoc(int32_t type_index, const P4JByteArray* doc);
+
+/*! \brief The doc string of a type, a span valid for the life of the process (size 0 when none). */
+P4J_DLL int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out);
+
+/*!
+ * \brief Declares one field of a type with its flags and doc (the object definition's def_ro and def_rw): a field
+ *  P4JTypeRegisterFields recorded already (by name, with the same kind, offset and size) takes the flags and doc; a
+ *  new one is added after them, inherited by subtypes as they are. The same field again with the same layout
+ *  replaces its flags and doc; with another layout it is a ValueError naming the type, the field and both layouts.
+ * \param field name, kind, object_type_index, offset and size as P4JTypeRegisterFields takes them (copied).
+ * \param flags 0 (read-only) or P4J_FIELD_MUTABLE.
+ * \param doc copied; NULL for none.
+ */
+P4J_DLL int P4JTypeRegisterField(int32_t type_index, const P4JFieldInfo* field, int32_t flags,
+                                 const P4JByteArray* doc);
+
+/*!
+ * \brief The flags (P4J_FIELD_MUTABLE or 0) and doc string (valid for the life of the process; size 0 when none)
+ *  of the field at field_index of P4JTypeInfo.fields. IndexError naming the type when out of range.
+ */
+P4J_DLL int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc);
+
+/*!
+ * \brief Adds a member to a type's method table. The table takes a reference to function (borrowed) and keeps it
+ *  until exit; the function's name in messages should be "TypeKey.name".
+ * \param name the member's name (copied); the constructor's must be P4J_CONSTRUCTOR_NAME, and only it.
+ * \param kind a P4JMethodKind.
+ * \param doc copied; NULL for none.
+ * \param param_names num_param_names names (copied), or NULL with 0 for none. When given and the function has a
+ *  signature, there must be one per parameter, self not counted for a method (ValueError naming both counts).
+ * \return -1 with a ValueError for a name the type's table holds already (the first stays; this refusal is also
+ *  kept for "packed4j.TakeRegistrationErrors"), a bad kind, a parameter-name count that does not match, or a method
+ *  whose signature does not take the type (or an ancestor) first.
+ */
+P4J_DLL int P4JTypeRegisterMethod(int32_t type_index, const P4JByteArray* name, int32_t kind, P4JObjectHandle function,
+                                  const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names);
+
+/*! \brief How many members the type's own method table holds (inherited ones not counted). */
+P4J_DLL int P4JTypeGetNumMethods(int32_t type_index, int32_t* out);
+
+/*!
+ * \brief The member at method_index (0 <= method_index < P4JTypeGetNumMethods) of the type's own table, in the order
+ *  of registration. IndexError when out of range.
+ */
+P4J_DLL int P4JTypeGetMethod(int32_t type_index, int32_t method_index, const P4JMethodInfo** out);
+
+/*!
+ * \brief Finds a method or static method by name in the type's table, then in its parent's and so on (the nearest
+ *  wins, so a child's override hides its parent's); P4J_CONSTRUCTOR_NAME finds the type's own constructor only.
+ *  AttributeError naming the type and listing what it has when none is found.
+ */
+P4J_DLL int P4JTypeFindMethod(int32_t type_index, const P4JByteArray* name, const P4JMethodInfo** out);
+
+/*!
+ * \brief Writes the field at field_index of the object's type info from value (borrowed), thread-safely.
+ *
+ *  The field must carry P4J_FIELD_MUTABLE (else a ValueError naming the type and the field, "read-only"). The value
+ *  is converted as a typed argument of the field's type: kP4JInt for int32 (range-checked), int64 and uint64 (not
+ *  negative), kP4JFloat or kP4JInt for float64, kP4JBool for bool, a string (kP4JStrView or a String) for a string
+ *  field, and for an object field None or an object of the declared type (a string view for a String field); a
+ *  TypeError or ValueError names the type, the field and the expected type. A number is written with one store, as a
+ *  caller that writes the offset itself does. A string or object field is swapped under a lock of the object that
+ *  P4JObjectGetField and P4JObjectGetAttr also take, so concurrent writers and readers through these functions see
+ *  a whole value; the old value is released once, after the swap. IndexError when field_index is out of range.
+ */
+P4J_DLL int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* value);
+
+/*! \brief P4JObjectSetField by the field's exact name; AttributeError naming the type and listing its fields. */
+P4J_DLL int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny* value);
+
+/*!
+ * \brief Sets the doc string and parameter names of a registered global (the Registry's describe and params).
+ * \param doc copied, replacing an earlier one; NULL keeps it.
+ * \param param_names num_param_names names (copied); num_param_names -1 keeps the earlier ones. When the function has
+ *  a signature there must be one name per parameter (ValueError naming the global and both counts).
+ * \return -1 with a KeyError for a name no global has.
+ */
+P4J_DLL int P4JFunctionSetGlobalDoc(const P4JByteArray* name, const P4JByteArray* doc, const P4JByteArray* param_names,
+                                    int32_t num_param_names);
+
+/*!
+ * \brief The doc string and parameter names of a registered global; spans and the array stay valid for the life of
+ *  the process (a later P4JFunctionSetGlobalDoc makes new ones and keeps these). Empty doc and 0 names when none
+ *  were set; KeyError for a name no global has.
+ */
+P4J_DLL int P4JFunctionGetGlobalDoc(const P4JByteArray* name, P4JByteArray* out_doc,
+                                    const P4JByteArray** out_param_names, int32_t* out_num_param_names);
 
 /* ===================================== Strings ===================================== */
 

@@ -28,5 +28,6 @@
 #include <packed4j/ndarray.h>
 #include <packed4j/typed_function.h>
 #include <packed4j/serialization.h>
+#include <packed4j/object_def.h>
 
 #endif  // PACKED4J_PACKED4J_H_

@@ -93,6 +93,34 @@ class Registry {
     return *this;
   }
 
+  /*!
+   * \brief Gives the global a doc string, which `packed4j describe` prints and generated Java carries as Javadoc.
+   *  Chained after set_body or set_body_typed (or before: it is applied when the body is registered).
+   * \code
+   *   P4J_REGISTER_GLOBAL("calculator.Mul")
+   *       .set_body_typed([](int64_t a, int64_t b) { return a * b; })
+   *       .describe("The product of two numbers")
+   *       .params({"a", "b"});
+   * \endcode
+   */
+  Registry& describe(std::string doc) {
+    doc_ = std::move(doc);
+    has_doc_ = true;
+    if (committed_) CommitDoc();
+    return *this;
+  }
+
+  /*!
+   * \brief Names the global's parameters, one name per parameter of a typed body (the core refuses another count;
+   *  the refusal is written to stderr, as a failed registration is).
+   */
+  Registry& params(std::vector<std::string> names) {
+    param_names_ = std::move(names);
+    has_params_ = true;
+    if (committed_) CommitDoc();
+    return *this;
+  }
+
   /*! \brief The name being registered. */
   const std::string& name() const noexcept { return name_; }
 
@@ -119,6 +147,23 @@ class Registry {
     if (P4JFunctionSetGlobal(&name, function.handle(), allow_override_ ? 1 : 0) != 0) {
       details::ThrowLastError();
     }
+    committed_ = true;
+    if (has_doc_ || has_params_) CommitDoc();
+  }
+
+  /*! \brief Hands the doc and parameter names given so far to the core; a refusal is reported, never thrown. */
+  void CommitDoc() noexcept {
+    try {
+      P4JByteArray name = details::ByteArrayOf(name_);
+      P4JByteArray doc = details::ByteArrayOf(doc_);
+      std::vector<P4JByteArray> names;
+      for (const std::string& param : param_names_) names.push_back(details::ByteArrayOf(param));
+      details::CheckCall(P4JFunctionSetGlobalDoc(&name, has_doc_ ? &doc : nullptr,
+                                                 names.empty() ? nullptr : names.data(),
+                                                 has_params_ ? static_cast<int32_t>(names.size()) : -1));
+    } catch (const std::exception& error) {
+      Report(error.what());
+    }
   }
 
   void Report(const char* what) const noexcept {
@@ -134,6 +179,12 @@ class Registry {
   std::string name_;
   bool allow_override_;
   int32_t abi_version_;
+  /*! \brief Whether this registration's body was registered (a refused one carries no doc). */
+  bool committed_ = false;
+  std::string doc_;
+  bool has_doc_ = false;
+  std::vector<std::string> param_names_;
+  bool has_params_ = false;
 };
 
 }  // namespace packed4j

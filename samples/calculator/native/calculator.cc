@@ -47,6 +47,9 @@ class CalculatorObject : public Object {
   std::string brand;
   int price;
 
+  CalculatorObject() = default;
+  CalculatorObject(std::string brand_in, int price_in) : brand(std::move(brand_in)), price(price_in) {}
+
   void VisitAttrs(AttrVisitor *v) final {
     v->Visit("brand", &brand);
     v->Visit("price", &price);
@@ -65,6 +68,27 @@ class Calculator : public ObjectRef {
   }
   using ContainerType = CalculatorObject;
 };
+
+// ---- Object definitions (packed4j beyond DGL's guide): the calculator's members, registered beside VisitAttrs,
+// so Java can construct it, change its price and call its methods. Each member is a typed function with a doc
+// string and parameter names; brand stays read-only, price becomes writable.
+P4J_REGISTER_OBJECT_DEF(CalculatorObject, "A pocket calculator of a brand, with a price")
+    .def_ro("brand", &CalculatorObject::brand, "who made it")
+    .def_rw("price", &CalculatorObject::price, "what it costs")
+    .def("add", [](Calculator, int64_t a, int64_t b) { return a + b; }, "the sum of two numbers", {"a", "b"})
+    .def("describe", [](Calculator calc) { return calc->brand + " costs " + std::to_string(calc->price); },
+         "the brand and the price, as text")
+    .def_static("parse", [](std::string text) {
+      size_t colon = text.find(':');
+      if (colon == std::string::npos) {
+        throw ValueError("Calculator.parse: expected \"brand:price\", got \"" + text + "\"");
+      }
+      auto calc = make_object<CalculatorObject>();
+      calc->brand = text.substr(0, colon);
+      calc->price = std::stoi(text.substr(colon + 1));
+      return calc;
+    }, "reads \"brand:price\"", {"text"})
+    .def(init<std::string, int>(), "a calculator of a brand and a price", {"brand", "price"});
 
 P4J_REGISTER_GLOBAL("calculator.CreateCalculator")
 .set_body([] (Args args, RetValue* rv) {

@@ -132,6 +132,38 @@ class ObjectsAsDataTest {
     }
   }
 
+  /** C++ builds and saves, Java loads; Java saves, C++ loads and checks: one format, sharing kept both ways. */
+  @Test
+  void aGraphSavedInCppLoadsInJavaAndTheReverse() {
+    try (PackedFunction saveInCpp = Registry.global("test.data.SaveSharedGraph");
+        PackedFunction checkInCpp = Registry.global("test.data.CheckSharedGraph")) {
+      String fromCpp = (String) saveInCpp.invoke("cpp");
+      try (NativeList<?> graph = Packed4j.fromJson(fromCpp, NativeList.class)) {
+        List<ObjectRef> nodes = refs(graph);
+        Node a = (Node) nodes.get(0);
+        assertEquals(nodes.get(0), nodes.get(2), "a, referenced twice, loads as one object");
+        try (Node child = a.child()) {
+          assertEquals(nodes.get(1), child, "a's child is the list's b");
+        }
+        assertEquals("cpp.a", a.name());
+        assertEquals(1 << 20, a.big());
+        assertEquals("cpp.b", ((Node) nodes.get(1)).name());
+        assertEquals("", checkInCpp.invoke(Packed4j.toJson(graph), "cpp"), "C++ reads back what Java saved");
+        nodes.forEach(ObjectRef::close);
+      }
+      try (Node a = objects.makeNode(0, 1 << 20, 0, 0, false, "java.a");
+          Node b = objects.makeNode(0, 0, 0, 0.25, false, "java.b")) {
+        objects.setChild(a, b);
+        assertEquals("", checkInCpp.invoke(Packed4j.toJson(List.of(a, b, a)), "java"),
+            "C++ loads a graph Java built and saved");
+        try (Node copy = Packed4j.deepCopy(a)) {
+          assertEquals("items 0 and 2 are not one object",
+              checkInCpp.invoke(Packed4j.toJson(List.of(a, b, copy)), "java"));
+        }
+      }
+    }
+  }
+
   @Test
   void deepCopyKeepsStructureAndSharingWithNewObjects() {
     try (Node leafShared = objects.makeNode(8, 8, 8, 8, false, "leaf");

@@ -36,10 +36,12 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 4}. */
-  public static final int P4J_ABI_VERSION_MINOR = 4;
+  /** {@code #define P4J_ABI_VERSION_MINOR 5}. */
+  public static final int P4J_ABI_VERSION_MINOR = 5;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
+  /** {@code #define P4J_FIELD_MUTABLE 1}. */
+  public static final int P4J_FIELD_MUTABLE = 1;
   /** {@code #define P4J_TYPED_ERROR_I64 ((int64_t)0x7ff4dead0badc0deLL)}. */
   public static final long P4J_TYPED_ERROR_I64 = (0x7ff4dead0badc0deL);
   /** {@code #define P4J_TYPED_ERROR_F64_BITS ((int64_t)0x7ffcdead0badc0deLL)}. */
@@ -111,6 +113,12 @@ public final class CApi {
   public static final int kP4JFieldString = 6;
   /** an object; read only with P4JObjectGetField/GetAttr (see below). */
   public static final int kP4JFieldObject = 7;
+  /** a method: the function's first parameter is the object (self). */
+  public static final int kP4JMethodInstance = 1;
+  /** a static method: a plain function tied to the type. */
+  public static final int kP4JMethodStatic = 2;
+  /** the constructor, named P4J_CONSTRUCTOR_NAME: returns a new object of the type. */
+  public static final int kP4JMethodConstructor = 3;
 
   private static final Linker LINKER = Linker.nativeLinker();
 

@@ -1,0 +1,497 @@
+// Object definitions (object_def.h, ABI 2.5): methods, static methods and constructors through PackedFunc and the
+// C API, lookup through parents with overrides, field mutability and thread-safe writes, doc strings and parameter
+// names of types, fields, members and globals.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_util.h"
+
+using namespace packed4j;
+using packed4j::testing::ErrorOf;
+using packed4j::testing::IntValue;
+using packed4j::testing::FloatValue;
+using packed4j::testing::BoolValue;
+using packed4j::testing::ObjectValue;
+using packed4j::testing::StrView;
+using packed4j::testing::TakeRaised;
+
+namespace {
+
+class ShapeObject : public Object {
+ public:
+  std::string name;
+  int64_t sides = 0;
+  double scale = 1.0;
+  String tag;
+  bool visible = true;
+  int32_t color = 0;
+  uint64_t serial = 0;
+  std::string label;
+
+  ShapeObject() = default;
+  ShapeObject(std::string name_in, int64_t sides_in) : name(std::move(name_in)), sides(sides_in) {}
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("name", &name);
+    v->Visit("sides", &sides);
+  }
+
+  int64_t Corners(int64_t extra) const { return sides + extra; }
+  std::string Describe() const { return name + "/" + std::to_string(sides); }
+  void Grow(int64_t by) { sides += by; }
+  std::string Kind() const { return "shape"; }
+
+  static constexpr const char* _type_key = "objdef.Shape";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShapeObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShapeObject);
+
+class Shape : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Shape, ObjectRef, ShapeObject);
+};
+
+ObjectPtr<ShapeObject> ParseShape(std::string text) {
+  size_t colon = text.find(':');
+  if (colon == std::string::npos) throw ValueError("objdef.Shape.parse: expected \"name:sides\", got \"" + text + "\"");
+  return make_object<ShapeObject>(text.substr(0, colon), std::stoll(text.substr(colon + 1)));
+}
+
+P4J_REGISTER_OBJECT_DEF(ShapeObject, "A polygon")
+    .def_ro("name", &ShapeObject::name, "what it is called")
+    .def_rw("sides", &ShapeObject::sides, "how many sides")
+    .def_rw("scale", &ShapeObject::scale)
+    .def_rw("tag", &ShapeObject::tag, "a label")
+    .def_rw("visible", &ShapeObject::visible)
+    .def_rw("color", &ShapeObject::color)
+    .def_rw("serial", &ShapeObject::serial)
+    .def_rw("label", &ShapeObject::label, "a writable std::string")
+    .def("corners", &ShapeObject::Corners, "sides plus extra", {"extra"})
+    .def("describe", &ShapeObject::Describe, "name/sides")
+    .def("grow", &ShapeObject::Grow, "adds sides", {"by"})
+    .def("kind", &ShapeObject::Kind)
+    .def("twice", [](Shape self, int64_t factor) { return self->sides * factor * 2; }, "a lambda method")
+    .def_static("parse", &ParseShape, "reads \"name:sides\"", {"text"})
+    .def(init<std::string, int64_t>(), "a shape of a name and sides", {"name", "sides"});
+
+class SquareObject : public ShapeObject {
+ public:
+  SquareObject() = default;
+  explicit SquareObject(std::string name_in) : ShapeObject(std::move(name_in), 4) {}
+  std::string Kind() const { return "square"; }
+
+  static constexpr const char* _type_key = "objdef.Square";
+  P4J_DECLARE_OBJECT_TYPE_INFO(SquareObject, ShapeObject);
+};
+P4J_REGISTER_OBJECT_TYPE(SquareObject);
+
+P4J_REGISTER_OBJECT_DEF(SquareObject, "A shape of four sides")
+    .def("kind", &SquareObject::Kind, "overrides Shape.kind")
+    .def(init<std::string>(), "a square", {"name"});
+
+P4J_REGISTER_GLOBAL("objdef.Area")
+    .set_body_typed([](double width, double height) { return width * height; })
+    .describe("The area of a rectangle")
+    .params({"width", "height"});
+
+P4J_REGISTER_GLOBAL("objdef.Undocumented").set_body_typed([](int64_t a) { return a; });
+
+int32_t ShapeIndex() { return ShapeObject::RuntimeTypeIndex(); }
+int32_t SquareIndex() { return SquareObject::RuntimeTypeIndex(); }
+
+const P4JTypeInfo* InfoOf(int32_t type_index) {
+  const P4JTypeInfo* info = nullptr;
+  EXPECT_EQ(P4JTypeGetInfo(type_index, &info), 0);
+  return info;
+}
+
+int32_t FieldIndex(int32_t type_index, std::string_view name) {
+  const P4JTypeInfo* info = InfoOf(type_index);
+  for (int32_t i = 0; i < info->num_fields; ++i) {
+    if (details::ViewOf(info->fields[i].name) == name) return i;
+  }
+  ADD_FAILURE() << "no field " << name;
+  return -1;
+}
+
+const P4JMethodInfo* Find(int32_t type_index, std::string_view name) {
+  P4JByteArray span = details::ByteArrayOf(name);
+  const P4JMethodInfo* info = nullptr;
+  EXPECT_EQ(P4JTypeFindMethod(type_index, &span, &info), 0) << TakeRaised();
+  return info;
+}
+
+std::string SetAttr(const ObjectRef& obj, std::string_view name, P4JAny value) {
+  P4JByteArray span = details::ByteArrayOf(name);
+  if (P4JObjectSetAttr(obj.handle(), &span, &value) == 0) return "";
+  return TakeRaised();
+}
+
+TEST(ObjectDefTest, MethodsCarryTypedSignaturesAndEntries) {
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("hex", 6).cast<Shape>();
+  EXPECT_EQ(shape->name, "hex");
+  EXPECT_EQ(shape->sides, 6);
+
+  PackedFunc corners = GetMethod(ShapeIndex(), "corners");
+  EXPECT_EQ(corners.signature(), "(objdef.Shape, int64) -> int64");
+  EXPECT_NE(corners.typed_entry(), nullptr);
+  EXPECT_EQ(corners(shape, 2).cast<int64_t>(), 8);
+  EXPECT_EQ(GetMethod(ShapeIndex(), "describe")(shape).cast<std::string>(), "hex/6");
+  GetMethod(ShapeIndex(), "grow")(shape, 1);
+  EXPECT_EQ(shape->sides, 7);
+  EXPECT_EQ(GetMethod(ShapeIndex(), "twice")(shape, 3).cast<int64_t>(), 42);
+  EXPECT_EQ(GetMethod(ShapeIndex(), "twice").signature(), "(objdef.Shape, int64) -> int64");
+
+  // The typed entry is the one set_body_typed makes: an object word for the object, int64 for the number.
+  using Entry = int64_t (*)(P4JObjectHandle, int64_t, int64_t);
+  auto entry = reinterpret_cast<Entry>(corners.typed_entry());
+  EXPECT_EQ(entry(corners.handle(), reinterpret_cast<int64_t>(shape.handle()), 10), 17);
+
+  PackedFunc parse = GetMethod(ShapeIndex(), "parse");
+  EXPECT_EQ(parse.signature(), "(string) -> objdef.Shape");
+  Shape parsed = parse("tri:3").cast<Shape>();
+  EXPECT_EQ(parsed->Describe(), "tri/3");
+  EXPECT_EQ(GetMethod(ShapeIndex(), "__init__").signature(), "(string, int64) -> objdef.Shape");
+}
+
+TEST(ObjectDefTest, ErrorsNameTheMemberAndArgument) {
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("hex", 6).cast<Shape>();
+  PackedFunc corners = GetMethod(ShapeIndex(), "corners");
+  EXPECT_EQ(ErrorOf([&] { corners(nullptr, 1); }),
+            "TypeError: objdef.Shape.corners: argument 0 expected objdef.Shape, got None");
+  EXPECT_EQ(ErrorOf([&] { corners(shape, "x"); }),
+            "TypeError: objdef.Shape.corners: argument 1 expected int64, got string \"x\"");
+  EXPECT_EQ(ErrorOf([&] { corners(String("s"), 1); }),
+            "TypeError: objdef.Shape.corners: argument 0 expected objdef.Shape, got string \"s\"");
+  EXPECT_EQ(ErrorOf([&] { GetMethod(ShapeIndex(), "parse")("nocolon"); }),
+            "ValueError: objdef.Shape.parse: expected \"name:sides\", got \"nocolon\"");
+  EXPECT_EQ(ErrorOf([] { GetMethod(ShapeIndex(), "missing"); }),
+            "AttributeError: objdef.Shape has no method \"missing\" (own or inherited); it has: corners, describe, "
+            "grow, kind, twice, parse, __init__");
+}
+
+TEST(ObjectDefTest, LookupWalksParentsAndOverridesWin) {
+  Shape square = GetMethod(SquareIndex(), "__init__")("box").cast<Shape>();
+  EXPECT_EQ(square->GetTypeKey(), "objdef.Square");
+  EXPECT_EQ(square->sides, 4);
+  // Inherited from the parent's table.
+  EXPECT_EQ(GetMethod(SquareIndex(), "corners")(square, 1).cast<int64_t>(), 5);
+  EXPECT_EQ(Find(SquareIndex(), "corners")->type_index, ShapeIndex());
+  EXPECT_EQ(GetMethod(SquareIndex(), "parse")("pent:5").cast<Shape>()->sides, 5);
+  // The child's override wins on the child; the parent keeps its own.
+  EXPECT_EQ(GetMethod(SquareIndex(), "kind")(square).cast<std::string>(), "square");
+  EXPECT_EQ(Find(SquareIndex(), "kind")->type_index, SquareIndex());
+  EXPECT_EQ(GetMethod(ShapeIndex(), "kind")(square).cast<std::string>(), "shape");
+  // Constructors are not inherited: the child's is its own.
+  EXPECT_EQ(GetMethod(SquareIndex(), "__init__").signature(), "(string) -> objdef.Square");
+  EXPECT_EQ(Find(SquareIndex(), "__init__")->type_index, SquareIndex());
+  // A type without a definition inherits nothing and says so.
+  EXPECT_EQ(ErrorOf([] { GetMethod(kP4JList, "add"); }),
+            "AttributeError: List has no method \"add\" (own or inherited); it has none (a packed4j::ObjectDef "
+            "registers them)");
+}
+
+TEST(ObjectDefTest, CApiEnumeratesTheOwnTable) {
+  int32_t count = 0;
+  ASSERT_EQ(P4JTypeGetNumMethods(ShapeIndex(), &count), 0);
+  ASSERT_EQ(count, 7);
+  std::vector<std::string> names;
+  for (int32_t i = 0; i < count; ++i) {
+    const P4JMethodInfo* info = nullptr;
+    ASSERT_EQ(P4JTypeGetMethod(ShapeIndex(), i, &info), 0);
+    names.emplace_back(details::ViewOf(info->name));
+    EXPECT_EQ(info->type_index, ShapeIndex());
+    EXPECT_EQ(info->reserved, 0);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"corners", "describe", "grow", "kind", "twice", "parse", "__init__"}));
+
+  const P4JMethodInfo* corners = Find(ShapeIndex(), "corners");
+  EXPECT_EQ(corners->kind, kP4JMethodInstance);
+  EXPECT_EQ(details::ViewOf(corners->signature), "(objdef.Shape, int64) -> int64");
+  EXPECT_EQ(details::ViewOf(corners->doc), "sides plus extra");
+  ASSERT_EQ(corners->num_param_names, 1);
+  EXPECT_EQ(details::ViewOf(corners->param_names[0]), "extra");
+  EXPECT_EQ(Find(ShapeIndex(), "parse")->kind, kP4JMethodStatic);
+  const P4JMethodInfo* ctor = Find(ShapeIndex(), P4J_CONSTRUCTOR_NAME);
+  EXPECT_EQ(ctor->kind, kP4JMethodConstructor);
+  ASSERT_EQ(ctor->num_param_names, 2);
+  EXPECT_EQ(details::ViewOf(ctor->param_names[1]), "sides");
+  EXPECT_EQ(Find(ShapeIndex(), "describe")->num_param_names, 0);
+  EXPECT_EQ(Find(ShapeIndex(), "describe")->param_names, nullptr);
+
+  // Calls through the C API: P4JFunctionCall on the handle, the object first.
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("oct", 8).cast<Shape>();
+  P4JAny args[2] = {ObjectValue(shape), IntValue(1)};
+  P4JAny result;
+  ASSERT_EQ(P4JFunctionCall(corners->function, args, 2, &result), 0);
+  EXPECT_EQ(result.v_int64, 9);
+  P4JAny ctor_args[2] = {StrView("dec"), IntValue(10)};
+  ASSERT_EQ(P4JFunctionCall(ctor->function, ctor_args, 2, &result), 0);
+  Shape made = Any::FromOwned(result).cast<Shape>();
+  EXPECT_EQ(made->sides, 10);
+
+  const P4JMethodInfo* out = nullptr;
+  EXPECT_EQ(P4JTypeGetMethod(ShapeIndex(), 7, &out), -1);
+  EXPECT_EQ(TakeRaised(), "IndexError: method index 7 is out of range: objdef.Shape has 7 methods");
+  EXPECT_EQ(P4JTypeGetNumMethods(9000, &count), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: no type is registered with index 9000");
+}
+
+PackedFunc Constant(int64_t value) {
+  return PackedFunc::FromTyped([value](Shape) { return value; }, "objdef.Shape.constant");
+}
+
+TEST(ObjectDefTest, RegisterMethodRefusesBadMembers) {
+  auto add = [](std::string_view name, int32_t kind, const PackedFunc& function, std::vector<std::string> params) {
+    P4JByteArray span = details::ByteArrayOf(name);
+    std::vector<P4JByteArray> spans = details::SpansOf(params);
+    P4JByteArray doc = details::ByteArrayOf(std::string_view("d"));
+    if (P4JTypeRegisterMethod(ShapeIndex(), &span, kind, function.handle(), &doc, spans.data(),
+                              static_cast<int32_t>(spans.size())) == 0) {
+      return std::string();
+    }
+    return TakeRaised();
+  };
+  EXPECT_EQ(add("corners", kP4JMethodInstance, Constant(1), {}),
+            "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");
+  PackedFunc take_errors = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors");
+  std::vector<std::string> recorded = take_errors().cast<List<std::string>>().ToVector();
+  ASSERT_FALSE(recorded.empty());
+  EXPECT_EQ(recorded.back(),
+            "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");
+  EXPECT_EQ(add("constant", kP4JMethodInstance, Constant(1), {"x"}),
+            "ValueError: method \"constant\" of type \"objdef.Shape\" has 0 parameters after the object "
+            "(objdef.Shape) -> int64, and 1 parameter names were given");
+  PackedFunc takes_int = PackedFunc::FromTyped([](int64_t a) { return a; });
+  EXPECT_EQ(add("wrong", kP4JMethodInstance, takes_int, {}),
+            "ValueError: method \"wrong\" of type \"objdef.Shape\" takes int64 first (int64) -> int64, expected "
+            "objdef.Shape (or an ancestor): a method takes the object first");
+  EXPECT_EQ(add("make", kP4JMethodConstructor, takes_int, {}),
+            "ValueError: constructor \"make\" of type \"objdef.Shape\": the constructor, and only it, is named "
+            "\"__init__\"");
+  EXPECT_EQ(add("x", 9, takes_int, {}), "ValueError: P4JTypeRegisterMethod: kind 9 is not a P4JMethodKind");
+  // A method the child defines taking its parent first is fine (an inherited implementation).
+  P4JByteArray name = details::ByteArrayOf(std::string_view("constant"));
+  EXPECT_EQ(P4JTypeRegisterMethod(SquareIndex(), &name, kP4JMethodInstance, Constant(3).handle(), nullptr, nullptr,
+                                  0),
+            0)
+      << TakeRaised();
+  Shape square = GetMethod(SquareIndex(), "__init__")("box").cast<Shape>();
+  EXPECT_EQ(GetMethod(SquareIndex(), "constant")(square).cast<int64_t>(), 3);
+}
+
+TEST(ObjectDefTest, FieldMutabilityAndDocs) {
+  auto meta = [](int32_t type_index, std::string_view name) {
+    int32_t flags = -1;
+    P4JByteArray doc{nullptr, 0};
+    EXPECT_EQ(P4JTypeGetFieldMeta(type_index, FieldIndex(type_index, name), &flags, &doc), 0);
+    return std::make_pair(flags, std::string(details::ViewOf(doc)));
+  };
+  // VisitAttrs' fields keep their order; the definition's extra fields follow them.
+  const P4JTypeInfo* info = InfoOf(ShapeIndex());
+  ASSERT_EQ(info->num_fields, 8);
+  EXPECT_EQ(details::ViewOf(info->fields[0].name), "name");
+  EXPECT_EQ(details::ViewOf(info->fields[1].name), "sides");
+  EXPECT_EQ(details::ViewOf(info->fields[2].name), "scale");
+  EXPECT_EQ(meta(ShapeIndex(), "name"), std::make_pair(0, std::string("what it is called")));
+  EXPECT_EQ(meta(ShapeIndex(), "sides"), std::make_pair(P4J_FIELD_MUTABLE, std::string("how many sides")));
+  EXPECT_EQ(meta(ShapeIndex(), "scale"), std::make_pair(P4J_FIELD_MUTABLE, std::string()));
+  // Inherited with their flags.
+  EXPECT_EQ(meta(SquareIndex(), "sides"), std::make_pair(P4J_FIELD_MUTABLE, std::string("how many sides")));
+  EXPECT_EQ(InfoOf(SquareIndex())->num_fields, 8);
+  // A VisitAttrs-only type's fields are read-only.
+  EXPECT_EQ(meta(kP4JNDArray, "ndim").first, 0);
+
+  P4JByteArray doc{nullptr, 0};
+  ASSERT_EQ(P4JTypeGetDoc(ShapeIndex(), &doc), 0);
+  EXPECT_EQ(details::ViewOf(doc), "A polygon");
+  ASSERT_EQ(P4JTypeGetDoc(kP4JList, &doc), 0);
+  EXPECT_EQ(details::ViewOf(doc), "");
+  int32_t flags = 0;
+  EXPECT_EQ(P4JTypeGetFieldMeta(ShapeIndex(), 8, &flags, &doc), -1);
+  EXPECT_EQ(TakeRaised(), "IndexError: field index 8 is out of range: objdef.Shape has 8 fields");
+
+  // Another layout for a declared field is refused, naming both.
+  P4JFieldInfo moved = info->fields[1];
+  moved.offset += 8;
+  EXPECT_EQ(P4JTypeRegisterField(ShapeIndex(), &moved, P4J_FIELD_MUTABLE, nullptr), -1);
+  EXPECT_NE(TakeRaised().find("ValueError: field \"sides\" of type \"objdef.Shape\" is declared by VisitAttrs as "
+                              "{sides: int64 at"),
+            std::string::npos);
+  EXPECT_EQ(P4JTypeRegisterField(ShapeIndex(), &info->fields[1], 2, nullptr), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JTypeRegisterField: flags 2 are unknown, expected 0 or P4J_FIELD_MUTABLE (1)");
+}
+
+TEST(ObjectDefTest, SetFieldWritesCheckedValues) {
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("hex", 6).cast<Shape>();
+  EXPECT_EQ(SetAttr(shape, "sides", IntValue(9)), "");
+  EXPECT_EQ(shape->sides, 9);
+  EXPECT_EQ(SetAttr(shape, "scale", FloatValue(2.5)), "");
+  EXPECT_EQ(shape->scale, 2.5);
+  EXPECT_EQ(SetAttr(shape, "scale", IntValue(3)), "");
+  EXPECT_EQ(shape->scale, 3.0);
+  EXPECT_EQ(SetAttr(shape, "visible", BoolValue(false)), "");
+  EXPECT_FALSE(shape->visible);
+  EXPECT_EQ(SetAttr(shape, "color", IntValue(-7)), "");
+  EXPECT_EQ(shape->color, -7);
+  EXPECT_EQ(SetAttr(shape, "serial", IntValue(12)), "");
+  EXPECT_EQ(shape->serial, 12u);
+  EXPECT_EQ(SetAttr(shape, "label", StrView("a label")), "");
+  EXPECT_EQ(shape->label, "a label");
+  EXPECT_EQ(SetAttr(shape, "label", IntValue(1)),
+            "TypeError: P4JObjectSetField: field \"label\" of objdef.Shape: expected string, got int 1");
+  EXPECT_EQ(SetAttr(shape, "tag", StrView("red")), "");
+  EXPECT_EQ(shape->tag, "red");
+  EXPECT_EQ(SetAttr(shape, "tag", details::NoneValue()), "");
+  EXPECT_FALSE(shape->tag.defined());
+  String blue("blue");
+  EXPECT_EQ(SetAttr(shape, "tag", ObjectValue(blue)), "");
+  EXPECT_EQ(shape->tag.handle(), blue.handle());
+  EXPECT_EQ(blue.use_count(), 2u);
+  EXPECT_EQ(SetAttr(shape, "tag", StrView("green")), "");
+  EXPECT_EQ(blue.use_count(), 1u);  // the old value released once
+
+  // Read back through the C API.
+  P4JAny read;
+  ASSERT_EQ(P4JObjectGetField(shape.handle(), FieldIndex(ShapeIndex(), "tag"), &read), 0);
+  EXPECT_EQ(Any::FromOwned(read).cast<std::string>(), "green");
+
+  EXPECT_EQ(SetAttr(shape, "name", StrView("x")),
+            "ValueError: P4JObjectSetField: field \"name\" of objdef.Shape is read-only (an object definition's "
+            "def_rw declares a field writable)");
+  EXPECT_EQ(SetAttr(shape, "sides", StrView("x")),
+            "TypeError: P4JObjectSetField: field \"sides\" of objdef.Shape: expected int64, got string \"x\"");
+  EXPECT_EQ(SetAttr(shape, "color", IntValue(3000000000)),
+            "ValueError: P4JObjectSetField: field \"color\" of objdef.Shape: value 3000000000 is out of range for "
+            "int32");
+  EXPECT_EQ(SetAttr(shape, "serial", IntValue(-1)),
+            "ValueError: P4JObjectSetField: field \"serial\" of objdef.Shape: value -1 is out of range for uint64");
+  EXPECT_EQ(SetAttr(shape, "tag", IntValue(1)),
+            "TypeError: P4JObjectSetField: field \"tag\" of objdef.Shape: expected String, got int 1");
+  EXPECT_EQ(SetAttr(shape, "tag", ObjectValue(List<int64_t>{1})),
+            "TypeError: P4JObjectSetField: field \"tag\" of objdef.Shape: expected String, got list of size 1");
+  EXPECT_EQ(SetAttr(shape, "nope", IntValue(1)),
+            "AttributeError: objdef.Shape object has no field \"nope\"; its fields are: name, sides, scale, tag, "
+            "visible, color, serial, label");
+  EXPECT_EQ(shape->sides, 9);
+  P4JAny one = IntValue(1);
+  EXPECT_EQ(P4JObjectSetField(shape.handle(), 8, &one), -1);
+  EXPECT_EQ(TakeRaised(), "IndexError: field index 8 is out of range: objdef.Shape has 8 fields");
+  EXPECT_EQ(P4JObjectSetField(nullptr, 0, &one), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: obj is NULL");
+  EXPECT_EQ(P4JObjectSetField(shape.handle(), 0, nullptr), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: value is NULL");
+}
+
+TEST(ObjectDefTest, ConcurrentSettersOfStringAndObjectFields) {
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("start", 3).cast<Shape>();
+  const int32_t tag_field = FieldIndex(ShapeIndex(), "tag");
+  std::vector<String> values;
+  for (int i = 0; i < 8; ++i) values.emplace_back(std::string(100 + i, static_cast<char>('a' + i)));
+  P4JAny none = details::NoneValue();
+  ASSERT_EQ(P4JObjectSetField(shape.handle(), tag_field, &none), 0);  // drops the default String the field held
+  const int64_t live_before = P4JObjectLiveCount();
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      std::string long_text(200 + t, static_cast<char>('A' + t));  // beyond the small-string buffer
+      for (int i = 0; i < 2000; ++i) {
+        P4JAny value = (i % 2 == 0) ? ObjectValue(values[t]) : StrView(long_text);
+        if (P4JObjectSetField(shape.handle(), tag_field, &value) != 0) failures++;
+        P4JAny read;
+        if (P4JObjectGetField(shape.handle(), tag_field, &read) != 0) {
+          failures++;
+          continue;
+        }
+        std::string text = Any::FromOwned(read).cast<std::string>();
+        // Whole values only: one writer's text, never a mix.
+        if (text.empty() || text.find_first_not_of(text[0]) != std::string::npos) failures++;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(failures.load(), 0);
+  // Each of our values is referenced by us and at most once by the field.
+  int held = 0;
+  for (const String& value : values) {
+    EXPECT_LE(value.use_count(), 2u);
+    held += static_cast<int>(value.use_count()) - 1;
+  }
+  EXPECT_LE(held, 1);
+  ASSERT_EQ(P4JObjectSetField(shape.handle(), tag_field, &none), 0);
+  for (const String& value : values) EXPECT_EQ(value.use_count(), 1u);
+  EXPECT_EQ(P4JObjectLiveCount(), live_before);
+
+}
+
+TEST(ObjectDefTest, ConcurrentSettersOfAStdStringField) {
+  Shape shape = GetMethod(ShapeIndex(), "__init__")("start", 3).cast<Shape>();
+  const int32_t label_field = FieldIndex(ShapeIndex(), "label");
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      // Short texts live in the string's own buffer, long ones on the heap: both are swapped whole.
+      std::string short_text(3 + t, static_cast<char>('a' + t));
+      std::string long_text(300 + t, static_cast<char>('A' + t));
+      for (int i = 0; i < 2000; ++i) {
+        P4JAny value = StrView(i % 2 == 0 ? short_text : long_text);
+        if (P4JObjectSetField(shape.handle(), label_field, &value) != 0) failures++;
+        P4JAny read;
+        if (P4JObjectGetField(shape.handle(), label_field, &read) != 0) {
+          failures++;
+          continue;
+        }
+        std::string text = Any::FromOwned(read).cast<std::string>();
+        char first = text.empty() ? '?' : text[0];
+        size_t expected = first >= 'a' ? 3 + (first - 'a') : 300 + (first - 'A');
+        if (text.find_first_not_of(first) != std::string::npos || text.size() != expected) failures++;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_FALSE(shape->label.empty());
+}
+
+TEST(ObjectDefTest, GlobalDocsAndParameterNames) {
+  DocInfo area = GetGlobalDoc("objdef.Area");
+  EXPECT_EQ(area.doc, "The area of a rectangle");
+  EXPECT_EQ(area.param_names, (std::vector<std::string>{"width", "height"}));
+  DocInfo none = GetGlobalDoc("objdef.Undocumented");
+  EXPECT_EQ(none.doc, "");
+  EXPECT_TRUE(none.param_names.empty());
+  EXPECT_EQ(ErrorOf([] { GetGlobalDoc("objdef.Missing"); }),
+            "KeyError: P4JFunctionGetGlobalDoc: no global function is registered as \"objdef.Missing\"");
+
+  // Through the C API: a count that does not match the signature is refused; -1 keeps the names, NULL the doc.
+  P4JByteArray name = details::ByteArrayOf(std::string_view("objdef.Undocumented"));
+  std::vector<std::string> two = {"a", "b"};
+  std::vector<P4JByteArray> spans = details::SpansOf(two);
+  EXPECT_EQ(P4JFunctionSetGlobalDoc(&name, nullptr, spans.data(), 2), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: global function \"objdef.Undocumented\" has 1 parameter (int64) -> int64, "
+                          "and 2 parameter names were given");
+  P4JByteArray doc = details::ByteArrayOf(std::string_view("returns a"));
+  ASSERT_EQ(P4JFunctionSetGlobalDoc(&name, &doc, spans.data(), 1), 0);
+  ASSERT_EQ(P4JFunctionSetGlobalDoc(&name, nullptr, nullptr, -1), 0);
+  DocInfo set = GetGlobalDoc("objdef.Undocumented");
+  EXPECT_EQ(set.doc, "returns a");
+  EXPECT_EQ(set.param_names, (std::vector<std::string>{"a"}));
+  P4JByteArray missing = details::ByteArrayOf(std::string_view("objdef.Missing"));
+  EXPECT_EQ(P4JFunctionSetGlobalDoc(&missing, &doc, nullptr, 0), -1);
+  EXPECT_EQ(TakeRaised(), "KeyError: P4JFunctionSetGlobalDoc: no global function is registered as \"objdef.Missing\"");
+
+  // Member docs, found as GetMethod finds members.
+  DocInfo corners = GetMethodDoc(SquareIndex(), "corners");
+  EXPECT_EQ(corners.doc, "sides plus extra");
+  EXPECT_EQ(corners.param_names, (std::vector<std::string>{"extra"}));
+  EXPECT_EQ(GetMethodDoc(SquareIndex(), "kind").doc, "overrides Shape.kind");
+}
+
+}  // namespace
