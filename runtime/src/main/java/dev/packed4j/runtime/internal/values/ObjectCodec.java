@@ -49,7 +49,7 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
 
   @Override
   public void encode(T value, long slot, Frame frame) {
-    ObjectHandles.encode(value, javaType.getSimpleName(), slot, frame);
+    ObjectHandles.encode(value, javaType(), slot, frame);
   }
 
   @Override
@@ -98,7 +98,7 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
    * @throws ConversionFailure TYPE for a value that is not a native object, CLOSED for a closed one
    */
   public long pinnedWord(Object value, ThreadStack stack) {
-    return ObjectHandles.pinnedWord(value, javaType.getSimpleName(), stack);
+    return ObjectHandles.pinnedWord(value, javaType(), stack);
   }
 
 }
