@@ -1,5 +1,6 @@
 package dev.packed4j.cli.generate;
 
+import dev.packed4j.types.Conversions;
 import dev.packed4j.types.NativeType;
 import java.util.Map;
 import java.util.Set;
@@ -74,17 +75,11 @@ final class JavaTypes {
 
   private String of(NativeType type, boolean boxed) {
     return switch (type.name()) {
-      case "bool" -> boxed ? "Boolean" : "boolean";
-      case "int8" -> boxed ? "Byte" : "byte";
-      case "int16" -> boxed ? "Short" : "short";
-      case "int32", "uint8", "uint16" -> boxed ? "Integer" : "int";
-      case "int64", "uint32", "uint64" -> boxed ? "Long" : "long";
-      case "float32" -> boxed ? "Float" : "float";
-      case "float64" -> boxed ? "Double" : "double";
-      case "string" -> "String";
-      case "bytes" -> "byte[]";
+      // Numbers, strings, bytes and void are spelled by the one conversion table (packed4j-types); this class adds
+      // only what a source file needs on top of it: imports, and the names of the interfaces it generates.
+      case "bool", "int8", "int16", "int32", "uint8", "uint16", "int64", "uint32", "uint64", "float32", "float64",
+           "string", "bytes", "void" -> Conversions.javaTypeFor(type, boxed);
       case "any", "opaque pointer" -> object();
-      case "void" -> "void";
       case "function" -> runtime("PackedFunction");
       case "list" -> imported("java.util.List") + "<" + of(type.element(), true) + ">";
       case "map" -> imported("java.util.Map") + "<" + of(type.arguments().get(0), true) + ", "
