@@ -60,7 +60,8 @@ public final class AnyCodec extends ValueCodec<Object> {
       default -> {
         // A native view first: a NativeList is also a List. The Java containers stay in this frame, so a nested
         // value costs the same stack per level as before the views were told apart here (DeepNestingTest).
-        if (RuntimeAccess.get().kindOf(value) != RuntimeAccess.ViewKind.NONE && encodeView(value, slot, frame)) {
+        RuntimeAccess.ViewKind kind = RuntimeAccess.get().kindOf(value);
+        if (kind != RuntimeAccess.ViewKind.NONE && encodeView(kind, value, slot, frame)) {
           return;
         }
         switch (value) {
@@ -93,8 +94,8 @@ public final class AnyCodec extends ValueCodec<Object> {
   }
 
   /** Writes a native view; false for a closure that is not a view of a native function (a Java value, then). */
-  private static boolean encodeView(Object value, long slot, Frame frame) {
-    switch (RuntimeAccess.get().kindOf(value)) {
+  private static boolean encodeView(RuntimeAccess.ViewKind kind, Object value, long slot, Frame frame) {
+    switch (kind) {
       case NDARRAY -> NDArrayCodec.NDARRAY.encode(value, slot, frame);
       case FUNCTION, OBJECT -> ObjectHandles.encode(value, "Object", slot, frame);
       case LIST, MAP -> ObjectHandles.encodeContainer(value, slot, frame);
