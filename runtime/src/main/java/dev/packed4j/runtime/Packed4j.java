@@ -392,4 +392,125 @@ public final class Packed4j {
     ReleaseEpochs.drain();
     return CApi.P4JObjectLiveCount();
   }
+
+  // ---- Sessions (issue 26): the same interfaces bound to a registry in another process. The transport lives in
+  // packed4j-remote, found through ServiceLoader, so the runtime carries no gRPC.
+
+  /**
+   * Connects to a {@code packed4j-server} ({@code java -jar packed4j-server.jar --port 7000 libcalculator.so}):
+   *
+   * <pre>{@code
+   * try (Session session = Packed4j.connect("localhost:7000")) {
+   *   Calculator calc = session.bind(Calculator.class);
+   *   calc.add(1, 2); // 3, computed by the server
+   * }
+   * }</pre>
+   *
+   * @param target the server's {@code host:port}
+   * @return the open session, plaintext, without a token, with the default deadline
+   * @throws Packed4jException {@value Session#SESSION_LOST} when the server cannot be reached,
+   *     {@value Session#AUTHENTICATION} when it requires a token; LoadError when packed4j-remote is not on the
+   *     class path
+   */
+  public static Session connect(String target) {
+    return connect(target, SessionOptions.defaults());
+  }
+
+  /**
+   * Connects to a {@code packed4j-server} with a token, TLS, a deadline or a message size of {@code options}.
+   *
+   * @param target the server's {@code host:port}
+   * @param options how to connect
+   * @return the open session
+   * @throws Packed4jException as {@link #connect(String)}
+   */
+  public static Session connect(String target, SessionOptions options) {
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(options, "options");
+    return sessionProvider("Packed4j.connect").connect(target, options);
+  }
+
+  /**
+   * Hosts {@code library} in a child JVM of its own and connects to it: a crash in the plugin ends the child, not
+   * this JVM, and the session's calls fail with {@value Session#SESSION_LOST} instead. The child listens on a free
+   * loopback port, takes a random token, and stops when the session is closed or this JVM ends.
+   *
+   * <pre>{@code
+   * try (Session isolated = Packed4j.isolated(Path.of("build/libcalculator.so"))) {
+   *   isolated.bind(Calculator.class).add(1, 2); // 3
+   * }
+   * }</pre>
+   *
+   * @param library the plugin's {@code .so} file
+   * @return the open session
+   * @throws Packed4jException LoadError with the child's message when it cannot load the library;
+   *     {@value Session#SESSION_LOST} when the child does not start; LoadError when packed4j-remote is not on the
+   *     class path
+   */
+  public static Session isolated(Path library) {
+    return isolated(library, SessionOptions.defaults());
+  }
+
+  /**
+   * {@link #isolated(Path)} with a deadline, a message size or a restart after a crash from {@code options}.
+   *
+   * @param library the plugin's {@code .so} file
+   * @param options the deadline, message size and restart choice (a token is made for the child)
+   * @return the open session
+   * @throws Packed4jException as {@link #isolated(Path)}
+   */
+  public static Session isolated(Path library, SessionOptions options) {
+    Objects.requireNonNull(library, "library");
+    Objects.requireNonNull(options, "options");
+    return sessionProvider("Packed4j.isolated").isolated(library, options);
+  }
+
+  /**
+   * {@link #isolated(Path)} for a library the class path carries, as {@link #loadLibrary(String)} finds it: the
+   * child runs on this JVM's class path.
+   *
+   * <pre>{@code
+   * try (Session isolated = Packed4j.isolated("calculator")) {
+   *   isolated.bind(Calculator.class).add(1, 2); // 3
+   * }
+   * }</pre>
+   *
+   * @param name the library's name without {@code lib} and {@code .so}
+   * @return the open session
+   * @throws Packed4jException as {@link #isolated(Path)}
+   */
+  public static Session isolated(String name) {
+    return isolated(name, SessionOptions.defaults());
+  }
+
+  /**
+   * {@link #isolated(String)} with a deadline, a message size or a restart after a crash from {@code options}.
+   *
+   * @param name the library's name without {@code lib} and {@code .so}
+   * @param options the deadline, message size and restart choice (a token is made for the child)
+   * @return the open session
+   * @throws Packed4jException as {@link #isolated(Path)}
+   */
+  public static Session isolated(String name, SessionOptions options) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(options, "options");
+    return sessionProvider("Packed4j.isolated").isolated(name, options);
+  }
+
+  /** The provider of sessions on the class path (packed4j-remote's), or a LoadError naming the missing artifact. */
+  private static SessionProvider sessionProvider(String caller) {
+    // A named runtime module needs the service dependence; on the class path this does nothing.
+    Packed4j.class.getModule().addUses(SessionProvider.class);
+    List<ClassLoader> loaders = new ArrayList<>();
+    loaders.add(Thread.currentThread().getContextClassLoader());
+    loaders.add(Packed4j.class.getClassLoader());
+    for (ClassLoader loader : loaders) {
+      for (SessionProvider provider : java.util.ServiceLoader.load(SessionProvider.class, loader)) {
+        return provider;
+      }
+    }
+    throw Failures.error(ErrorKind.LOAD_ERROR, caller + " needs packed4j-remote (dev.packed4j:packed4j-remote), "
+        + "which provides sessions over gRPC, on the class path: no " + SessionProvider.class.getName()
+        + " was found", null);
+  }
 }

@@ -1,0 +1,137 @@
+// The plugin packed4j-remote's tests call through sessions (RemoteSessionTest, IsolatedSessionTest) and its
+// benchmarks host: every kind of value, an object type, tensors, an error with a kind, a function that takes
+// its time, and remote.Crash, which dereferences null and so ends the process that loaded it.
+#include <packed4j/packed4j.h>
+
+#include <chrono>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <thread>
+
+using namespace packed4j;
+
+P4J_REGISTER_GLOBAL("remote.Add").set_body_typed([](int64_t a, int64_t b) { return a + b; });
+
+P4J_REGISTER_GLOBAL("remote.Divide").set_body_typed([](double a, double b) {
+  if (b == 0.0) throw ValueError("remote.Divide: division by zero");
+  return a / b;
+});
+
+P4J_REGISTER_GLOBAL("remote.IsEven").set_body_typed([](int64_t value) { return value % 2 == 0; });
+
+P4J_REGISTER_GLOBAL("remote.Greet").set_body_typed([](std::string name) { return "hello, " + name; });
+
+P4J_REGISTER_GLOBAL("remote.Reverse").set_body_typed([](Bytes data) {
+  const char* begin = reinterpret_cast<const char*>(data.data());
+  std::string reversed(std::make_reverse_iterator(begin + data.size()), std::make_reverse_iterator(begin));
+  return Bytes(reversed.data(), reversed.size());
+});
+
+P4J_REGISTER_GLOBAL("remote.Sum").set_body_typed([](List<int64_t> values) {
+  int64_t sum = 0;
+  for (int64_t i = 0; i < values.size(); ++i) sum += values[i];
+  return sum;
+});
+
+P4J_REGISTER_GLOBAL("remote.Range").set_body_typed([](int64_t count) {
+  List<int64_t> values;
+  for (int64_t i = 0; i < count; ++i) values.push_back(i);
+  return values;
+});
+
+P4J_REGISTER_GLOBAL("remote.Lengths").set_body_typed([](List<std::string> words) {
+  Map<std::string, int64_t> lengths;
+  for (int64_t i = 0; i < words.size(); ++i) lengths.Set(words[i], static_cast<int64_t>(words[i].size()));
+  return lengths;
+});
+
+// None in, "nobody" out; a string in, the string out. None out for the empty string.
+P4J_REGISTER_GLOBAL("remote.MaybeName").set_body([](Args args, RetValue* rv) {
+  if (args[0].type_index() == kP4JNone) {
+    *rv = std::string("nobody");
+    return;
+  }
+  std::string name = args[0];
+  if (!name.empty()) *rv = name;
+});
+
+P4J_REGISTER_GLOBAL("remote.Fail").set_body_typed([](std::string what) -> int64_t {
+  throw ValueError("remote.Fail: " + what);
+});
+
+P4J_REGISTER_GLOBAL("remote.Sleep").set_body_typed([](int64_t millis) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(millis));
+  return millis;
+});
+
+// Ends the process: a write through a null pointer, as a broken plugin does. Never call it in your own JVM.
+P4J_REGISTER_GLOBAL("remote.Crash").set_body_typed([](int64_t value) {
+  volatile int64_t* nowhere = nullptr;
+  *nowhere = value;
+  return value;
+});
+
+P4J_REGISTER_GLOBAL("remote.Apply").set_body_typed([](PackedFunc function, int64_t value) -> int64_t {
+  return function(value);
+});
+
+// ---- Tensors: copied across a session.
+P4J_REGISTER_GLOBAL("remote.EchoTensor").set_body_typed([](NDArray tensor) { return tensor; });
+
+P4J_REGISTER_GLOBAL("remote.SumFloat32").set_body_typed([](NDArray a) {
+  a.CheckDType(DataTypeOf<float>(), "a");
+  a.CheckContiguous("a");
+  const float* values = a.data<float>();
+  double sum = 0;
+  for (int64_t i = 0; i < a.NumElements(); ++i) sum += values[i];
+  return sum;
+});
+
+// ---- Objects: stay on the server, read by field.
+class PointObject : public Object {
+ public:
+  int64_t x = 0;
+  int64_t y = 0;
+  std::string label;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("x", &x);
+    v->Visit("y", &y);
+    v->Visit("label", &label);
+  }
+
+  static constexpr const char* _type_key = "remote.Point";
+  P4J_DECLARE_OBJECT_TYPE_INFO(PointObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(PointObject);
+
+class Point : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Point, ObjectRef, PointObject);
+};
+
+P4J_REGISTER_GLOBAL("remote.MakePoint").set_body_typed([](int64_t x, int64_t y, std::string label) {
+  auto point = make_object<PointObject>();
+  point->x = x;
+  point->y = y;
+  point->label = std::move(label);
+  return Point(point);
+});
+
+P4J_REGISTER_GLOBAL("remote.Distance2").set_body_typed([](Point a, Point b) {
+  int64_t dx = a->x - b->x;
+  int64_t dy = a->y - b->y;
+  return dx * dx + dy * dy;
+});
+
+P4J_REGISTER_GLOBAL("remote.Pair").set_body_typed([](int64_t x) {
+  List<Point> points;
+  for (int64_t i = 0; i < 2; ++i) {
+    auto point = make_object<PointObject>();
+    point->x = x + i;
+    point->label = "p" + std::to_string(i);
+    points.push_back(Point(point));
+  }
+  return points;
+});

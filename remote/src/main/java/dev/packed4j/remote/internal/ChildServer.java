@@ -1,0 +1,230 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * The child JVM of an isolated session: packed4j-server on this JVM's class path, listening on a free loopback port
+ * with a random token. Its standard output is copied to this JVM's (what the plugin prints), its standard error too,
+ * and the last lines of it are kept for the message of a failure. It stops when the session closes, and by itself
+ * when this JVM ends (it watches its standard input). A JVM crash report goes to a temporary directory, named in
+ * the session's error.
+ */
+final class ChildServer {
+  private static final String LISTENING = "packed4j-server: listening on ";
+  private static final int KEPT_ERROR_LINES = 20;
+  /** How long a child may take to start and load its libraries. */
+  private static final long START_SECONDS = 60;
+
+  final Process process;
+  final String address;
+  final String token;
+  private final String library;
+  private final Path crashDirectory;
+  private final Deque<String> errorTail;
+
+  private ChildServer(Process process, String address, String token, String library, Path crashDirectory,
+      Deque<String> errorTail) {
+    this.process = process;
+    this.address = address;
+    this.token = token;
+    this.library = library;
+    this.crashDirectory = crashDirectory;
+    this.errorTail = errorTail;
+  }
+
+  static ChildServer start(List<String> libraryArgs, String library, SessionOptions options) {
+    byte[] secret = new byte[24];
+    new SecureRandom().nextBytes(secret);
+    String token = HexFormat.of().formatHex(secret);
+    Path crashDirectory;
+    try {
+      crashDirectory = Files.createTempDirectory("packed4j-isolated-");
+    } catch (IOException e) {
+      throw GrpcSessionProvider.newError(Session.SESSION_LOST, "Packed4j.isolated(" + library + "): cannot create "
+          + "a temporary directory for the child: " + e.getMessage(), "", null);
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    // A crashed child's report stays out of the working directory (a build fails on a crash log there).
+    command.add("-XX:ErrorFile=" + crashDirectory.resolve("hs_err_pid%p.log"));
+    command.add("-XX:-CreateCoredumpOnCrash");
+    command.add("-XX:+UseSerialGC");
+    for (String property : List.of("packed4j.library.path", "packed4j.cache.dir")) {
+      String value = System.getProperty(property);
+      if (value != null) {
+        command.add("-D" + property + "=" + value);
+      }
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("dev.packed4j.remote.Packed4jServer");
+    command.addAll(List.of("--port", "0", "--host", "127.0.0.1", "--exit-with-parent",
+        "--max-message-mib", Integer.toString(Math.max(1, options.maxMessageBytes() >> 20))));
+    command.addAll(libraryArgs);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("PACKED4J_TOKEN", token);
+    builder.environment().remove("PACKED4J_KEYSTORE_PASSWORD");
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw GrpcSessionProvider.newError(Session.SESSION_LOST, "Packed4j.isolated(" + library + "): cannot start "
+          + command.getFirst() + ": " + e.getMessage(), "", null);
+    }
+    Deque<String> errorTail = new ArrayDeque<>();
+    CompletableFuture<String> listening = new CompletableFuture<>();
+    Thread out = new Thread(() -> copyOutput(process, listening), "packed4j-isolated-stdout-" + process.pid());
+    out.setDaemon(true);
+    out.start();
+    Thread err = new Thread(() -> copyErrors(process, errorTail), "packed4j-isolated-stderr-" + process.pid());
+    err.setDaemon(true);
+    err.start();
+    try {
+      String address = listening.get(START_SECONDS, TimeUnit.SECONDS);
+      return new ChildServer(process, address, token, library, crashDirectory, errorTail);
+    } catch (ExecutionException | TimeoutException | InterruptedException e) {
+      process.destroyForcibly();
+      try {
+        process.waitFor(5, TimeUnit.SECONDS);
+        err.join(2000);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      String errors;
+      synchronized (errorTail) {
+        errors = String.join("\n", errorTail);
+      }
+      String reason = e instanceof TimeoutException ? "did not start within " + START_SECONDS + " s"
+          : "ended before it listened (exit status " + exitStatus(process) + ")";
+      // A child that could not load the library says so on its standard error: the same LoadError as locally.
+      String kind = errors.contains("[LoadError]") ? "LoadError" : Session.SESSION_LOST;
+      throw GrpcSessionProvider.newError(kind, "Packed4j.isolated(" + library + "): the child packed4j-server "
+          + reason + (errors.isEmpty() ? "" : ": " + errors), "", null);
+    }
+  }
+
+  private static void copyOutput(Process process, CompletableFuture<String> listening) {
+    try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+        StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = lines.readLine()) != null) {
+        if (!listening.isDone() && line.startsWith(LISTENING)) {
+          listening.complete(line.substring(LISTENING.length()).strip());
+        } else {
+          System.out.println(line);
+        }
+      }
+    } catch (IOException ignored) {
+      // the child ended
+    }
+    listening.completeExceptionally(new IOException("the child's output ended"));
+  }
+
+  private static void copyErrors(Process process, Deque<String> tail) {
+    try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+        StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = lines.readLine()) != null) {
+        System.err.println(line);
+        synchronized (tail) {
+          tail.addLast(line);
+          if (tail.size() > KEPT_ERROR_LINES) {
+            tail.removeFirst();
+          }
+        }
+      }
+    } catch (IOException ignored) {
+      // the child ended
+    }
+  }
+
+  String description() {
+    return "the isolated packed4j-server (pid " + process.pid() + ") hosting " + library;
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** How the child ended, for the message of a lost session: its exit status or signal, and its crash report. */
+  String describeEnd() {
+    try {
+      process.waitFor(1, TimeUnit.SECONDS); // the connection may drop a moment before the process is reaped
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (process.isAlive()) {
+      return "the child (pid " + process.pid() + ") is still running";
+    }
+    StringBuilder end = new StringBuilder("the child (pid " + process.pid() + ") ended with exit status "
+        + exitStatus(process));
+    try (Stream<Path> reports = Files.list(crashDirectory)) {
+      reports.filter(path -> path.getFileName().toString().startsWith("hs_err_pid")).findFirst()
+          .ifPresent(report -> end.append("; the JVM's crash report, which names the native frame that crashed: ")
+              .append(report));
+    } catch (IOException ignored) {
+      // no report
+    }
+    return end.toString();
+  }
+
+  private static String exitStatus(Process process) {
+    if (process.isAlive()) {
+      return "none yet";
+    }
+    int status = process.exitValue();
+    return switch (status) {
+      case 134 -> "134, SIGABRT: the JVM aborted, as it does after a crash in native code";
+      case 137 -> "137, SIGKILL: it was killed";
+      case 139 -> "139, SIGSEGV";
+      case 143 -> "143, SIGTERM";
+      default -> Integer.toString(status);
+    };
+  }
+
+  /** Stops the child: closing its standard input asks it to exit; it is killed if it has not within a second. */
+  void stop() {
+    try {
+      process.getOutputStream().close();
+    } catch (IOException ignored) {
+      // already gone
+    }
+    try {
+      if (!process.waitFor(1, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+    deleteIfEmpty(crashDirectory);
+  }
+
+  private static void deleteIfEmpty(Path directory) {
+    try {
+      Files.deleteIfExists(directory);
+    } catch (IOException ignored) {
+      // it holds a crash report: kept for the user
+    }
+  }
+}

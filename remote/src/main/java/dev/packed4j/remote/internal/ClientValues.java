@@ -1,0 +1,291 @@
+package dev.packed4j.remote.internal;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
+import dev.packed4j.remote.internal.proto.Entry;
+import dev.packed4j.remote.internal.proto.ObjectHandle;
+import dev.packed4j.remote.internal.proto.Tensor;
+import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.remote.internal.proto.ValueList;
+import dev.packed4j.remote.internal.proto.ValueMap;
+import dev.packed4j.runtime.DType;
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.PackedFunction;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Proxy;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The client's conversions: Java arguments to wire values, and wire results to the Java type a method declares (or,
+ * for a dynamic call, the types {@code PackedFunction.invoke} returns locally). Every error names the call and the
+ * argument.
+ */
+final class ClientValues {
+  private ClientValues() {}
+
+  private static final Value NONE = Value.getDefaultInstance();
+
+  /** A call's arguments on the wire; {@code site} and the index name a bad one. */
+  static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site) {
+    if (args == null || args.length == 0) {
+      return List.of();
+    }
+    List<Value> values = new ArrayList<>(args.length);
+    for (int i = 0; i < args.length; i++) {
+      values.add(toWire(session, on, args[i], site, "argument " + i));
+    }
+    return values;
+  }
+
+  static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what) {
+    Value.Builder value = Value.newBuilder();
+    switch (arg) {
+      case null -> {
+        return NONE;
+      }
+      case Boolean b -> value.setBoolean(b);
+      case Long l -> value.setInteger(l);
+      case Integer i -> value.setInteger(i);
+      case Short s -> value.setInteger(s);
+      case Byte b -> value.setInteger(b);
+      case Double d -> value.setReal(d);
+      case Float f -> value.setReal(f);
+      case String s -> value.setText(s);
+      case byte[] bytes -> value.setData(ByteString.copyFrom(bytes));
+      case Optional<?> optional -> {
+        return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what);
+      }
+      case NDArray array -> value.setTensor(tensor(session, array, site, what));
+      case List<?> list -> {
+        ValueList.Builder items = ValueList.newBuilder();
+        for (int i = 0; i < list.size(); i++) {
+          items.addItems(toWire(session, on, list.get(i), site, what + "[" + i + "]"));
+        }
+        value.setList(items);
+      }
+      case Map<?, ?> map -> {
+        ValueMap.Builder entries = ValueMap.newBuilder();
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+          entries.addEntries(Entry.newBuilder()
+              .setKey(toWire(session, on, entry.getKey(), site, what + " key"))
+              .setValue(toWire(session, on, entry.getValue(), site, what + "[" + entry.getKey() + "]")));
+        }
+        value.setMap(entries);
+      }
+      case RemoteFunction function -> value.setObject(handle(session, on, function.handleOf(site), site, what));
+      case PackedFunction function -> throw RemoteSession.typeError(site + ": " + what + " is a function ("
+          + function + "): callbacks are not supported remotely; a Java function cannot be called from a server "
+          + "process. Call it in this JVM, or load the library here with Packed4j.loadLibrary");
+      case ObjectRef local -> throw RemoteSession.typeError(site + ": " + what + " is a native object of this JVM ("
+          + local.typeKey() + "); a session's server cannot use it. Pass objects this session's calls returned");
+      default -> {
+        if (Proxy.isProxyClass(arg.getClass()) && Proxy.getInvocationHandler(arg) instanceof RemoteObjectHandler h) {
+          value.setObject(handle(session, on, h.handleOf(site), site, what));
+        } else if (arg.getClass().isSynthetic() || arg.getClass().isHidden()) {
+          throw RemoteSession.typeError(site + ": " + what + " is a Java function (" + arg.getClass().getName()
+              + "): callbacks are not supported remotely; a lambda cannot be called from a server process");
+        } else {
+          throw RemoteSession.typeError(site + ": " + what + " is a " + arg.getClass().getName() + ", which cannot "
+              + "cross a session (numbers, booleans, String, byte[], List, Map, Optional, NDArray and remote "
+              + "objects of the session can)");
+        }
+      }
+    }
+    return value.build();
+  }
+
+  private static ObjectHandle handle(RemoteSession session, Connection on, RemoteObjectHandler.Handle handle,
+      String site, String what) {
+    if (handle.session() != session) {
+      throw RemoteSession.typeError(site + ": " + what + " is a remote object of another session ("
+          + handle.typeKey() + "#" + handle.id() + "); each server holds its own objects");
+    }
+    if (handle.connection() != on) {
+      throw handle.connection().lostError(site, what + " lived in a server session that ended");
+    }
+    return ObjectHandle.newBuilder().setId(handle.id()).setTypeKey(handle.typeKey()).build();
+  }
+
+  private static Tensor tensor(RemoteSession session, NDArray array, String site, String what) {
+    if (!array.isContiguous()) {
+      throw RemoteSession.typeError(site + ": " + what + " is a tensor that is not contiguous (strides "
+          + Arrays.toString(array.strides()) + "); a session copies contiguous tensors only: copy it first");
+    }
+    MemorySegment data = array.asSegment();
+    long limit = session.options().maxMessageBytes() - (1L << 20);
+    if (data.byteSize() > limit) {
+      throw GrpcSessionProvider.newError("ValueError", site + ": " + what + " is a tensor of " + data.byteSize()
+          + " bytes; a session copies tensors of at most " + limit + " bytes (SessionOptions.withMaxMessageBytes,"
+          + " and the server's --max-message-mib)", "", null);
+    }
+    Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
+    for (long extent : array.shape()) {
+      tensor.addShape(extent);
+    }
+    // No copy here: the message is written to the transport before the call returns, while the tensor is the
+    // caller's and open.
+    return tensor.setData(UnsafeByteOperations.unsafeWrap(data.asByteBuffer())).build();
+  }
+
+  /** A result converted to {@code type}, as the local binding converts it; {@code site} names the call. */
+  static Object fromWire(RemoteSession session, Connection on, Value value, Type type, String site) {
+    Class<?> raw = raw(type);
+    if (raw == void.class || raw == Void.class) {
+      return null;
+    }
+    if (raw == Optional.class) {
+      return value.getKindCase() == Value.KindCase.KIND_NOT_SET ? Optional.empty()
+          : Optional.of(fromWire(session, on, value, argument(type, 0), site));
+    }
+    switch (value.getKindCase()) {
+      case KIND_NOT_SET -> {
+        if (raw.isPrimitive()) {
+          throw RemoteSession.typeError(site + ": the result is None, which is no " + raw.getName());
+        }
+        return null;
+      }
+      case BOOLEAN -> {
+        return expect(raw, Boolean.class, boolean.class, value.getBoolean(), "bool", site);
+      }
+      case INTEGER -> {
+        return integer(value.getInteger(), raw, site);
+      }
+      case REAL -> {
+        double real = value.getReal();
+        if (raw == float.class || raw == Float.class) {
+          return (float) real;
+        }
+        return expect(raw, Double.class, double.class, real, "float64", site);
+      }
+      case TEXT -> {
+        return expect(raw, String.class, String.class, value.getText(), "string", site);
+      }
+      case DATA -> {
+        return expect(raw, byte[].class, byte[].class, value.getData().toByteArray(), "bytes", site);
+      }
+      case LIST -> {
+        Type element = raw == List.class ? argument(type, 0) : Object.class;
+        if (!raw.isAssignableFrom(List.class)) {
+          throw RemoteSession.typeError(site + ": the result is a list, which is no " + type.getTypeName());
+        }
+        List<Object> items = new ArrayList<>(value.getList().getItemsCount());
+        for (Value item : value.getList().getItemsList()) {
+          items.add(fromWire(session, on, item, element, site));
+        }
+        return Collections.unmodifiableList(items);
+      }
+      case MAP -> {
+        if (!raw.isAssignableFrom(Map.class)) {
+          throw RemoteSession.typeError(site + ": the result is a map, which is no " + type.getTypeName());
+        }
+        Type keyType = raw == Map.class ? argument(type, 0) : Object.class;
+        Type valueType = raw == Map.class ? argument(type, 1) : Object.class;
+        Map<Object, Object> entries = new LinkedHashMap<>();
+        for (Entry entry : value.getMap().getEntriesList()) {
+          entries.put(fromWire(session, on, entry.getKey(), keyType, site),
+              fromWire(session, on, entry.getValue(), valueType, site));
+        }
+        return Collections.unmodifiableMap(entries);
+      }
+      case OBJECT -> {
+        return RemoteObjectHandler.create(session, on, value.getObject(), raw, site);
+      }
+      case TENSOR -> {
+        return expect(raw, NDArray.class, NDArray.class, tensor(value.getTensor()), "tensor", site);
+      }
+      default -> throw new AssertionError(value.getKindCase());
+    }
+  }
+
+  private static Object integer(long integer, Class<?> raw, String site) {
+    if (raw == long.class || raw == Long.class || raw == Object.class || raw == Number.class) {
+      return integer;
+    }
+    if (raw == int.class || raw == Integer.class) {
+      return (int) narrow(integer, Integer.MIN_VALUE, Integer.MAX_VALUE, "int", site);
+    }
+    if (raw == short.class || raw == Short.class) {
+      return (short) narrow(integer, Short.MIN_VALUE, Short.MAX_VALUE, "short", site);
+    }
+    if (raw == byte.class || raw == Byte.class) {
+      return (byte) narrow(integer, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte", site);
+    }
+    if (raw == double.class || raw == Double.class) {
+      return (double) integer;
+    }
+    if (raw == float.class || raw == Float.class) {
+      return (float) integer;
+    }
+    if (raw == boolean.class || raw == Boolean.class) {
+      return integer != 0;
+    }
+    throw RemoteSession.typeError(site + ": the result is an integer, which is no " + raw.getName());
+  }
+
+  private static long narrow(long value, long min, long max, String type, String site) {
+    if (value < min || value > max) {
+      throw GrpcSessionProvider.newError("ValueError", site + ": the result " + value + " does not fit in "
+          + type, "", null);
+    }
+    return value;
+  }
+
+  private static Object expect(Class<?> raw, Class<?> boxed, Class<?> primitive, Object result, String wire,
+      String site) {
+    if (raw == primitive || raw.isAssignableFrom(boxed)) {
+      return result;
+    }
+    throw RemoteSession.typeError(site + ": the result is a " + wire + ", which is no " + raw.getName());
+  }
+
+  /** A tensor result: the bytes copied into memory of this JVM, freed with the NDArray's last reference. */
+  private static NDArray tensor(Tensor tensor) {
+    DType dtype = DType.parse(tensor.getDtype());
+    long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
+    ByteString data = tensor.getData();
+    MemorySegment memory = Arena.ofAuto().allocate(Math.max(1, data.size()), 64);
+    long at = 0;
+    for (ByteBuffer chunk : data.asReadOnlyByteBufferList()) {
+      int length = chunk.remaining();
+      MemorySegment.copy(MemorySegment.ofBuffer(chunk), 0, memory, at, length);
+      at += length;
+    }
+    return NDArray.wrap(memory.asSlice(0, data.size()), dtype, shape);
+  }
+
+  static Class<?> raw(Type type) {
+    return switch (type) {
+      case Class<?> c -> c;
+      case ParameterizedType p -> (Class<?>) p.getRawType();
+      case GenericArrayType a -> java.lang.reflect.Array.newInstance(raw(a.getGenericComponentType()), 0).getClass();
+      case WildcardType w -> raw(w.getUpperBounds()[0]);
+      default -> Object.class;
+    };
+  }
+
+  private static Type argument(Type type, int index) {
+    if (type instanceof ParameterizedType p) {
+      Type argument = p.getActualTypeArguments()[index];
+      return argument instanceof WildcardType w ? w.getUpperBounds()[0] : argument;
+    }
+    return Object.class;
+  }
+
+  /** Whether a dynamic result of this type key is a function. */
+  static boolean isFunction(String typeKey) {
+    return typeKey.equals("Function") || typeKey.equals("ffi.Function");
+  }
+}

@@ -1,0 +1,206 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.remote.internal.proto.OpenRequest;
+import dev.packed4j.remote.internal.proto.Opened;
+import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
+import dev.packed4j.remote.internal.proto.SessionEvent;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ChannelCredentials;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptors;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.TlsChannelCredentials;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One connection of a session to a server: the channel, the server's session id, and the Open stream whose end
+ * tells that the server is gone. A session has one at a time; an isolated session that restarts its child gets a
+ * new one, and objects of the old one are lost with it.
+ */
+final class Connection {
+  final String target;
+  final ManagedChannel managed;
+  final Channel channel;
+  final long sessionId;
+  final long serverPid;
+  final ChildServer child;
+  private final ClientCall<OpenRequest, SessionEvent> openCall;
+  /** Why the connection was lost, or null while it is up. */
+  private volatile String lost;
+
+  private Connection(String target, ManagedChannel managed, Channel channel, long sessionId, long serverPid,
+      ChildServer child, ClientCall<OpenRequest, SessionEvent> openCall) {
+    this.target = target;
+    this.managed = managed;
+    this.channel = channel;
+    this.sessionId = sessionId;
+    this.serverPid = serverPid;
+    this.child = child;
+    this.openCall = openCall;
+  }
+
+  /** Connects and opens a session on the server. */
+  static Connection open(String target, SessionOptions options, String token, ChildServer child) {
+    ChannelCredentials credentials;
+    if (child == null && options.trustedCertificate().isPresent()) {
+      try {
+        credentials = TlsChannelCredentials.newBuilder()
+            .trustManager(options.trustedCertificate().get().toFile()).build();
+      } catch (IOException e) {
+        throw new IllegalArgumentException("SessionOptions.withTrustedCertificate: cannot read "
+            + options.trustedCertificate().get() + ": " + e.getMessage(), e);
+      }
+    } else {
+      credentials = InsecureChannelCredentials.create();
+    }
+    ManagedChannel managed = NettyChannelBuilder.forTarget(target, credentials)
+        .maxInboundMessageSize(options.maxMessageBytes())
+        .build();
+    Channel channel = managed;
+    if (token != null) {
+      Metadata headers = new Metadata();
+      headers.put(TokenCheck.HEADER, token);
+      channel = ClientInterceptors.intercept(managed, MetadataUtils.newAttachHeadersInterceptor(headers));
+    }
+    ClientCall<OpenRequest, SessionEvent> openCall = channel.newCall(Packed4jRemoteGrpc.getOpenMethod(),
+        CallOptions.DEFAULT);
+    CompletableFuture<Opened> opened = new CompletableFuture<>();
+    Connection[] made = new Connection[1];
+    ClientCalls.asyncServerStreamingCall(openCall, OpenRequest.newBuilder()
+        .setClient("pid " + ProcessHandle.current().pid()).build(), new StreamObserver<>() {
+          @Override
+          public void onNext(SessionEvent event) {
+            if (event.hasOpened()) {
+              opened.complete(event.getOpened());
+            }
+          }
+
+          @Override
+          public void onError(Throwable error) {
+            if (!opened.completeExceptionally(error)) {
+              synchronized (made) {
+                if (made[0] != null) {
+                  made[0].markLost(Status.fromThrowable(error));
+                }
+              }
+            }
+          }
+
+          @Override
+          public void onCompleted() {
+            if (!opened.completeExceptionally(Status.UNAVAILABLE.withDescription("the server ended the session")
+                .asRuntimeException())) {
+              synchronized (made) {
+                if (made[0] != null) {
+                  made[0].markLost(Status.UNAVAILABLE.withDescription("the server ended the session"));
+                }
+              }
+            }
+          }
+        });
+    String where = child == null ? "packed4j-server at " + target : child.description();
+    try {
+      Opened session = opened.get(options.deadline().toNanos(), TimeUnit.NANOSECONDS);
+      synchronized (made) {
+        made[0] = new Connection(target, managed, channel, session.getSession(), session.getPid(), child, openCall);
+        return made[0];
+      }
+    } catch (ExecutionException e) {
+      managed.shutdownNow();
+      Status status = Status.fromThrowable(e.getCause());
+      throw connectFailure(status, where, options);
+    } catch (TimeoutException e) {
+      openCall.cancel("no answer within the deadline", null);
+      managed.shutdownNow();
+      throw GrpcSessionProvider.newError(Session.TIMEOUT, "connecting to " + where + ": no answer within "
+          + options.deadline() + " (SessionOptions.withDeadline)", "", null);
+    } catch (InterruptedException e) {
+      managed.shutdownNow();
+      Thread.currentThread().interrupt();
+      throw GrpcSessionProvider.newError(Session.SESSION_LOST, "connecting to " + where + ": interrupted", "", null);
+    }
+  }
+
+  private static Packed4jException connectFailure(Status status, String where, SessionOptions options) {
+    String description = status.getDescription() == null ? status.getCode().toString() : status.getDescription();
+    if (status.getCode() == Status.Code.UNAUTHENTICATED) {
+      return GrpcSessionProvider.newError(Session.AUTHENTICATION, "connecting to " + where + ": " + description, "",
+          null);
+    }
+    String cause = status.getCause() == null ? "" : " (" + status.getCause().getMessage() + ")";
+    String hint = options.trustedCertificate().isPresent() ? "" : "; if the server serves TLS, connect with "
+        + "SessionOptions.withTrustedCertificate";
+    return GrpcSessionProvider.newError(Session.SESSION_LOST, "cannot reach " + where + ": " + status.getCode() + ": "
+        + description + cause + hint, "", null);
+  }
+
+  void markLost(Status status) {
+    if (lost == null) {
+      String description = status.getDescription() == null ? status.getCode().toString() : status.getDescription();
+      lost = description;
+    }
+  }
+
+  boolean isLost() {
+    return lost != null;
+  }
+
+  /** The error of a call on this connection that the transport failed. */
+  Packed4jException failure(Status status, String site) {
+    String description = status.getDescription() == null ? status.getCode().toString() : status.getDescription();
+    return switch (status.getCode()) {
+      case UNAUTHENTICATED -> GrpcSessionProvider.newError(Session.AUTHENTICATION, site + ": " + description, "",
+          null);
+      case DEADLINE_EXCEEDED -> child != null && !child.isAlive() ? lostError(site, description)
+          : GrpcSessionProvider.newError(Session.TIMEOUT, site + ": no reply from " + where() + " within the "
+              + "session's deadline (SessionOptions.withDeadline)", "", null);
+      case RESOURCE_EXHAUSTED -> GrpcSessionProvider.newError("ValueError", site + ": " + description
+          + " (a session carries messages up to SessionOptions.maxMessageBytes on both sides)", "", null);
+      default -> {
+        markLost(status);
+        yield lostError(site, description);
+      }
+    };
+  }
+
+  /** The SessionLostError of a call on a lost connection, with the child's end where there is one. */
+  Packed4jException lostError(String site, String cause) {
+    String because = lost != null ? lost : cause;
+    String end = child == null ? "" : "; " + child.describeEnd();
+    return GrpcSessionProvider.newError(Session.SESSION_LOST, site + ": the session with " + where() + " was lost ("
+        + because + ")" + end, "", null);
+  }
+
+  String where() {
+    return child == null ? "packed4j-server at " + target : child.description();
+  }
+
+  /** Ends the session on the server (it releases everything) and closes the channel. */
+  void close() {
+    openCall.cancel("the session was closed", null);
+    managed.shutdown();
+    try {
+      if (!managed.awaitTermination(2, TimeUnit.SECONDS)) {
+        managed.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      managed.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

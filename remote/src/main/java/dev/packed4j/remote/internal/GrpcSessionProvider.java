@@ -1,0 +1,41 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import dev.packed4j.runtime.SessionProvider;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Sessions over gRPC, found by {@code Packed4j.connect} and {@code Packed4j.isolated} through ServiceLoader
+ * ({@code META-INF/services/dev.packed4j.runtime.SessionProvider}).
+ */
+public final class GrpcSessionProvider extends SessionProvider {
+  /** For ServiceLoader. */
+  public GrpcSessionProvider() {}
+
+  @Override
+  public Session connect(String target, SessionOptions options) {
+    return RemoteSession.connect(target, options);
+  }
+
+  @Override
+  public Session isolated(Path library, SessionOptions options) {
+    return RemoteSession.isolated(List.of(library.toAbsolutePath().toString()), library.toString(), options);
+  }
+
+  @Override
+  public Session isolated(String name, SessionOptions options) {
+    if (name.isEmpty() || name.contains("/") || name.startsWith("-")) {
+      throw new IllegalArgumentException("Packed4j.isolated(String) takes a library name such as \"calculator\" "
+          + "(libcalculator.so on the class path), got '" + name + "'; pass a Path for a file");
+    }
+    return RemoteSession.isolated(List.of("--library", name), "lib" + name + ".so from the class path", options);
+  }
+
+  /** A Packed4jException of {@code kind}, as the runtime makes them. */
+  static Packed4jException newError(String kind, String message, String backtrace, String function) {
+    return error(kind, message, backtrace, function);
+  }
+}

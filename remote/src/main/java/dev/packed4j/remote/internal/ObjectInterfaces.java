@@ -1,0 +1,41 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.runtime.ObjectRef;
+
+/**
+ * Which interfaces are {@code @Object} interfaces: those packed4j-processor generated an {@code ObjectRef} subclass
+ * for ({@code p.Packed4j_Name}, found by name as the runtime finds it, without initialising it). The annotation
+ * itself is not visible at run time (class retention).
+ */
+final class ObjectInterfaces {
+  private ObjectInterfaces() {}
+
+  private static final ClassValue<Boolean> OBJECT_INTERFACE = new ClassValue<>() {
+    @Override
+    protected Boolean computeValue(Class<?> type) {
+      if (!type.isInterface()) {
+        return false;
+      }
+      try {
+        Class<?> generated = Class.forName(generatedName(type), false, type.getClassLoader());
+        return ObjectRef.class.isAssignableFrom(generated) && type.isAssignableFrom(generated);
+      } catch (ClassNotFoundException e) {
+        return false;
+      }
+    }
+  };
+
+  static boolean isObjectInterface(Class<?> type) {
+    return OBJECT_INTERFACE.get(type);
+  }
+
+  /** The binary name of the class packed4j-processor generates for {@code type} (GeneratedClasses' rule). */
+  static String generatedName(Class<?> type) {
+    StringBuilder simpleNames = new StringBuilder(type.getSimpleName());
+    for (Class<?> outer = type.getEnclosingClass(); outer != null; outer = outer.getEnclosingClass()) {
+      simpleNames.insert(0, outer.getSimpleName() + "_");
+    }
+    String packageName = type.getPackageName();
+    return (packageName.isEmpty() ? "" : packageName + ".") + "Packed4j_" + simpleNames;
+  }
+}

@@ -1,0 +1,200 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.remote.internal.proto.CallReply;
+import dev.packed4j.remote.internal.proto.CallRequest;
+import dev.packed4j.remote.internal.proto.DescribeReply;
+import dev.packed4j.remote.internal.proto.DescribeRequest;
+import dev.packed4j.remote.internal.proto.Field;
+import dev.packed4j.remote.internal.proto.MemberTarget;
+import dev.packed4j.remote.internal.proto.ObjectType;
+import dev.packed4j.remote.internal.proto.OpenRequest;
+import dev.packed4j.remote.internal.proto.Opened;
+import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
+import dev.packed4j.remote.internal.proto.ReleaseReply;
+import dev.packed4j.remote.internal.proto.ReleaseRequest;
+import dev.packed4j.remote.internal.proto.RemoteError;
+import dev.packed4j.remote.internal.proto.SessionEvent;
+import dev.packed4j.runtime.NativeObject;
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+
+/**
+ * The server's side of the wire: the registry of the libraries this JVM loaded, called for client sessions. Calls
+ * run on gRPC's executor, concurrently; each session's objects are held in its {@link ServerSession} and closed when
+ * its Open stream ends.
+ */
+final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
+  private static final Logger LOG = Logger.getLogger(RegistryService.class.getName());
+
+  private final Map<Long, ServerSession> sessions = new ConcurrentHashMap<>();
+  private final Map<String, PackedFunction> functions = new ConcurrentHashMap<>();
+  private final AtomicLong nextSession = new AtomicLong(1);
+  private final long maxTensorBytes;
+
+  RegistryService(long maxTensorBytes) {
+    this.maxTensorBytes = maxTensorBytes;
+  }
+
+  @Override
+  public void open(OpenRequest request, StreamObserver<SessionEvent> events) {
+    long id = nextSession.getAndIncrement();
+    ServerSession session = new ServerSession(id, request.getClient());
+    sessions.put(id, session);
+    ((ServerCallStreamObserver<SessionEvent>) events).setOnCancelHandler(() -> end(id));
+    events.onNext(SessionEvent.newBuilder().setOpened(Opened.newBuilder().setSession(id)
+        .setAbiVersion(Packed4j.abiVersion()).setPid(ProcessHandle.current().pid())).build());
+  }
+
+  /** Ends a session whose client closed it or went away: releases everything it held. */
+  private void end(long id) {
+    ServerSession session = sessions.remove(id);
+    if (session != null) {
+      int released = session.end();
+      if (released > 0) {
+        LOG.fine(() -> "session " + id + " (" + session.client + ") ended; released " + released + " objects");
+      }
+    }
+  }
+
+  int openSessions() {
+    return sessions.size();
+  }
+
+  int heldObjects() {
+    return sessions.values().stream().mapToInt(ServerSession::heldCount).sum();
+  }
+
+  @Override
+  public void call(CallRequest request, StreamObserver<CallReply> reply) {
+    reply.onNext(call(request));
+    reply.onCompleted();
+  }
+
+  private CallReply call(CallRequest request) {
+    String site = request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
+    ServerSession session = sessions.get(request.getSession());
+    if (session == null) {
+      return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "
+          + "(it was closed, or the server restarted)", "", null, null);
+    }
+    ServerValues values = new ServerValues(session, maxTensorBytes);
+    try {
+      Object[] args = values.arguments(request.getArgsList());
+      Object result = switch (request.getTargetCase()) {
+        case GLOBAL -> function(request.getGlobal()).invoke(args);
+        case MEMBER -> member(session, request.getMember(), args);
+        case TARGET_NOT_SET -> throw new IllegalArgumentException("a call names no global function and no object");
+      };
+      return CallReply.newBuilder().setResult(values.toWire(result)).build();
+    } catch (Packed4jException e) {
+      return error(e.kind(), e.nativeMessage(), e.nativeBacktrace(), e.functionName(), null);
+    } catch (RuntimeException e) {
+      String message = e.getMessage() == null ? e.toString() : e.getMessage();
+      return error("RuntimeError", message, "", site, e.getClass().getName());
+    } finally {
+      values.closeTemporaries();
+    }
+  }
+
+  private static String describeTarget(CallRequest request) {
+    return request.hasMember() ? request.getMember().getOp() + " " + request.getMember().getName()
+        : request.getGlobal();
+  }
+
+  private PackedFunction function(String name) {
+    PackedFunction function = functions.get(name);
+    if (function == null) {
+      // Registry.global's KeyError names the close names; the function stays for the server's life.
+      function = functions.computeIfAbsent(name, Registry::global);
+    }
+    return function;
+  }
+
+  private static Object member(ServerSession session, MemberTarget target, Object[] args) {
+    ObjectRef object = session.get(target.getObject());
+    String name = target.getName();
+    return switch (target.getOp()) {
+      case GET -> field(object, name);
+      case INVOKE -> asFunction(object, "call").invoke(args);
+      case SIGNATURE -> asFunction(object, "read the signature of").signature();
+      case SET, METHOD -> throw new UnsupportedOperationException(target.getOp() + " " + object.typeKey() + "."
+          + name + ": this server reads fields of remote objects, and does not yet set them or call their methods");
+      case MEMBER_OP_UNSPECIFIED, UNRECOGNIZED -> throw new IllegalArgumentException("unknown member operation "
+          + target.getOpValue() + " on remote object #" + target.getObject());
+    };
+  }
+
+  private static PackedFunction asFunction(ObjectRef object, String what) {
+    if (object instanceof PackedFunction function) {
+      return function;
+    }
+    throw new IllegalArgumentException("cannot " + what + " a remote " + object.typeKey() + ": it is not a function");
+  }
+
+  /** A field by name: NativeObject reads it, a generated {@code @Object} class by its getter of that name. */
+  private static Object field(ObjectRef object, String name) {
+    if (object instanceof NativeObject dynamic) {
+      return dynamic.get(name);
+    }
+    try {
+      Method getter = object.getClass().getMethod(name);
+      return getter.invoke(object);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException(object.typeKey() + " has no field '" + name + "' this server can read");
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + object.typeKey() + "." + name + ": " + e.getMessage(), e);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private static CallReply error(String kind, String message, String backtrace, String function, String javaClass) {
+    RemoteError.Builder error = RemoteError.newBuilder().setKind(kind).setMessage(message == null ? "" : message)
+        .setBacktrace(backtrace == null ? "" : backtrace);
+    if (function != null) {
+      error.setFunction(function);
+    }
+    if (javaClass != null) {
+      error.setJavaClass(javaClass);
+    }
+    return CallReply.newBuilder().setError(error).build();
+  }
+
+  @Override
+  public void release(ReleaseRequest request, StreamObserver<ReleaseReply> reply) {
+    ServerSession session = sessions.get(request.getSession());
+    int released = session == null ? 0 : session.release(request.getObjectsList());
+    reply.onNext(ReleaseReply.newBuilder().setReleased(released).build());
+    reply.onCompleted();
+  }
+
+  @Override
+  public void describe(DescribeRequest request, StreamObserver<DescribeReply> reply) {
+    DescribeReply.Builder description = DescribeReply.newBuilder().addAllGlobals(Registry.list());
+    for (ObjectTypeInfo type : Registry.objectTypes()) {
+      ObjectType.Builder wire = ObjectType.newBuilder().setKey(type.key()).setParent(type.parent().orElse(""));
+      for (ObjectTypeInfo.Field field : type.fields()) {
+        wire.addFields(Field.newBuilder().setName(field.name()).setType(field.type())
+            .setDeclaredBy(field.declaredBy()));
+      }
+      description.addTypes(wire);
+    }
+    reply.onNext(description.build());
+    reply.onCompleted();
+  }
+}

@@ -1,0 +1,127 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.remote.internal.proto.MemberOp;
+import dev.packed4j.remote.internal.proto.ObjectHandle;
+import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.runtime.Session;
+import java.lang.ref.Cleaner;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The client's view of a native object the server holds for the session: a proxy implementing the object's
+ * {@code @Object} interface (when the call declared one) and {@link Session.RemoteObject}. A getter is a call that
+ * reads the field of its name; {@code close()} releases the server's reference, and a view that becomes unreachable
+ * unclosed is released by a Cleaner.
+ */
+final class RemoteObjectHandler implements InvocationHandler {
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  /** What a remote object is on the wire: the server's id of it within one connection of one session. */
+  record Handle(RemoteSession session, Connection connection, long id, String typeKey) {}
+
+  /** Releases the server's reference once: on close, or when the view is unreachable. */
+  private record Release(RemoteSession session, Connection connection, long id, AtomicBoolean closed)
+      implements Runnable {
+    @Override
+    public void run() {
+      if (closed.compareAndSet(false, true)) {
+        session.release(connection, id);
+      }
+    }
+  }
+
+  private final Handle handle;
+  private final Class<?> view;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private Cleaner.Cleanable cleanable;
+
+  private RemoteObjectHandler(Handle handle, Class<?> view) {
+    this.handle = handle;
+    this.view = view;
+  }
+
+  /**
+   * The view of a remote object result: its {@code @Object} interface when {@code declared} is one, a
+   * {@link Session.Function} for a function, else a plain {@link Session.RemoteObject}.
+   */
+  static Object create(RemoteSession session, Connection on, ObjectHandle object, Class<?> declared, String site) {
+    Handle handle = new Handle(session, on, object.getId(), object.getTypeKey());
+    if ((declared == Object.class || declared == Session.Function.class) && ClientValues.isFunction(
+        object.getTypeKey())) {
+      return new RemoteFunction(session, null, handle);
+    }
+    Class<?>[] interfaces;
+    if (declared == Object.class || declared == Session.RemoteObject.class || declared == AutoCloseable.class) {
+      interfaces = new Class<?>[] {Session.RemoteObject.class};
+    } else if (ObjectInterfaces.isObjectInterface(declared)) {
+      interfaces = new Class<?>[] {declared, Session.RemoteObject.class};
+    } else {
+      session.release(on, object.getId());
+      throw RemoteSession.typeError(site + ": the result is a remote " + object.getTypeKey() + " object, which is no "
+          + declared.getName());
+    }
+    RemoteObjectHandler handler = new RemoteObjectHandler(handle, interfaces[0]);
+    Object proxy = Proxy.newProxyInstance(interfaces[0].getClassLoader(), interfaces, handler);
+    handler.cleanable = CLEANER.register(proxy, new Release(session, on, handle.id(), handler.closed));
+    return proxy;
+  }
+
+  Handle handleOf(String site) {
+    if (closed.get()) {
+      throw new IllegalStateException(site + ": the remote " + handle.typeKey() + " object is closed; it cannot be "
+          + "used after close()");
+    }
+    return handle;
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    String name = method.getName();
+    int arity = args == null ? 0 : args.length;
+    if (method.getDeclaringClass() == Object.class) {
+      return switch (name) {
+        case "toString" -> handle.typeKey() + "@remote#" + handle.id() + (closed.get() ? "{closed}" : "");
+        case "hashCode" -> Long.hashCode(handle.id()) * 31 + System.identityHashCode(handle.connection());
+        case "equals" -> args[0] != null && Proxy.isProxyClass(args[0].getClass())
+            && Proxy.getInvocationHandler(args[0]) instanceof RemoteObjectHandler other
+            && other.handle.connection() == handle.connection() && other.handle.id() == handle.id()
+            && !closed.get() && !other.closed.get();
+        default -> throw new AssertionError(method);
+      };
+    }
+    if (name.equals("close") && arity == 0) {
+      cleanable.clean();
+      return null;
+    }
+    if (method.getDeclaringClass() == Session.RemoteObject.class) {
+      return switch (name) {
+        case "typeKey" -> handle.typeKey();
+        case "isClosed" -> closed.get();
+        case "get" -> get((String) args[0], Object.class, handle.typeKey() + ".get(\"" + args[0] + "\")");
+        default -> throw new AssertionError(method);
+      };
+    }
+    if (method.isDefault()) {
+      return InvocationHandler.invokeDefault(proxy, method, args);
+    }
+    String site = view.getSimpleName() + "." + name;
+    if (name.equals("typeKey") && arity == 0 && method.getReturnType() == String.class) {
+      return handle.typeKey();
+    }
+    if (arity == 0 && method.getReturnType() != void.class) {
+      return get(name, method.getGenericReturnType(), site);
+    }
+    throw new UnsupportedOperationException(site + ": a remote " + handle.typeKey() + " reads its fields by their "
+        + "getters; setters and methods of remote objects are not supported by this version of packed4j-remote");
+  }
+
+  private Object get(String field, java.lang.reflect.Type type, String site) {
+    Connection on = handleOf(site).connection();
+    Value value = handle.session().callMember(on, handle.id(), MemberOp.GET, field, List.of(), site);
+    return ClientValues.fromWire(handle.session(), on, value, type, site);
+  }
+}

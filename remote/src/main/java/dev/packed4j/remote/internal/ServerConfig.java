@@ -1,0 +1,109 @@
+package dev.packed4j.remote.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * packed4j-server's command line: {@code [--host H] [--port N] [--library NAME]... [--token-file F]
+ * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--exit-with-parent] [LIBRARY.so]...}.
+ * The token may also come from the environment variable {@code PACKED4J_TOKEN}, the keystore's password from
+ * {@code PACKED4J_KEYSTORE_PASSWORD}: secrets stay out of the process list.
+ */
+public record ServerConfig(String host, int port, List<Path> libraryFiles, List<String> libraryNames, String token,
+    Path keystore, char[] keystorePassword, int maxMessageBytes, boolean exitWithParent) {
+
+  /** The usage text, printed for a wrong command line. */
+  public static final String USAGE = """
+      usage: java -jar packed4j-server.jar [options] [LIBRARY.so]...
+        --port N                     the port to listen on (0: a free one; printed on the first line)
+        --host H                     the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+        --library NAME               load libNAME.so from the class path (repeatable)
+        --token-file F               require the token in F from every client (or set PACKED4J_TOKEN)
+        --tls-keystore F             serve TLS with the key and certificate of the PKCS#12 keystore F
+        --tls-keystore-password-file F   its password (or set PACKED4J_KEYSTORE_PASSWORD)
+        --max-message-mib N          the largest message, and so tensor, in MiB (default 257)
+        --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
+      """;
+
+  /**
+   * Reads a command line.
+   *
+   * @throws IllegalArgumentException naming the wrong argument
+   */
+  public static ServerConfig parse(List<String> args, java.util.Map<String, String> environment) {
+    String host = "127.0.0.1";
+    int port = -1;
+    List<Path> files = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    String token = environment.get("PACKED4J_TOKEN");
+    Path keystore = null;
+    String keystorePassword = environment.get("PACKED4J_KEYSTORE_PASSWORD");
+    int maxMessageMib = 257;
+    boolean exitWithParent = false;
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      switch (arg) {
+        case "--port" -> port = number(arg, value(args, ++i, arg), 0, 65535);
+        case "--host" -> host = value(args, ++i, arg);
+        case "--library" -> names.add(value(args, ++i, arg));
+        case "--token-file" -> token = read(value(args, ++i, arg), arg);
+        case "--tls-keystore" -> keystore = Path.of(value(args, ++i, arg));
+        case "--tls-keystore-password-file" -> keystorePassword = read(value(args, ++i, arg), arg);
+        case "--max-message-mib" -> maxMessageMib = number(arg, value(args, ++i, arg), 1, 2047);
+        case "--exit-with-parent" -> exitWithParent = true;
+        default -> {
+          if (arg.startsWith("-")) {
+            throw new IllegalArgumentException("unknown option " + arg);
+          }
+          files.add(Path.of(arg));
+        }
+      }
+    }
+    if (port < 0) {
+      throw new IllegalArgumentException("--port is required (0 for a free port)");
+    }
+    if (files.isEmpty() && names.isEmpty()) {
+      throw new IllegalArgumentException("no library to host: name a LIBRARY.so or --library NAME");
+    }
+    if (token != null && token.isBlank()) {
+      throw new IllegalArgumentException("the token is empty");
+    }
+    if (keystore != null && keystorePassword == null) {
+      throw new IllegalArgumentException("--tls-keystore needs --tls-keystore-password-file or "
+          + "PACKED4J_KEYSTORE_PASSWORD");
+    }
+    return new ServerConfig(host, port, List.copyOf(files), List.copyOf(names), token, keystore,
+        keystorePassword == null ? null : keystorePassword.toCharArray(), maxMessageMib << 20, exitWithParent);
+  }
+
+  private static String value(List<String> args, int i, String option) {
+    if (i >= args.size()) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args.get(i);
+  }
+
+  private static int number(String option, String text, int min, int max) {
+    try {
+      int value = Integer.parseInt(text);
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", got " + text);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " takes a number, got '" + text + "'");
+    }
+  }
+
+  private static String read(String file, String option) {
+    try {
+      return Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(option + ": cannot read " + file + ": " + e);
+    }
+  }
+}

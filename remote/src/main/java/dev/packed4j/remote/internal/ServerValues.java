@@ -1,0 +1,178 @@
+package dev.packed4j.remote.internal;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
+import dev.packed4j.remote.internal.proto.Entry;
+import dev.packed4j.remote.internal.proto.ObjectHandle;
+import dev.packed4j.remote.internal.proto.Tensor;
+import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.remote.internal.proto.ValueList;
+import dev.packed4j.remote.internal.proto.ValueMap;
+import dev.packed4j.runtime.DType;
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.NativeMap;
+import dev.packed4j.runtime.ObjectRef;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The server's conversions: wire values to the Java values {@code PackedFunction.invoke} takes, and its results
+ * back. Objects in results are held by the session; tensors are copied in both directions.
+ */
+final class ServerValues {
+  private final ServerSession session;
+  private final long maxTensorBytes;
+  /** Tensors made for arguments, closed after the call. */
+  final List<AutoCloseable> temporaries = new ArrayList<>();
+
+  ServerValues(ServerSession session, long maxTensorBytes) {
+    this.session = session;
+    this.maxTensorBytes = maxTensorBytes;
+  }
+
+  Object[] arguments(List<Value> values) {
+    Object[] args = new Object[values.size()];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = toJava(values.get(i));
+    }
+    return args;
+  }
+
+  Object toJava(Value value) {
+    return switch (value.getKindCase()) {
+      case KIND_NOT_SET -> null;
+      case BOOLEAN -> value.getBoolean();
+      case INTEGER -> value.getInteger();
+      case REAL -> value.getReal();
+      case TEXT -> value.getText();
+      case DATA -> value.getData().toByteArray();
+      case LIST -> {
+        List<Object> items = new ArrayList<>(value.getList().getItemsCount());
+        for (Value item : value.getList().getItemsList()) {
+          items.add(toJava(item));
+        }
+        yield items;
+      }
+      case MAP -> {
+        Map<Object, Object> entries = new LinkedHashMap<>();
+        for (Entry entry : value.getMap().getEntriesList()) {
+          entries.put(toJava(entry.getKey()), toJava(entry.getValue()));
+        }
+        yield entries;
+      }
+      case OBJECT -> session.get(value.getObject().getId());
+      case TENSOR -> tensor(value.getTensor());
+    };
+  }
+
+  private NDArray tensor(Tensor tensor) {
+    DType dtype = DType.parse(tensor.getDtype());
+    long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
+    NDArray array = NDArray.allocate(dtype, shape);
+    temporaries.add(array);
+    MemorySegment target = array.asSegment();
+    ByteString data = tensor.getData();
+    if (data.size() != target.byteSize()) {
+      throw new IllegalArgumentException("a tensor argument of dtype " + dtype + " and shape "
+          + java.util.Arrays.toString(shape) + " needs " + target.byteSize() + " bytes, the message carries "
+          + data.size());
+    }
+    long at = 0;
+    for (ByteBuffer chunk : data.asReadOnlyByteBufferList()) {
+      int length = chunk.remaining();
+      MemorySegment.copy(MemorySegment.ofBuffer(chunk), 0, target, at, length);
+      at += length;
+    }
+    return array;
+  }
+
+  /** The wire value of a result; takes over (holds or closes) every native object in it. */
+  Value toWire(Object result) {
+    Value.Builder value = Value.newBuilder();
+    switch (result) {
+      case null -> { }
+      case Boolean b -> value.setBoolean(b);
+      case Long l -> value.setInteger(l);
+      case Integer i -> value.setInteger(i);
+      case Short s -> value.setInteger(s);
+      case Byte b -> value.setInteger(b);
+      case Double d -> value.setReal(d);
+      case Float f -> value.setReal(f);
+      case String s -> value.setText(s);
+      case byte[] bytes -> value.setData(UnsafeByteOperations.unsafeWrap(bytes));
+      case NDArray array -> {
+        try (array) {
+          value.setTensor(tensorToWire(array));
+        }
+      }
+      case NativeList<?> list -> {
+        try (list) {
+          value.setList(listToWire(list));
+        }
+      }
+      case NativeMap<?, ?> map -> {
+        try (map) {
+          value.setMap(mapToWire(map));
+        }
+      }
+      case List<?> list -> value.setList(listToWire(list));
+      case Map<?, ?> map -> value.setMap(mapToWire(map));
+      case ObjectRef object -> {
+        String typeKey = object.typeKey();
+        value.setObject(ObjectHandle.newBuilder().setId(session.hold(object)).setTypeKey(typeKey));
+      }
+      default -> throw new IllegalArgumentException("a result of Java class " + result.getClass().getName()
+          + " cannot cross a session");
+    }
+    return value.build();
+  }
+
+  private ValueList listToWire(List<?> list) {
+    ValueList.Builder items = ValueList.newBuilder();
+    for (Object item : list) {
+      items.addItems(toWire(item));
+    }
+    return items.build();
+  }
+
+  private ValueMap mapToWire(Map<?, ?> map) {
+    ValueMap.Builder entries = ValueMap.newBuilder();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      entries.addEntries(Entry.newBuilder().setKey(toWire(entry.getKey())).setValue(toWire(entry.getValue())));
+    }
+    return entries.build();
+  }
+
+  private Tensor tensorToWire(NDArray array) {
+    if (!array.isContiguous()) {
+      throw new IllegalArgumentException("a tensor result must be contiguous to cross a session; this one has shape "
+          + java.util.Arrays.toString(array.shape()) + " and strides " + java.util.Arrays.toString(array.strides()));
+    }
+    MemorySegment data = array.asSegment();
+    if (data.byteSize() > maxTensorBytes) {
+      throw new IllegalArgumentException("a tensor result of " + data.byteSize() + " bytes is larger than the "
+          + maxTensorBytes + " a session copies (the server's --max-message-mib, less 1 MiB)");
+    }
+    Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
+    for (long extent : array.shape()) {
+      tensor.addShape(extent);
+    }
+    return tensor.setData(ByteString.copyFrom(data.asByteBuffer())).build();
+  }
+
+  void closeTemporaries() {
+    for (AutoCloseable temporary : temporaries) {
+      try {
+        temporary.close();
+      } catch (Exception ignored) {
+        // NDArray.close does not throw
+      }
+    }
+    temporaries.clear();
+  }
+}

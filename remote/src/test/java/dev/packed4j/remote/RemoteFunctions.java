@@ -1,0 +1,68 @@
+package dev.packed4j.remote;
+
+import dev.packed4j.annotations.Global;
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.PackedFunction;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The test plugin's functions (native/remote_plugin.cc), bound locally and through sessions alike. */
+public interface RemoteFunctions {
+  @Global("remote.Add")
+  long add(long a, long b);
+
+  @Global("remote.Add")
+  int addInts(int a, int b);
+
+  @Global("remote.Divide")
+  double divide(double a, double b);
+
+  @Global("remote.IsEven")
+  boolean isEven(long value);
+
+  @Global("remote.Greet")
+  String greet(String name);
+
+  @Global("remote.Reverse")
+  byte[] reverse(byte[] data);
+
+  @Global("remote.Sum")
+  long sum(List<Long> values);
+
+  @Global("remote.Range")
+  List<Long> range(long count);
+
+  @Global("remote.Lengths")
+  Map<String, Long> lengths(List<String> words);
+
+  @Global("remote.MaybeName")
+  Optional<String> maybeName(Optional<String> name);
+
+  @Global("remote.Fail")
+  long fail(String what);
+
+  @Global("remote.Sleep")
+  long sleep(long millis);
+
+  @Global("remote.Crash")
+  long crash(long value);
+
+  @Global("remote.Apply")
+  long apply(PackedFunction function, long value);
+
+  @Global("remote.MakePoint")
+  PointRef makePoint(long x, long y, String label);
+
+  @Global("remote.Distance2")
+  long distance2(PointRef a, PointRef b);
+
+  @Global("remote.Pair")
+  List<PointRef> pair(long x);
+
+  @Global("remote.SumFloat32")
+  double sumFloat32(NDArray values);
+
+  @Global("remote.EchoTensor")
+  NDArray echo(NDArray tensor);
+}

@@ -1,0 +1,287 @@
+package dev.packed4j.remote;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sessions against a packed4j-server started in this JVM on a loopback port: values by value, errors as locally,
+ * objects as remote references released by close and by disconnect, tensors copied within the size limit, callbacks
+ * refused clearly, deadlines, and many threads over one session. The server's native objects live in this JVM, so
+ * {@link Packed4j#liveObjectCount()} shows what the server still holds.
+ */
+class RemoteSessionTest {
+  static final String PLUGIN = System.getProperty("packed4j.test.remotePlugin");
+
+  private static Packed4jServer server;
+  private static Session session;
+  private static RemoteFunctions remote;
+
+  @BeforeAll
+  static void startServer() {
+    server = Packed4jServer.start(List.of("--port", "0", PLUGIN));
+    session = Packed4j.connect(server.address());
+    remote = session.bind(RemoteFunctions.class);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    session.close();
+    server.close();
+  }
+
+  @Test
+  void numbersStringsBytesListsMapsAndOptionalsCrossByValue() {
+    assertEquals(5L, remote.add(2, 3));
+    assertEquals(7, remote.addInts(3, 4));
+    assertEquals(0.125, remote.divide(1, 8));
+    assertTrue(remote.isEven(42));
+    assertFalse(remote.isEven(7));
+    assertEquals("hello, wörld\0!", remote.greet("wörld\0!"));
+    assertArrayEquals(new byte[] {3, 2, 1, 0}, remote.reverse(new byte[] {0, 1, 2, 3}));
+    assertEquals(15L, remote.sum(List.of(1L, 2L, 3L, 4L, 5L)));
+    assertEquals(List.of(0L, 1L, 2L), remote.range(3));
+    assertEquals(Map.of("a", 1L, "abc", 3L), remote.lengths(List.of("a", "abc")));
+    assertEquals(Optional.of("nobody"), remote.maybeName(Optional.empty()));
+    assertEquals(Optional.of("ann"), remote.maybeName(Optional.of("ann")));
+    assertEquals(Optional.empty(), remote.maybeName(Optional.of("")));
+  }
+
+  @Test
+  void theSameInterfaceGivesTheSameResultsLocallyAndRemotely() {
+    Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN)); // loaded by the server already: this JVM hosts it
+    RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+    assertEquals(local.add(40, 2), remote.add(40, 2));
+    assertEquals(local.greet("x"), remote.greet("x"));
+    assertEquals(local.lengths(List.of("ab")), remote.lengths(List.of("ab")));
+    Packed4jException localError = assertThrows(Packed4jException.class, () -> local.fail("broken"));
+    Packed4jException remoteError = assertThrows(Packed4jException.class, () -> remote.fail("broken"));
+    assertEquals(localError.getMessage(), remoteError.getMessage());
+    assertEquals(localError.kind(), remoteError.kind());
+    assertEquals(localError.functionName(), remoteError.functionName());
+  }
+
+  @Test
+  void aNativeErrorArrivesWithItsKindMessageAndBacktrace() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> remote.divide(1, 0));
+    assertEquals("ValueError", error.kind());
+    assertEquals("remote.Divide", error.functionName());
+    assertTrue(error.getMessage().contains("division by zero"), error.getMessage());
+    assertFalse(error.nativeBacktrace().isBlank(), "the server's native backtrace crosses the session");
+  }
+
+  @Test
+  void resultsThatDoNotFitTheDeclaredTypeAreValueErrorsNamingTheMethod() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> remote.addInts(Integer.MAX_VALUE, 1));
+    assertEquals("ValueError", error.kind());
+    assertTrue(error.getMessage().contains("RemoteFunctions.addInts") && error.getMessage().contains("2147483648"),
+        error.getMessage());
+  }
+
+  @Test
+  void theRegistryIsReadDynamicallyAsLocally() {
+    Session.Function add = session.global("remote.Add");
+    assertEquals(3L, add.invoke(1, 2));
+    assertEquals("remote.Add", add.name());
+    assertTrue(session.list().contains("remote.Greet"));
+    Packed4jException missing = assertThrows(Packed4jException.class, () -> session.global("remote.Ad"));
+    assertEquals("KeyError", missing.kind());
+    assertTrue(missing.getMessage().contains("remote.Ad") && missing.getMessage().contains("remote.Add"),
+        missing.getMessage());
+    ObjectTypeInfo point = session.objectTypes().stream().filter(type -> type.key().equals("remote.Point"))
+        .findFirst().orElseThrow();
+    assertEquals(List.of("x", "y", "label"), point.fields().stream().map(ObjectTypeInfo.Field::name).toList());
+    Object list = session.global("remote.Range").invoke(2);
+    assertEquals(List.of(0L, 1L), list);
+  }
+
+  @Test
+  void objectsStayOnTheServerAndCloseReleasesThem() throws InterruptedException {
+    long before = Packed4j.liveObjectCount();
+    PointRef a = remote.makePoint(1, 2, "a");
+    PointRef b = remote.makePoint(4, 6, "b");
+    assertEquals(before + 2, Packed4j.liveObjectCount(), "the server holds both");
+    assertEquals(1L, a.x());
+    assertEquals("b", b.label());
+    assertEquals(25L, remote.distance2(a, b), "remote objects go back as arguments");
+    assertInstanceOf(Session.RemoteObject.class, a);
+    assertEquals("remote.Point", ((Session.RemoteObject) a).typeKey());
+    assertEquals(6L, ((Session.RemoteObject) b).get("y"));
+    List<PointRef> pair = remote.pair(10);
+    assertEquals(List.of(10L, 11L), pair.stream().map(PointRef::x).toList());
+    a.close();
+    b.close();
+    pair.forEach(PointRef::close);
+    a.close(); // idempotent
+    IllegalStateException closed = assertThrows(IllegalStateException.class, a::x);
+    assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    awaitLiveObjects(before);
+  }
+
+  @Test
+  void aClientThatDisconnectsReleasesEverythingItsSessionHeld() throws InterruptedException {
+    long before = Packed4j.liveObjectCount();
+    Session other = Packed4j.connect(server.address());
+    RemoteFunctions functions = other.bind(RemoteFunctions.class);
+    List<PointRef> points = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      points.add(functions.makePoint(i, i, "p" + i));
+    }
+    assertEquals(before + 5, Packed4j.liveObjectCount());
+    other.close(); // none of the points closed
+    awaitLiveObjects(before);
+    IllegalStateException afterClose = assertThrows(IllegalStateException.class, () -> points.getFirst().x());
+    assertTrue(afterClose.getMessage().contains("closed"), afterClose.getMessage());
+  }
+
+  @Test
+  void objectsOfAnotherSessionAndLocalObjectsAreRefusedByName() {
+    try (Session other = Packed4j.connect(server.address());
+        PointRef mine = remote.makePoint(0, 0, "mine");
+        PointRef theirs = other.bind(RemoteFunctions.class).makePoint(1, 1, "theirs")) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> remote.distance2(mine, theirs));
+      assertEquals("TypeError", error.kind());
+      assertTrue(error.getMessage().contains("RemoteFunctions.distance2: argument 1")
+          && error.getMessage().contains("another session"), error.getMessage());
+    }
+  }
+
+  @Test
+  void callbacksAreRefusedWithAClearError() {
+    try (PackedFunction twice = PackedFunction.of(args -> 2 * (Long) args[0])) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> remote.apply(twice, 21));
+      assertEquals("TypeError", error.kind());
+      assertTrue(error.getMessage().contains("RemoteFunctions.apply: argument 0")
+          && error.getMessage().contains("callbacks are not supported remotely"), error.getMessage());
+    }
+  }
+
+  @Test
+  void tensorsAreCopiedBothWays() {
+    float[] values = new float[1000];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i;
+    }
+    try (NDArray tensor = NDArray.fromArray(values, 10, 100)) {
+      assertEquals(499500.0, remote.sumFloat32(tensor));
+      try (NDArray back = remote.echo(tensor)) {
+        assertArrayEquals(new long[] {10, 100}, back.shape());
+        assertEquals("float32", back.dtype().toString());
+        assertArrayEquals(values, back.toFloatArray());
+      }
+    }
+  }
+
+  @Test
+  void aTensorBeyondTheMessageLimitIsAValueErrorNamingItsSize() {
+    try (Session small = Packed4j.connect(server.address(), SessionOptions.defaults().withMaxMessageBytes(2 << 20));
+        NDArray big = NDArray.fromArray(new byte[3 << 20], 3 << 20)) {
+      Packed4jException error = assertThrows(Packed4jException.class,
+          () -> small.bind(RemoteFunctions.class).echo(big));
+      assertEquals("ValueError", error.kind());
+      assertTrue(error.getMessage().contains("RemoteFunctions.echo: argument 0 is a tensor of 3145728 bytes"),
+          error.getMessage());
+    }
+  }
+
+  @Test
+  void aCallThatOutlivesTheDeadlineIsATimeoutErrorAndTheSessionGoesOn() {
+    try (Session hasty = Packed4j.connect(server.address(),
+        SessionOptions.defaults().withDeadline(Duration.ofMillis(300)))) {
+      RemoteFunctions functions = hasty.bind(RemoteFunctions.class);
+      long start = System.nanoTime();
+      Packed4jException error = assertThrows(Packed4jException.class, () -> functions.sleep(3000));
+      long took = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(Session.TIMEOUT, error.kind());
+      assertTrue(error.getMessage().contains("RemoteFunctions.sleep"), error.getMessage());
+      assertTrue(took < 2000, "the call ended after " + took + " ms");
+      assertEquals(3L, functions.add(1, 2));
+    }
+  }
+
+  @Test
+  void aServerThatIsNotThereIsASessionLostErrorAtOnce() {
+    Packed4jException error = assertThrows(Packed4jException.class, () -> Packed4j.connect("127.0.0.1:1"));
+    assertEquals(Session.SESSION_LOST, error.kind());
+    assertTrue(error.getMessage().contains("127.0.0.1:1"), error.getMessage());
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect("nowhere"));
+    assertTrue(bad.getMessage().contains("host:port"), bad.getMessage());
+  }
+
+  @Test
+  void aClosedSessionRefusesCalls() {
+    Session closing = Packed4j.connect(server.address());
+    RemoteFunctions functions = closing.bind(RemoteFunctions.class);
+    closing.close();
+    closing.close();
+    IllegalStateException error = assertThrows(IllegalStateException.class, () -> functions.add(1, 2));
+    assertTrue(error.getMessage().contains("RemoteFunctions.add") && error.getMessage().contains("closed"),
+        error.getMessage());
+  }
+
+  @Test
+  void manyThreadsCallThroughOneSession() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Long>> sums = new ArrayList<>();
+      for (int thread = 0; thread < 8; thread++) {
+        long base = thread * 1000L;
+        sums.add(pool.submit(() -> {
+          long total = 0;
+          for (int i = 0; i < 200; i++) {
+            total += remote.add(base, i);
+          }
+          return total;
+        }));
+      }
+      for (int thread = 0; thread < 8; thread++) {
+        assertEquals(thread * 1000L * 200 + 199 * 200 / 2, sums.get(thread).get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void remoteObjectsAreEqualWhenTheyAreTheSameServerObject() {
+    try (PointRef a = remote.makePoint(1, 1, "a"); PointRef b = remote.makePoint(1, 1, "a")) {
+      assertNotEquals(a, b);
+      assertEquals(a, a);
+      assertTrue(a.toString().startsWith("remote.Point@remote#"), a.toString());
+    }
+    assertEquals("hello, 😀", new String(remote.greet("😀").getBytes(StandardCharsets.UTF_8),
+        StandardCharsets.UTF_8));
+  }
+
+  static void awaitLiveObjects(long expected) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (Packed4j.liveObjectCount() != expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertEquals(expected, Packed4j.liveObjectCount(), "native objects left on the server");
+  }
+}
