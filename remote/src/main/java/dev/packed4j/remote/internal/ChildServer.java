@@ -117,6 +117,7 @@ final class ChildServer {
           : "ended before it listened (exit status " + exitStatus(process) + ")";
       // A child that could not load the library says so on its standard error: the same LoadError as locally.
       String kind = errors.contains("[LoadError]") ? "LoadError" : Session.SESSION_LOST;
+      deleteIfEmpty(crashDirectory);
       throw GrpcSessionProvider.newError(kind, "Packed4j.isolated(" + library + "): the child packed4j-server "
           + reason + (errors.isEmpty() ? "" : ": " + errors), "", null);
     }

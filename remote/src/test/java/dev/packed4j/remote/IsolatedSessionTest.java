@@ -1,0 +1,150 @@
+package dev.packed4j.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Isolated sessions: the plugin in a child JVM, so that a crash in it (remote.Crash writes through a null pointer)
+ * ends the child and not this JVM. Every pending and later call then fails with SessionLostError, within its
+ * deadline; with restartOnLoss the next call gets a new child.
+ */
+class IsolatedSessionTest {
+  private static final Path PLUGIN = Path.of(RemoteSessionTest.PLUGIN);
+
+  @Test
+  void aCrashingPluginEndsOnlyTheChildAndEveryCallSaysSo() throws Exception {
+    try (Session isolated = Packed4j.isolated(PLUGIN)) {
+      RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+      assertEquals(3L, functions.add(1, 2));
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<Long>> pending = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+          pending.add(pool.submit(() -> functions.sleep(20_000)));
+        }
+        Thread.sleep(300); // the sleeps are running in the child
+        long start = System.nanoTime();
+        Packed4jException crash = assertThrows(Packed4jException.class, () -> functions.crash(1));
+        assertEquals(Session.SESSION_LOST, crash.kind());
+        assertTrue(crash.getMessage().contains("RemoteFunctions.crash") && crash.getMessage().contains("pid"),
+            crash.getMessage());
+        assertTrue(crash.getMessage().contains("crash report"), "the message names the JVM's crash report: "
+            + crash.getMessage());
+        for (Future<Long> call : pending) {
+          Exception error = assertThrows(Exception.class, () -> call.get(10, TimeUnit.SECONDS));
+          Packed4jException lost = (Packed4jException) error.getCause();
+          assertEquals(Session.SESSION_LOST, lost.kind());
+        }
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "the pending calls ended at the crash");
+      } finally {
+        pool.shutdownNow();
+      }
+      Packed4jException later = assertThrows(Packed4jException.class, () -> functions.add(1, 2));
+      assertEquals(Session.SESSION_LOST, later.kind());
+      assertTrue(later.getMessage().contains("RemoteFunctions.add"), later.getMessage());
+    }
+    assertEquals(3L, 1L + 2L, "this JVM lives on");
+  }
+
+  @Test
+  void killingTheServerDuringAThousandConcurrentCallsEndsEachWithItsResultOrSessionLost() throws Exception {
+    Duration deadline = Duration.ofSeconds(10);
+    try (Session isolated = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withDeadline(deadline))) {
+      RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+      functions.add(0, 0); // warm
+      int calls = 1000;
+      AtomicInteger results = new AtomicInteger();
+      AtomicInteger lost = new AtomicInteger();
+      ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+      CountDownLatch started = new CountDownLatch(calls / 2);
+      CountDownLatch done = new CountDownLatch(calls);
+      long start = System.nanoTime();
+      try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int i = 0; i < calls; i++) {
+          long value = i;
+          threads.submit(() -> {
+            started.countDown();
+            try {
+              // Some calls answer at once, some take long enough to be in flight at the kill.
+              long answer = value % 2 == 0 ? functions.add(value, 1) : functions.sleep(200 + value % 300);
+              if (answer != (value % 2 == 0 ? value + 1 : 200 + value % 300)) {
+                unexpected.add(new AssertionError("call " + value + " answered " + answer));
+              }
+              results.incrementAndGet();
+            } catch (Packed4jException e) {
+              if (e.kind().equals(Session.SESSION_LOST)) {
+                lost.incrementAndGet();
+              } else {
+                unexpected.add(e);
+              }
+            } catch (Throwable e) {
+              unexpected.add(e);
+            } finally {
+              done.countDown();
+            }
+          });
+        }
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        Thread.sleep(100);
+        ProcessHandle child = ProcessHandle.current().children()
+            .filter(process -> process.info().commandLine().orElse("").contains("Packed4jServer"))
+            .findFirst().orElseThrow();
+        child.destroyForcibly();
+        assertTrue(done.await(deadline.toSeconds() + 5, TimeUnit.SECONDS), "calls still pending: " + done.getCount());
+      }
+      long took = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(unexpected.isEmpty(), "unexpected outcomes: " + unexpected);
+      assertEquals(calls, results.get() + lost.get());
+      assertTrue(lost.get() > 0, "the kill came after every call had answered (" + results.get() + " results)");
+      assertTrue(took < deadline.toMillis() + 5000, "took " + took + " ms");
+      Packed4jException after = assertThrows(Packed4jException.class, () -> functions.add(1, 1));
+      assertEquals(Session.SESSION_LOST, after.kind());
+      assertTrue(after.getMessage().contains("SIGKILL"), after.getMessage());
+    }
+  }
+
+  @Test
+  void restartOnLossStartsANewChildAtTheNextCall() {
+    try (Session isolated = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withRestartOnLoss(true))) {
+      RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+      PointRef before = functions.makePoint(1, 2, "before");
+      Packed4jException crash = assertThrows(Packed4jException.class, () -> functions.crash(1));
+      assertEquals(Session.SESSION_LOST, crash.kind());
+      assertEquals(5L, functions.add(2, 3), "a new child answers");
+      Packed4jException gone = assertThrows(Packed4jException.class, before::x);
+      assertEquals(Session.SESSION_LOST, gone.kind(), "objects of the ended child stay lost");
+      try (PointRef after = functions.makePoint(3, 4, "after")) {
+        assertEquals("after", after.label());
+      }
+    }
+  }
+
+  @Test
+  void aLibraryTheChildCannotLoadIsTheLoadErrorItWouldBeLocally() {
+    Path missing = Path.of("/nonexistent/libnothing.so");
+    Packed4jException local = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(missing));
+    Packed4jException isolated = assertThrows(Packed4jException.class, () -> Packed4j.isolated(missing));
+    assertEquals("LoadError", isolated.kind());
+    assertTrue(isolated.getMessage().contains(local.nativeMessage()), isolated.getMessage());
+    assertFalse(isolated.getMessage().contains("Exception in thread"), isolated.getMessage());
+  }
+}

@@ -1,0 +1,98 @@
+package dev.packed4j.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
+import dev.packed4j.runtime.SessionOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shared token and TLS, as docs/guide.md's "Sessions" section sets them up: a server started with
+ * {@code --token-file} refuses a session without the token or with another one, before any call runs; a server
+ * started with {@code --tls-keystore} serves a client that trusts its certificate, and a plaintext client cannot
+ * talk to it.
+ */
+class SecurityTest {
+  @TempDir
+  Path directory;
+
+  @Test
+  void aServerWithATokenRefusesSessionsWithoutIt() throws IOException {
+    Path tokenFile = Files.writeString(directory.resolve("token"), "s3cret-token\n");
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", "--token-file", tokenFile.toString(),
+        RemoteSessionTest.PLUGIN))) {
+      Packed4jException none = assertThrows(Packed4jException.class, () -> Packed4j.connect(server.address()));
+      assertEquals(Session.AUTHENTICATION, none.kind());
+      assertTrue(none.getMessage().contains("requires a token"), none.getMessage());
+      Packed4jException wrong = assertThrows(Packed4jException.class, () -> Packed4j.connect(server.address(),
+          SessionOptions.defaults().withToken("guess")));
+      assertEquals(Session.AUTHENTICATION, wrong.kind());
+      assertTrue(wrong.getMessage().contains("not this server's"), wrong.getMessage());
+      try (Session session = Packed4j.connect(server.address(),
+          SessionOptions.defaults().withToken("s3cret-token"))) {
+        assertEquals(3L, session.bind(RemoteFunctions.class).add(1, 2));
+      }
+    }
+  }
+
+  @Test
+  void aTlsServerServesClientsThatTrustItsCertificate() throws Exception {
+    Path keystore = directory.resolve("server.p12");
+    Path certificate = directory.resolve("server.pem");
+    Path password = Files.writeString(directory.resolve("keystore-password"), "changeit");
+    // The commands of docs/guide.md ("TLS"): a self-signed certificate for localhost, and its PEM for clients.
+    keytool("-genkeypair", "-alias", "packed4j-server", "-keyalg", "RSA", "-keysize", "2048", "-validity", "365",
+        "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
+        "-keystore", keystore.toString(), "-storepass", "changeit");
+    keytool("-exportcert", "-rfc", "-alias", "packed4j-server", "-keystore", keystore.toString(),
+        "-storepass", "changeit", "-file", certificate.toString());
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", "--tls-keystore", keystore.toString(),
+        "--tls-keystore-password-file", password.toString(), RemoteSessionTest.PLUGIN))) {
+      String target = "localhost:" + server.port();
+      try (Session session = Packed4j.connect(target,
+          SessionOptions.defaults().withTrustedCertificate(certificate))) {
+        assertEquals("hello, tls", session.bind(RemoteFunctions.class).greet("tls"));
+      }
+      Packed4jException plaintext = assertThrows(Packed4jException.class, () -> Packed4j.connect(target));
+      assertEquals(Session.SESSION_LOST, plaintext.kind());
+      assertTrue(plaintext.getMessage().contains("withTrustedCertificate"), plaintext.getMessage());
+    }
+  }
+
+  @Test
+  void aWrongCommandLineNamesTheArgument() {
+    IllegalArgumentException noPort = assertThrows(IllegalArgumentException.class,
+        () -> Packed4jServer.start(List.of(RemoteSessionTest.PLUGIN)));
+    assertTrue(noPort.getMessage().contains("--port"), noPort.getMessage());
+    IllegalArgumentException badPort = assertThrows(IllegalArgumentException.class,
+        () -> Packed4jServer.start(List.of("--port", "seven", RemoteSessionTest.PLUGIN)));
+    assertTrue(badPort.getMessage().contains("'seven'"), badPort.getMessage());
+    IllegalArgumentException noLibrary = assertThrows(IllegalArgumentException.class,
+        () -> Packed4jServer.start(List.of("--port", "0")));
+    assertTrue(noLibrary.getMessage().contains("no library"), noLibrary.getMessage());
+    IllegalArgumentException noPassword = assertThrows(IllegalArgumentException.class,
+        () -> Packed4jServer.start(List.of("--port", "0", "--tls-keystore", "x.p12", RemoteSessionTest.PLUGIN)));
+    assertFalse(noPassword.getMessage().isEmpty());
+  }
+
+  private static void keytool(String... args) throws IOException, InterruptedException {
+    List<String> command = new java.util.ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, process.exitValue(), "keytool " + String.join(" ", args) + ": " + output);
+  }
+}
