@@ -9,6 +9,8 @@ import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
 import dev.packed4j.runtime.SessionOptions;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +22,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +53,7 @@ class IsolatedSessionTest {
             crash.getMessage());
         assertTrue(crash.getMessage().contains("crash report"), "the message names the JVM's crash report: "
             + crash.getMessage());
+        deleteCrashReport(crash.getMessage());
         for (Future<Long> call : pending) {
           Exception error = assertThrows(Exception.class, () -> call.get(10, TimeUnit.SECONDS));
           Packed4jException lost = (Packed4jException) error.getCause();
@@ -123,12 +128,13 @@ class IsolatedSessionTest {
   }
 
   @Test
-  void restartOnLossStartsANewChildAtTheNextCall() {
+  void restartOnLossStartsANewChildAtTheNextCall() throws IOException {
     try (Session isolated = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withRestartOnLoss(true))) {
       RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
       PointRef before = functions.makePoint(1, 2, "before");
       Packed4jException crash = assertThrows(Packed4jException.class, () -> functions.crash(1));
       assertEquals(Session.SESSION_LOST, crash.kind());
+      deleteCrashReport(crash.getMessage());
       assertEquals(5L, functions.add(2, 3), "a new child answers");
       Packed4jException gone = assertThrows(Packed4jException.class, before::x);
       assertEquals(Session.SESSION_LOST, gone.kind(), "objects of the ended child stay lost");
@@ -146,5 +152,15 @@ class IsolatedSessionTest {
     assertEquals("LoadError", isolated.kind());
     assertTrue(isolated.getMessage().contains(local.nativeMessage()), isolated.getMessage());
     assertFalse(isolated.getMessage().contains("Exception in thread"), isolated.getMessage());
+  }
+
+  /** The crash is this test's doing: its report, in a temporary directory of its own, goes. */
+  private static void deleteCrashReport(String message) throws IOException {
+    Matcher report = Pattern.compile("(/\\S+/hs_err_pid\\d+\\.log)").matcher(message);
+    if (report.find()) {
+      Path file = Path.of(report.group(1));
+      Files.deleteIfExists(file);
+      Files.deleteIfExists(file.getParent());
+    }
   }
 }
