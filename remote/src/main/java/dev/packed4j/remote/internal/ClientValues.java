@@ -12,7 +12,6 @@ import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.PackedFunction;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
@@ -251,19 +250,28 @@ final class ClientValues {
     throw RemoteSession.typeError(site + ": the result is a " + wire + ", which is no " + raw.getName());
   }
 
-  /** A tensor result: the bytes copied into memory of this JVM, freed with the NDArray's last reference. */
+  /**
+   * A tensor result: the bytes copied into a tensor of this process's native memory (NDArray.allocate, which does
+   * not clear it first, as Arena.allocate would: a tenth of a 64 MiB round trip), owned by the caller.
+   */
   private static NDArray tensor(Tensor tensor) {
     DType dtype = DType.parse(tensor.getDtype());
     long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
     ByteString data = tensor.getData();
-    MemorySegment memory = Arena.ofAuto().allocate(Math.max(1, data.size()), 64);
+    NDArray array = NDArray.allocate(dtype, shape);
+    MemorySegment memory = array.asSegment();
+    if (memory.byteSize() != data.size()) {
+      array.close();
+      throw RemoteSession.typeError("a tensor result of dtype " + dtype + " and shape " + Arrays.toString(shape)
+          + " needs " + memory.byteSize() + " bytes, the message carries " + data.size());
+    }
     long at = 0;
     for (ByteBuffer chunk : data.asReadOnlyByteBufferList()) {
       int length = chunk.remaining();
       MemorySegment.copy(MemorySegment.ofBuffer(chunk), 0, memory, at, length);
       at += length;
     }
-    return NDArray.wrap(memory.asSlice(0, data.size()), dtype, shape);
+    return array;
   }
 
   static Class<?> raw(Type type) {

@@ -33,6 +33,9 @@ import java.util.concurrent.TimeoutException;
  * new one, and objects of the old one are lost with it.
  */
 final class Connection {
+  /** The HTTP/2 flow-control window of a session's connection, both ways (Services sets the server's). */
+  static final int FLOW_CONTROL_WINDOW = 16 << 20;
+
   final String target;
   final ManagedChannel managed;
   final Channel channel;
@@ -70,6 +73,9 @@ final class Connection {
     }
     ManagedChannel managed = NettyChannelBuilder.forTarget(target, credentials)
         .maxInboundMessageSize(options.maxMessageBytes())
+        // HTTP/2 flow control: a window of 1 MiB (gRPC's default start) makes a large tensor wait for window
+        // updates every megabyte; the window is credit, not memory.
+        .flowControlWindow(FLOW_CONTROL_WINDOW)
         .build();
     Channel channel = managed;
     if (token != null) {

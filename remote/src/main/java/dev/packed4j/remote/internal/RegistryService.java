@@ -78,18 +78,24 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   @Override
   public void call(CallRequest request, StreamObserver<CallReply> reply) {
-    reply.onNext(call(request));
-    reply.onCompleted();
+    ServerSession session = sessions.get(request.getSession());
+    ServerValues values = session == null ? null : new ServerValues(session, maxTensorBytes);
+    try {
+      reply.onNext(call(request, session, values));
+      reply.onCompleted(); // the message is serialized by now: the tensors it refers to may go
+    } finally {
+      if (values != null) {
+        values.closeTemporaries();
+      }
+    }
   }
 
-  private CallReply call(CallRequest request) {
+  private CallReply call(CallRequest request, ServerSession session, ServerValues values) {
     String site = request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
-    ServerSession session = sessions.get(request.getSession());
     if (session == null) {
       return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "
           + "(it was closed, or the server restarted)", "", null, null);
     }
-    ServerValues values = new ServerValues(session, maxTensorBytes);
     try {
       Object[] args = values.arguments(request.getArgsList());
       Object result = switch (request.getTargetCase()) {
@@ -103,8 +109,6 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     } catch (RuntimeException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return error("RuntimeError", message, "", site, e.getClass().getName());
-    } finally {
-      values.closeTemporaries();
     }
   }
 

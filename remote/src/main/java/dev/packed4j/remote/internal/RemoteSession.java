@@ -108,7 +108,7 @@ final class RemoteSession implements Session {
     request.setSession(on.sessionId).setSite(site);
     CallReply reply;
     try {
-      reply = ClientCalls.blockingUnaryCall(on.channel, Packed4jRemoteGrpc.getCallMethod(), callOptions(),
+      reply = ClientCalls.blockingUnaryCall(on.channel, Methods.CALL, callOptions(),
           request.build());
     } catch (StatusRuntimeException e) {
       throw on.failure(e.getStatus(), site);

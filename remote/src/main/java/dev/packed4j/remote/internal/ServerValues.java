@@ -27,7 +27,7 @@ import java.util.Map;
 final class ServerValues {
   private final ServerSession session;
   private final long maxTensorBytes;
-  /** Tensors made for arguments, closed after the call. */
+  /** Tensors made for arguments, and tensor results, closed once the reply is written. */
   final List<AutoCloseable> temporaries = new ArrayList<>();
 
   ServerValues(ServerSession session, long maxTensorBytes) {
@@ -106,9 +106,9 @@ final class ServerValues {
       case String s -> value.setText(s);
       case byte[] bytes -> value.setData(UnsafeByteOperations.unsafeWrap(bytes));
       case NDArray array -> {
-        try (array) {
-          value.setTensor(tensorToWire(array));
-        }
+        // Kept open until the reply is written: the message refers to the tensor's memory without a copy.
+        temporaries.add(array);
+        value.setTensor(tensorToWire(array));
       }
       case NativeList<?> list -> {
         try (list) {
@@ -162,7 +162,7 @@ final class ServerValues {
     for (long extent : array.shape()) {
       tensor.addShape(extent);
     }
-    return tensor.setData(ByteString.copyFrom(data.asByteBuffer())).build();
+    return tensor.setData(UnsafeByteOperations.unsafeWrap(data.asByteBuffer())).build();
   }
 
   void closeTemporaries() {

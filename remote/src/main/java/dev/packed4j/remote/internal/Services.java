@@ -26,7 +26,8 @@ public final class Services {
         : NettyServerBuilder.forAddress(address, tls(config));
     RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20));
     builder.maxInboundMessageSize(config.maxMessageBytes());
-    builder.addService(guarded(registry.bindService(), config));
+    builder.flowControlWindow(Connection.FLOW_CONTROL_WINDOW);
+    builder.addService(guarded(Methods.withLargeMessages(registry.bindService()), config));
     for (BindableService extra : extraServices) {
       builder.addService(guarded(extra.bindService(), config));
     }

@@ -1,0 +1,95 @@
+package dev.packed4j.remote.internal;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.ExtensionRegistryLite;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.Parser;
+import com.google.protobuf.UnsafeByteOperations;
+import dev.packed4j.remote.internal.proto.CallReply;
+import dev.packed4j.remote.internal.proto.CallRequest;
+import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
+import io.grpc.KnownLength;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.protobuf.ProtoUtils;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The Call method with a marshaller for large messages, on both ends. gRPC's protobuf marshaller parses a message
+ * over 4 MiB from the stream, which copies a tensor's bytes field twice through a slow path (that was most of a
+ * 64 MiB round trip's time); this one reads a large message into one array and parses it with aliasing, so the
+ * bytes field is a view of that array. Small messages take gRPC's own path.
+ */
+final class Methods {
+  private Methods() {}
+
+  /** Messages up to this size are parsed by gRPC's marshaller. */
+  private static final int LARGE = 1 << 20;
+
+  static final MethodDescriptor<CallRequest, CallReply> CALL = Packed4jRemoteGrpc.getCallMethod().toBuilder(
+      new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser()),
+      new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser())).build();
+
+  /** The registry service with {@link #CALL} in place of the generated Call method. */
+  @SuppressWarnings("unchecked")
+  static ServerServiceDefinition withLargeMessages(ServerServiceDefinition generated) {
+    ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(
+        generated.getServiceDescriptor().getName());
+    for (ServerMethodDefinition<?, ?> method : generated.getMethods()) {
+      if (method.getMethodDescriptor().getFullMethodName().equals(CALL.getFullMethodName())) {
+        service.addMethod(ServerMethodDefinition.create(CALL,
+            (ServerCallHandler<CallRequest, CallReply>) method.getServerCallHandler()));
+      } else {
+        service.addMethod(method);
+      }
+    }
+    return service.build();
+  }
+
+  private static final class LargeMessages<T extends Message> implements MethodDescriptor.Marshaller<T> {
+    private final MethodDescriptor.Marshaller<T> standard;
+    private final Parser<T> parser;
+
+    LargeMessages(T prototype, Parser<T> parser) {
+      this.standard = ProtoUtils.marshaller(prototype);
+      this.parser = parser;
+    }
+
+    @Override
+    public InputStream stream(T value) {
+      return standard.stream(value);
+    }
+
+    @Override
+    public T parse(InputStream stream) {
+      try {
+        int size = stream instanceof KnownLength ? stream.available() : 0;
+        if (size <= LARGE) {
+          return standard.parse(stream);
+        }
+        byte[] message = new byte[size];
+        int read = stream.readNBytes(message, 0, size);
+        if (read != size) {
+          throw Status.INTERNAL.withDescription("a message of " + size + " bytes ended after " + read)
+              .asRuntimeException();
+        }
+        // Aliasing applies to a buffer protobuf may take as immutable: this one is never written again.
+        CodedInputStream input = UnsafeByteOperations.unsafeWrap(message).newCodedInput();
+        input.enableAliasing(true);
+        input.setSizeLimit(Integer.MAX_VALUE);
+        return parser.parseFrom(input, ExtensionRegistryLite.getEmptyRegistry());
+      } catch (InvalidProtocolBufferException e) {
+        throw Status.INTERNAL.withDescription("invalid protobuf message: " + e.getMessage()).withCause(e)
+            .asRuntimeException();
+      } catch (IOException e) {
+        throw Status.INTERNAL.withDescription("cannot read a message: " + e.getMessage()).withCause(e)
+            .asRuntimeException();
+      }
+    }
+  }
+}
