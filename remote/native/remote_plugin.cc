@@ -95,6 +95,9 @@ class PointObject : public Object {
   int64_t y = 0;
   std::string label;
 
+  PointObject() = default;
+  PointObject(int64_t x_in, int64_t y_in, std::string label_in) : x(x_in), y(y_in), label(std::move(label_in)) {}
+
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("x", &x);
     v->Visit("y", &y);
@@ -110,6 +113,18 @@ class Point : public ObjectRef {
  public:
   P4J_DEFINE_OBJECT_REF_METHODS(Point, ObjectRef, PointObject);
 };
+
+// Objects as classes: a writable field, methods, a static method and a constructor, called through a session.
+P4J_REGISTER_OBJECT_DEF(PointObject, "A labelled point")
+    .def_rw("x", &PointObject::x, "the x coordinate")
+    .def_ro("y", &PointObject::y, "the y coordinate")
+    .def_ro("label", &PointObject::label, "its name")
+    .def("norm2", [](Point point) { return point->x * point->x + point->y * point->y; }, "x squared plus y squared")
+    .def("moved", [](Point point, int64_t dx) {
+      return Point(make_object<PointObject>(point->x + dx, point->y, point->label + "'"));
+    }, "a copy moved along x", {"dx"})
+    .def_static("origin", []() { return Point(make_object<PointObject>(0, 0, "origin")); }, "the point (0, 0)")
+    .def(init<int64_t, int64_t, std::string>(), "a point", {"x", "y", "label"});
 
 P4J_REGISTER_GLOBAL("remote.MakePoint").set_body_typed([](int64_t x, int64_t y, std::string label) {
   auto point = make_object<PointObject>();

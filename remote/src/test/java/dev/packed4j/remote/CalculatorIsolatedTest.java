@@ -56,6 +56,13 @@ class CalculatorIsolatedTest {
       assertEquals("hp", calc.brandOf(hp));        // and goes back as an argument
       calc.printCalculators(List.of(casio, hp));   // C++ prints 100 and 250, in the server's output
     }
+    try (CalculatorRef built = calc.newCalculator("hp", 250);  // the constructor, on the server
+        CalculatorRef parsed = calc.parse("casio:100")) {        // a static method
+      built.price(300);                                          // a setter
+      assertEquals(300, built.price());
+      assertEquals(3L, built.add(1, 2));                         // a method
+      assertEquals("casio costs 100", parsed.describe());
+    }
     assertEquals(15L, calc.sum(List.of(0L, 1L, 2L, 3L, 4L, 5L)));
     Packed4jException error = assertThrows(Packed4jException.class, () -> calc.divide(1, 0));
     assertEquals("ValueError", error.kind());

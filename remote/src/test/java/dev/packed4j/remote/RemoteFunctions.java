@@ -1,6 +1,8 @@
 package dev.packed4j.remote;
 
+import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
+import dev.packed4j.annotations.Method;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.PackedFunction;
 import java.util.List;
@@ -59,6 +61,12 @@ public interface RemoteFunctions {
 
   @Global("remote.Pair")
   List<PointRef> pair(long x);
+
+  @Constructor
+  PointRef newPoint(long x, long y, String label);
+
+  @Method(of = PointRef.class)
+  PointRef origin();
 
   @Global("remote.SumFloat32")
   double sumFloat32(NDArray values);

@@ -143,6 +143,37 @@ class RemoteSessionTest {
   }
 
   @Test
+  void settersMethodsConstructorsAndStaticMethodsAreCallsAsLocally() throws InterruptedException {
+    long before = Packed4j.liveObjectCount();
+    try (PointRef point = remote.newPoint(3, 4, "p");
+        PointRef origin = remote.origin()) {
+      assertEquals(25L, point.norm2());
+      point.x(6);
+      assertEquals(6L, point.x());
+      assertEquals(52L, point.norm2());
+      try (PointRef moved = point.moved(1)) {
+        assertEquals(7L, moved.x());
+        assertEquals("p'", moved.label());
+      }
+      assertEquals("origin", origin.label());
+      Session.RemoteObject dynamic = (Session.RemoteObject) point;
+      dynamic.set("x", 0);
+      assertEquals(16L, dynamic.call("norm2"));
+      Packed4jException readOnly = assertThrows(Packed4jException.class, () -> dynamic.set("y", 1));
+      assertEquals("ValueError", readOnly.kind());
+      Packed4jException missing = assertThrows(Packed4jException.class, () -> dynamic.call("norm3"));
+      assertEquals("AttributeError", missing.kind());
+      assertTrue(missing.getMessage().contains("norm3"), missing.getMessage());
+    }
+    ObjectTypeInfo point = session.objectTypes().stream().filter(type -> type.key().equals("remote.Point"))
+        .findFirst().orElseThrow();
+    assertTrue(point.field("x").orElseThrow().mutable());
+    assertEquals(ObjectTypeInfo.MemberKind.CONSTRUCTOR, point.constructor().orElseThrow().kind());
+    assertEquals(List.of("dx"), point.member("moved").orElseThrow().parameterNames());
+    awaitLiveObjects(before);
+  }
+
+  @Test
   void aClientThatDisconnectsReleasesEverythingItsSessionHeld() throws InterruptedException {
     long before = Packed4j.liveObjectCount();
     Session other = Packed4j.connect(server.address());

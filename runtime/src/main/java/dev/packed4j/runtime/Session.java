@@ -19,7 +19,8 @@ import java.util.List;
  * <p>Values cross by value: numbers, booleans, strings, {@code byte[]}, lists, maps, optionals, and tensors
  * ({@link NDArray}, copied, up to {@link SessionOptions#maxMessageBytes()}). Native objects stay on the server: a
  * result of an {@code @Object} type comes back as an implementation of its {@code @Object} interface (and of
- * {@link RemoteObject}) whose getters are calls; closing it releases the server's reference, and closing the session
+ * {@link RemoteObject}) whose getters, setters and methods are calls, as are a bound interface's constructors and
+ * static methods; closing it releases the server's reference, and closing the session
  * (or losing the connection) releases every reference the session held. Java callbacks (a {@link PackedFunction}
  * made from a lambda, a functional interface argument) do not cross a session: passing one throws a
  * {@link Packed4jException} of kind {@code TypeError} that says so.
@@ -123,6 +124,8 @@ public interface Session extends AutoCloseable {
    * RemoteObject calc = (RemoteObject) session.global("calculator.CreateCalculator").invoke("casio", 100);
    * calc.typeKey();       // "Calculator"
    * calc.get("price");    // 100L
+   * calc.set("price", 120);
+   * calc.call("add", 1, 2); // 3L
    * calc.close();         // the server releases its reference
    * }</pre>
    */
@@ -139,6 +142,29 @@ public interface Session extends AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     Object get(String field);
+
+    /**
+     * Writes a field on the server, one the type's object definition declares writable ({@code def_rw}).
+     *
+     * @param field the field's name
+     * @param value the new value, converted as an argument of {@link Function#invoke} is
+     * @throws Packed4jException AttributeError when the type has no such field, ValueError when it is read-only or
+     *     the value out of its range, or the session's errors
+     * @throws IllegalStateException after {@link #close()}
+     */
+    void set(String field, Object value);
+
+    /**
+     * Calls a method the object's type registers ({@code def}), with this object first, on the server.
+     *
+     * @param method the method's registered name
+     * @param args the arguments after the object, converted as those of {@link Function#invoke} are
+     * @return the result, converted as {@link Function#invoke} converts results
+     * @throws Packed4jException AttributeError listing the type's members when it has none of that name, the
+     *     method's own errors, or the session's errors
+     * @throws IllegalStateException after {@link #close()}
+     */
+    Object call(String method, Object... args);
 
     /** {@return whether {@link #close()} was called} */
     boolean isClosed();

@@ -19,8 +19,11 @@ import java.util.stream.Stream;
  * the interface (the local binding's own), so a method binds the same name locally and remotely.
  */
 final class BoundInterface implements InvocationHandler {
-  /** One method: the global it calls, its name for messages, and the type its result converts to. */
-  private record Site(String global, String name, Type result) {}
+  /**
+   * One method: the global it calls, or the type and member (a constructor {@code __init__} or a static method),
+   * its name for messages, and the type its result converts to.
+   */
+  private record Site(String global, String typeKey, String member, String name, Type result) {}
 
   private final RemoteSession session;
   private final Class<?> type;
@@ -39,18 +42,24 @@ final class BoundInterface implements InvocationHandler {
           + functions.getName() + " is a class");
     }
     session.connection("Session.bind(" + functions.getSimpleName() + ")"); // a closed or lost session fails here
-    Map<String, String> globals = globals(functions);
+    Map<String, String> globals = table(functions, "GLOBALS", true);
+    Map<String, String> members = table(functions, "MEMBERS", false);
     Map<Method, Site> sites = new HashMap<>();
     for (Method method : functions.getMethods()) {
       if (method.isDefault() || Modifier.isStatic(method.getModifiers())) {
         continue;
       }
-      String global = globals.get(key(method, false));
-      if (global == null) {
-        global = globals.get(key(method, true));
-      }
+      String name = functions.getSimpleName() + "." + method.getName();
+      String global = lookUp(globals, method);
       if (global != null) {
-        sites.put(method, new Site(global, functions.getSimpleName() + "." + method.getName(),
+        sites.put(method, new Site(global, null, null, name, method.getGenericReturnType()));
+        continue;
+      }
+      // "Calculator.__init__", "Calculator.parse": a type key may hold dots, a member's name does not.
+      String member = lookUp(members, method);
+      if (member != null && member.lastIndexOf('.') > 0) {
+        int dot = member.lastIndexOf('.');
+        sites.put(method, new Site(null, member.substring(0, dot), member.substring(dot + 1), name,
             method.getGenericReturnType()));
       }
     }
@@ -58,26 +67,41 @@ final class BoundInterface implements InvocationHandler {
     return functions.cast(Proxy.newProxyInstance(functions.getClassLoader(), new Class<?>[] {functions}, handler));
   }
 
-  /** The generated class's table: method with erased parameter types, to global name. */
+  /**
+   * A table of the generated class: {@code GLOBALS} (method with erased parameter types to global name) or
+   * {@code MEMBERS} (to {@code "Type.member"}, for constructors and static methods; absent before packed4j 0.1's
+   * objects as classes, so optional).
+   */
   @SuppressWarnings("unchecked")
-  private static Map<String, String> globals(Class<?> functions) {
+  private static Map<String, String> table(Class<?> functions, String field, boolean required) {
     String name = ObjectInterfaces.generatedName(functions);
     try {
       Class<?> generated = Class.forName(name, true, functions.getClassLoader());
-      Field table = generated.getField("GLOBALS");
-      return (Map<String, String>) table.get(null);
+      return (Map<String, String>) generated.getField(field).get(null);
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException("no generated class " + name + " for " + functions.getName()
           + ": packed4j-processor did not run on it. Put packed4j-processor on the compiler's "
           + "annotationProcessorPaths; Session.bind reads which global each method calls from that class", e);
-    } catch (NoSuchFieldException | IllegalAccessException | ClassCastException e) {
-      throw new IllegalStateException(name + " has no public GLOBALS table (" + e + "): recompile "
+    } catch (NoSuchFieldException e) {
+      if (!required) {
+        return Map.of();
+      }
+      throw new IllegalStateException(name + " has no public " + field + " table: recompile " + functions.getName()
+          + " with this version of packed4j-processor", e);
+    } catch (IllegalAccessException | ClassCastException e) {
+      throw new IllegalStateException(name + "." + field + " cannot be read (" + e + "): recompile "
           + functions.getName() + " with this version of packed4j-processor", e);
     }
   }
 
+  /** The method's entry in a table, keyed by binary or canonical parameter type names. */
+  static String lookUp(Map<String, String> table, Method method) {
+    String found = table.get(key(method, false));
+    return found != null ? found : table.get(key(method, true));
+  }
+
   /** {@code add(int,int)}: the method's name and erased parameter types, as the processor writes them. */
-  private static String key(Method method, boolean canonical) {
+  static String key(Method method, boolean canonical) {
     return method.getName() + Stream.of(method.getParameterTypes())
         .map(parameter -> canonical && parameter.getCanonicalName() != null ? parameter.getCanonicalName()
             : parameter.getTypeName())
@@ -90,8 +114,10 @@ final class BoundInterface implements InvocationHandler {
     if (site != null) {
       Connection on = session.connection(site.name());
       List<Value> values = ClientValues.arguments(session, on, args, site.name());
-      Value result = session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder()
-          .setGlobal(site.global()).addAllArgs(values), site.name());
+      Value result = site.global() != null
+          ? session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(site.global())
+              .addAllArgs(values), site.name())
+          : session.callTypeMember(site.typeKey(), site.member(), values, on, site.name());
       return ClientValues.fromWire(session, on, result, site.result(), site.name());
     }
     if (method.getDeclaringClass() == Object.class) {
@@ -105,7 +131,8 @@ final class BoundInterface implements InvocationHandler {
     if (method.isDefault()) {
       return InvocationHandler.invokeDefault(proxy, method, args);
     }
-    throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName() + " has no @Global name "
-        + "in " + ObjectInterfaces.generatedName(type) + ".GLOBALS; a session calls @Global methods only");
+    throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName() + " is in neither "
+        + ObjectInterfaces.generatedName(type) + ".GLOBALS nor its MEMBERS: recompile " + type.getName()
+        + " with packed4j-processor");
   }
 }

@@ -25,6 +25,24 @@ final class ObjectInterfaces {
     }
   };
 
+  private static final ClassValue<java.util.Map<String, String>> MEMBERS = new ClassValue<>() {
+    @Override
+    @SuppressWarnings("unchecked")
+    protected java.util.Map<String, String> computeValue(Class<?> type) {
+      try {
+        Class<?> generated = Class.forName(generatedName(type), true, type.getClassLoader());
+        return (java.util.Map<String, String>) generated.getField("MEMBERS").get(null);
+      } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+        return java.util.Map.of(); // generated before MEMBERS existed: getters by name
+      }
+    }
+  };
+
+  /** The {@code MEMBERS} table of an {@code @Object} interface's generated class: method to "get/set/call name". */
+  static java.util.Map<String, String> members(Class<?> type) {
+    return MEMBERS.get(type);
+  }
+
   static boolean isObjectInterface(Class<?> type) {
     return OBJECT_INTERFACE.get(type);
   }

@@ -5,6 +5,7 @@ import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.DescribeReply;
 import dev.packed4j.remote.internal.proto.DescribeRequest;
 import dev.packed4j.remote.internal.proto.Field;
+import dev.packed4j.remote.internal.proto.Member;
 import dev.packed4j.remote.internal.proto.MemberTarget;
 import dev.packed4j.remote.internal.proto.ObjectType;
 import dev.packed4j.remote.internal.proto.OpenRequest;
@@ -101,11 +102,15 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       Object result = switch (request.getTargetCase()) {
         case GLOBAL -> function(request.getGlobal()).invoke(args);
         case MEMBER -> member(session, request.getMember(), args);
+        case TYPE_MEMBER -> NativeObject.callStatic(request.getTypeMember().getTypeKey(),
+            request.getTypeMember().getName(), args);
         case TARGET_NOT_SET -> throw new IllegalArgumentException("a call names no global function and no object");
       };
       return CallReply.newBuilder().setResult(values.toWire(result)).build();
     } catch (Packed4jException e) {
       return error(e.kind(), e.nativeMessage(), e.nativeBacktrace(), e.functionName(), null);
+    } catch (KindedError e) {
+      return error(e.kind, e.getMessage(), "", site, null);
     } catch (RuntimeException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return error("RuntimeError", message, "", site, e.getClass().getName());
@@ -113,8 +118,11 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   }
 
   private static String describeTarget(CallRequest request) {
-    return request.hasMember() ? request.getMember().getOp() + " " + request.getMember().getName()
-        : request.getGlobal();
+    return switch (request.getTargetCase()) {
+      case MEMBER -> request.getMember().getOp() + " " + request.getMember().getName();
+      case TYPE_MEMBER -> request.getTypeMember().getTypeKey() + "." + request.getTypeMember().getName();
+      default -> request.getGlobal();
+    };
   }
 
   private PackedFunction function(String name) {
@@ -133,8 +141,20 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       case GET -> field(object, name);
       case INVOKE -> asFunction(object, "call").invoke(args);
       case SIGNATURE -> asFunction(object, "read the signature of").signature();
-      case SET, METHOD -> throw new UnsupportedOperationException(target.getOp() + " " + object.typeKey() + "."
-          + name + ": this server reads fields of remote objects, and does not yet set them or call their methods");
+      case SET -> {
+        if (args.length != 1) {
+          throw new IllegalArgumentException("setting " + object.typeKey() + "." + name + " takes one value, got "
+              + args.length);
+        }
+        if (object instanceof NativeObject dynamic) {
+          dynamic.set(name, args[0]);
+        } else {
+          GeneratedMembers.invoke(object, "set " + name, args);
+        }
+        yield null;
+      }
+      case METHOD -> object instanceof NativeObject dynamic ? dynamic.call(name, args)
+          : GeneratedMembers.invoke(object, "call " + name, args);
       case MEMBER_OP_UNSPECIFIED, UNRECOGNIZED -> throw new IllegalArgumentException("unknown member operation "
           + target.getOpValue() + " on remote object #" + target.getObject());
     };
@@ -191,10 +211,16 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   public void describe(DescribeRequest request, StreamObserver<DescribeReply> reply) {
     DescribeReply.Builder description = DescribeReply.newBuilder().addAllGlobals(Registry.list());
     for (ObjectTypeInfo type : Registry.objectTypes()) {
-      ObjectType.Builder wire = ObjectType.newBuilder().setKey(type.key()).setParent(type.parent().orElse(""));
+      ObjectType.Builder wire = ObjectType.newBuilder().setKey(type.key()).setParent(type.parent().orElse(""))
+          .setDoc(type.doc());
       for (ObjectTypeInfo.Field field : type.fields()) {
         wire.addFields(Field.newBuilder().setName(field.name()).setType(field.type())
-            .setDeclaredBy(field.declaredBy()));
+            .setDeclaredBy(field.declaredBy()).setMutable(field.mutable()).setDoc(field.doc()));
+      }
+      for (ObjectTypeInfo.Member member : type.members()) {
+        wire.addMembers(Member.newBuilder().setName(member.name()).setKind(member.kind().name())
+            .setSignature(member.signature()).addAllParameterNames(member.parameterNames()).setDoc(member.doc())
+            .setDeclaredBy(member.declaredBy()));
       }
       description.addTypes(wire);
     }

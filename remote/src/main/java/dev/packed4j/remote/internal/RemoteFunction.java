@@ -65,6 +65,16 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
   }
 
   @Override
+  public void set(String field, Object value) {
+    throw new UnsupportedOperationException("a function has no field '" + field + "'");
+  }
+
+  @Override
+  public Object call(String method, Object... args) {
+    throw new UnsupportedOperationException("a function has no method '" + method + "'; invoke it");
+  }
+
+  @Override
   public boolean isClosed() {
     return closed;
   }

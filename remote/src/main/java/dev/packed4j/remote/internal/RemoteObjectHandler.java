@@ -98,10 +98,15 @@ final class RemoteObjectHandler implements InvocationHandler {
       return null;
     }
     if (method.getDeclaringClass() == Session.RemoteObject.class) {
+      String key = handle.typeKey();
       return switch (name) {
-        case "typeKey" -> handle.typeKey();
+        case "typeKey" -> key;
         case "isClosed" -> closed.get();
-        case "get" -> get((String) args[0], Object.class, handle.typeKey() + ".get(\"" + args[0] + "\")");
+        case "get" -> get((String) args[0], Object.class, key + ".get(\"" + args[0] + "\")");
+        case "set" -> member(MemberOp.SET, (String) args[0], new Object[] {args[1]}, void.class,
+            key + ".set(\"" + args[0] + "\")");
+        case "call" -> member(MemberOp.METHOD, (String) args[0], (Object[]) args[1], Object.class,
+            key + ".call(\"" + args[0] + "\")");
         default -> throw new AssertionError(method);
       };
     }
@@ -112,11 +117,30 @@ final class RemoteObjectHandler implements InvocationHandler {
     if (name.equals("typeKey") && arity == 0 && method.getReturnType() == String.class) {
       return handle.typeKey();
     }
-    if (arity == 0 && method.getReturnType() != void.class) {
-      return get(name, method.getGenericReturnType(), site);
+    // "get price", "set price", "call add": the generated class's MEMBERS, as the local binding does it.
+    String member = BoundInterface.lookUp(ObjectInterfaces.members(view), method);
+    if (member != null) {
+      int space = member.indexOf(' ');
+      String target = member.substring(space + 1);
+      return switch (member.substring(0, space)) {
+        case "get" -> get(target, method.getGenericReturnType(), site);
+        case "set" -> member(MemberOp.SET, target, args, void.class, site);
+        case "call" -> member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
+        default -> throw new UnsupportedOperationException(site + ": unknown member kind in '" + member + "'");
+      };
     }
-    throw new UnsupportedOperationException(site + ": a remote " + handle.typeKey() + " reads its fields by their "
-        + "getters; setters and methods of remote objects are not supported by this version of packed4j-remote");
+    if (arity == 0 && method.getReturnType() != void.class) {
+      return get(name, method.getGenericReturnType(), site); // a class generated before MEMBERS: getters by name
+    }
+    throw new UnsupportedOperationException(site + " is not in " + ObjectInterfaces.generatedName(view)
+        + ".MEMBERS: recompile " + view.getName() + " with packed4j-processor");
+  }
+
+  private Object member(MemberOp op, String name, Object[] args, java.lang.reflect.Type result, String site) {
+    Connection on = handleOf(site).connection();
+    Value value = handle.session().callMember(on, handle.id(), op, name,
+        ClientValues.arguments(handle.session(), on, args, site), site);
+    return ClientValues.fromWire(handle.session(), on, value, result, site);
   }
 
   private Object get(String field, java.lang.reflect.Type type, String site) {

@@ -5,6 +5,7 @@ import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.DescribeReply;
 import dev.packed4j.remote.internal.proto.DescribeRequest;
 import dev.packed4j.remote.internal.proto.Field;
+import dev.packed4j.remote.internal.proto.Member;
 import dev.packed4j.remote.internal.proto.MemberOp;
 import dev.packed4j.remote.internal.proto.MemberTarget;
 import dev.packed4j.remote.internal.proto.ObjectType;
@@ -12,6 +13,7 @@ import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
 import dev.packed4j.remote.internal.proto.ReleaseReply;
 import dev.packed4j.remote.internal.proto.ReleaseRequest;
 import dev.packed4j.remote.internal.proto.RemoteError;
+import dev.packed4j.remote.internal.proto.TypeMemberTarget;
 import dev.packed4j.remote.internal.proto.Value;
 import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4jException;
@@ -124,6 +126,11 @@ final class RemoteSession implements Session {
     return call(on, CallRequest.newBuilder().setGlobal(name).addAllArgs(args), site);
   }
 
+  Value callTypeMember(String typeKey, String name, List<Value> args, Connection on, String site) {
+    return call(on, CallRequest.newBuilder().setTypeMember(TypeMemberTarget.newBuilder().setTypeKey(typeKey)
+        .setName(name)).addAllArgs(args), site);
+  }
+
   Value callMember(Connection on, long objectId, MemberOp op, String name, List<Value> args, String site) {
     if (closed) {
       throw new IllegalStateException(site + ": the session with " + description + " is closed");
@@ -226,10 +233,16 @@ final class RemoteSession implements Session {
     for (ObjectType type : describe().getTypesList()) {
       List<ObjectTypeInfo.Field> fields = new ArrayList<>();
       for (Field field : type.getFieldsList()) {
-        fields.add(new ObjectTypeInfo.Field(field.getName(), field.getType(), field.getDeclaredBy()));
+        fields.add(new ObjectTypeInfo.Field(field.getName(), field.getType(), field.getDeclaredBy(),
+            field.getMutable(), field.getDoc()));
+      }
+      List<ObjectTypeInfo.Member> members = new ArrayList<>();
+      for (Member member : type.getMembersList()) {
+        members.add(new ObjectTypeInfo.Member(member.getName(), ObjectTypeInfo.MemberKind.valueOf(member.getKind()),
+            member.getSignature(), member.getParameterNamesList(), member.getDoc(), member.getDeclaredBy()));
       }
       types.add(new ObjectTypeInfo(type.getKey(), type.getParent().isEmpty() ? Optional.empty()
-          : Optional.of(type.getParent()), fields));
+          : Optional.of(type.getParent()), fields, members, type.getDoc()));
     }
     return List.copyOf(types);
   }
