@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -252,6 +253,28 @@ class RemoteSessionTest {
       assertTrue(took < 2000, "the call ended after " + took + " ms");
       assertEquals(3L, functions.add(1, 2));
     }
+  }
+
+  @Test
+  void anInterruptedCallerFailsItsCallOnlyAndTheSessionGoesOn() throws Exception {
+    AtomicReference<Throwable> outcome = new AtomicReference<>();
+    Thread caller = new Thread(() -> {
+      try {
+        remote.sleep(5000);
+      } catch (Throwable e) {
+        outcome.set(e);
+      }
+    });
+    caller.start();
+    Thread.sleep(200);
+    caller.interrupt();
+    caller.join(3000);
+    assertFalse(caller.isAlive());
+    Packed4jException error = assertInstanceOf(Packed4jException.class, outcome.get());
+    assertEquals("RuntimeError", error.kind());
+    assertTrue(error.getMessage().contains("RemoteFunctions.sleep: the calling thread was interrupted"),
+        error.getMessage());
+    assertEquals(3L, remote.add(1, 2));
   }
 
   @Test

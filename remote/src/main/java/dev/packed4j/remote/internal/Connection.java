@@ -177,11 +177,17 @@ final class Connection {
               + "session's deadline (SessionOptions.withDeadline)", "", null);
       case RESOURCE_EXHAUSTED -> GrpcSessionProvider.newError("ValueError", site + ": " + description
           + " (a session carries messages up to SessionOptions.maxMessageBytes on both sides)", "", null);
-      default -> {
-        markLost(status);
-        yield lostError(site, description);
-      }
+      // An interrupted caller cancels its own call only: the connection is fine.
+      case CANCELLED -> Thread.currentThread().isInterrupted()
+          ? GrpcSessionProvider.newError("RuntimeError", site + ": the calling thread was interrupted", "", null)
+          : lostAndError(status, site, description);
+      default -> lostAndError(status, site, description);
     };
+  }
+
+  private Packed4jException lostAndError(Status status, String site, String description) {
+    markLost(status);
+    return lostError(site, description);
   }
 
   /** The SessionLostError of a call on a lost connection, with the child's end where there is one. */

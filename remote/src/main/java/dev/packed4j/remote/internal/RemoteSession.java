@@ -53,7 +53,9 @@ final class RemoteSession implements Session {
 
   static RemoteSession connect(String target, SessionOptions options) {
     int colon = target.lastIndexOf(':');
-    if (colon <= 0 || colon == target.length() - 1 || !target.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+    boolean port = colon > 0 && colon < target.length() - 1
+        && target.substring(colon + 1).chars().allMatch(Character::isDigit);
+    if (!port) {
       throw new IllegalArgumentException("Packed4j.connect takes host:port, such as \"localhost:7000\", got '"
           + target + "'");
     }
