@@ -1,6 +1,7 @@
 package dev.packed4j.cli;
 
 import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.types.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,26 +106,7 @@ public final class Manifest {
     return items.stream().collect(Collectors.joining(",\n    ", "[\n    ", "\n  ]"));
   }
 
-  /** A JSON string literal. */
-  static String string(String value) {
-    StringBuilder json = new StringBuilder("\"");
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '"' -> json.append("\\\"");
-        case '\\' -> json.append("\\\\");
-        case '\n' -> json.append("\\n");
-        case '\r' -> json.append("\\r");
-        case '\t' -> json.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            json.append(String.format("\\u%04x", (int) c));
-          } else {
-            json.append(c);
-          }
-        }
-      }
-    }
-    return json.append('"').toString();
+  private static String string(String value) {
+    return Json.quote(value);
   }
 }

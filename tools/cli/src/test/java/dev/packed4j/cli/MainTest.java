@@ -46,7 +46,6 @@ class MainTest {
         + " \"type\": \"a.Node\", \"declaredBy\": \"a.Node\"}]}"), json);
     assertTrue(json.contains("\"coreGlobals\": [],"), json);
     assertTrue(json.contains("{\"key\": \"Object\", \"fields\": []}"), json);
-    assertEquals("\"a\\u0001\\n\"", Manifest.string("a\u0001\n"));
   }
 
   @Test

@@ -171,10 +171,10 @@ public final class InterfaceGenerator {
       }
       type.parent().ifPresent(pending::add);
       type.fields().forEach(field -> keysOf(field.type(), pending));
-      type.methods().forEach(method -> {
-        method.signature().parameters().forEach(t -> keysOf(t, pending));
-        keysOf(method.signature().result(), pending);
-      });
+      type.methods().forEach(method -> method.signature().ifPresent(signature -> {
+        signature.parameters().forEach(t -> keysOf(t, pending));
+        keysOf(signature.result(), pending);
+      }));
     }
     return model.objectTypes().stream().filter(type -> selected.contains(type.key())).toList();
   }
