@@ -34,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code packed4j generate} end to end: the real command (packed4j-cli, in a JVM of its own as the Maven goal runs
- * it) generates the interfaces of the test plugin and of every sample's library; they compile with the processor
+ * it) generates the interfaces of the test plugins and of every sample's library; they compile with the processor
  * against the manifest {@code packed4j describe} writes, with no packed4j diagnostic, and calls through them reach
- * the native functions.
+ * the native functions, methods, setters and constructors.
  */
 class GenerateTest {
   @TempDir Path directory;
@@ -73,6 +73,70 @@ class GenerateTest {
   }
 
   @Test
+  void nativeCoresTestPluginDescribesAndGeneratesItsDocsSettersMethodsAndConstructor() throws Exception {
+    Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "test_plugin",
+        "libp4j_test_plugin.so");
+    Path manifest = directory.resolve("point.manifest.json");
+    Result described = cli("describe", library.toString(), "--json", manifest.toString());
+    assertEquals(0, described.status, described.output);
+    for (String line : List.of(
+        "  test_plugin.Add        (a: int64, b: int64) -> int64  -- The sum of two numbers\n",
+        "  test_plugin.Point extends Object  -- A point of the plane\n",
+        "    rw x: int64  -- the horizontal coordinate\n",
+        "    ro y: int64\n",
+        "    rw label: string  -- a name for the point\n",
+        "    method Dot(dx: int64, dy: int64) -> int64  -- the dot product with (dx, dy)\n",
+        "    static Origin() -> test_plugin.Point  -- the point (0, 0)\n",
+        "    constructor __init__(x: int64, y: int64, label: string) -> test_plugin.Point  -- a point at (x, y)\n")) {
+      assertTrue(described.output.contains(line), line + " in\n" + described.output);
+    }
+    String json = Files.readString(manifest);
+    assertTrue(json.contains("{\"name\": \"test_plugin.Add\", \"typed\": true, \"parameters\": [\"int64\", \"int64\"],"
+        + " \"result\": \"int64\", \"doc\": \"The sum of two numbers\", \"parameterNames\": [\"a\", \"b\"]}"), json);
+    assertTrue(json.contains("{\"name\": \"Dot\", \"kind\": \"method\", \"typed\": true, \"parameters\":"
+        + " [\"test_plugin.Point\", \"int64\", \"int64\"], \"result\": \"int64\", \"doc\": \"the dot product with"
+        + " (dx, dy)\", \"parameterNames\": [\"dx\", \"dy\"]}"), json);
+
+    Path sources = directory.resolve("point");
+    Result generated = cli("generate", library.toString(), "--package", "gen.point", "--out", sources.toString());
+    assertEquals(0, generated.status, generated.output);
+    Compilation compilation = compileCleanly(sources, manifest);
+    String bound = Files.readString(sources.resolve("gen/point/TestPlugin.java"));
+    assertTrue(bound.contains("""
+          /**
+           * The sum of two numbers
+           *
+           * <p>{@code test_plugin.Add}: {@code (int64, int64) -> int64}.
+           */
+          @Global("test_plugin.Add")
+          long add(long a, long b);
+        """), bound);
+    assertTrue(bound.contains("  @Constructor\n  Point newPoint(long x, long y, String label);\n"), bound);
+    assertTrue(bound.contains("  @Method(of = Point.class, value = \"Origin\")\n  Point pointOrigin();\n"), bound);
+    String pointSource = Files.readString(sources.resolve("gen/point/Point.java"));
+    assertTrue(pointSource.contains("  @Method(\"Dot\")\n  long dot(long dx, long dy);\n"), pointSource);
+    assertTrue(pointSource.contains("  void x(long x);\n") && pointSource.contains("  void label(String label);\n")
+        && !pointSource.contains("void y("), pointSource);
+
+    Packed4j.loadLibrary(library);
+    ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
+    Class<?> testPlugin = loader.loadClass("gen.point.TestPlugin");
+    Object functions = Packed4j.bind(testPlugin);
+    assertEquals(5L, call(testPlugin, functions, "add", 2L, 3L));
+    Class<?> point = loader.loadClass("gen.point.Point");
+    try (AutoCloseable made = (AutoCloseable) call(testPlugin, functions, "newPoint", 3L, 4L, "p");
+        AutoCloseable origin = (AutoCloseable) call(testPlugin, functions, "pointOrigin")) {
+      assertEquals(11L, point.getMethod("dot", long.class, long.class).invoke(made, 1L, 2L));
+      point.getMethod("x", long.class).invoke(made, 10L);
+      point.getMethod("label", String.class).invoke(made, "moved");
+      assertEquals(10L, point.getMethod("x").invoke(made));
+      assertEquals("moved", point.getMethod("label").invoke(made));
+      assertEquals(18L, point.getMethod("dot", long.class, long.class).invoke(made, 1L, 2L));
+      assertEquals("origin", point.getMethod("label").invoke(origin));
+    }
+  }
+
+  @Test
   void everySamplesLibraryGeneratesInterfacesThatCompileCleanAgainstItsManifest() throws Exception {
     Path builds = Path.of(System.getProperty("packed4j.test.sampleLibraries"));
     List<Path> samples;
@@ -92,7 +156,7 @@ class GenerateTest {
   }
 
   @Test
-  void theCalculatorSamplesGeneratedInterfacesCallItsFunctionsAndReadItsObjects() throws Exception {
+  void theCalculatorSamplesGeneratedInterfacesCallItsFunctionsAndObjects() throws Exception {
     Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "calculator", "libcalculator.so");
     Path sources = directory.resolve("calculator");
     Result generated = cli("generate", library.toString(), "--package", "gen.calculator", "--out",
@@ -117,6 +181,17 @@ class GenerateTest {
       assertEquals(100, ref.getMethod("price").invoke(casio), "price is an int32 field: int price()");
     } finally {
       ((AutoCloseable) casio).close();
+    }
+    // The type's constructor and static method are on the interface of its key's prefix (none: Globals); its
+    // methods and the setter of its writable price on CalculatorRef.
+    Class<?> globals = loader.loadClass("gen.calculator.Globals");
+    Object typeMembers = Packed4j.bind(globals);
+    try (AutoCloseable made = (AutoCloseable) call(globals, typeMembers, "newCalculator", "hp", 50);
+        AutoCloseable parsed = (AutoCloseable) call(globals, typeMembers, "calculatorParse", "ti:30")) {
+      assertEquals(7L, ref.getMethod("add", long.class, long.class).invoke(made, 3L, 4L));
+      ref.getMethod("price", int.class).invoke(made, 60);
+      assertEquals("hp costs 60", ref.getMethod("describe").invoke(made));
+      assertEquals("ti", ref.getMethod("brand").invoke(parsed));
     }
   }
 

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * src/it/inventory: a project with only C++ sources under src/main. packed4j-maven-plugin's generate goal writes its
- * Java interfaces, javac checks them against the manifest, and the project's tests call its functions, objects and
- * callbacks through them. A second build with the same library rewrites no generated file.
+ * Java interfaces, javac checks them against the manifest, and the project's tests call its functions, objects (a
+ * constructor, a setter, a method) and callbacks through them. A second build with the same library rewrites no
+ * generated file.
  */
 class GeneratedProjectTest {
   private static final String GUIDE_COPY = "tests/user-projects/src/test/resources/inventory/Inventory.java";
@@ -25,7 +26,7 @@ class GeneratedProjectTest {
     Path project = UserBuilds.copyProject("inventory");
     UserBuilds.Run build = UserBuilds.maven(project, "verify").succeeded();
     assertTrue(build.output().contains("packed4j: 3 interfaces in"), build.output());
-    assertTrue(build.output().contains("Tests run: 4, Failures: 0, Errors: 0, Skipped: 0"), build.output());
+    assertTrue(build.output().contains("Tests run: 5, Failures: 0, Errors: 0, Skipped: 0"), build.output());
 
     Path sources = project.resolve("target/generated-sources/packed4j/com/example/inventory");
     for (String name : new String[] {"Inventory.java", "Item.java", "Perishable.java"}) {

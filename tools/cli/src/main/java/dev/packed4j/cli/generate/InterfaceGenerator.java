@@ -465,7 +465,8 @@ public final class InterfaceGenerator {
   /**
    * A method of an object type: called with the object first. {@code @Method} when the Java name differs from the
    * registered one ({@code @Method("Dot") long dot(...)}); a method without parameters other than the object has it
-   * too (else it would read as a getter).
+   * too (else it would read as a getter), and so does one of one parameter returning nothing (else it could read as
+   * the setter of an inherited field).
    */
   private static String objectMethod(ApiModel.ObjectType type, ApiModel.Method method, String javaName,
       JavaTypes types) {
@@ -475,7 +476,7 @@ public final class InterfaceGenerator {
     if (!javaName.equals(method.name())) {
       types.use("dev.packed4j.annotations.Method");
       annotation = "  @Method(" + literal(method.name()) + ")\n";
-    } else if (parameters.isEmpty()) {
+    } else if (parameters.isEmpty() || (parameters.size() == 1 && signature.result().equals(NativeType.VOID))) {
       types.use("dev.packed4j.annotations.Method");
       annotation = "  @Method\n";
     }

@@ -37,12 +37,18 @@ public final class ModelReader {
     for (Map.Entry<Path, LibraryDescription> library : libraries.entrySet()) {
       sources.add(new ApiModel.Source(library.getValue().library(), sha256(library.getKey())));
       for (GlobalFunction function : library.getValue().globals()) {
-        functions.add(ApiModel.Function.of(function.name(), function.signature().map(Signature::parse)));
+        functions.add(new ApiModel.Function(function.name(), function.signature().map(Signature::parse),
+            text(function.doc()), function.parameterNames()));
       }
       for (ObjectTypeInfo type : library.getValue().objectTypes()) {
-        types.add(new ApiModel.ObjectType(type.key(), type.parent(),
-            type.ownFields().stream().map(f -> ApiModel.Field.readOnly(f.name(), NativeType.parse(f.type()))).toList(),
-            List.of(), Optional.empty()));
+        List<ApiModel.Field> fields = type.ownFields().stream()
+            .map(f -> new ApiModel.Field(f.name(), NativeType.parse(f.type()), f.mutable(), text(f.doc()))).toList();
+        List<ApiModel.Method> methods = type.members().stream()
+            .map(m -> new ApiModel.Method(m.name(), kind(Manifest.kind(m.kind()), type.key() + "." + m.name()),
+                m.signature().isEmpty() ? Optional.empty() : Optional.of(Signature.parse(m.signature())),
+                text(m.doc()), m.parameterNames()))
+            .toList();
+        types.add(new ApiModel.ObjectType(type.key(), type.parent(), fields, methods, text(type.doc())));
       }
     }
     return new ApiModel(sources, functions, types);
@@ -123,10 +129,15 @@ public final class ModelReader {
         + "'s result"))));
   }
 
+  /** A doc string as the model keeps it: empty when blank. */
+  private static Optional<String> text(String doc) {
+    return doc.isBlank() ? Optional.empty() : Optional.of(doc);
+  }
+
   /** An item's {@code "doc"}: empty when missing (version 1) or {@code ""}. */
   private static Optional<String> doc(Map<String, Object> item, String name) {
     Object doc = item.get("doc");
-    return doc == null ? Optional.empty() : Optional.of(Json.string(doc, name + "'s doc")).filter(d -> !d.isEmpty());
+    return doc == null ? Optional.empty() : text(Json.string(doc, name + "'s doc"));
   }
 
   /** An item's {@code "parameterNames"}: empty when missing (version 1). */
