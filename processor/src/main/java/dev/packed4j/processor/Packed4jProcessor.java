@@ -159,7 +159,8 @@ public final class Packed4jProcessor extends AbstractProcessor {
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(AnnotationNames.GLOBAL, AnnotationNames.OBJECT, AnnotationNames.FIELD, GENERATED);
+    return Set.of(AnnotationNames.GLOBAL, AnnotationNames.OBJECT, AnnotationNames.FIELD, AnnotationNames.METHOD,
+        AnnotationNames.CONSTRUCTOR, GENERATED);
   }
 
   @Override
@@ -227,6 +228,19 @@ public final class Packed4jProcessor extends AbstractProcessor {
         pending.putIfAbsent((TypeElement) owner, Kind.BINDING);
       }
     }
+    for (String member : List.of(AnnotationNames.CONSTRUCTOR, AnnotationNames.METHOD)) {
+      for (Element element : annotatedWith(round, member)) {
+        if (!(element instanceof ExecutableElement method)) {
+          continue;
+        }
+        Element owner = method.getEnclosingElement();
+        if (owner.getKind() != ElementKind.INTERFACE || !method.getModifiers().contains(Modifier.ABSTRACT)) {
+          guard(method, () -> validation.globals().reportMisplacedMember(method, reporter.newReport()));
+        } else if (!hasAnnotation(owner, AnnotationNames.OBJECT)) {
+          pending.putIfAbsent((TypeElement) owner, Kind.BINDING);
+        }
+      }
+    }
     for (Element element : annotatedWith(round, AnnotationNames.FIELD)) {
       guard(element, () -> validation.fields().check(element, reporter.newReport()));
     }
@@ -243,6 +257,15 @@ public final class Packed4jProcessor extends AbstractProcessor {
       }
       guard(type, () -> process(type, entry.getValue()));
     }
+  }
+
+  private static boolean hasAnnotation(Element element, String name) {
+    for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+      if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().contentEquals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void process(TypeElement type, Kind kind) {

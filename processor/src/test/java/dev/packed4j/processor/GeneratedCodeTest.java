@@ -134,6 +134,9 @@ class GeneratedCodeTest {
                       Map.entry("sum(java.util.List)", "calculator.Sum"),
                       Map.entry("print(java.util.List)", "calculator.PrintCalculators"));
 
+                  /** The type member each constructor and static method calls. */
+                  public static final Map<String, String> MEMBERS = Map.of();
+
                   public Packed4j_Calculator() {}
 
                   @Override public int add(int a, int b) {
@@ -361,12 +364,18 @@ class GeneratedCodeTest {
                 import dev.packed4j.runtime.binding.FieldKind;
                 import dev.packed4j.runtime.binding.FieldSlot;
                 import dev.packed4j.runtime.binding.ObjectType;
+                import java.util.Map;
                 import javax.annotation.processing.Generated;
 
                 @Generated("dev.packed4j.processor.Packed4jProcessor")
                 public final class Packed4j_CalculatorRef extends ObjectRef implements CalculatorRef {
                   public static final ObjectType<CalculatorRef> TYPE =
                       ObjectType.define(CalculatorRef.class, "Calculator", Packed4j_CalculatorRef::new);
+
+                  public static final String TYPE_KEY = "Calculator";
+
+                  public static final Map<String, String> MEMBERS =
+                      Map.ofEntries(Map.entry("brand()", "get brand"), Map.entry("price()", "get price"));
 
                   private Packed4j_CalculatorRef(OwnedHandle handle) { super(handle); }
 

@@ -399,12 +399,12 @@ class ManifestDiagnosticsTest {
   @Compilers
   void aManifestOfAnotherVersionIsOneError() throws IOException {
     Path newer =
-        Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 2"));
+        Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 3"));
     Compilation compilation = compile(newer, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
     assertThat(compilation)
         .hadErrorContaining(
             "[P4J-MANIFEST-VERSION] the manifest given with -Apacked4j.manifest cannot be used: " + newer
-                + ": it is version 2 of the format, and this processor reads packed4j-manifest version 1. Write it"
+                + ": it is version 3 of the format, and this processor reads packed4j-manifest versions 1 to 2. Write it"
                 + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
                 + " native side");
     assertThat(compilation).hadErrorCount(1);

@@ -162,14 +162,14 @@ class ObjectDiagnosticsTest {
   }
 
   @Compilers
-  void getterWithParametersIsReported() {
-    JavaFileObject node = objectWith("long child(int index);");
+  void fieldOnAMethodWithParametersIsReported() {
+    JavaFileObject node = objectWith("@Field(\"child\") long child(int index, int more);");
     assertThat(compile(node))
         .hadErrorContaining(
-            "[P4J-OBJECT-GETTER-PARAMETERS] NodeRef.child(int) has parameters, but an abstract method of an @Object"
-                + " interface is a getter that reads one native field")
+            "[P4J-OBJECT-GETTER-PARAMETERS] NodeRef.child(int,int) carries @Field but is neither a getter (no"
+                + " parameters) nor a setter (one parameter, returning void)")
         .inFile(node)
-        .onLineContaining("long child(int index);");
+        .onLineContaining("@Field(\"child\") long child");
   }
 
   @Compilers

@@ -2,7 +2,9 @@ package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.TypeInfo;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.values.MemberCalls;
 import dev.packed4j.runtime.internal.values.Registries;
 import dev.packed4j.types.Conversions;
 import dev.packed4j.types.NativeType;
@@ -51,6 +53,7 @@ final class BindingCheck {
    */
   public static void check(Class<?> functions, Class<?> generated) {
     Map<String, String> globals = globals(functions, generated);
+    Map<String, String> members = members(generated);
     List<String> names = Registry.list();
     List<String> problems = new ArrayList<>();
     for (Method method : functions.getMethods()) {
@@ -61,6 +64,10 @@ final class BindingCheck {
           .collect(Collectors.joining(",", "(", ")"));
       String global = globals.get(key);
       String where = method.getDeclaringClass().getSimpleName() + "." + key;
+      if (global == null && members.containsKey(key)) {
+        checkMember(method, where, members.get(key), problems);
+        continue;
+      }
       if (global == null) {
         problems.add(where + ": the generated class binds no global to it; recompile " + functions.getName()
             + " with packed4j-processor");
@@ -85,6 +92,36 @@ final class BindingCheck {
       throw Failures.error(ErrorKind.BIND_ERROR, functions.getName() + " does not match the loaded native "
           + "registry (" + problems.size() + (problems.size() == 1 ? " problem" : " problems") + "):\n  "
           + String.join("\n  ", problems), null);
+    }
+  }
+
+  /** The type members of a generated class ("TypeKey.name"), or none for a class generated before they existed. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, String> members(Class<?> generated) {
+    try {
+      return (Map<String, String>) generated.getField("MEMBERS").get(null);
+    } catch (NoSuchFieldException | IllegalAccessException e) {
+      return Map.of();
+    }
+  }
+
+  /** A constructor or static method: the type is registered, has the member, and its signature fits. */
+  private static void checkMember(Method method, String where, String member, List<String> problems) {
+    int dot = member.lastIndexOf('.');
+    String typeKey = member.substring(0, dot);
+    String name = member.substring(dot + 1);
+    int typeIndex = TypeInfos.indexOf(typeKey);
+    if (typeIndex < 0) {
+      problems.add(where + ": no loaded library registers the object type '" + typeKey + "'");
+      return;
+    }
+    TypeInfo.MemberInfo found = MemberCalls.find(typeIndex, name);
+    if (found == null) {
+      problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).getMessage());
+      return;
+    }
+    if (!found.signature().isEmpty()) {
+      checkSignature(method, where, member, found.signature(), problems);
     }
   }
 

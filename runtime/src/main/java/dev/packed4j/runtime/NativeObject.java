@@ -2,11 +2,14 @@ package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.MemberCalls;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.ref.Reference;
 import java.util.List;
@@ -19,11 +22,15 @@ import java.util.Objects;
  * try (NativeObject calc = (NativeObject) Registry.global("calculator.CreateCalculator").invoke("casio", 100)) {
  *   calc.fieldNames();   // [brand, price]
  *   calc.get("price");   // 100L
+ *   calc.set("price", 120);
+ *   calc.call("add", 1, 2); // 3L
  * }
  * }</pre>
  */
 public final class NativeObject extends ObjectRef {
   private static final CallTarget GET = CallTarget.operation("NativeObject.get");
+  private static final CallTarget SET = CallTarget.operation("NativeObject.set", "value");
+  private static final String CONSTRUCTOR = "__init__";
 
   NativeObject(long handle) {
     super(handle);
@@ -49,6 +56,104 @@ public final class NativeObject extends ObjectRef {
       pin.unpin();
       Reference.reachabilityFence(this);
     }
+  }
+
+  /**
+   * Writes a mutable field (one an object definition declares with {@code def_rw}), by its exact name,
+   * thread-safely: a concurrent reader sees the old or the new value whole, and an old string or object is released
+   * once.
+   *
+   * <pre>{@code
+   * calc.set("price", 120);
+   * }</pre>
+   *
+   * @param field the field's name
+   * @param value the new value: a number, Boolean, String, an object of the field's declared type, or null for
+   *     an object field
+   * @throws Packed4jException AttributeError when the type has no such field; ValueError naming the type and the
+   *     field when it is read-only or the value is out of the field's range; TypeError for a value of another type
+   * @throws IllegalStateException after close
+   */
+  public void set(String field, Object value) {
+    Objects.requireNonNull(field, "field");
+    ReleaseEpochs.Pin pin = pin();
+    try (Frame frame = ThreadStack.current().push(SET, 1)) {
+      frame.put(0, AnyCodec.ANY, value);
+      Errors.check(CApi.P4JObjectSetAttr(pin.pinnedHandle(), frame.stringSpan(field), frame.arguments()), null);
+    } finally {
+      pin.unpin();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Calls a method (or a static method) the object's type registers, or inherits from a parent, by name; a
+   * method the type overrides is the type's own.
+   *
+   * <pre>{@code
+   * calc.call("add", 1, 2);     // 3L
+   * }</pre>
+   *
+   * @param method the member's registered name
+   * @param args the arguments after the object, converted as {@link PackedFunction#invoke} converts them
+   * @return the result, converted as {@link PackedFunction#invoke} converts it
+   * @throws Packed4jException AttributeError listing the type's members when it has none of that name; the
+   *     method's own errors, naming the member and the argument
+   * @throws IllegalStateException after close
+   */
+  public Object call(String method, Object... args) {
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(args, "args");
+    if (isClosed()) {
+      throw new IllegalStateException("NativeObject.call(" + method + ") on a closed " + typeKey() + " object");
+    }
+    try {
+      return MemberCalls.invoke(typeIndex(), this, method, args, "NativeObject.call");
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Constructs an object of a registered type with the constructor its object definition registers
+   * ({@code def(init<Args...>())}), or calls one of its static methods.
+   *
+   * <pre>{@code
+   * try (var calc = (ObjectRef) NativeObject.construct("Calculator", "casio", 100)) { ... }
+   * }</pre>
+   *
+   * @param typeKey the type's key
+   * @param args the constructor's arguments, converted as {@link PackedFunction#invoke} converts them
+   * @return the new object as its Java view (a {@code NativeObject} when Java declares no {@code @Object}
+   *     interface for the type), owned by the caller
+   * @throws Packed4jException KeyError when no loaded library registers the type; AttributeError when it
+   *     registers no constructor; the constructor's own errors
+   */
+  public static Object construct(String typeKey, Object... args) {
+    return callStatic(typeKey, CONSTRUCTOR, args);
+  }
+
+  /**
+   * Calls a static method ({@code def_static}) of a registered type, or one its parents register.
+   *
+   * @param typeKey the type's key
+   * @param method the static method's registered name
+   * @param args the arguments, converted as {@link PackedFunction#invoke} converts them
+   * @return the result, converted as {@link PackedFunction#invoke} converts it
+   * @throws Packed4jException KeyError when no loaded library registers the type; AttributeError when it has no
+   *     member of that name; TypeError when the member is a method (call it on an object); the member's own errors
+   */
+  public static Object callStatic(String typeKey, String method, Object... args) {
+    Objects.requireNonNull(typeKey, "typeKey");
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(args, "args");
+    int typeIndex = TypeInfos.indexOf(typeKey);
+    if (typeIndex < 0) {
+      throw Failures.error(ErrorKind.KEY_ERROR, "no object type '" + typeKey + "' is registered; load the plugin"
+          + " library that registers it with Packed4j.loadLibrary", typeKey + "." + method);
+    }
+    return MemberCalls.invoke(typeIndex, null, method, args, "NativeObject." + (method.equals(CONSTRUCTOR)
+        ? "construct" : "callStatic"));
   }
 
   /** {@return the names of the fields the native type declares (inherited ones first)} */

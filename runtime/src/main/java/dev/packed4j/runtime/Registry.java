@@ -54,6 +54,25 @@ public final class Registry {
   }
 
   /**
+   * What the global {@code name} says of itself: its typed signature, and the doc string and parameter names its
+   * registration gave ({@code P4J_REGISTER_GLOBAL(name).describe(...)}), for tools such as {@code packed4j
+   * describe} and {@code packed4j generate}.
+   *
+   * <pre>{@code
+   * Registry.functionInfo("calculator.Mul").orElseThrow().parameterNames(); // [a, b]
+   * }</pre>
+   *
+   * @param name the registered name
+   * @return the description, or empty when no function has that name
+   */
+  public static Optional<FunctionInfo> functionInfo(String name) {
+    Objects.requireNonNull(name, "name");
+    Registries.GlobalDescription description = Registries.describe(name);
+    return description == null ? Optional.empty() : Optional.of(new FunctionInfo(name, description.signature(),
+        description.doc(), description.parameterNames()));
+  }
+
+  /**
    * Registers {@code function} under {@code name}, for C++ to find with {@code PackedFunc::GetGlobal(name)} and
    * Java with {@link #global}; the registry takes a reference of its own, so the Java object may be closed.
    *

@@ -53,8 +53,74 @@ public enum Diagnostic {
       "P4J-GLOBAL-UNBOUND",
       Kind.ERROR,
       "%s has @Global methods, so packed4j implements it, but the abstract method %s has no @Global and cannot"
-          + " be implemented. Annotate it with @Global(\"<registered name>\"), give it a default body, or move it"
-          + " to another interface"),
+          + " be implemented. Annotate it with @Global(\"<registered name>\") (or @Constructor, or @Method(of ="
+          + " ...) for a static method of a type), give it a default body, or move it to another interface"),
+
+  BINDING_TARGETS(
+      "P4J-BINDING-TARGETS",
+      Kind.ERROR,
+      "%s carries %s, but a method calls one native function. Keep the one it should call"),
+
+  BINDING_NOT_ABSTRACT(
+      "P4J-BINDING-NOT-ABSTRACT",
+      Kind.ERROR,
+      "%s on %s, which is not an abstract method of an interface (%s): packed4j implements abstract interface"
+          + " methods only, so it would never be called. Declare it as an abstract method of an interface"),
+
+  CONSTRUCTOR_RESULT(
+      "P4J-CONSTRUCTOR-RESULT",
+      Kind.ERROR,
+      "@Constructor method %s returns %s, which is not an @Object interface: a constructor returns a new object"
+          + " of the type it constructs, and that return type names the type. Return the type's @Object interface"),
+
+  CONSTRUCTOR_IN_OBJECT(
+      "P4J-CONSTRUCTOR-IN-OBJECT",
+      Kind.ERROR,
+      "@Constructor on %s, a method of the @Object interface %s: a constructor makes a new object, so nothing"
+          + " calls it on one. Declare it on an ordinary bound interface (one with @Global methods), returning %s"),
+
+  METHOD_OF_MISSING(
+      "P4J-METHOD-OF-MISSING",
+      Kind.ERROR,
+      "@Method on %s, a method of %s, which is not an @Object interface: there @Method calls a static method of"
+          + " a type, and 'of' must name the type's @Object interface, for example @Method(of = CalculatorRef.class)"),
+
+  METHOD_OF_NOT_OBJECT(
+      "P4J-METHOD-OF-NOT-OBJECT",
+      Kind.ERROR,
+      "@Method(of = %s) on %s: %s is not an @Object interface, so it names no native type. Name the @Object"
+          + " interface of the type whose static method is called%s"),
+
+  METHOD_OF_IN_OBJECT(
+      "P4J-METHOD-OF-IN-OBJECT",
+      Kind.ERROR,
+      "@Method(of = %s) on %s, a method of the @Object interface %s: a method of an @Object interface calls its"
+          + " own type's method, with the object first. Remove 'of', or move the method to a bound interface to"
+          + " call a static method"),
+
+  METHOD_NAME(
+      "P4J-METHOD-NAME",
+      Kind.ERROR,
+      "\"%s\" is not a valid method name: %s. A method name is the name given to def or def_static in the type's"
+          + " object definition, a C++ identifier [A-Za-z_][A-Za-z0-9_]*, for example \"add\"%s"),
+
+  METHOD_AND_FIELD(
+      "P4J-METHOD-AND-FIELD",
+      Kind.ERROR,
+      "%s carries both @Method and @Field: @Method calls a native method, @Field names the field a getter reads"
+          + " or a setter writes. Keep the one that says what the method does"),
+
+  SETTER_TYPE(
+      "P4J-SETTER-TYPE",
+      Kind.ERROR,
+      "%s is not a supported type for the setter %s: %s. A setter writes the field in place, so it takes int,"
+          + " long, double, boolean, String, an @Object interface or NativeObject"),
+
+  SETTER_GETTER_TYPE(
+      "P4J-SETTER-GETTER-TYPE",
+      Kind.ERROR,
+      "the setter %s takes %s, but the getter %s of the same field returns %s: a field has one type. Declare"
+          + " the setter's parameter as %s"),
 
   GLOBAL_IN_OBJECT(
       "P4J-GLOBAL-IN-OBJECT",
@@ -147,15 +213,16 @@ public enum Diagnostic {
   OBJECT_GETTER_PARAMETERS(
       "P4J-OBJECT-GETTER-PARAMETERS",
       Kind.ERROR,
-      "%s has parameters, but an abstract method of an @Object interface is a getter that reads one native"
-          + " field. Remove the parameters, or make it a default method or a @Global function in a binding"
-          + " interface"),
+      "%s carries @Field but is neither a getter (no parameters) nor a setter (one parameter, returning void):"
+          + " @Field names the native field one of those reads or writes. Remove @Field to call a native method"
+          + " of the type instead, or give the method a getter's or a setter's shape"),
 
   OBJECT_NOT_GETTER(
       "P4J-OBJECT-NOT-GETTER",
       Kind.ERROR,
-      "%s is not a getter: %s. An abstract method of an @Object interface reads one native field and returns"
-          + " its value. Give it a field type, or make it a default method"),
+      "%s is not a getter: %s. An abstract method of an @Object interface without parameters reads one native"
+          + " field and returns its value. Give it a field type, mark it @Method to call a native method of the"
+          + " type, or make it a default method"),
 
   OBJECT_RESERVED(
       "P4J-OBJECT-RESERVED",
@@ -247,13 +314,35 @@ public enum Diagnostic {
   NATIVE_UNKNOWN_FIELD(
       "P4J-NATIVE-UNKNOWN-FIELD",
       Kind.ERROR,
-      "%s reads the field \"%s\", but the native type \"%s\" has no such field (its fields: %s). Name a field"
+      "%s %s the field \"%s\", but the native type \"%s\" has no such field (its fields: %s). Name a field"
           + " its VisitAttrs visits, renaming the getter's field with @Field(\"<name>\") if needed%s"),
 
   NATIVE_FIELD_TYPE(
       "P4J-NATIVE-FIELD-TYPE",
       Kind.ERROR,
       "%s returns %s, but the field \"%s\" of \"%s\" is %s: %s. Declare the getter as %s"),
+
+  NATIVE_SETTER_TYPE(
+      "P4J-NATIVE-SETTER-TYPE",
+      Kind.ERROR,
+      "%s takes %s, but the field \"%s\" of \"%s\" is %s: %s. Declare the parameter as %s"),
+
+  NATIVE_READ_ONLY(
+      "P4J-NATIVE-READ-ONLY",
+      Kind.ERROR,
+      "%s writes the field \"%s\" of \"%s\", which is read-only (%s). Declare it with def_rw in the type's"
+          + " object definition (P4J_REGISTER_OBJECT_DEF), or remove the setter"),
+
+  NATIVE_UNKNOWN_MEMBER(
+      "P4J-NATIVE-UNKNOWN-MEMBER",
+      Kind.ERROR,
+      "%s calls the %s \"%s\" of \"%s\", but the libraries of the manifest (%s) register none (%s). Register it"
+          + " in the type's object definition (P4J_REGISTER_OBJECT_DEF), or correct the name%s"),
+
+  NATIVE_MEMBER_KIND(
+      "P4J-NATIVE-MEMBER-KIND",
+      Kind.ERROR,
+      "%s calls \"%s\" of \"%s\" as a %s, but it is registered as a %s. %s"),
 
   NATIVE_PARENT(
       "P4J-NATIVE-PARENT",

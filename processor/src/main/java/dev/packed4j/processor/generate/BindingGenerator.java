@@ -38,6 +38,12 @@ public final class BindingGenerator {
    */
   public static final String GLOBALS_FIELD = "GLOBALS";
 
+  /**
+   * The constant mapping each method that calls a type's constructor or static method (name and erased parameter
+   * types) to {@code "TypeKey.name"} ({@code "__init__"} for the constructor).
+   */
+  public static final String MEMBERS_FIELD = "MEMBERS";
+
   /** The field of a route holder class. */
   private static final String HANDLE_FIELD = "HANDLE";
 
@@ -58,7 +64,7 @@ public final class BindingGenerator {
     GeneratedAnnotations.add(type, generatedAvailable, binding.suppressedWarnings());
 
     // HANDLE is the field of every holder class: a constant of that name would be hidden in the holder's initializer.
-    ConstantNames names = new ConstantNames(Set.of(GLOBALS_FIELD, HANDLE_FIELD));
+    ConstantNames names = new ConstantNames(Set.of(GLOBALS_FIELD, MEMBERS_FIELD, HANDLE_FIELD));
     // Holder classes must not hide a member type of the interface nor be named like the class or interface.
     Set<String> takenTypeNames = new HashSet<>(binding.memberTypeNames());
     takenTypeNames.add(generated.simpleName());
@@ -68,7 +74,8 @@ public final class BindingGenerator {
     for (GlobalMethod method : binding.methods()) {
       methods.add(method(method, names, holderNames, type, generated));
     }
-    type.addField(globals(binding));
+    type.addField(globals(binding, false));
+    type.addField(globals(binding, true));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
     type.addMethods(methods);
     return JavaFile.builder(binding.name().packageName(), type.build()).skipJavaLangImports(true).build();
@@ -78,10 +85,11 @@ public final class BindingGenerator {
    * {@code public static final Map<String, String> GLOBALS = Map.ofEntries(Map.entry("add(int,int)",
    * "calculator.MyAdd"), ...)}.
    */
-  private static FieldSpec globals(BindingInterface binding) {
+  private static FieldSpec globals(BindingInterface binding, boolean members) {
     ClassName map = ClassName.get("java.util", "Map");
     CodeBlock entries =
         binding.methods().stream()
+            .filter(method -> (method.member() != null) == members)
             .map(
                 method ->
                     CodeBlock.of(
@@ -95,14 +103,17 @@ public final class BindingGenerator {
             .collect(CodeBlock.joining(","));
     return FieldSpec.builder(
             ParameterizedTypeName.get(map, ClassName.get(String.class), ClassName.get(String.class)),
-            GLOBALS_FIELD,
+            members ? MEMBERS_FIELD : GLOBALS_FIELD,
             Modifier.PUBLIC,
             Modifier.STATIC,
             Modifier.FINAL)
-        .addJavadoc(
-            "The global each method binds, by name and erased parameter types: what {@code Packed4j.bindChecked}"
+        .addJavadoc(members
+            ? "The type member each constructor and static method calls, {@code \"TypeKey.name\"}, by name and erased"
+                + " parameter types: what {@code Packed4j.bindChecked} checks.\n"
+            : "The global each method binds, by name and erased parameter types: what {@code Packed4j.bindChecked}"
                 + " checks.\n")
-        .initializer("$T.ofEntries($>$L$<)", map, entries)
+        .initializer(entries.isEmpty() ? CodeBlock.of("$T.of()", map) : CodeBlock.of("$T.ofEntries($>$L$<)", map,
+            entries))
         .build();
   }
 
@@ -113,16 +124,23 @@ public final class BindingGenerator {
     Set<String> parameterNames =
         method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
     String site = names.unique(ConstantNames.upperSnake(method.name()));
+    CodeBlock parameterArray = CodeBlock.of("new String[] {$L}", method.parameters().stream()
+        .map(p -> CodeBlock.of("$S", p.name()))
+        .collect(CodeBlock.joining(", ")));
+    CodeBlock siteInitializer;
+    if (method.member() == null) {
+      siteInitializer = CodeBlock.of("new $T($S,$W$S,$W$L)", RuntimeClasses.FUNCTION_SITE, method.globalName(),
+          method.javaName(), parameterArray);
+    } else if (method.member().constructor()) {
+      siteInitializer = CodeBlock.of("$T.constructor($S,$W$S,$W$L)", RuntimeClasses.FUNCTION_SITE,
+          method.member().typeKey(), method.javaName(), parameterArray);
+    } else {
+      siteInitializer = CodeBlock.of("$T.staticMethod($S,$W$S,$W$S,$W$L)", RuntimeClasses.FUNCTION_SITE,
+          method.member().typeKey(), method.member().name(), method.javaName(), parameterArray);
+    }
     type.addField(
         FieldSpec.builder(RuntimeClasses.FUNCTION_SITE, site, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer(
-                "new $T($S,$W$S,$Wnew String[] {$L})",
-                RuntimeClasses.FUNCTION_SITE,
-                method.globalName(),
-                method.javaName(),
-                method.parameters().stream()
-                    .map(p -> CodeBlock.of("$S", p.name()))
-                    .collect(CodeBlock.joining(", ")))
+            .initializer(siteInitializer)
             .build());
 
     MethodSpec.Builder implementation =
@@ -176,7 +194,7 @@ public final class BindingGenerator {
   }
 
   /** {@code List<Long>} as {@code List}: what a class literal and {@code invokeExact}'s cast name. */
-  private static TypeName erasure(TypeName type) {
+  static TypeName erasure(TypeName type) {
     if (type instanceof ParameterizedTypeName parameterized) {
       return parameterized.rawType;
     }
@@ -223,7 +241,7 @@ public final class BindingGenerator {
    * The codec for a type: a {@code Codecs} constant for a leaf type, else a new constant of the generated class
    * named {@code constantName} holding the composed codec.
    */
-  private static CodeBlock codec(
+  static CodeBlock codec(
       TypeModel type,
       String constantName,
       ConstantNames names,
@@ -249,12 +267,12 @@ public final class BindingGenerator {
   }
 
   /** A constant of the generated class, qualified if a parameter of the method shadows its name. */
-  private static CodeBlock constant(String name, Set<String> parameterNames, ClassName generated) {
+  static CodeBlock constant(String name, Set<String> parameterNames, ClassName generated) {
     return parameterNames.contains(name) ? CodeBlock.of("$T.$N", generated, name) : CodeBlock.of("$N", name);
   }
 
   /** {@code preferred}, or a variant of it that no parameter uses. */
-  private static String localName(String preferred, Set<String> parameterNames) {
+  static String localName(String preferred, Set<String> parameterNames) {
     String name = preferred;
     for (int i = 2; parameterNames.contains(name); i++) {
       name = preferred + i;

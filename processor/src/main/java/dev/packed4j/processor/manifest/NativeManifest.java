@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,8 @@ import java.util.Set;
  */
 public final class NativeManifest implements ObjectHierarchy {
   public static final String FORMAT = "packed4j-manifest";
-  public static final int VERSION = 1;
+  /** The newest version read: 2 adds doc strings, parameter names, field mutability and type members. */
+  public static final int VERSION = 2;
 
   /**
    * A global function.
@@ -31,8 +33,54 @@ public final class NativeManifest implements ObjectHierarchy {
    */
   public record Function(String name, boolean typed, List<NativeType> parameters, Optional<NativeType> result) {}
 
-  /** An object type: its parent key (empty for the root) and its fields, inherited ones included. */
-  public record ObjectType(String key, Optional<String> parent, Map<String, NativeType> fields) {}
+  /**
+   * An object type: its parent key (empty for the root), its fields (inherited ones included), which of them may be
+   * written, and the members its object definition registers itself.
+   */
+  public record ObjectType(
+      String key,
+      Optional<String> parent,
+      Map<String, NativeType> fields,
+      Set<String> mutableFields,
+      Map<String, Member> members) {}
+
+  /** What a member of a type's method table is. */
+  public enum MemberKind {
+    METHOD("method"),
+    STATIC("static method"),
+    CONSTRUCTOR("constructor");
+
+    private final String display;
+
+    MemberKind(String display) {
+      this.display = display;
+    }
+
+    /** {@return "method", "static method" or "constructor", for messages} */
+    public String display() {
+      return display;
+    }
+  }
+
+  /**
+   * A method, static method or constructor of a type.
+   *
+   * @param parameters as the signature lists them, the object first for a method; empty, and {@code result} empty,
+   *     for an untyped member
+   * @param declaredBy the key of the type that registers it
+   */
+  public record Member(
+      String name,
+      MemberKind kind,
+      boolean typed,
+      List<NativeType> parameters,
+      Optional<NativeType> result,
+      String declaredBy) {
+    /** The member as a function, for the checks globals share. */
+    public Function asFunction() {
+      return new Function(declaredBy + "." + name, typed, parameters, result);
+    }
+  }
 
   private final Map<String, Function> functions;
   private final Map<String, ObjectType> types;
@@ -80,6 +128,34 @@ public final class NativeManifest implements ObjectHierarchy {
     return types.keySet();
   }
 
+  /**
+   * The member {@code name} as a call on an object of {@code typeKey} finds it: the type's own, then its
+   * ancestors' (the nearest wins); the constructor ({@code "__init__"}) only the type's own.
+   */
+  public Optional<Member> findMember(String typeKey, String name) {
+    for (Optional<ObjectType> current = type(typeKey); current.isPresent(); ) {
+      Member member = current.get().members().get(name);
+      if (member != null) {
+        return Optional.of(member);
+      }
+      if (name.equals("__init__")) {
+        return Optional.empty();
+      }
+      current = current.get().parent().flatMap(this::type);
+    }
+    return Optional.empty();
+  }
+
+  /** The names of the members callable on an object of {@code typeKey}, own first, for messages. */
+  public Set<String> memberNames(String typeKey) {
+    Set<String> names = new LinkedHashSet<>();
+    for (Optional<ObjectType> current = type(typeKey); current.isPresent(); ) {
+      names.addAll(current.get().members().keySet());
+      current = current.get().parent().flatMap(this::type);
+    }
+    return names;
+  }
+
   /** Whether the manifest registers an object type of this key. */
   @Override
   public boolean isRegistered(String key) {
@@ -103,10 +179,10 @@ public final class NativeManifest implements ObjectHierarchy {
     Map<String, Object> root = object(json, "the document");
     Object format = root.get("format");
     Object version = root.get("version");
-    if (!FORMAT.equals(format) || !(version instanceof Long number) || number != VERSION) {
+    if (!FORMAT.equals(format) || !(version instanceof Long number) || number < 1 || number > VERSION) {
       throw new ManifestException("it is " + (FORMAT.equals(format) ? "version " + version + " of the format"
           : format == null ? "not a packed4j manifest (it has no \"format\": \"" + FORMAT + "\")"
-          : "of the format \"" + format + "\"") + ", and this processor reads " + FORMAT + " version " + VERSION
+          : "of the format \"" + format + "\"") + ", and this processor reads " + FORMAT + " versions 1 to " + VERSION
           + ". Write it again with the packed4j describe of the same packed4j version", true);
     }
     for (String member : List.of("globals", "coreGlobals")) {
@@ -132,13 +208,41 @@ public final class NativeManifest implements ObjectHierarchy {
         Optional<String> parent =
             type.get("parent") == null ? Optional.empty() : Optional.of(string(type.get("parent"), "parent"));
         Map<String, NativeType> fields = new LinkedHashMap<>();
+        Set<String> mutable = new LinkedHashSet<>();
         for (Object fieldItem : array(type.get("fields"), "the fields of " + key)) {
           Map<String, Object> field = object(fieldItem, "a field of " + key);
-          fields.put(
-              string(field.get("name"), "a field name of " + key),
-              nativeType(string(field.get("type"), "a field type of " + key)));
+          String fieldName = string(field.get("name"), "a field name of " + key);
+          fields.put(fieldName, nativeType(string(field.get("type"), "a field type of " + key)));
+          if (Boolean.TRUE.equals(field.get("mutable"))) {
+            mutable.add(fieldName);
+          }
         }
-        types.put(key, new ObjectType(key, parent, fields));
+        Map<String, Member> members = new LinkedHashMap<>();
+        // Version 1 has no "methods": its types register none that a manifest knows of.
+        Object methods = type.get("methods");
+        for (Object memberItem : methods == null ? List.of() : array(methods, "the methods of " + key)) {
+          Map<String, Object> entry = object(memberItem, "a method of " + key);
+          String memberName = string(entry.get("name"), "a method name of " + key);
+          String what = key + "." + memberName;
+          MemberKind kind = switch (string(entry.get("kind"), "the kind of " + what)) {
+            case "method" -> MemberKind.METHOD;
+            case "static" -> MemberKind.STATIC;
+            case "constructor" -> MemberKind.CONSTRUCTOR;
+            default -> throw new ManifestException("the kind of " + what + " is " + entry.get("kind")
+                + ", not \"method\", \"static\" or \"constructor\"");
+          };
+          boolean typed = Boolean.TRUE.equals(entry.get("typed"));
+          List<NativeType> parameters = new ArrayList<>();
+          Optional<NativeType> result = Optional.empty();
+          if (typed) {
+            for (Object parameter : array(entry.get("parameters"), "the parameters of " + what)) {
+              parameters.add(nativeType(string(parameter, "a parameter type of " + what)));
+            }
+            result = Optional.of(nativeType(string(entry.get("result"), "the result type of " + what)));
+          }
+          members.put(memberName, new Member(memberName, kind, typed, parameters, result, key));
+        }
+        types.put(key, new ObjectType(key, parent, fields, Set.copyOf(mutable), members));
       }
     }
   }

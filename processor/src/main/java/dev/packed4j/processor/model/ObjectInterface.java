@@ -11,6 +11,8 @@ import java.util.TreeSet;
  * @param name the interface
  * @param typeKey the native type key
  * @param getters its getters, own and inherited from {@code @Object} super-interfaces
+ * @param setters its setters, own and inherited
+ * @param methods its methods, own and inherited
  * @param memberTypeNames simple names of member types the interface declares or inherits (see {@link
  *     BindingInterface#memberTypeNames()})
  * @param suppressedWarnings the lint names ("deprecation", "removal") of the deprecated API the generated class
@@ -20,10 +22,14 @@ public record ObjectInterface(
     QualifiedName name,
     String typeKey,
     List<Getter> getters,
+    List<Setter> setters,
+    List<ObjectMethod> methods,
     Set<String> memberTypeNames,
     Set<String> suppressedWarnings) {
   public ObjectInterface {
     getters = List.copyOf(getters);
+    setters = List.copyOf(setters);
+    methods = List.copyOf(methods);
     memberTypeNames = Set.copyOf(memberTypeNames);
     suppressedWarnings = Collections.unmodifiableSortedSet(new TreeSet<>(suppressedWarnings));
   }

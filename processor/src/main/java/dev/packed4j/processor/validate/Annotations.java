@@ -33,6 +33,17 @@ record Annotations(AnnotationMirror mirror, AnnotationValue value, Optional<Stri
     return Optional.empty();
   }
 
+  /** The element {@code name} as written (not its default), if it is. */
+  Optional<AnnotationValue> element(String name) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        mirror.getElementValues().entrySet()) {
+      if (entry.getKey().getSimpleName().contentEquals(name)) {
+        return Optional.of(entry.getValue());
+      }
+    }
+    return Optional.empty();
+  }
+
   static boolean isPresent(Element element, String annotationName) {
     return find(element, annotationName).isPresent();
   }
@@ -47,7 +58,8 @@ record Annotations(AnnotationMirror mirror, AnnotationValue value, Optional<Stri
             mirror, value, resolved ? Optional.of((String) value.getValue()) : Optional.empty());
       }
     }
-    // The annotations have no default for value(): javac already reports the missing value.
+    // @Global, @Object and @Field have no default for value(): javac already reports the missing value. @Method's
+    // is the Java name, which a null value stands for.
     return new Annotations(mirror, null, Optional.empty());
   }
 }

@@ -16,11 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -32,13 +36,16 @@ public final class GlobalValidator {
   private final SignatureChecks checks;
   private final TypeMapper mapper;
   private final NativeChecks nativeChecks;
+  private final CompilationState state;
 
   GlobalValidator(
       Elements elements,
       Interfaces interfaces,
       SignatureChecks checks,
       TypeMapper mapper,
-      NativeChecks nativeChecks) {
+      NativeChecks nativeChecks,
+      CompilationState state) {
+    this.state = state;
     this.elements = elements;
     this.interfaces = interfaces;
     this.checks = checks;
@@ -97,8 +104,27 @@ public final class GlobalValidator {
     for (Interfaces.Member member : interfaces.abstractMethods(iface)) {
       ExecutableElement method = member.method();
       Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
+      Optional<Annotations> constructor = Annotations.find(method, AnnotationNames.CONSTRUCTOR);
+      Optional<Annotations> typeMethod = Annotations.find(method, AnnotationNames.METHOD);
       // Elements are compared with equals: javac hands out one object per element, ECJ a new one per call.
       boolean own = member.declaringInterface().equals(iface);
+      List<String> targets = new ArrayList<>();
+      global.ifPresent(g -> targets.add("@Global"));
+      constructor.ifPresent(c -> targets.add("@Constructor"));
+      typeMethod.ifPresent(m -> targets.add("@Method"));
+      if (targets.size() > 1) {
+        if (own) {
+          report.on(method, Diagnostic.BINDING_TARGETS, Display.method(method), String.join(" and ", targets));
+        }
+        continue;
+      }
+      if (constructor.isPresent() || typeMethod.isPresent()) {
+        member.type().getParameterTypes().forEach(t -> mapper.noteDeprecated(t, deprecated));
+        mapper.noteDeprecated(member.type().getReturnType(), deprecated);
+        typeMember(member, constructor.orElse(typeMethod.orElse(null)), constructor.isPresent(), own, report)
+            .ifPresent(methods::add);
+        continue;
+      }
       if (global.isEmpty()) {
         String unbound = own
             ? Display.signature(method)
@@ -211,6 +237,125 @@ public final class GlobalValidator {
             result.get(),
             method.isVarArgs(),
             Deprecations.of(elements, method)));
+  }
+
+  /**
+   * Reports {@code @Constructor} or {@code @Method} on a method packed4j does not implement: not abstract, or not in
+   * an interface. (On an {@code @Object} interface's abstract methods they are checked with the interface.)
+   */
+  public void reportMisplacedMember(ExecutableElement method, Report report) {
+    Element owner = method.getEnclosingElement();
+    for (String name : List.of(AnnotationNames.CONSTRUCTOR, AnnotationNames.METHOD)) {
+      Optional<Annotations> annotation = Annotations.find(method, name);
+      if (annotation.isEmpty()) {
+        continue;
+      }
+      String why;
+      if (owner.getKind() != ElementKind.INTERFACE) {
+        why = "it is declared in the " + Display.kind(owner) + " " + Display.type((TypeElement) owner);
+      } else if (method.getModifiers().contains(Modifier.STATIC)) {
+        why = "it is a static method";
+      } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
+        why = "it is a private method";
+      } else if (method.getModifiers().contains(Modifier.DEFAULT)) {
+        why = "it is a default method";
+      } else {
+        continue;
+      }
+      report.on(method, annotation.get().mirror(), Diagnostic.BINDING_NOT_ABSTRACT,
+          "@" + name.substring(name.lastIndexOf('.') + 1), Display.method(method), why);
+    }
+  }
+
+  /**
+   * Validates a method of a bound interface that calls a constructor ({@code @Constructor}) or a static method
+   * ({@code @Method(of = ...)}) of a type.
+   */
+  private Optional<GlobalMethod> typeMember(
+      Interfaces.Member member, Annotations annotation, boolean constructor, boolean own, Report report) {
+    ExecutableElement method = member.method();
+    String display = Display.method(method);
+    TypeElement objectInterface;
+    String memberName;
+    if (constructor) {
+      TypeMirror returned = member.type().getReturnType();
+      objectInterface = returned.getKind() == TypeKind.DECLARED
+          ? (TypeElement) ((DeclaredType) returned).asElement() : null;
+      if (objectInterface == null || !Annotations.isPresent(objectInterface, AnnotationNames.OBJECT)) {
+        if (own) {
+          report.on(method, annotation.mirror(), Diagnostic.CONSTRUCTOR_RESULT, display, Display.type(returned));
+        }
+        return Optional.empty();
+      }
+      memberName = "__init__";
+    } else {
+      Optional<AnnotationValue> of = annotation.element("of");
+      TypeMirror target = of.isPresent() && of.get().getValue() instanceof TypeMirror t ? t : null;
+      if (target == null || target.getKind() == TypeKind.VOID) {
+        if (own) {
+          report.on(method, annotation.mirror(), Diagnostic.METHOD_OF_MISSING, display,
+              Display.type((TypeElement) method.getEnclosingElement()));
+        }
+        return Optional.empty();
+      }
+      objectInterface = target.getKind() == TypeKind.DECLARED
+          ? (TypeElement) ((DeclaredType) target).asElement() : null;
+      if (objectInterface == null || !Annotations.isPresent(objectInterface, AnnotationNames.OBJECT)) {
+        if (own) {
+          String name = Display.type(target);
+          report.on(method, annotation.mirror(), of.get(), Diagnostic.METHOD_OF_NOT_OBJECT, name + ".class",
+              display, name, NearNames.didYouMean(objectInterface == null ? name
+                  : objectInterface.getSimpleName().toString(), state.objectInterfaceNames()));
+        }
+        return Optional.empty();
+      }
+      Optional<String> renamed = ObjectValidator.memberName(method, annotation, report);
+      if (renamed == null) {
+        return Optional.empty();
+      }
+      memberName = renamed.orElse(method.getSimpleName().toString());
+    }
+    Optional<String> typeKey =
+        Annotations.find(objectInterface, AnnotationNames.OBJECT).flatMap(Annotations::string);
+    if (typeKey.isEmpty()) {
+      report.invalid();
+      return Optional.empty();
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
+      return Optional.empty();
+    }
+    checks.checkThrows(method, member.type().getThrownTypes(), report);
+    List<Parameter> parameters = new ArrayList<>();
+    boolean complete = true;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      Optional<TypeModel> model = checks.signatureType(member.type().getParameterTypes().get(i), false,
+          member.declaringInterface(), parameter, Display.parameter(method, parameter), report);
+      if (model.isPresent()) {
+        parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
+      } else {
+        complete = false;
+      }
+    }
+    Optional<TypeModel> result = checks.signatureType(member.type().getReturnType(), true,
+        member.declaringInterface(), method, "the result of " + display, report);
+    if (!complete || result.isEmpty()) {
+      return Optional.empty();
+    }
+    if (own) {
+      nativeChecks.typeMember(method, constructor, typeKey.get(), memberName, parameters, result.get(), report);
+    }
+    return Optional.of(
+        new GlobalMethod(
+            method.getSimpleName().toString(),
+            typeKey.get() + "." + memberName,
+            Display.type(member.declaringInterface()),
+            parameters,
+            result.get(),
+            method.isVarArgs(),
+            Deprecations.of(elements, method),
+            new GlobalMethod.Member(typeKey.get(), memberName, constructor)));
   }
 
   /**

@@ -5,7 +5,9 @@ import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.manifest.NativeManifest;
 import dev.packed4j.processor.model.Getter;
+import dev.packed4j.processor.model.ObjectMethod;
 import dev.packed4j.processor.model.Parameter;
+import dev.packed4j.processor.model.Setter;
 import dev.packed4j.processor.model.TypeModel;
 import dev.packed4j.types.Conversions;
 import dev.packed4j.types.NativeType;
@@ -13,6 +15,7 @@ import dev.packed4j.types.Signature;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -80,8 +83,24 @@ public final class NativeChecks {
       }
       return;
     }
+    signature(method, globalName, function, 0, parameters, result, report);
+  }
+
+  /**
+   * Checks the Java parameters and result of {@code method} against the typed {@code function}, whose first
+   * {@code skip} parameters the call passes itself (the object of a method).
+   */
+  private void signature(
+      ExecutableElement method,
+      String globalName,
+      NativeManifest.Function function,
+      int skip,
+      List<Parameter> parameters,
+      TypeModel result,
+      Report report) {
+    String display = Display.method(method);
     String signature = signature(function);
-    if (function.parameters().size() != parameters.size()) {
+    if (function.parameters().size() - skip != parameters.size()) {
       report.on(
           method,
           Diagnostic.NATIVE_ARITY,
@@ -89,12 +108,12 @@ public final class NativeChecks {
           parameters.size(),
           parameters.size() == 1 ? "" : "s",
           globalName,
-          function.parameters().size(),
+          function.parameters().size() - skip,
           signature);
       return;
     }
     for (int i = 0; i < parameters.size(); i++) {
-      NativeType expected = function.parameters().get(i);
+      NativeType expected = function.parameters().get(i + skip);
       Optional<String> problem = conversions.argument(parameters.get(i).type().javaType(), expected);
       if (problem.isPresent()) {
         VariableElement parameter = method.getParameters().get(i);
@@ -104,7 +123,7 @@ public final class NativeChecks {
             Display.parameter(method, parameter),
             Display.type(parameter.asType()),
             expected,
-            i,
+            i + skip,
             globalName,
             signature,
             problem.get(),
@@ -176,6 +195,7 @@ public final class NativeChecks {
               .collect(Collectors.joining(", "));
       Object[] arguments = {
         Display.method(method),
+        "reads",
         getter.fieldName(),
         typeKey,
         fields,
@@ -201,6 +221,128 @@ public final class NativeChecks {
           problem.get(),
           Conversions.fieldJavaTypeFor(field));
     }
+  }
+
+  /** Checks a setter of an {@code @Object} interface whose type key the manifest registers. */
+  void setter(ExecutableElement method, Setter setter, String typeKey, Report report) {
+    NativeManifest.ObjectType type = manifest.type(typeKey).orElseThrow();
+    NativeType field = type.fields().get(setter.fieldName());
+    VariableElement parameter = method.getParameters().get(0);
+    if (field == null) {
+      Optional<Annotations> rename = Annotations.find(method, AnnotationNames.FIELD);
+      Object[] arguments = {
+        Display.method(method),
+        "writes",
+        setter.fieldName(),
+        typeKey,
+        fieldList(type),
+        nearest(setter.fieldName(), type.fields().keySet())
+      };
+      if (rename.isPresent()) {
+        report.on(method, rename.get().mirror(), rename.get().value(), Diagnostic.NATIVE_UNKNOWN_FIELD, arguments);
+      } else {
+        report.on(method, Diagnostic.NATIVE_UNKNOWN_FIELD, arguments);
+      }
+      return;
+    }
+    Optional<String> problem = conversions.field(setter.type().javaType(), field);
+    if (problem.isPresent()) {
+      report.on(
+          parameter,
+          Diagnostic.NATIVE_SETTER_TYPE,
+          Display.method(method),
+          Display.type(parameter.asType()),
+          setter.fieldName(),
+          typeKey,
+          field,
+          problem.get(),
+          Conversions.fieldJavaTypeFor(field));
+      return;
+    }
+    if (!type.mutableFields().contains(setter.fieldName())) {
+      report.on(
+          method,
+          Diagnostic.NATIVE_READ_ONLY,
+          Display.method(method),
+          setter.fieldName(),
+          typeKey,
+          "its VisitAttrs or a def_ro declares it, and Java may only read it");
+    }
+  }
+
+  /** Checks a method of an {@code @Object} interface whose type key the manifest registers. */
+  void objectMethod(ExecutableElement method, ObjectMethod objectMethod, String typeKey, Report report) {
+    Optional<NativeManifest.Member> found = member(method, NativeManifest.MemberKind.METHOD, typeKey,
+        objectMethod.nativeName(), report);
+    if (found.isPresent() && found.get().typed()) {
+      signature(method, typeKey + "." + objectMethod.nativeName(), found.get().asFunction(), 1,
+          objectMethod.parameters(), objectMethod.result(), report);
+    }
+  }
+
+  /** Checks a constructor or static method declared on a bound interface. */
+  void typeMember(
+      ExecutableElement method,
+      boolean constructor,
+      String typeKey,
+      String name,
+      List<Parameter> parameters,
+      TypeModel result,
+      Report report) {
+    if (manifest == null) {
+      return;
+    }
+    if (manifest.type(typeKey).isEmpty()) {
+      return; // reported on the @Object interface that declares the key
+    }
+    NativeManifest.MemberKind kind = constructor ? NativeManifest.MemberKind.CONSTRUCTOR
+        : NativeManifest.MemberKind.STATIC;
+    Optional<NativeManifest.Member> found = member(method, kind, typeKey, name, report);
+    if (found.isPresent() && found.get().typed()) {
+      signature(method, typeKey + "." + name, found.get().asFunction(), 0, parameters, result, report);
+    }
+  }
+
+  /** The member a declaration calls, reporting when the type has none of that name or one of another kind. */
+  private Optional<NativeManifest.Member> member(
+      ExecutableElement method, NativeManifest.MemberKind kind, String typeKey, String name, Report report) {
+    Optional<NativeManifest.Member> found = manifest.findMember(typeKey, name);
+    String display = Display.method(method);
+    if (found.isEmpty()) {
+      Set<String> members = manifest.memberNames(typeKey);
+      String what = kind == NativeManifest.MemberKind.CONSTRUCTOR ? "constructor" : kind.display();
+      String registered = members.isEmpty()
+          ? "it registers no members: an object definition, P4J_REGISTER_OBJECT_DEF, adds them"
+          : "its members: " + String.join(", ", members);
+      String near = kind == NativeManifest.MemberKind.CONSTRUCTOR ? "" : nearest(name, members);
+      NativeManifest.ObjectType type = manifest.type(typeKey).orElseThrow();
+      if (kind == NativeManifest.MemberKind.METHOD && type.fields().containsKey(name)) {
+        near = ". \"" + name + "\" is a field: declare a getter " + name + "() to read it, or mark a one-parameter"
+            + " void method @Field(\"" + name + "\") to write it";
+      }
+      report.on(method, Diagnostic.NATIVE_UNKNOWN_MEMBER, display, what, name, typeKey, libraries, registered,
+          near);
+      return Optional.empty();
+    }
+    if (found.get().kind() != kind) {
+      String fix = switch (found.get().kind()) {
+        case METHOD -> "Declare it on the type's @Object interface, which calls it with the object first";
+        case STATIC -> "Declare it on a bound interface with @Method(of = <the type's @Object interface>)";
+        case CONSTRUCTOR -> "Declare it on a bound interface with @Constructor";
+      };
+      report.on(method, Diagnostic.NATIVE_MEMBER_KIND, display, name, typeKey, kind.display(),
+          found.get().kind().display(), fix);
+      return Optional.empty();
+    }
+    return found;
+  }
+
+  private static String fieldList(NativeManifest.ObjectType type) {
+    return type.fields().isEmpty()
+        ? "none"
+        : type.fields().entrySet().stream()
+            .map(entry -> entry.getKey() + ": " + entry.getValue())
+            .collect(Collectors.joining(", "));
   }
 
   /** {@code . Did you mean "calculator.MyAdd"?}, quoted as the string literal to write, or nothing. */

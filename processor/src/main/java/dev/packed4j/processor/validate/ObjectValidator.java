@@ -5,6 +5,9 @@ import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
 import dev.packed4j.processor.model.Getter;
 import dev.packed4j.processor.model.ObjectInterface;
+import dev.packed4j.processor.model.ObjectMethod;
+import dev.packed4j.processor.model.Parameter;
+import dev.packed4j.processor.model.Setter;
 import dev.packed4j.processor.model.RuntimeNames;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
@@ -15,11 +18,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -94,10 +99,12 @@ public final class ObjectValidator {
     }
 
     List<Getter> getters = new ArrayList<>();
+    List<Setter> setters = new ArrayList<>();
+    List<ObjectMethod> methods = new ArrayList<>();
     Set<String> deprecated = new HashSet<>();
+    List<Interfaces.Member> members = new ArrayList<>();
     for (Interfaces.Member member : interfaces.abstractMethods(type)) {
-      TypeElement declaring = member.declaringInterface();
-      if (!Annotations.isPresent(declaring, AnnotationNames.OBJECT)) {
+      if (!Annotations.isPresent(member.declaringInterface(), AnnotationNames.OBJECT)) {
         // close() of AutoCloseable, which ObjectRef implements, or a method of a super-interface that
         // checkSuperInterfaces already rejected.
         continue;
@@ -106,14 +113,57 @@ public final class ObjectValidator {
         // Reported above for this interface's own methods, and by their own interface for inherited ones.
         continue;
       }
-      Optional<Getter> getter = getter(member, report);
-      if (getter.isPresent() && registered && declaring.equals(type)) {
-        // An inherited getter was checked with its own interface, against the type that declares the field.
-        nativeChecks.getter(member.method(), getter.get(), typeKey, report);
+      members.add(member);
+    }
+    // The getters' Java names: a one-parameter void method of the same name is the setter of that getter's field.
+    Map<String, Interfaces.Member> getterNames = new HashMap<>();
+    for (Interfaces.Member member : members) {
+      if (shape(member, Map.of()) == Shape.GETTER) {
+        getterNames.putIfAbsent(member.method().getSimpleName().toString(), member);
       }
-      if (getter.isPresent()) {
-        getters.add(getter.get());
-        mapper.noteDeprecated(member.type().getReturnType(), deprecated);
+    }
+    for (Interfaces.Member member : members) {
+      TypeElement declaring = member.declaringInterface();
+      // An inherited member was checked with its own interface, against the type that declares it.
+      boolean check = registered && declaring.equals(type);
+      ExecutableElement method = member.method();
+      if (Annotations.find(method, AnnotationNames.CONSTRUCTOR).isPresent()) {
+        report.on(method, Annotations.find(method, AnnotationNames.CONSTRUCTOR).get().mirror(),
+            Diagnostic.CONSTRUCTOR_IN_OBJECT, Display.method(method), name, name);
+        continue;
+      }
+      switch (shape(member, getterNames)) {
+        case GETTER -> {
+          Optional<Getter> getter = getter(member, report);
+          if (getter.isPresent() && check) {
+            nativeChecks.getter(member.method(), getter.get(), typeKey, report);
+          }
+          if (getter.isPresent()) {
+            getters.add(getter.get());
+            mapper.noteDeprecated(member.type().getReturnType(), deprecated);
+          }
+        }
+        case SETTER -> {
+          Optional<Setter> setter = setter(member, getterNames, report);
+          if (setter.isPresent() && check) {
+            nativeChecks.setter(method, setter.get(), typeKey, report);
+          }
+          if (setter.isPresent()) {
+            setters.add(setter.get());
+            mapper.noteDeprecated(member.type().getParameterTypes().get(0), deprecated);
+          }
+        }
+        case METHOD -> {
+          Optional<ObjectMethod> objectMethod = method(member, name, report);
+          if (objectMethod.isPresent() && check) {
+            nativeChecks.objectMethod(method, objectMethod.get(), typeKey, report);
+          }
+          if (objectMethod.isPresent()) {
+            methods.add(objectMethod.get());
+            member.type().getParameterTypes().forEach(t -> mapper.noteDeprecated(t, deprecated));
+            mapper.noteDeprecated(member.type().getReturnType(), deprecated);
+          }
+        }
       }
     }
     if (report.hasErrors()) {
@@ -127,6 +177,8 @@ public final class ObjectValidator {
             ModelNames.qualifiedName(type),
             typeKey,
             getters,
+            setters,
+            methods,
             interfaces.memberTypeNames(type, RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF)),
             deprecated));
   }
@@ -186,6 +238,151 @@ public final class ObjectValidator {
     return parents.size() == 1 ? parents.get(0) : null;
   }
 
+  /** What an abstract method of an @Object interface is, by the rule {@code @Object}'s Javadoc states. */
+  private enum Shape {
+    GETTER,
+    SETTER,
+    METHOD
+  }
+
+  private static Shape shape(Interfaces.Member member, Map<String, Interfaces.Member> getterNames) {
+    ExecutableElement method = member.method();
+    if (Annotations.isPresent(method, AnnotationNames.METHOD)) {
+      return Shape.METHOD;
+    }
+    int parameters = method.getParameters().size();
+    if (parameters == 0) {
+      return Shape.GETTER;
+    }
+    if (parameters == 1 && member.type().getReturnType().getKind() == TypeKind.VOID
+        && (Annotations.isPresent(method, AnnotationNames.FIELD)
+            || getterNames.containsKey(method.getSimpleName().toString()))) {
+      return Shape.SETTER;
+    }
+    return Shape.METHOD;
+  }
+
+  /** A one-parameter void method named like a getter or marked {@code @Field}: the setter of that field. */
+  private Optional<Setter> setter(
+      Interfaces.Member member, Map<String, Interfaces.Member> getterNames, Report report) {
+    ExecutableElement method = member.method();
+    String methodName = method.getSimpleName().toString();
+    Optional<Annotations> field = Annotations.find(method, AnnotationNames.FIELD);
+    Interfaces.Member getter = getterNames.get(methodName);
+    checks.checkThrows(method, member.type().getThrownTypes(), report);
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(method, Diagnostic.OBJECT_NOT_GETTER, Display.method(method),
+          "it declares the type parameters " + Display.typeParameters(method.getTypeParameters()));
+      return Optional.empty();
+    }
+    String fieldName;
+    if (field.isPresent()) {
+      fieldName = fieldName(method, report);
+    } else {
+      fieldName = Annotations.find(getter.method(), AnnotationNames.FIELD).flatMap(Annotations::string)
+          .orElse(methodName);
+    }
+    VariableElement parameter = method.getParameters().get(0);
+    TypeMirror parameterType = member.type().getParameterTypes().get(0);
+    Optional<TypeModel> type = checks.setterType(parameterType, method, parameter, report);
+    if (type.isEmpty() || fieldName == null) {
+      return Optional.empty();
+    }
+    if (getter != null && !types.isSameType(types.erasure(getter.type().getReturnType()), types.erasure(parameterType))
+        && !(isNumber(getter.type().getReturnType()) && isNumber(parameterType))) {
+      report.on(parameter, Diagnostic.SETTER_GETTER_TYPE, Display.method(method), Display.type(parameterType),
+          Display.method(getter.method()), Display.type(getter.type().getReturnType()),
+          Display.type(getter.type().getReturnType()));
+      return Optional.empty();
+    }
+    return Optional.of(new Setter(methodName, parameter.getSimpleName().toString(), fieldName, type.get(),
+        Deprecations.of(elements, method)));
+  }
+
+  private static boolean isNumber(TypeMirror type) {
+    return type.getKind() == TypeKind.INT || type.getKind() == TypeKind.LONG;
+  }
+
+  /** A method of the type, called with the object first: its name, parameters and result. */
+  private Optional<ObjectMethod> method(Interfaces.Member member, String interfaceName, Report report) {
+    ExecutableElement method = member.method();
+    String display = Display.method(method);
+    Optional<Annotations> annotation = Annotations.find(method, AnnotationNames.METHOD);
+    Optional<Annotations> field = Annotations.find(method, AnnotationNames.FIELD);
+    if (annotation.isPresent() && field.isPresent()) {
+      report.on(method, field.get().mirror(), Diagnostic.METHOD_AND_FIELD, display);
+      return Optional.empty();
+    }
+    if (field.isPresent()) {
+      report.on(method, field.get().mirror(), Diagnostic.OBJECT_GETTER_PARAMETERS, display);
+      return Optional.empty();
+    }
+    String nativeName = method.getSimpleName().toString();
+    if (annotation.isPresent()) {
+      Optional<AnnotationValue> of = annotation.get().element("of");
+      if (of.isPresent() && of.get().getValue() instanceof TypeMirror target && target.getKind() != TypeKind.VOID) {
+        report.on(method, annotation.get().mirror(), of.get(), Diagnostic.METHOD_OF_IN_OBJECT,
+            Display.type(target) + ".class", display, interfaceName);
+        return Optional.empty();
+      }
+      Optional<String> renamed = memberName(method, annotation.get(), report);
+      if (renamed == null) {
+        return Optional.empty();
+      }
+      nativeName = renamed.orElse(nativeName);
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
+      return Optional.empty();
+    }
+    checks.checkThrows(method, member.type().getThrownTypes(), report);
+    List<Parameter> parameters = new ArrayList<>();
+    boolean complete = true;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      Optional<TypeModel> model = checks.signatureType(member.type().getParameterTypes().get(i), false,
+          member.declaringInterface(), parameter, Display.parameter(method, parameter), report);
+      if (model.isPresent()) {
+        parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
+      } else {
+        complete = false;
+      }
+    }
+    Optional<TypeModel> result = checks.signatureType(member.type().getReturnType(), true,
+        member.declaringInterface(), method, "the result of " + display, report);
+    if (!complete || result.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new ObjectMethod(method.getSimpleName().toString(), nativeName,
+        Display.type(member.declaringInterface()), parameters, result.get(), method.isVarArgs(),
+        Deprecations.of(elements, method)));
+  }
+
+  /**
+   * The native name a {@code @Method} gives: empty for the Java name (no value, or ""), the value when it is a valid
+   * name; null (reported) when it is malformed or does not resolve.
+   */
+  static Optional<String> memberName(ExecutableElement method, Annotations annotation, Report report) {
+    if (annotation.value() == null) {
+      return Optional.empty();
+    }
+    if (annotation.string().isEmpty()) {
+      report.invalid();
+      return null;
+    }
+    String name = annotation.string().get();
+    if (name.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<NameGrammar.Problem> problem = NameGrammar.identifier(name);
+    if (problem.isPresent()) {
+      report.on(method, annotation.mirror(), annotation.value(), Diagnostic.METHOD_NAME, name,
+          problem.get().reason(), problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+      return null;
+    }
+    return Optional.of(name);
+  }
+
   private Optional<Getter> getter(Interfaces.Member member, Report report) {
     ExecutableElement method = member.method();
     String methodName = method.getSimpleName().toString();
@@ -203,10 +400,6 @@ public final class ObjectValidator {
       return Optional.empty();
     }
     boolean valid = true;
-    if (!method.getParameters().isEmpty()) {
-      report.on(method, Diagnostic.OBJECT_GETTER_PARAMETERS, Display.method(method));
-      valid = false;
-    }
     if (!method.getTypeParameters().isEmpty()) {
       report.on(
           method,

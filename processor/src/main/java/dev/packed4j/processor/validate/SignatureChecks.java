@@ -49,6 +49,18 @@ final class SignatureChecks {
         report);
   }
 
+  /** Maps the parameter type of an {@code @Object} setter, reporting on the parameter if it cannot be written. */
+  Optional<TypeModel> setterType(TypeMirror type, ExecutableElement setter, Element parameter, Report report) {
+    return accept(
+        mapper.field(type),
+        type,
+        (TypeElement) setter.getEnclosingElement(),
+        parameter,
+        Display.method(setter),
+        Diagnostic.SETTER_TYPE,
+        report);
+  }
+
   /** Reports each checked exception the method declares: the generated code throws none. */
   void checkThrows(ExecutableElement method, Iterable<? extends TypeMirror> thrownTypes, Report report) {
     TypeMirror runtimeException = elements.getTypeElement("java.lang.RuntimeException").asType();

@@ -29,7 +29,7 @@ public final class Validation {
     Interfaces interfaces = new Interfaces(elements, types);
     TypeMapper mapper = new TypeMapper(elements, types);
     SignatureChecks checks = new SignatureChecks(elements, types, mapper, state);
-    this.globals = new GlobalValidator(elements, interfaces, checks, mapper, nativeChecks);
+    this.globals = new GlobalValidator(elements, interfaces, checks, mapper, nativeChecks, state);
     this.objects = new ObjectValidator(elements, types, interfaces, checks, mapper, state, nativeChecks);
     this.readiness = new Readiness(interfaces, state);
   }

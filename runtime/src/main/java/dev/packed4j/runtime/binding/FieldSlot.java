@@ -1,10 +1,12 @@
 package dev.packed4j.runtime.binding;
 
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
 
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
@@ -23,20 +25,24 @@ import java.lang.ref.Reference;
 import java.util.List;
 
 /**
- * A field of an {@link ObjectType}, read by generated accessors:
+ * A field of an {@link ObjectType}, read by generated getters and written by generated setters:
  *
  * <pre>{@code
  * private static final class Fields {
  *   static final FieldSlot PRICE = TYPE.field("price", FieldKind.INT64);
  * }
  * @Override public long price() { return Fields.PRICE.readLong(this); }
+ * @Override public void price(long price) { Fields.PRICE.writeLong(this, price); }
  * }</pre>
  *
  * <p>On the first read the field is looked up in the native metadata and its kind checked (an AttributeError
  * listing the fields when there is none, a TypeError naming type, field and both kinds when the kind differs).
  * Then {@code readInt}, {@code readLong}, {@code readDouble} and {@code readBoolean} read the object's memory at
  * the recorded offset, with no native call; {@code readString} and {@code readObject} make one call
- * ({@code P4JObjectGetField}). Reading a closed object throws {@link IllegalStateException}; a close on another
+ * ({@code P4JObjectGetField}). The writes mirror them: a number is one store at the offset, a string or an object
+ * one call ({@code P4JObjectSetField}) that swaps the value under the object's field lock; only a field the type's
+ * object definition declares with {@code def_rw} may be written (else a ValueError naming the type and the field).
+ * Reading or writing a closed object throws {@link IllegalStateException}; a close on another
  * thread during a read never frees the memory under it (the plain reads go through the epoch segment of
  * {@code ReleaseEpochs}, the native calls hold a pin).
  */
@@ -45,10 +51,13 @@ public final class FieldSlot {
   private final String name;
   private final FieldKind kind;
   private final CallTarget target;
+  private final CallTarget writeTarget;
   /** Byte offset from the handle; -1 until resolved. Written last, after the two fields below. */
   private volatile long offset = -1;
   private int nativeKind;
   private int fieldIndex;
+  /** Whether the native field may be written (an object definition's def_rw), written before {@link #offset}. */
+  private boolean mutable;
   /** The native index of {@link #type}, written before {@link #offset}. */
   private int ownerType = -1;
   /**
@@ -62,6 +71,7 @@ public final class FieldSlot {
     this.name = name;
     this.kind = kind;
     this.target = CallTarget.operation(type.typeKey() + "." + name);
+    this.writeTarget = CallTarget.operation(type.typeKey() + "." + name, "value");
   }
 
   /** {@return the field name} */
@@ -200,6 +210,152 @@ public final class FieldSlot {
   }
 
   /**
+   * Writes an {@code int32_t} field of a mutable field, a store into the object's memory with no native call.
+   *
+   * @param self the object written (open)
+   * @param value the new value
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only
+   */
+  public void writeInt(ObjectRef self, int value) {
+    writeLong(self, value);
+  }
+
+  /**
+   * Writes a mutable {@code int64_t}, {@code int32_t} or {@code uint64_t} field with one store into the object's
+   * memory, no native call. A uint64 takes the bit pattern of a non-negative {@code long}.
+   *
+   * @param self the object written (open)
+   * @param value the new value
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only, or when the value
+   *     does not fit an int32 field or is negative for a uint64 field
+   */
+  public void writeLong(ObjectRef self, long value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + writableOffset(self,
+        kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "writeLong");
+    int fieldKind = nativeKind;
+    if (fieldKind == kP4JFieldInt32 && (int) value != value || fieldKind == kP4JFieldUInt64 && value < 0) {
+      throw Failures.error(ErrorKind.VALUE_ERROR, type.typeKey() + "." + name + ": " + value + " does not fit in "
+          + TypeInfo.FieldInfo.kindName(fieldKind) + " (written by " + type.javaType().getSimpleName() + ")",
+          null);
+    }
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      if (fieldKind == kP4JFieldInt32) {
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, (int) value);
+      } else {
+        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, at, value);
+      }
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeLong(self, value); // the epoch ended during the store: store again, or throw if self was closed
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  /**
+   * Writes a mutable {@code double} field with one store, no native call.
+   *
+   * @param self the object written (open)
+   * @param value the new value
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only
+   */
+  public void writeDouble(ObjectRef self, double value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + writableOffset(self, kind == FieldKind.FLOAT64, "writeDouble");
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      memory.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, at, value);
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeDouble(self, value);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  /**
+   * Writes a mutable {@code bool} field with one store, no native call.
+   *
+   * @param self the object written (open)
+   * @param value the new value
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only
+   */
+  public void writeBoolean(ObjectRef self, boolean value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + writableOffset(self, kind == FieldKind.BOOL, "writeBoolean");
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      memory.set(ValueLayout.JAVA_BYTE, at, (byte) (value ? 1 : 0));
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeBoolean(self, value);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  /**
+   * Writes a mutable {@code std::string} field with one native call ({@code P4JObjectSetField}), which swaps the
+   * value under the object's field lock: a concurrent reader sees the old or the new string whole.
+   *
+   * @param self the object written (open)
+   * @param value the new value, not null
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only or the value is null
+   */
+  public void writeString(ObjectRef self, String value) {
+    write(self, kind == FieldKind.STRING, "writeString", StringCodec.STRING, value);
+  }
+
+  /**
+   * Writes a mutable object field with one native call ({@code P4JObjectSetField}): the field takes a reference
+   * of its own to the new object and releases the old one once, after the swap.
+   *
+   * @param <T> the Java type
+   * @param self the object written (open)
+   * @param codec the codec of the field's Java type
+   * @param value the new object, or null for none
+   * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only; TypeError when the
+   *     object is not of the field's declared type
+   */
+  public <T> void writeObject(ObjectRef self, Codec<T> codec, T value) {
+    write(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "writeObject", Codecs.implementation(codec),
+        value);
+  }
+
+  private <T> void write(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec, T value) {
+    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
+    try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
+      writableOffset(self, kindMatches, method);
+      if (value == null && kind == FieldKind.OBJECT) {
+        NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
+        NativeMemory.putLong(frame.slot(0) + 8, 0);
+      } else {
+        frame.put(0, codec, value);
+      }
+      Errors.check(CApi.P4JObjectSetField(pin.pinnedHandle(), fieldIndex, frame.arguments()), null);
+    } finally {
+      pin.unpin();
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  /** The offset of a field this slot may write: resolved as a read resolves it, and declared mutable natively. */
+  private long writableOffset(ObjectRef self, boolean kindMatches, String method) {
+    long offset = resolvedOffset(self, kindMatches, method);
+    if (!mutable) {
+      throw Failures.error(ErrorKind.VALUE_ERROR, "field '" + name + "' of type " + type.typeKey()
+          + " is read-only (written by " + type.javaType().getSimpleName() + "): declare it with def_rw in the"
+          + " type's object definition (P4J_REGISTER_OBJECT_DEF) to make it writable", null);
+    }
+    return offset;
+  }
+
+  /**
    * The field's offset, once {@code self} is known to be an object of this slot's type or of a type derived from
    * it: an offset is only meaningful in the memory of such an object.
    */
@@ -251,6 +407,7 @@ public final class FieldSlot {
     }
     nativeKind = field.kind();
     fieldIndex = field.index();
+    mutable = field.mutable();
     ownerType = typeIndex;
     offset = field.offset();
     return field.offset();

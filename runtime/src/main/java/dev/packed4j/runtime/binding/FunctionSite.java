@@ -1,13 +1,19 @@
 package dev.packed4j.runtime.binding;
 
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.internal.objects.TypeInfo;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.MemberCalls;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A call site in generated code: a global function name, the Java method bound to it and its parameter names.
@@ -42,6 +48,131 @@ public final class FunctionSite {
     this.javaMethod = Objects.requireNonNull(javaMethod, "javaMethod");
     this.target = CallTarget.global(globalName, javaMethod, Objects.requireNonNull(parameterNames, "parameterNames"));
   }
+
+  private FunctionSite(CallTarget target, String javaMethod) {
+    this.globalName = target.functionName();
+    this.javaMethod = javaMethod;
+    this.target = target;
+  }
+
+  /**
+   * A site for a generated method of an {@code @Object} interface that calls a method its type's object definition
+   * registers ({@code .def("add", ...)}), with the object first. The method is looked up on the first call in the
+   * type's method table, then in its ancestors'; an object whose type overrides it is dispatched by
+   * {@link #overrideFor(ObjectRef, MethodHandle)}.
+   *
+   * @param typeKey the type key of the {@code @Object} interface
+   * @param method the registered name of the method
+   * @param javaMethod the Java method for messages, such as {@code "CalculatorRef.add"}
+   * @param parameterNames the Java parameter names, {@code "self"} first
+   * @return the site
+   */
+  public static FunctionSite method(String typeKey, String method, String javaMethod, String[] parameterNames) {
+    return member(typeKey, method, METHOD_KIND, javaMethod, parameterNames);
+  }
+
+  /**
+   * A site for a generated method of a bound interface that calls a static method of a type
+   * ({@code .def_static("parse", ...)}), found in the type's method table or its ancestors'.
+   *
+   * @param typeKey the type whose static method is called
+   * @param method the registered name of the static method
+   * @param javaMethod the Java method for messages
+   * @param parameterNames the Java parameter names
+   * @return the site
+   */
+  public static FunctionSite staticMethod(String typeKey, String method, String javaMethod,
+      String[] parameterNames) {
+    return member(typeKey, method, STATIC_KIND, javaMethod, parameterNames);
+  }
+
+  /**
+   * A site for a generated method of a bound interface that constructs an object with the constructor its type's
+   * object definition registers ({@code .def(init<Args...>())}); constructors are not inherited.
+   *
+   * @param typeKey the type constructed
+   * @param javaMethod the Java method for messages
+   * @param parameterNames the Java parameter names
+   * @return the site
+   */
+  public static FunctionSite constructor(String typeKey, String javaMethod, String[] parameterNames) {
+    return member(typeKey, "__init__", CONSTRUCTOR_KIND, javaMethod, parameterNames);
+  }
+
+  private static FunctionSite member(String typeKey, String name, int kind, String javaMethod,
+      String[] parameterNames) {
+    Objects.requireNonNull(typeKey, "typeKey");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(javaMethod, "javaMethod");
+    return new FunctionSite(CallTarget.member(typeKey, name, kind, javaMethod,
+        Objects.requireNonNull(parameterNames, "parameterNames")), javaMethod);
+  }
+
+  /**
+   * For a method site: the handle to call instead of the linked one when {@code self}'s native type overrides the
+   * method (its own table, or an ancestor's below the declaring type, registers the same name), so that a child's
+   * override wins even when Java sees the object through its parent's interface; null when the linked method is
+   * the one to call. One comparison of type indices when {@code self} is of the interface's own type; a type seen
+   * before is answered from a cache. Generated code passes its route's handle (reading it links the site), and calls
+   * that constant handle when there is no override, so the JIT inlines the route:
+   *
+   * <pre>{@code
+   * MethodHandle override = ADD.overrideFor(this, AddRoute.HANDLE);
+   * if (override == null) {
+   *   return (long) AddRoute.HANDLE.invokeExact((CalculatorRef) this, a, b);
+   * }
+   * return (long) override.invokeExact((CalculatorRef) this, a, b);
+   * }</pre>
+   *
+   * @param self the object the method is called on
+   * @param linked the handle {@link #link} returned for this site
+   * @return the override's handle, of the linked handle's type, or null
+   */
+  public MethodHandle overrideFor(ObjectRef self, MethodHandle linked) {
+    int type = RuntimeAccess.get().typeIndex(self);
+    if (type == declaredType) {
+      return null;
+    }
+    Dispatch last = lastOverride;
+    if (last != null && last.typeIndex == type) {
+      return last.handle;
+    }
+    return findOverride(type);
+  }
+
+  private MethodHandle findOverride(int type) {
+    if (target.memberType() == null || linkedType == null) {
+      return null; // a global, or not linked yet: the linked handle is the one
+    }
+    int declared = TypeInfos.indexOf(target.memberType());
+    if (declared >= 0) {
+      declaredType = declared;
+    }
+    if (type == declared) {
+      return null;
+    }
+    TypeInfo.MemberInfo member = MemberCalls.find(type, target.memberName());
+    MethodHandle handle = null;
+    if (member != null && member.kind() == METHOD_KIND && member.function() != target.function()) {
+      handle = overrides.computeIfAbsent(member.function(),
+          function -> LinkedRoute.link(target.withFunction(function), linkedType, linkedCodecs).invoker());
+    }
+    lastOverride = new Dispatch(type, handle);
+    return handle;
+  }
+
+  /** The last type {@link #overrideFor} answered that is not the declared one, and its answer. */
+  private record Dispatch(int typeIndex, MethodHandle handle) {}
+
+  private static final int METHOD_KIND = 1;
+  private static final int STATIC_KIND = 2;
+  private static final int CONSTRUCTOR_KIND = 3;
+  /** The type index of a method site's type, once known; -1 before (and for other sites). */
+  private volatile int declaredType = -1;
+  private volatile Dispatch lastOverride;
+  private final ConcurrentHashMap<Long, MethodHandle> overrides = new ConcurrentHashMap<>();
+  private volatile MethodType linkedType;
+  private volatile List<ValueCodec<?>> linkedCodecs;
 
   /**
    * Links the method this site implements and returns the handle it calls: of exactly the Java method's type, the
@@ -84,6 +215,8 @@ public final class FunctionSite {
       implementations.add(Codecs.implementation(codec));
     }
     LinkedRoute linked = LinkedRoute.link(target, javaType, implementations);
+    this.linkedCodecs = List.copyOf(implementations);
+    this.linkedType = javaType;
     this.linked = linked;
     return linked.invoker();
   }

@@ -516,6 +516,235 @@ public final class CApi {
     }
   }
 
+  private static final class P4JTypeGetDoc {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JTypeGetDoc");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JTypeGetDoc$descriptor() {
+    return P4JTypeGetDoc.DESC;
+  }
+
+  /** Address of {@code P4JTypeGetDoc} in libpacked4j.so. */
+  public static MemorySegment P4JTypeGetDoc$address() {
+    return P4JTypeGetDoc.ADDR;
+  }
+
+  /**
+   * {@code int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out)}
+   *
+   * The doc string of a type, a span valid for the life of the process (size 0 when none).
+   */
+  public static int P4JTypeGetDoc(int type_index, long out) {
+    try {
+      return (int) P4JTypeGetDoc.HANDLE.invokeExact(type_index, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JTypeGetFieldMeta {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JTypeGetFieldMeta");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JTypeGetFieldMeta$descriptor() {
+    return P4JTypeGetFieldMeta.DESC;
+  }
+
+  /** Address of {@code P4JTypeGetFieldMeta} in libpacked4j.so. */
+  public static MemorySegment P4JTypeGetFieldMeta$address() {
+    return P4JTypeGetFieldMeta.ADDR;
+  }
+
+  /**
+   * {@code int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc)}
+   *
+   * The flags (P4J_FIELD_MUTABLE or 0) and doc string (valid for the life of the process; size 0 when none) of the
+   * field at field_index of P4JTypeInfo.fields. IndexError naming the type when out of range.
+   */
+  public static int P4JTypeGetFieldMeta(int type_index, int field_index, long out_flags, long out_doc) {
+    try {
+      return (int) P4JTypeGetFieldMeta.HANDLE.invokeExact(type_index, field_index, out_flags, out_doc);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JTypeGetNumMethods {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JTypeGetNumMethods");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JTypeGetNumMethods(int32_t type_index, int32_t* out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JTypeGetNumMethods$descriptor() {
+    return P4JTypeGetNumMethods.DESC;
+  }
+
+  /** Address of {@code P4JTypeGetNumMethods} in libpacked4j.so. */
+  public static MemorySegment P4JTypeGetNumMethods$address() {
+    return P4JTypeGetNumMethods.ADDR;
+  }
+
+  /**
+   * {@code int P4JTypeGetNumMethods(int32_t type_index, int32_t* out)}
+   *
+   * How many members the type's own method table holds (inherited ones not counted).
+   */
+  public static int P4JTypeGetNumMethods(int type_index, long out) {
+    try {
+      return (int) P4JTypeGetNumMethods.HANDLE.invokeExact(type_index, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JTypeGetMethod {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JTypeGetMethod");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JTypeGetMethod(int32_t type_index, int32_t method_index, const P4JMethodInfo** out)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JTypeGetMethod$descriptor() {
+    return P4JTypeGetMethod.DESC;
+  }
+
+  /** Address of {@code P4JTypeGetMethod} in libpacked4j.so. */
+  public static MemorySegment P4JTypeGetMethod$address() {
+    return P4JTypeGetMethod.ADDR;
+  }
+
+  /**
+   * {@code int P4JTypeGetMethod(int32_t type_index, int32_t method_index, const P4JMethodInfo** out)}
+   *
+   * The member at method_index (0 <= method_index < P4JTypeGetNumMethods) of the type's own table, in the order of
+   * registration. IndexError when out of range.
+   */
+  public static int P4JTypeGetMethod(int type_index, int method_index, long out) {
+    try {
+      return (int) P4JTypeGetMethod.HANDLE.invokeExact(type_index, method_index, out);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JObjectSetField {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JObjectSetField");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* value)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JObjectSetField$descriptor() {
+    return P4JObjectSetField.DESC;
+  }
+
+  /** Address of {@code P4JObjectSetField} in libpacked4j.so. */
+  public static MemorySegment P4JObjectSetField$address() {
+    return P4JObjectSetField.ADDR;
+  }
+
+  /**
+   * {@code int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* value)}
+   *
+   * Writes the field at field_index of the object's type info from value (borrowed), thread-safely. The field must
+   * carry P4J_FIELD_MUTABLE (else a ValueError naming the type and the field, "read-only"). The value is converted
+   * as a typed argument of the field's type: kP4JInt for int32 (range-checked), int64 and uint64 (not negative),
+   * kP4JFloat or kP4JInt for float64, kP4JBool for bool, a string (kP4JStrView or a String) for a string field, and
+   * for an object field None or an object of the declared type (a string view for a String field); a TypeError or
+   * ValueError names the type, the field and the expected type. A number is written with one store, as a caller
+   * that writes the offset itself does. A string or object field is swapped under a lock of the object that
+   * P4JObjectGetField and P4JObjectGetAttr also take, so concurrent writers and readers through these functions see
+   * a whole value; the old value is released once, after the swap. IndexError when field_index is out of range.
+   */
+  public static int P4JObjectSetField(long obj, int field_index, long value) {
+    try {
+      return (int) P4JObjectSetField.HANDLE.invokeExact(obj, field_index, value);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JObjectSetAttr {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JObjectSetAttr");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny* value)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JObjectSetAttr$descriptor() {
+    return P4JObjectSetAttr.DESC;
+  }
+
+  /** Address of {@code P4JObjectSetAttr} in libpacked4j.so. */
+  public static MemorySegment P4JObjectSetAttr$address() {
+    return P4JObjectSetAttr.ADDR;
+  }
+
+  /**
+   * {@code int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny* value)}
+   *
+   * P4JObjectSetField by the field's exact name; AttributeError naming the type and listing its fields.
+   */
+  public static int P4JObjectSetAttr(long obj, long name, long value) {
+    try {
+      return (int) P4JObjectSetAttr.HANDLE.invokeExact(obj, name, value);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionGetGlobalDoc {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionGetGlobalDoc");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionGetGlobalDoc(const P4JByteArray* name, P4JByteArray* out_doc, const P4JByteArray** out_param_names, int32_t* out_num_param_names)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JFunctionGetGlobalDoc$descriptor() {
+    return P4JFunctionGetGlobalDoc.DESC;
+  }
+
+  /** Address of {@code P4JFunctionGetGlobalDoc} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionGetGlobalDoc$address() {
+    return P4JFunctionGetGlobalDoc.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionGetGlobalDoc(const P4JByteArray* name, P4JByteArray* out_doc, const P4JByteArray** out_param_names, int32_t* out_num_param_names)}
+   *
+   * The doc string and parameter names of a registered global; spans and the array stay valid for the life of the
+   * process (a later P4JFunctionSetGlobalDoc makes new ones and keeps these). Empty doc and 0 names when none were
+   * set; KeyError for a name no global has.
+   */
+  public static int P4JFunctionGetGlobalDoc(long name, long out_doc, long out_param_names, long out_num_param_names) {
+    try {
+      return (int) P4JFunctionGetGlobalDoc.HANDLE.invokeExact(name, out_doc, out_param_names, out_num_param_names);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
   private static final class P4JStringFromByteArray {
     static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER);
     static final MemorySegment ADDR = findOrThrow("P4JStringFromByteArray");

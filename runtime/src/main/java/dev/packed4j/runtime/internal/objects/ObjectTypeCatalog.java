@@ -60,9 +60,20 @@ public final class ObjectTypeCatalog {
     List<ObjectTypeInfo.Field> fields = new ArrayList<>();
     for (TypeInfo.FieldInfo field : info.fields()) {
       String type = field.kind() == 7 ? TypeInfos.keyOrIndex(field.objectTypeIndex()) : field.kindName();
-      fields.add(new ObjectTypeInfo.Field(field.name(), type, declaredBy(field.name(), info, parentInfo)));
+      fields.add(new ObjectTypeInfo.Field(field.name(), type, declaredBy(field.name(), info, parentInfo),
+          field.mutable(), field.doc()));
     }
-    return new ObjectTypeInfo(info.key(), parent, fields);
+    List<ObjectTypeInfo.Member> members = new ArrayList<>();
+    for (TypeInfo.MemberInfo member : info.members()) {
+      ObjectTypeInfo.MemberKind kind = switch (member.kind()) {
+        case TypeInfo.MemberInfo.STATIC_METHOD -> ObjectTypeInfo.MemberKind.STATIC_METHOD;
+        case TypeInfo.MemberInfo.CONSTRUCTOR -> ObjectTypeInfo.MemberKind.CONSTRUCTOR;
+        default -> ObjectTypeInfo.MemberKind.METHOD;
+      };
+      members.add(new ObjectTypeInfo.Member(member.name(), kind, member.signature(), member.parameterNames(),
+          member.doc(), info.key()));
+    }
+    return new ObjectTypeInfo(info.key(), parent, fields, members, info.doc());
   }
 
   /** The key of the nearest ancestor (or the type itself) that declares the field, walking up while it is there. */

@@ -11,9 +11,21 @@ import java.util.List;
  * @param key the type key, such as {@code "Calculator"}
  * @param fields inherited fields first, then the type's own
  * @param instanceSize sizeof the C++ class
+ * @param doc the doc string an object definition gave the type, empty when none
+ * @param members the type's own method table (methods, static methods, its constructor), in registration order
  */
 public record TypeInfo(int index, int parentIndex, int depth, String key, List<FieldInfo> fields,
-    long instanceSize) {
+    long instanceSize, String doc, List<MemberInfo> members) {
+
+  /** The member of the type's own table named {@code name}, or null. */
+  public MemberInfo ownMember(String name) {
+    for (MemberInfo member : members) {
+      if (member.name().equals(name)) {
+        return member;
+      }
+    }
+    return null;
+  }
 
   /** The field named {@code name}, or null. */
   public FieldInfo field(String name) {
@@ -39,8 +51,11 @@ public record TypeInfo(int index, int parentIndex, int depth, String key, List<F
    * @param objectTypeIndex the declared type of an object field, else 0
    * @param offset byte offset from the handle
    * @param size byte size
+   * @param mutable whether an object definition declares it writable ({@code def_rw})
+   * @param doc its doc string, empty when none
    */
-  public record FieldInfo(int index, String name, int kind, int objectTypeIndex, long offset, long size) {
+  public record FieldInfo(int index, String name, int kind, int objectTypeIndex, long offset, long size,
+      boolean mutable, String doc) {
 
     /** The kind's name as the C++ side knows it, for messages. */
     public String kindName() {
@@ -60,5 +75,26 @@ public record TypeInfo(int index, int parentIndex, int depth, String key, List<F
         default -> "kind " + kind;
       };
     }
+  }
+
+  /**
+   * One member of a type's method table ({@code P4JMethodInfo}).
+   *
+   * @param name the member's name; {@code "__init__"} for the constructor
+   * @param kind a {@code P4JMethodKind}: 1 method, 2 static method, 3 constructor
+   * @param typeIndex the type whose table holds it
+   * @param function the borrowed function handle, alive until exit
+   * @param signature as {@code set_body_typed} records it, a method's self first; empty when untyped
+   * @param doc the doc string, empty when none
+   * @param parameterNames the parameters' names (self not named), empty when none were given
+   */
+  public record MemberInfo(String name, int kind, int typeIndex, long function, String signature, String doc,
+      List<String> parameterNames) {
+    /** {@code P4JMethodKind} of a method. */
+    public static final int METHOD = 1;
+    /** {@code P4JMethodKind} of a static method. */
+    public static final int STATIC_METHOD = 2;
+    /** {@code P4JMethodKind} of the constructor. */
+    public static final int CONSTRUCTOR = 3;
   }
 }

@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JByteArray;
 import dev.packed4j.runtime.internal.capi.P4JFieldInfo;
+import dev.packed4j.runtime.internal.capi.P4JMethodInfo;
 import dev.packed4j.runtime.internal.capi.P4JTypeInfo;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -13,7 +14,9 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -144,15 +147,87 @@ public final class TypeInfos {
     long fields = NativeMemory.getLong(address + P4JTypeInfo.FIELDS);
     long instanceSize = NativeMemory.getLong(address + P4JTypeInfo.INSTANCE_SIZE);
     List<TypeInfo.FieldInfo> fieldList = new ArrayList<>(fieldCount);
-    for (int i = 0; i < fieldCount; i++) {
-      long field = fields + i * P4JFieldInfo.SIZE;
-      fieldList.add(new TypeInfo.FieldInfo(i,
-          NativeMemory.spanString(field + P4JFieldInfo.NAME),
-          NativeMemory.getInt(field + P4JFieldInfo.KIND),
-          NativeMemory.getInt(field + P4JFieldInfo.OBJECT_TYPE_INDEX),
-          NativeMemory.getLong(field + P4JFieldInfo.OFFSET),
-          NativeMemory.getLong(field + P4JFieldInfo.FIELD_SIZE)));
+    List<TypeInfo.MemberInfo> members = new ArrayList<>();
+    String doc;
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment span = arena.allocate(P4JByteArray.LAYOUT);
+      MemorySegment flags = arena.allocate(ValueLayout.JAVA_INT);
+      for (int i = 0; i < fieldCount; i++) {
+        long field = fields + i * P4JFieldInfo.SIZE;
+        Errors.check(CApi.P4JTypeGetFieldMeta(typeIndex, i, flags.address(), span.address()), null);
+        fieldList.add(new TypeInfo.FieldInfo(i,
+            NativeMemory.spanString(field + P4JFieldInfo.NAME),
+            NativeMemory.getInt(field + P4JFieldInfo.KIND),
+            NativeMemory.getInt(field + P4JFieldInfo.OBJECT_TYPE_INDEX),
+            NativeMemory.getLong(field + P4JFieldInfo.OFFSET),
+            NativeMemory.getLong(field + P4JFieldInfo.FIELD_SIZE),
+            (flags.get(ValueLayout.JAVA_INT, 0) & CApi.P4J_FIELD_MUTABLE) != 0,
+            NativeMemory.spanString(span.address())));
+      }
+      Errors.check(CApi.P4JTypeGetDoc(typeIndex, span.address()), null);
+      doc = NativeMemory.spanString(span.address());
+      Errors.check(CApi.P4JTypeGetNumMethods(typeIndex, flags.address()), null);
+      int memberCount = flags.get(ValueLayout.JAVA_INT, 0);
+      MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+      for (int i = 0; i < memberCount; i++) {
+        Errors.check(CApi.P4JTypeGetMethod(typeIndex, i, out.address()), null);
+        members.add(member(out.get(ValueLayout.JAVA_LONG, 0)));
+      }
     }
-    return new TypeInfo(index, parent, depth, key, List.copyOf(fieldList), instanceSize);
+    return new TypeInfo(index, parent, depth, key, List.copyOf(fieldList), instanceSize, doc,
+        List.copyOf(members));
+  }
+
+  /**
+   * The method or static method {@code name} as a call on an object of {@code typeIndex} finds it: the type's own
+   * table first, then its ancestors' (an override wins); the constructor ({@code "__init__"}) only in the type's
+   * own table. Null when there is none (no native call, so no error is raised).
+   */
+  public static TypeInfo.MemberInfo findMember(int typeIndex, String name) {
+    for (TypeInfo type : lineage(typeIndex)) {
+      TypeInfo.MemberInfo member = type.ownMember(name);
+      if (member != null) {
+        return member;
+      }
+      if (name.equals(CONSTRUCTOR)) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Every member callable on an object of {@code typeIndex}: its own, then inherited ones it does not override. */
+  public static List<TypeInfo.MemberInfo> callableMembers(int typeIndex) {
+    List<TypeInfo.MemberInfo> callable = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (TypeInfo type : lineage(typeIndex)) {
+      for (TypeInfo.MemberInfo member : type.members()) {
+        boolean inheritedConstructor = member.kind() == TypeInfo.MemberInfo.CONSTRUCTOR && type.index() != typeIndex;
+        if (!inheritedConstructor && seen.add(member.name())) {
+          callable.add(member);
+        }
+      }
+    }
+    return callable;
+  }
+
+  /** The constructor's name in a type's method table ({@code P4J_CONSTRUCTOR_NAME}). */
+  public static final String CONSTRUCTOR = "__init__";
+
+  private static TypeInfo.MemberInfo member(long address) {
+    int nameCount = NativeMemory.getInt(address + P4JMethodInfo.NUM_PARAM_NAMES);
+    long names = NativeMemory.getLong(address + P4JMethodInfo.PARAM_NAMES);
+    List<String> parameterNames = new ArrayList<>(nameCount);
+    for (int i = 0; i < nameCount; i++) {
+      parameterNames.add(NativeMemory.spanString(names + i * P4JByteArray.SIZE));
+    }
+    return new TypeInfo.MemberInfo(
+        NativeMemory.spanString(address + P4JMethodInfo.NAME),
+        NativeMemory.getInt(address + P4JMethodInfo.KIND),
+        NativeMemory.getInt(address + P4JMethodInfo.TYPE_INDEX),
+        NativeMemory.getLong(address + P4JMethodInfo.FUNCTION),
+        NativeMemory.spanString(address + P4JMethodInfo.SIGNATURE),
+        NativeMemory.spanString(address + P4JMethodInfo.DOC),
+        List.copyOf(parameterNames));
   }
 }

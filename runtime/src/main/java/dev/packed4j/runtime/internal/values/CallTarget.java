@@ -7,6 +7,8 @@ import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.TypeInfo;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -27,6 +29,10 @@ public final class CallTarget {
   private final String[] parameterNames;
   private final boolean global;
   private final String exceptionFunctionName;
+  /** For a member of a type's method table: the type key, the member's name and its kind; else null, null, 0. */
+  private final String memberType;
+  private final String memberName;
+  private final int memberKind;
   private volatile long function;
   /**
    * What a frame needs to call the function, once resolved; null before. Volatile so that a function replaced with
@@ -70,6 +76,14 @@ public final class CallTarget {
 
   private CallTarget(String functionName, String exceptionFunctionName, String javaMethod, String[] parameterNames,
       boolean global, long function) {
+    this(functionName, exceptionFunctionName, javaMethod, parameterNames, global, function, null, null, 0);
+  }
+
+  private CallTarget(String functionName, String exceptionFunctionName, String javaMethod, String[] parameterNames,
+      boolean global, long function, String memberType, String memberName, int memberKind) {
+    this.memberType = memberType;
+    this.memberName = memberName;
+    this.memberKind = memberKind;
     this.functionName = functionName;
     this.exceptionFunctionName = exceptionFunctionName;
     this.javaMethod = javaMethod;
@@ -88,6 +102,41 @@ public final class CallTarget {
       GLOBALS.add(new WeakReference<>(target));
     }
     return target;
+  }
+
+  /**
+   * A member of an object type's method table (a method, a static method or the constructor), looked up on the first
+   * call as {@code P4JTypeFindMethod} does: in the type's own table, then in its ancestors'. Messages name it
+   * {@code "Calculator.add"}; a member's table entry lives until exit, so it is never rebound.
+   *
+   * @param typeKey the type whose table is searched first
+   * @param memberName the registered name ({@code "__init__"} for the constructor)
+   * @param kind the {@code P4JMethodKind} the Java declaration expects
+   * @param javaMethod the Java method, for messages
+   * @param parameterNames the Java parameter names, {@code "self"} first for a method
+   */
+  public static CallTarget member(String typeKey, String memberName, int kind, String javaMethod,
+      String[] parameterNames) {
+    String name = typeKey + "." + memberName;
+    return new CallTarget(name, name, javaMethod, parameterNames.clone(), true, 0, typeKey, memberName, kind);
+  }
+
+  /** {@return the type key of a member target, else null} */
+  public String memberType() {
+    return memberType;
+  }
+
+  /** {@return the registered name of a member target, else null} */
+  public String memberName() {
+    return memberName;
+  }
+
+  /**
+   * A function object found in a type's method table (a method an object's type overrides), named and with
+   * parameter names as the member target it replaces.
+   */
+  public CallTarget withFunction(long handle) {
+    return new CallTarget(functionName, exceptionFunctionName, javaMethod, parameterNames, false, handle);
   }
 
   /**
@@ -133,6 +182,11 @@ public final class CallTarget {
       throw new IllegalArgumentException("the object at 0x" + Long.toHexString(handle) + " is not a function");
     }
     return new CallTarget(name == null ? "<anonymous function>" : name, name, null, new String[0], false, handle);
+  }
+
+  /** This function target with parameter names for messages ({@code "Calculator.add argument 1 (a)"}). */
+  public CallTarget withParameterNames(String[] names) {
+    return new CallTarget(functionName, exceptionFunctionName, javaMethod, names.clone(), false, function);
   }
 
   /** An operation that calls no function; {@code description} names it in messages. */
@@ -194,7 +248,7 @@ public final class CallTarget {
     if (!global) {
       throw new IllegalStateException(functionName + " is not a function");
     }
-    long handle = lookupGlobal(functionName);
+    long handle = memberType != null ? lookupMember(required) : lookupGlobal(functionName);
     if (handle == 0) {
       if (!required) {
         return 0;
@@ -207,6 +261,30 @@ public final class CallTarget {
     linked = new Linked(handle);
     function = handle;
     return handle;
+  }
+
+  /**
+   * The function of this member target: 0 when its type or member is not registered yet and {@code required} is
+   * false; a Packed4jException naming the type, the member and the Java method when it is true.
+   */
+  private long lookupMember(boolean required) {
+    int typeIndex = TypeInfos.indexOf(memberType);
+    TypeInfo.MemberInfo member = typeIndex < 0 ? null : MemberCalls.find(typeIndex, memberName);
+    if (member == null) {
+      if (!required) {
+        return 0;
+      }
+      throw typeIndex < 0
+          ? Failures.error(ErrorKind.KEY_ERROR, "no object type '" + memberType + "' is registered (" + memberName
+              + " bound to " + javaMethod + "). Load the plugin library that registers it with Packed4j.loadLibrary"
+              + " before calling it", functionName)
+          : MemberCalls.noSuchMember(typeIndex, memberName, javaMethod);
+    }
+    if (member.kind() != memberKind) {
+      throw Failures.error(ErrorKind.TYPE_ERROR, functionName + " is a " + MemberCalls.kindName(member.kind())
+          + " natively, but " + javaMethod + " calls it as a " + MemberCalls.kindName(memberKind), functionName);
+    }
+    return member.function();
   }
 
   /** The borrowed handle of a global function, or 0 when none is registered under {@code name}. */

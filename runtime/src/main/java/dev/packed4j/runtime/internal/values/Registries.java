@@ -4,10 +4,16 @@ import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeLibraries;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +32,45 @@ public final class Registries {
       Errors.check(CApi.P4JFunctionListGlobalNames(frame.result()), null);
       frame.resultWritten();
       return frame.returnValue(NAMES);
+    }
+  }
+
+  /**
+   * What a registered global says of itself.
+   *
+   * @param signature as {@code set_body_typed} records it, empty for {@code set_body}
+   * @param doc its doc string, empty when none
+   * @param parameterNames its parameters' names, empty when none were given
+   */
+  public record GlobalDescription(String signature, String doc, List<String> parameterNames) {}
+
+  /** The signature, doc string and parameter names of the global {@code name}; null when none has that name. */
+  public static GlobalDescription describe(String name) {
+    long handle = CallTarget.lookupGlobal(name); // borrowed: the registry keeps every function it ever held
+    if (handle == 0) {
+      return null;
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+      MemorySegment nameSpan = arena.allocate(16, 8);
+      MemorySegment data = arena.allocate(bytes.length + 1L);
+      MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
+      nameSpan.set(ValueLayout.JAVA_LONG, 0, data.address());
+      nameSpan.set(ValueLayout.JAVA_LONG, 8, bytes.length);
+      MemorySegment signature = arena.allocate(16, 8);
+      MemorySegment doc = arena.allocate(16, 8);
+      MemorySegment names = arena.allocate(ValueLayout.JAVA_LONG);
+      MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
+      Errors.check(CApi.P4JFunctionGetSignature(handle, signature.address()), name);
+      Errors.check(CApi.P4JFunctionGetGlobalDoc(nameSpan.address(), doc.address(), names.address(),
+          count.address()), name);
+      long first = names.get(ValueLayout.JAVA_LONG, 0);
+      List<String> parameterNames = new ArrayList<>();
+      for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
+        parameterNames.add(NativeMemory.spanString(first + i * 16L));
+      }
+      return new GlobalDescription(NativeMemory.spanString(signature.address()),
+          NativeMemory.spanString(doc.address()), List.copyOf(parameterNames));
     }
   }
 

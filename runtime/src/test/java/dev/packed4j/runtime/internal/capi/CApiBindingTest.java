@@ -248,6 +248,7 @@ class CApiBindingTest {
     assertEquals(48, P4JTypeInfo.LAYOUT.byteSize());
     assertEquals(32, P4JFunctionCell.LAYOUT.byteSize());
     assertEquals(24, P4JFunctionCell.SCALARS_ENTRY);
+    assertEquals(80, P4JMethodInfo.LAYOUT.byteSize());
   }
 
   /**
@@ -276,7 +277,7 @@ class CApiBindingTest {
     }
     List<java.lang.foreign.StructLayout> layouts = List.of(P4JAny.LAYOUT, P4JObject.LAYOUT, P4JByteArray.LAYOUT,
         P4JErrorCell.LAYOUT, P4JListCell.LAYOUT, P4JMapCell.LAYOUT, P4JFieldInfo.LAYOUT, P4JTypeInfo.LAYOUT,
-        P4JFunctionCell.LAYOUT, DLTensor.LAYOUT, DLManagedTensor.VERSIONED_LAYOUT);
+        P4JFunctionCell.LAYOUT, P4JMethodInfo.LAYOUT, DLTensor.LAYOUT, DLManagedTensor.VERSIONED_LAYOUT);
     List<String> problems = new ArrayList<>();
     for (java.lang.foreign.StructLayout layout : layouts) {
       String struct = layout.name().orElseThrow();

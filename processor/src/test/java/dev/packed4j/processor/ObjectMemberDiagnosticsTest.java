@@ -1,0 +1,360 @@
+package dev.packed4j.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.packed4j.processor.Compilations.compile;
+import static dev.packed4j.processor.Compilations.source;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Objects as classes (issue 22): how the processor tells getters, setters and methods apart, the shapes it rejects
+ * on {@code @Object} interfaces and on bound interfaces ({@code @Constructor}, {@code @Method(of = ...)}), and the
+ * checks of methods, setters and constructors against a version-2 manifest, each message at its element.
+ */
+class ObjectMemberDiagnosticsTest {
+  private static final String MANIFEST = """
+      {
+        "format": "packed4j-manifest",
+        "version": 2,
+        "globals": [],
+        "objectTypes": [
+          {"key": "Calculator", "parent": "Object", "doc": "A pocket calculator", "fields": [
+            {"name": "brand", "type": "string", "mutable": false},
+            {"name": "price", "type": "int32", "mutable": true, "doc": "what it costs"}],
+           "methods": [
+            {"name": "add", "kind": "method", "typed": true, "parameters": ["Calculator", "int64", "int64"],
+             "result": "int64", "parameterNames": ["a", "b"]},
+            {"name": "describe", "kind": "method", "typed": true, "parameters": ["Calculator"], "result": "string"},
+            {"name": "parse", "kind": "static", "typed": true, "parameters": ["string"], "result": "Calculator"},
+            {"name": "__init__", "kind": "constructor", "typed": true, "parameters": ["string", "int32"],
+             "result": "Calculator"}]},
+          {"key": "Scientific", "parent": "Calculator", "fields": [
+            {"name": "brand", "type": "string"},
+            {"name": "price", "type": "int32", "mutable": true}],
+           "methods": [
+            {"name": "describe", "kind": "method", "typed": true, "parameters": ["Scientific"], "result": "string"}]}
+        ],
+        "coreGlobals": [],
+        "coreObjectTypes": [{"key": "Object", "fields": []}]
+      }
+      """;
+
+  private static final JavaFileObject SCIENTIFIC_REF = source("p.ScientificRef", """
+      package p;
+      import dev.packed4j.annotations.Method;
+      import dev.packed4j.annotations.Object;
+      @Object("Scientific")
+      public interface ScientificRef extends CalculatorRef {
+      }
+      """);
+
+  @TempDir static Path directory;
+  private static Path manifest;
+
+  @BeforeAll
+  static void writeManifest() throws IOException {
+    manifest = Files.writeString(directory.resolve("calculator.manifest.json"), MANIFEST);
+  }
+
+  private static Compilation checked(JavaFileObject... sources) {
+    return Compilations.compiler(List.of("-Apacked4j.manifest=" + manifest), new Packed4jProcessor())
+        .compile(sources);
+  }
+
+  private static JavaFileObject calculatorRef(String members) {
+    return source("p.CalculatorRef", """
+        package p;
+        import dev.packed4j.annotations.Constructor;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Method;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface CalculatorRef extends AutoCloseable {
+          String brand();
+          long price();
+          %s
+          @Override void close();
+        }
+        """.formatted(members));
+  }
+
+  private static JavaFileObject calculators(String members) {
+    return source("p.Calculators", """
+        package p;
+        import dev.packed4j.annotations.Constructor;
+        import dev.packed4j.annotations.Global;
+        import dev.packed4j.annotations.Method;
+        public interface Calculators {
+          %s
+        }
+        """.formatted(members));
+  }
+
+  @Compilers
+  void aFullObjectDefinitionCompilesCleanAgainstTheManifest() {
+    Compilation compilation = checked(
+        calculatorRef("""
+            void price(long price);
+            @Field("price") void changePrice(int cents);
+            long add(long a, long b);
+            @Method String describe();
+            @Method("add") long plus(long a, long b);
+            """),
+        SCIENTIFIC_REF,
+        calculators("""
+            @Constructor CalculatorRef create(String brand, int price);
+            @Method(of = CalculatorRef.class) CalculatorRef parse(String text);
+            @Method(of = ScientificRef.class, value = "parse") CalculatorRef parseScientific(String text);
+            """));
+    assertThat(compilation).succeeded();
+    // The helpers' sources import every annotation; ECJ warns about the unused ones, packed4j about nothing.
+    for (javax.tools.Diagnostic<? extends JavaFileObject> warning : compilation.warnings()) {
+      String message = warning.getMessage(java.util.Locale.ROOT);
+      if (!message.startsWith("The import dev.packed4j.annotations.")) {
+        throw new AssertionError("unexpected warning: " + message);
+      }
+    }
+    assertThat(compilation).generatedSourceFile("p.Packed4j_CalculatorRef").contentsAsUtf8String()
+        .contains("Fields.PRICE.writeLong(this, price)");
+  }
+
+  @Compilers
+  void aConstructorMustReturnAnObjectInterface() {
+    JavaFileObject calculators = calculators("@Constructor String create(String brand, int price);");
+    assertThat(compile(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-CONSTRUCTOR-RESULT] @Constructor method Calculators.create(String,int) returns String, which is not"
+                + " an @Object interface")
+        .inFile(calculators)
+        .onLineContaining("@Constructor String create");
+  }
+
+  @Compilers
+  void aConstructorOnAnObjectInterfaceIsReported() {
+    JavaFileObject ref = calculatorRef("@Constructor CalculatorRef copy(String brand);");
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-CONSTRUCTOR-IN-OBJECT] @Constructor on CalculatorRef.copy(String), a method of the @Object"
+                + " interface CalculatorRef")
+        .inFile(ref)
+        .onLineContaining("@Constructor CalculatorRef copy");
+  }
+
+  @Compilers
+  void twoTargetsOnOneMethodAreReported() {
+    JavaFileObject calculators =
+        calculators("@Constructor @Global(\"calculator.Create\") CalculatorRef create(String brand, int price);");
+    assertThat(compile(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-BINDING-TARGETS] Calculators.create(String,int) carries @Global and @Constructor, but a method"
+                + " calls one native function")
+        .inFile(calculators)
+        .onLineContaining("CalculatorRef create");
+  }
+
+  @Compilers
+  void aConstructorOnADefaultMethodIsReported() {
+    JavaFileObject calculators =
+        calculators("@Constructor default CalculatorRef create(String brand, int price) { return null; }");
+    assertThat(compile(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-BINDING-NOT-ABSTRACT] @Constructor on Calculators.create(String,int), which is not an abstract"
+                + " method of an interface (it is a default method)")
+        .inFile(calculators)
+        .onLineContaining("@Constructor default");
+  }
+
+  @Compilers
+  void aStaticMethodNeedsOf() {
+    JavaFileObject calculators = calculators("@Method CalculatorRef parse(String text);");
+    assertThat(compile(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-METHOD-OF-MISSING] @Method on Calculators.parse(String), a method of Calculators, which is not an"
+                + " @Object interface")
+        .inFile(calculators)
+        .onLineContaining("@Method CalculatorRef parse");
+  }
+
+  @Compilers
+  void ofMustNameAnObjectInterface() {
+    JavaFileObject calculators = calculators("@Method(of = Runnable.class) CalculatorRef parse(String text);");
+    assertThat(compile(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-METHOD-OF-NOT-OBJECT] @Method(of = Runnable.class) on Calculators.parse(String): Runnable is not an"
+                + " @Object interface")
+        .inFile(calculators)
+        .onLineContaining("Runnable.class");
+  }
+
+  @Compilers
+  void ofOnAnObjectInterfaceIsReported() {
+    JavaFileObject ref = calculatorRef("@Method(of = CalculatorRef.class) long add(long a, long b);");
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-METHOD-OF-IN-OBJECT] @Method(of = CalculatorRef.class) on CalculatorRef.add(long,long), a method"
+                + " of the @Object interface CalculatorRef")
+        .inFile(ref)
+        .onLineContaining("@Method(of = CalculatorRef.class)");
+  }
+
+  @Compilers
+  void aMalformedMethodNameIsReported() {
+    JavaFileObject ref = calculatorRef("@Method(\"add-two\") long add(long a, long b);");
+    assertThat(compile(ref))
+        .hadErrorContaining("[P4J-METHOD-NAME] \"add-two\" is not a valid method name")
+        .inFile(ref)
+        .onLineContaining("@Method(\"add-two\")");
+  }
+
+  @Compilers
+  void methodAndFieldTogetherAreReported() {
+    JavaFileObject ref = calculatorRef("@Method @Field(\"price\") long cost();");
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-METHOD-AND-FIELD] CalculatorRef.cost() carries both @Method and @Field")
+        .inFile(ref)
+        .onLineContaining("long cost();");
+  }
+
+  @Compilers
+  void aSetterOfAnUnsupportedTypeIsReportedOnItsParameter() {
+    JavaFileObject ref = calculatorRef("@Field(\"price\") void prices(java.util.List<Long> prices);");
+    assertThat(compile(ref))
+        .hadErrorContaining("[P4J-SETTER-TYPE] List<Long> is not a supported type for the setter"
+            + " CalculatorRef.prices(List<Long>)")
+        .inFile(ref)
+        .onLineContaining("void prices");
+  }
+
+  @Compilers
+  void aSetterMustTakeItsGettersType() {
+    JavaFileObject ref = calculatorRef("void brand(long brand);");
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-SETTER-GETTER-TYPE] the setter CalculatorRef.brand(long) takes long, but the getter"
+                + " CalculatorRef.brand() of the same field returns String")
+        .inFile(ref)
+        .onLineContaining("void brand(long brand);");
+  }
+
+  @Compilers
+  void aNoParameterVoidMethodNeedsMethod() {
+    JavaFileObject ref = calculatorRef("void reset();");
+    assertThat(compile(ref))
+        .hadErrorContaining(
+            "[P4J-OBJECT-NOT-GETTER] CalculatorRef.reset() is not a getter: it returns void. An abstract method of"
+                + " an @Object interface without parameters reads one native field and returns its value. Give it a"
+                + " field type, mark it @Method to call a native method of the type")
+        .inFile(ref)
+        .onLineContaining("void reset();");
+  }
+
+  @Compilers
+  void aSetterOfAReadOnlyFieldIsReported() {
+    JavaFileObject ref = calculatorRef("void brand(String brand);");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-READ-ONLY] CalculatorRef.brand(String) writes the field \"brand\" of \"Calculator\", which"
+                + " is read-only")
+        .inFile(ref)
+        .onLineContaining("void brand(String brand);");
+  }
+
+  @Compilers
+  void aSetterOfTheWrongNativeTypeIsReported() {
+    JavaFileObject ref = calculatorRef("@Field(\"price\") void priceText(String price);");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-SETTER-TYPE] CalculatorRef.priceText(String) takes String, but the field \"price\" of"
+                + " \"Calculator\" is int32")
+        .inFile(ref)
+        .onLineContaining("String price");
+  }
+
+  @Compilers
+  void aSetterOfAnUnknownFieldIsReported() {
+    JavaFileObject ref = calculatorRef("@Field(\"cost\") void changeCost(long cost);");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.changeCost(long) writes the field \"cost\", but the native type"
+                + " \"Calculator\" has no such field")
+        .inFile(ref)
+        .onLineContaining("@Field(\"cost\")");
+  }
+
+  @Compilers
+  void aMethodTheTypeDoesNotRegisterIsReportedWithNearNames() {
+    JavaFileObject ref = calculatorRef("long addd(long a, long b);");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-MEMBER] CalculatorRef.addd(long,long) calls the method \"addd\" of \"Calculator\","
+                + " but the libraries of the manifest (calculator.manifest.json) register none (its members: add,"
+                + " describe, parse, __init__). Register it in the type's object definition"
+                + " (P4J_REGISTER_OBJECT_DEF), or correct the name. Did you mean \"add\"?")
+        .inFile(ref)
+        .onLineContaining("long addd");
+  }
+
+  @Compilers
+  void aMethodNamedLikeAFieldSaysHowToWriteIt() {
+    // No getter price() here, so price(long) is a method, which the type does not have.
+    JavaFileObject ref = source("p.PriceRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface PriceRef {
+          void price(long price);
+        }
+        """);
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "\"price\" is a field: declare a getter price() to read it, or mark a one-parameter void method"
+                + " @Field(\"price\") to write it")
+        .inFile(ref)
+        .onLineContaining("void price(long price);");
+  }
+
+  @Compilers
+  void aMemberOfAnotherKindIsReported() {
+    JavaFileObject calculators = calculators("@Method(of = CalculatorRef.class) long add(long a, long b);");
+    assertThat(checked(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-NATIVE-MEMBER-KIND] Calculators.add(long,long) calls \"add\" of \"Calculator\" as a static method,"
+                + " but it is registered as a method. Declare it on the type's @Object interface")
+        .inFile(calculators)
+        .onLineContaining("long add");
+  }
+
+  @Compilers
+  void aMethodsArityAndTypesAreCheckedWithoutTheObject() {
+    JavaFileObject ref = calculatorRef("long add(long a);\n@Method String describe(int extra);");
+    Compilation compilation = checked(ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-ARITY] CalculatorRef.add(long) has 1 parameter, but Calculator.add takes 2 (registered as"
+                + " (Calculator, int64, int64) -> int64)")
+        .inFile(ref)
+        .onLineContaining("long add(long a);");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-ARITY] CalculatorRef.describe(int) has 1 parameter, but Calculator.describe"
+            + " takes 0");
+  }
+
+  @Compilers
+  void aConstructorsTypesAreChecked() {
+    JavaFileObject calculators = calculators("@Constructor CalculatorRef create(String brand, String price);");
+    assertThat(checked(calculatorRef(""), calculators))
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARAMETER-TYPE] parameter price of Calculators.create(String,String) is String, which"
+                + " cannot convert to int32, argument 1 of Calculator.__init__")
+        .inFile(calculators)
+        .onLineContaining("CalculatorRef create");
+  }
+}

@@ -1,0 +1,157 @@
+// Object definitions for the end-to-end tests of objects as classes (AccountsTest): a type with every writable field
+// kind, methods, a static method and a constructor, and a child that inherits some methods and overrides one.
+#include <packed4j/packed4j.h>
+
+#include <cstdint>
+#include <string>
+
+using namespace packed4j;
+
+class AccountObject : public Object {
+ public:
+  int64_t id = 0;
+  int64_t balance = 0;
+  int32_t small = 0;
+  uint64_t serial = 0;
+  double rate = 0;
+  bool active = true;
+  std::string owner;
+  ObjectRef partner;
+
+  AccountObject() = default;
+  AccountObject(int64_t id_in, std::string owner_in) : id(id_in), owner(std::move(owner_in)) {}
+
+  int64_t Deposit(int64_t amount) {
+    if (amount < 0) throw ValueError("test.Account.deposit: a deposit cannot be negative, got " + std::to_string(amount));
+    balance += amount;
+    return balance;
+  }
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("id", &id);
+    v->Visit("balance", &balance);
+    v->Visit("small", &small);
+    v->Visit("serial", &serial);
+    v->Visit("rate", &rate);
+    v->Visit("active", &active);
+    v->Visit("owner", &owner);
+    v->Visit("partner", &partner);
+  }
+
+  static constexpr const char* _type_key = "test.Account";
+  P4J_DECLARE_OBJECT_TYPE_INFO(AccountObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(AccountObject);
+
+class SavingsObject : public AccountObject {
+ public:
+  int64_t bonus = 0;
+
+  SavingsObject() = default;
+  SavingsObject(int64_t id_in, std::string owner_in, int64_t bonus_in)
+      : AccountObject(id_in, std::move(owner_in)), bonus(bonus_in) {}
+
+  void VisitAttrs(AttrVisitor* v) override {
+    AccountObject::VisitAttrs(v);
+    v->Visit("bonus", &bonus);
+  }
+
+  static constexpr const char* _type_key = "test.Savings";
+  P4J_DECLARE_OBJECT_TYPE_INFO(SavingsObject, AccountObject);
+};
+P4J_REGISTER_OBJECT_TYPE(SavingsObject);
+
+// id stays read-only; everything else may be written.
+P4J_REGISTER_OBJECT_DEF(AccountObject, "A bank account")
+    .def_ro("id", &AccountObject::id, "the account number")
+    .def_rw("balance", &AccountObject::balance, "what it holds")
+    .def_rw("small", &AccountObject::small, "an int32 field")
+    .def_rw("serial", &AccountObject::serial, "a uint64 field")
+    .def_rw("rate", &AccountObject::rate, "the interest rate")
+    .def_rw("active", &AccountObject::active, "whether it is open")
+    .def_rw("owner", &AccountObject::owner, "who owns it")
+    .def_rw("partner", &AccountObject::partner, "a linked account")
+    .def("deposit", &AccountObject::Deposit, "adds to the balance and returns it", {"amount"})
+    .def("label", [](ObjectPtr<AccountObject> self) { return "account " + self->owner; }, "a label")
+    .def("transfer", [](ObjectPtr<AccountObject> self, ObjectPtr<AccountObject> to, int64_t amount) {
+      self->balance -= amount;
+      to->balance += amount;
+      return self->balance;
+    }, "moves an amount to another account", {"to", "amount"})
+    .def("reset", [](ObjectPtr<AccountObject> self) { self->balance = 0; }, "empties it")
+    .def_static("parse", [](std::string text) {
+      size_t colon = text.find(':');
+      if (colon == std::string::npos) {
+        throw ValueError("test.Account.parse: expected \"id:owner\", got \"" + text + "\"");
+      }
+      return make_object<AccountObject>(std::stoll(text.substr(0, colon)), text.substr(colon + 1));
+    }, "reads \"id:owner\"", {"text"})
+    .def_static("count", [](int64_t a, int64_t b) { return a + b; }, "adds two numbers", {"a", "b"})
+    .def(init<int64_t, std::string>(), "an account of a number and an owner", {"id", "owner"});
+
+// Inherits deposit, transfer, reset and the static methods; overrides label; adds interest; has its own constructor.
+P4J_REGISTER_OBJECT_DEF(SavingsObject, "A savings account")
+    .def_rw("bonus", &SavingsObject::bonus, "added by interest")
+    .def("label", [](ObjectPtr<SavingsObject> self) { return "savings " + self->owner; }, "a label")
+    .def("interest", [](ObjectPtr<SavingsObject> self) {
+      self->balance += self->bonus;
+      return self->balance;
+    }, "adds the bonus")
+    .def(init<int64_t, std::string, int64_t>(), "a savings account", {"id", "owner", "bonus"});
+
+// A savings account as a plain account: Java sees it through its parent's interface when it has no view of its own.
+P4J_REGISTER_GLOBAL("test.accounts.MakeSavings").set_body_typed([](int64_t id, std::string owner, int64_t bonus) {
+  return ObjectRef(make_object<SavingsObject>(id, std::move(owner), bonus));
+});
+
+// A child Java declares no interface for: it is seen through AccountRef, and its override of label still wins.
+class CheckingObject : public AccountObject {
+ public:
+  CheckingObject() = default;
+  CheckingObject(int64_t id_in, std::string owner_in) : AccountObject(id_in, std::move(owner_in)) {}
+
+  static constexpr const char* _type_key = "test.Checking";
+  P4J_DECLARE_OBJECT_TYPE_INFO(CheckingObject, AccountObject);
+};
+P4J_REGISTER_OBJECT_TYPE(CheckingObject);
+
+P4J_REGISTER_OBJECT_DEF(CheckingObject, "A checking account")
+    .def("label", [](ObjectPtr<CheckingObject> self) { return "checking " + self->owner; }, "a label");
+
+P4J_REGISTER_GLOBAL("test.accounts.MakeChecking").set_body_typed([](int64_t id, std::string owner) {
+  return ObjectRef(make_object<CheckingObject>(id, std::move(owner)));
+});
+
+// Reads a balance from C++, to see a Java write.
+P4J_REGISTER_GLOBAL("test.accounts.BalanceOf").set_body_typed([](ObjectPtr<AccountObject> account) {
+  return account->balance;
+});
+
+// A type Java has no interface for: reached through NativeObject's dynamic get, set, call and construct.
+class LedgerObject : public Object {
+ public:
+  int64_t total = 0;
+  int64_t opened = 0;
+  std::string note;
+
+  LedgerObject() = default;
+  explicit LedgerObject(int64_t start) : total(start), opened(start) {}
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("total", &total);
+    v->Visit("opened", &opened);
+    v->Visit("note", &note);
+  }
+
+  static constexpr const char* _type_key = "test.Ledger";
+  P4J_DECLARE_OBJECT_TYPE_INFO(LedgerObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(LedgerObject);
+
+P4J_REGISTER_OBJECT_DEF(LedgerObject, "A running total")
+    .def_rw("total", &LedgerObject::total, "the running total")
+    .def_ro("opened", &LedgerObject::opened, "the total it started with")
+    .def_rw("note", &LedgerObject::note)
+    .def("add", [](ObjectPtr<LedgerObject> self, int64_t amount) { return self->total += amount; }, "adds", {"amount"})
+    .def_static("zero", []() { return make_object<LedgerObject>(0); }, "an empty ledger")
+    .def(init<int64_t>(), "a ledger starting at a total", {"start"});
