@@ -153,7 +153,7 @@ public final class Manifest {
   }
 
   /** The manifest's name of a member kind: {@code method}, {@code static} or {@code constructor}. */
-  static String kind(ObjectTypeInfo.MemberKind kind) {
+  private static String kind(ObjectTypeInfo.MemberKind kind) {
     return switch (kind) {
       case METHOD -> "method";
       case STATIC_METHOD -> "static";

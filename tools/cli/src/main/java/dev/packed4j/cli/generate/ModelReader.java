@@ -44,7 +44,11 @@ public final class ModelReader {
         List<ApiModel.Field> fields = type.ownFields().stream()
             .map(f -> new ApiModel.Field(f.name(), NativeType.parse(f.type()), f.mutable(), text(f.doc()))).toList();
         List<ApiModel.Method> methods = type.members().stream()
-            .map(m -> new ApiModel.Method(m.name(), kind(Manifest.kind(m.kind()), type.key() + "." + m.name()),
+            .map(m -> new ApiModel.Method(m.name(), switch (m.kind()) {
+              case METHOD -> ApiModel.MemberKind.METHOD;
+              case STATIC_METHOD -> ApiModel.MemberKind.STATIC;
+              case CONSTRUCTOR -> ApiModel.MemberKind.CONSTRUCTOR;
+            },
                 m.signature().isEmpty() ? Optional.empty() : Optional.of(Signature.parse(m.signature())),
                 text(m.doc()), m.parameterNames()))
             .toList();
