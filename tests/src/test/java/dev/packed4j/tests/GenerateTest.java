@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code packed4j generate} end to end: the real command (packed4j-cli, in a JVM of its own as the Maven goal runs
- * it) generates the interfaces of the test plugins and of every sample's library; they compile with the processor
+ * it) generates the interfaces of the test plugin and of every sample's library; they compile with the processor
  * against the manifest {@code packed4j describe} writes, with no packed4j diagnostic, and calls through them reach
  * the native functions, methods, setters and constructors.
  */
@@ -47,7 +47,45 @@ class GenerateTest {
     Path sources = directory.resolve("generated");
     Result generated = cli("generate", library.toString(), "--package", "gen.tests", "--out", sources.toString());
     assertEquals(0, generated.status, generated.output);
-    Compilation compilation = compileCleanly(sources, describe(library));
+    Path manifest = directory.resolve("p4jtests.manifest.json");
+    Result described = cli("describe", library.toString(), "--json", manifest.toString());
+    assertEquals(0, described.status, described.output);
+    Compilation compilation = compileCleanly(sources, manifest);
+
+    // describe and the generated Java show the object definition of tests/native/accounts.cc: docs, parameter
+    // names, mutability, methods, static methods and the constructor.
+    for (String line : List.of(
+        "  test.Account extends Object  -- A bank account\n",
+        "    ro id: int64  -- the account number\n",
+        "    rw balance: int64  -- what it holds\n",
+        "    method transfer(to: test.Account, amount: int64) -> int64  -- moves an amount to another account\n",
+        "    static parse(text: string) -> test.Account  -- reads \"id:owner\"\n",
+        "    constructor __init__(id: int64, owner: string) -> test.Account  -- an account of a number and an"
+            + " owner\n")) {
+      assertTrue(described.output.contains(line), line + " in\n" + described.output);
+    }
+    String json = Files.readString(manifest);
+    assertTrue(json.contains("{\"name\": \"deposit\", \"kind\": \"method\", \"typed\": true, \"parameters\":"
+        + " [\"test.Account\", \"int64\"], \"result\": \"int64\", \"doc\": \"adds to the balance and returns it\","
+        + " \"parameterNames\": [\"amount\"]}"), json);
+    String account = Files.readString(sources.resolve("gen/tests/Account.java"));
+    assertTrue(account.contains("""
+          /**
+           * what it holds
+           *
+           * <p>Field {@code balance} ({@code int64}), read-write.
+           */
+          long balance();
+
+          /** Sets field {@code balance} ({@code int64}). */
+          void balance(long balance);
+        """), account);
+    assertTrue(account.contains("  long transfer(Account to, long amount);\n")
+        && account.contains("  @Method\n  String label();\n") && !account.contains("void id("), account);
+    String test = Files.readString(sources.resolve("gen/tests/Test.java"));
+    assertTrue(test.contains("  @Constructor\n  Account newAccount(long id, String owner);\n"), test);
+    assertTrue(test.contains("  @Method(of = Account.class, value = \"parse\")\n  Account accountParse(String text);\n"),
+        test);
 
     TestLibrary.load();
     ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
@@ -70,69 +108,22 @@ class GenerateTest {
         NDArray scaled = (NDArray) call(tensors, Packed4j.bind(tensors), "scale", values, 3.0)) {
       assertEquals(6.0f, scaled.asSegment().getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 1));
     }
-  }
 
-  @Test
-  void nativeCoresTestPluginDescribesAndGeneratesItsDocsSettersMethodsAndConstructor() throws Exception {
-    Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "test_plugin",
-        "libp4j_test_plugin.so");
-    Path manifest = directory.resolve("point.manifest.json");
-    Result described = cli("describe", library.toString(), "--json", manifest.toString());
-    assertEquals(0, described.status, described.output);
-    for (String line : List.of(
-        "  test_plugin.Add        (a: int64, b: int64) -> int64  -- The sum of two numbers\n",
-        "  test_plugin.Point extends Object  -- A point of the plane\n",
-        "    rw x: int64  -- the horizontal coordinate\n",
-        "    ro y: int64\n",
-        "    rw label: string  -- a name for the point\n",
-        "    method Dot(dx: int64, dy: int64) -> int64  -- the dot product with (dx, dy)\n",
-        "    static Origin() -> test_plugin.Point  -- the point (0, 0)\n",
-        "    constructor __init__(x: int64, y: int64, label: string) -> test_plugin.Point  -- a point at (x, y)\n")) {
-      assertTrue(described.output.contains(line), line + " in\n" + described.output);
-    }
-    String json = Files.readString(manifest);
-    assertTrue(json.contains("{\"name\": \"test_plugin.Add\", \"typed\": true, \"parameters\": [\"int64\", \"int64\"],"
-        + " \"result\": \"int64\", \"doc\": \"The sum of two numbers\", \"parameterNames\": [\"a\", \"b\"]}"), json);
-    assertTrue(json.contains("{\"name\": \"Dot\", \"kind\": \"method\", \"typed\": true, \"parameters\":"
-        + " [\"test_plugin.Point\", \"int64\", \"int64\"], \"result\": \"int64\", \"doc\": \"the dot product with"
-        + " (dx, dy)\", \"parameterNames\": [\"dx\", \"dy\"]}"), json);
-
-    Path sources = directory.resolve("point");
-    Result generated = cli("generate", library.toString(), "--package", "gen.point", "--out", sources.toString());
-    assertEquals(0, generated.status, generated.output);
-    Compilation compilation = compileCleanly(sources, manifest);
-    String bound = Files.readString(sources.resolve("gen/point/TestPlugin.java"));
-    assertTrue(bound.contains("""
-          /**
-           * The sum of two numbers
-           *
-           * <p>{@code test_plugin.Add}: {@code (int64, int64) -> int64}.
-           */
-          @Global("test_plugin.Add")
-          long add(long a, long b);
-        """), bound);
-    assertTrue(bound.contains("  @Constructor\n  Point newPoint(long x, long y, String label);\n"), bound);
-    assertTrue(bound.contains("  @Method(of = Point.class, value = \"Origin\")\n  Point pointOrigin();\n"), bound);
-    String pointSource = Files.readString(sources.resolve("gen/point/Point.java"));
-    assertTrue(pointSource.contains("  @Method(\"Dot\")\n  long dot(long dx, long dy);\n"), pointSource);
-    assertTrue(pointSource.contains("  void x(long x);\n") && pointSource.contains("  void label(String label);\n")
-        && !pointSource.contains("void y("), pointSource);
-
-    Packed4j.loadLibrary(library);
-    ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
-    Class<?> testPlugin = loader.loadClass("gen.point.TestPlugin");
-    Object functions = Packed4j.bind(testPlugin);
-    assertEquals(5L, call(testPlugin, functions, "add", 2L, 3L));
-    Class<?> point = loader.loadClass("gen.point.Point");
-    try (AutoCloseable made = (AutoCloseable) call(testPlugin, functions, "newPoint", 3L, 4L, "p");
-        AutoCloseable origin = (AutoCloseable) call(testPlugin, functions, "pointOrigin")) {
-      assertEquals(11L, point.getMethod("dot", long.class, long.class).invoke(made, 1L, 2L));
-      point.getMethod("x", long.class).invoke(made, 10L);
-      point.getMethod("label", String.class).invoke(made, "moved");
-      assertEquals(10L, point.getMethod("x").invoke(made));
-      assertEquals("moved", point.getMethod("label").invoke(made));
-      assertEquals(18L, point.getMethod("dot", long.class, long.class).invoke(made, 1L, 2L));
-      assertEquals("origin", point.getMethod("label").invoke(origin));
+    // A constructor and a static method on Test, setters and methods (one inherited, one overridden) on the objects.
+    Class<?> accountType = loader.loadClass("gen.tests.Account");
+    Class<?> savingsType = loader.loadClass("gen.tests.Savings");
+    try (AutoCloseable alice = (AutoCloseable) call(test, functions, "newAccount", 1L, "alice");
+        AutoCloseable bob = (AutoCloseable) call(test, functions, "accountParse", "2:bob");
+        AutoCloseable carol = (AutoCloseable) call(test, functions, "newSavings", 3L, "carol", 5L)) {
+      assertEquals(100L, accountType.getMethod("deposit", long.class).invoke(alice, 100L));
+      assertEquals(70L, accountType.getMethod("transfer", accountType, long.class).invoke(alice, bob, 30L));
+      assertEquals(30L, accountType.getMethod("balance").invoke(bob));
+      accountType.getMethod("owner", String.class).invoke(bob, "robert");
+      assertEquals("account robert", accountType.getMethod("label").invoke(bob));
+      accountType.getMethod("balance", long.class).invoke(carol, 10L);
+      assertEquals(15L, savingsType.getMethod("interest").invoke(carol));
+      assertEquals("savings carol", accountType.getMethod("label").invoke(carol), "the child's override wins");
+      assertEquals(5L, call(test, functions, "accountCount", 2L, 3L));
     }
   }
 

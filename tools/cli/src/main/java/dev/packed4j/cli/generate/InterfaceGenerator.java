@@ -533,7 +533,7 @@ public final class InterfaceGenerator {
   private static void wrap(String text, StringBuilder comment) {
     for (String paragraph : text.split("\n")) {
       StringBuilder line = new StringBuilder("   *");
-      for (String word : paragraph.split(" ")) {
+      for (String word : unbroken(paragraph.split(" "))) {
         if (line.length() + 1 + word.length() > WRAP && line.length() > 4) {
           comment.append(line).append('\n');
           line = new StringBuilder("   *");
@@ -542,6 +542,30 @@ public final class InterfaceGenerator {
       }
       comment.append(line.toString().stripTrailing()).append('\n');
     }
+  }
+
+  /**
+   * The words of a paragraph, with each {@code {@code ...}} that fits a line kept as one word: a signature is not
+   * broken across lines where it can be helped.
+   */
+  private static List<String> unbroken(String[] words) {
+    List<String> joined = new ArrayList<>();
+    for (int i = 0; i < words.length; i++) {
+      if (words[i].startsWith("{@code") && !words[i].contains("}")) {
+        int end = i;
+        StringBuilder code = new StringBuilder(words[i]);
+        while (end + 1 < words.length && !words[end].contains("}")) {
+          code.append(' ').append(words[++end]);
+        }
+        if (code.length() <= WRAP - 5) {
+          joined.add(code.toString());
+          i = end;
+          continue;
+        }
+      }
+      joined.add(words[i]);
+    }
+    return joined;
   }
 
   /** A doc string as Javadoc text: HTML and Javadoc's own characters escaped, so it reads as written. */
