@@ -82,10 +82,10 @@ class GenerateTest {
         """), account);
     assertTrue(account.contains("  long transfer(Account to, long amount);\n")
         && account.contains("  @Method\n  String label();\n") && !account.contains("void id("), account);
-    String test = Files.readString(sources.resolve("gen/tests/Test.java"));
-    assertTrue(test.contains("  @Constructor\n  Account newAccount(long id, String owner);\n"), test);
-    assertTrue(test.contains("  @Method(of = Account.class, value = \"parse\")\n  Account accountParse(String text);\n"),
-        test);
+    String testSource = Files.readString(sources.resolve("gen/tests/Test.java"));
+    assertTrue(testSource.contains("  @Constructor\n  Account newAccount(long id, String owner);\n"), testSource);
+    assertTrue(testSource.contains("  @Method(of = Account.class, value = \"parse\")\n  Account accountParse(String"
+        + " text);\n"), testSource);
 
     TestLibrary.load();
     ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
