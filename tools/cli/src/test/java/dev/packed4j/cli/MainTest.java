@@ -106,8 +106,8 @@ class MainTest {
     assertTrue(json.contains("{\"name\": \"Raw\", \"kind\": \"method\", \"typed\": false, \"doc\": \"\","
         + " \"parameterNames\": []}"), json);
     assertTrue(json.contains("{\"name\": \"__init__\", \"kind\": \"constructor\", \"typed\": true, \"parameters\":"
-        + " [\"int64\", \"int64\"], \"result\": \"geo.Point\", \"doc\": \"a point\", \"parameterNames\": [\"x\", \"y\"]}"),
-        json);
+        + " [\"int64\", \"int64\"], \"result\": \"geo.Point\", \"doc\": \"a point\", \"parameterNames\": [\"x\","
+        + " \"y\"]}"), json);
 
     // generate reads back what describe saw, from the manifest as from the loaded library.
     Path manifest = directory.resolve("geo.manifest.json");
