@@ -32,6 +32,14 @@ import java.util.stream.Collectors;
  * {@code List}, {@code NDArray}, ...), takes the suffix {@code Ref} ({@code Calculator} → {@code CalculatorRef}),
  * then a number if still taken.
  *
+ * <p>Members: a mutable field gets a setter of its getter's name ({@code void count(long count)}); a method becomes a
+ * method of the type's interface, with {@code @Method} when its Java name differs from the registered one, when it
+ * has no parameter (it would read as a getter) or one parameter and no result (it could read as a setter); a type's
+ * constructor ({@code newPoint}, {@code @Constructor}) and static methods ({@code pointOrigin},
+ * {@code @Method(of = Point.class, value = "Origin")}) go on the {@code @Global} interface of its key's prefix,
+ * which is generated for them alone when no global has that prefix. A member without a signature is left out with a
+ * warning.
+ *
  * <p>A registry name {@code @Global} does not accept (it must be segments {@code [A-Za-z_][A-Za-z0-9_]*} joined by
  * dots; the native registry takes any string) is generated like an untyped function, looked up by its name; an
  * object type with such a key gets no interface, and Java sees its objects as {@code NativeObject}. Both warn.
