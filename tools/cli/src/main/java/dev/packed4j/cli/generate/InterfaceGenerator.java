@@ -119,7 +119,16 @@ public final class InterfaceGenerator {
     Map<String, List<TypeMember>> typeMembers = new TreeMap<>();
     for (ApiModel.ObjectType type : objectTypes) {
       for (ApiModel.Method method : type.methods()) {
-        if (method.kind() != ApiModel.MemberKind.METHOD) {
+        if (method.kind() == ApiModel.MemberKind.METHOD) {
+          continue;
+        }
+        String what = (method.kind() == ApiModel.MemberKind.CONSTRUCTOR ? "the constructor of "
+            : "the static method " + method.name() + " of ") + type.key();
+        if (method.signature().isEmpty()) {
+          warnings.add(what + " has no signature (an untyped function): no method generated");
+        } else if (!isNativeName(method.name())) {
+          warnings.add(what + " has a name @Method does not accept: no method generated");
+        } else {
           typeMembers.computeIfAbsent(prefixOf(type.key()), p -> new ArrayList<>()).add(new TypeMember(type, method));
           groups.computeIfAbsent(prefixOf(type.key()), p -> new ArrayList<>());
         }
@@ -280,21 +289,9 @@ public final class InterfaceGenerator {
   }
 
   private static Optional<String> globalInterface(Options options, String header, String libraries, String prefix,
-      String name, List<ApiModel.Function> functions, List<TypeMember> typeMembers, Map<String, String> objectNames,
+      String name, List<ApiModel.Function> functions, List<TypeMember> boundMembers, Map<String, String> objectNames,
       List<String> warnings) {
     JavaTypes types = new JavaTypes(options.packageName(), objectNames, false);
-    List<TypeMember> boundMembers = new ArrayList<>();
-    for (TypeMember member : typeMembers) {
-      String what = (member.method().kind() == ApiModel.MemberKind.CONSTRUCTOR ? "the constructor of "
-          : "the static method " + member.method().name() + " of ") + member.type().key();
-      if (member.method().signature().isEmpty()) {
-        warnings.add(what + " has no signature (an untyped function): no method generated");
-      } else if (!isNativeName(member.method().name())) {
-        warnings.add(what + " has a name @Method does not accept: no method generated");
-      } else {
-        boundMembers.add(member);
-      }
-    }
     boolean bindsAny = !boundMembers.isEmpty()
         || functions.stream().anyMatch(f -> f.signature().isPresent() && isNativeName(f.name()));
     List<String> javaNames = new ArrayList<>(functions.stream().map(f -> JavaNames.method(lastSegment(f.name())))

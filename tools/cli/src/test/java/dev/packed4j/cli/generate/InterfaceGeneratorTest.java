@@ -232,6 +232,19 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void anUntypedConstructorIsLeftOutWithAWarningAndTakesNoInterfaceName() {
+    ApiModel model = new ApiModel(List.of(new ApiModel.Source("libb.so", "00".repeat(32))), List.of(),
+        List.of(new ApiModel.ObjectType("box.Box", Optional.of("Object"), List.of(), List.of(
+            new ApiModel.Method("__init__", ApiModel.MemberKind.CONSTRUCTOR, Optional.empty(), Optional.empty(),
+                List.of())), Optional.empty())));
+    InterfaceGenerator.Output output = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS));
+    assertEquals(List.of("p/Box.java"), List.copyOf(output.files().keySet()));
+    assertEquals(List.of("the constructor of box.Box has no signature (an untyped function): no method generated"),
+        output.warnings());
+  }
+
+  @Test
   void theSameModelGivesTheSameText() {
     assertEquals(generate(List.of(), Untyped.OBJECT_VARARGS), generate(List.of(), Untyped.OBJECT_VARARGS));
   }
