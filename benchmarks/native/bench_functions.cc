@@ -5,6 +5,8 @@ namespace bench {
 // Out of line (this file), so every convention calls one copy of each function.
 int64_t Add(int64_t a, int64_t b) { return a + b; }
 
+int64_t CounterAdd(int64_t value, int64_t a, int64_t b) { return value + a + b; }
+
 void Nop() {}
 
 int64_t CountCodePoints(std::string_view utf8) {

@@ -11,6 +11,9 @@ namespace bench {
 
 int64_t Add(int64_t a, int64_t b);
 
+/*! \brief A counter's method: its value plus two numbers. */
+int64_t CounterAdd(int64_t value, int64_t a, int64_t b);
+
 /*! \brief Does nothing: what is left is the cost of a call. */
 void Nop();
 

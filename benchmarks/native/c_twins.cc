@@ -49,6 +49,30 @@ bench_counter* bench_counter_create(const char* name, int64_t size, int64_t valu
 
 void bench_counter_free(bench_counter* counter) { delete counter; }
 
+bench_counter* bench_counter_new(int64_t value) {
+  auto* counter = new bench_counter;
+  counter->value = value;
+  return counter;
+}
+
+namespace {
+bench::CounterObject* CounterAt(const void* counter_handle) {
+  const auto* header = static_cast<const P4JObject*>(counter_handle);
+  return const_cast<bench::CounterObject*>(
+      static_cast<const bench::CounterObject*>(static_cast<const packed4j::Object*>(header)));
+}
+}  // namespace
+
+int64_t bench_counter_add(const void* counter_handle, int64_t a, int64_t b) {
+  return bench::CounterAdd(CounterAt(counter_handle)->value, a, b);
+}
+
+void bench_counter_set_value(void* counter_handle, int64_t value) { CounterAt(counter_handle)->value = value; }
+
+void bench_counter_set_label(void* counter_handle, const char* utf8, int64_t size) {
+  CounterAt(counter_handle)->label.assign(utf8, static_cast<size_t>(size));
+}
+
 int64_t bench_echo_bytes(const void* data, int64_t size, void* out, int64_t capacity) {
   std::memcpy(out, data, static_cast<size_t>(std::min(size, capacity)));
   return size;

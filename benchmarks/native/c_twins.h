@@ -41,8 +41,20 @@ typedef struct bench_counter {
  */
 P4JBENCH_EXPORT bench_counter* bench_counter_create(const char* name, int64_t size, int64_t value);
 
-/*! \brief Frees a counter from bench_counter_create. */
+/*! \brief Frees a counter from bench_counter_create or bench_counter_new. */
 P4JBENCH_EXPORT void bench_counter_free(bench_counter* counter);
+
+/*! \brief Creates a counter of value: the twin of bench.Counter's constructor. Free it with bench_counter_free. */
+P4JBENCH_EXPORT bench_counter* bench_counter_new(int64_t value);
+
+/*! \brief The twin of bench.Counter's method add: the value of the object at counter_handle plus a and b. */
+P4JBENCH_EXPORT int64_t bench_counter_add(const void* counter_handle, int64_t a, int64_t b);
+
+/*! \brief Writes the value of the bench.Counter at counter_handle: the twin of a numeric setter. */
+P4JBENCH_EXPORT void bench_counter_set_value(void* counter_handle, int64_t value);
+
+/*! \brief Writes the label of the bench.Counter at counter_handle from size bytes of UTF-8: a String setter's twin. */
+P4JBENCH_EXPORT void bench_counter_set_label(void* counter_handle, const char* utf8, int64_t size);
 
 /*!
  * \brief Echoes size bytes at data into out (at most capacity bytes) and returns size, which may exceed capacity:

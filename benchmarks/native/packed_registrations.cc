@@ -34,6 +34,13 @@ P4J_REGISTER_GLOBAL("bench.EchoString").set_body_typed([](std::string_view text)
 
 P4J_REGISTER_OBJECT_TYPE(bench::CounterObject);
 
+// Objects as classes (issue 22): a method, a constructor and writable fields of the counter, each with a C twin.
+P4J_REGISTER_OBJECT_DEF(bench::CounterObject, "A counter")
+    .def_rw("value", &bench::CounterObject::value)
+    .def_rw("label", &bench::CounterObject::label)
+    .def("add", [](ObjectPtr<bench::CounterObject> self, int64_t a, int64_t b) { return bench::CounterAdd(self->value, a, b); })
+    .def(init<int64_t>());
+
 P4J_REGISTER_GLOBAL("bench.MakeCounter").set_body([](Args args, RetValue* rv) {
   auto counter = make_object<bench::CounterObject>();
   counter->value = args[0];

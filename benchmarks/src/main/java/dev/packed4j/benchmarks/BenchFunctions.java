@@ -1,11 +1,16 @@
 package dev.packed4j.benchmarks;
 
+import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.runtime.NDArray;
 import java.util.List;
 
 /** The benchmark plugin's registered functions (benchmarks/native/packed_registrations.cc). */
 public interface BenchFunctions {
+  /** The counter's constructor ({@code def(init<int64_t>())}). */
+  @Constructor
+  Counter newCounter(long value);
+
   /** Registered with the untyped {@code set_body}, the way DGL's guide writes {@code MyAdd}. */
   @Global("bench.AddPacked")
   int addPacked(int a, int b);

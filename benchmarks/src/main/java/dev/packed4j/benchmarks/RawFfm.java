@@ -48,6 +48,21 @@ final class RawFfm {
   /** {@code void bench_counter_free(bench_counter* counter)}. */
   static final MethodHandle COUNTER_FREE = downcall("bench_counter_free", FunctionDescriptor.ofVoid(ADDRESS));
 
+  /** {@code bench_counter* bench_counter_new(int64_t value)}. */
+  static final MethodHandle COUNTER_NEW = downcall("bench_counter_new", FunctionDescriptor.of(ADDRESS, JAVA_LONG));
+
+  /** {@code int64_t bench_counter_add(const void* counter_handle, int64_t a, int64_t b)}. */
+  static final MethodHandle COUNTER_ADD =
+      downcall("bench_counter_add", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
+
+  /** {@code void bench_counter_set_value(void* counter_handle, int64_t value)}. */
+  static final MethodHandle COUNTER_SET_VALUE =
+      downcall("bench_counter_set_value", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+
+  /** {@code void bench_counter_set_label(void* counter_handle, const char* utf8, int64_t size)}. */
+  static final MethodHandle COUNTER_SET_LABEL =
+      downcall("bench_counter_set_label", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, JAVA_LONG));
+
   /** {@code int64_t bench_echo_bytes(const void* data, int64_t size, void* out, int64_t capacity)}. */
   static final MethodHandle ECHO_BYTES =
       downcall("bench_echo_bytes", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));

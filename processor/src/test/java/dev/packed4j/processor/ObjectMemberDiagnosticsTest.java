@@ -126,6 +126,21 @@ class ObjectMemberDiagnosticsTest {
   }
 
   @Compilers
+  void aVersionOneManifestChecksNoMembers() throws IOException {
+    Path versionOne = Files.writeString(directory.resolve("v1.manifest.json"), """
+        {"format": "packed4j-manifest", "version": 1, "globals": [], "coreGlobals": [],
+         "objectTypes": [{"key": "Calculator", "parent": "Object", "fields": [
+           {"name": "brand", "type": "string"}, {"name": "price", "type": "int32"}]}],
+         "coreObjectTypes": [{"key": "Object", "fields": []}]}
+        """);
+    Compilation compilation =
+        Compilations.compiler(List.of("-Apacked4j.manifest=" + versionOne), new Packed4jProcessor())
+            .compile(calculatorRef("void price(long price);\nlong add(long a, long b);"),
+                calculators("@Constructor CalculatorRef create(String brand, int price);"));
+    assertThat(compilation).succeeded();
+  }
+
+  @Compilers
   void aConstructorMustReturnAnObjectInterface() {
     JavaFileObject calculators = calculators("@Constructor String create(String brand, int price);");
     assertThat(compile(calculatorRef(""), calculators))

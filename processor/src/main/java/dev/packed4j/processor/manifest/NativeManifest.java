@@ -35,14 +35,16 @@ public final class NativeManifest implements ObjectHierarchy {
 
   /**
    * An object type: its parent key (empty for the root), its fields (inherited ones included), which of them may be
-   * written, and the members its object definition registers itself.
+   * written, and the members its object definition registers itself. {@code describesMembers} is false for a type
+   * of a version-1 manifest, which says nothing of mutability and members: those are then not checked.
    */
   public record ObjectType(
       String key,
       Optional<String> parent,
       Map<String, NativeType> fields,
       Set<String> mutableFields,
-      Map<String, Member> members) {}
+      Map<String, Member> members,
+      boolean describesMembers) {}
 
   /** What a member of a type's method table is. */
   public enum MemberKind {
@@ -242,7 +244,7 @@ public final class NativeManifest implements ObjectHierarchy {
           }
           members.put(memberName, new Member(memberName, kind, typed, parameters, result, key));
         }
-        types.put(key, new ObjectType(key, parent, fields, Set.copyOf(mutable), members));
+        types.put(key, new ObjectType(key, parent, fields, Set.copyOf(mutable), members, methods != null));
       }
     }
   }

@@ -259,7 +259,7 @@ public final class NativeChecks {
           Conversions.fieldJavaTypeFor(field));
       return;
     }
-    if (!type.mutableFields().contains(setter.fieldName())) {
+    if (type.describesMembers() && !type.mutableFields().contains(setter.fieldName())) {
       report.on(
           method,
           Diagnostic.NATIVE_READ_ONLY,
@@ -306,6 +306,9 @@ public final class NativeChecks {
   /** The member a declaration calls, reporting when the type has none of that name or one of another kind. */
   private Optional<NativeManifest.Member> member(
       ExecutableElement method, NativeManifest.MemberKind kind, String typeKey, String name, Report report) {
+    if (!manifest.type(typeKey).orElseThrow().describesMembers()) {
+      return Optional.empty(); // a version-1 manifest knows no members: nothing to check them against
+    }
     Optional<NativeManifest.Member> found = manifest.findMember(typeKey, name);
     String display = Display.method(method);
     if (found.isEmpty()) {

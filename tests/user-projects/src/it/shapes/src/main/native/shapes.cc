@@ -48,6 +48,9 @@ class CircleObject : public ShapeObject {
  public:
   double radius = 0.0;
 
+  CircleObject() = default;
+  CircleObject(std::string name_in, double radius_in) : radius(radius_in) { name = std::move(name_in); }
+
   void VisitAttrs(AttrVisitor* v) override {
     ShapeObject::VisitAttrs(v);  // the parent's fields first
     v->Visit("radius", &radius);
@@ -57,6 +60,12 @@ class CircleObject : public ShapeObject {
   P4J_DECLARE_OBJECT_TYPE_INFO(CircleObject, ShapeObject);
 };
 P4J_REGISTER_OBJECT_TYPE(CircleObject);
+
+// ---- objects as classes: an object definition gives the type a constructor, a writable field and a method
+P4J_REGISTER_OBJECT_DEF(CircleObject, "A circle of a radius")
+    .def_rw("radius", &CircleObject::radius, "its radius; Java may change it")
+    .def("area", [](ObjectPtr<CircleObject> circle) { return M_PI * circle->radius * circle->radius; }, "its area")
+    .def(init<std::string, double>(), "a circle of a name and a radius", {"name", "radius"});
 
 class RectangleObject : public ShapeObject {
  public:

@@ -35,6 +35,7 @@ class ShapesProjectTest {
       60000.0
       9.1416
       [wheel, door]
+      coin 12.5664
       150.0
       [2.0, 5.0]
       TypeError: expected a shape, got a string

@@ -1,6 +1,8 @@
 package dev.packed4j.samples.calculator;
 
+import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
+import dev.packed4j.annotations.Method;
 import java.util.List;
 
 /** The calculator plugin's functions, as Java sees them. packed4j-processor generates the implementation. */
@@ -34,4 +36,12 @@ public interface Calculator {
 
   @Global("calculator.PrintCalculators")
   void printCalculators(List<CalculatorRef> calculators);
+
+  /** The constructor the calculator's object definition registers ({@code def(init<std::string, int>())}). */
+  @Constructor
+  CalculatorRef newCalculator(String brand, int price);
+
+  /** A static method of the calculator type ({@code def_static("parse", ...)}). */
+  @Method(of = CalculatorRef.class)
+  CalculatorRef parse(String text);
 }

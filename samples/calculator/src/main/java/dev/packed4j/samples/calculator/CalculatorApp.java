@@ -57,6 +57,15 @@ public final class CalculatorApp {
       }
     }
 
+    // Objects as classes: built by the type's constructor, changed by a setter, asked through its methods.
+    try (CalculatorRef sharp = calc.newCalculator("sharp", 80);
+        CalculatorRef parsed = calc.parse("texas:120")) {
+      sharp.price(90);
+      System.out.println("newCalculator(\"sharp\", 80) after price(90): " + sharp.describe()
+          + ", sharp.add(2, 3) = " + sharp.add(2, 3));
+      System.out.println("parse(\"texas:120\") = " + parsed);
+    }
+
     try {
       calc.divide(1, 0);
     } catch (Packed4jException e) {

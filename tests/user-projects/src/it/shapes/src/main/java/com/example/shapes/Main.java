@@ -29,6 +29,10 @@ public final class Main {
       Map<String, Double> areas = shapes.areasByName(all); // {wheel=3.14..., door=6.0}
       System.out.println(areas.keySet());                  // [wheel, door]
     }
+    try (Circle coin = shapes.newCircle("coin", 1.0)) {
+      coin.radius(2.0);
+      System.out.printf("%s %.4f%n", coin.name(), coin.area()); // coin 12.5664
+    }
     System.out.println(units.toCentimetres(1.5));          // 150.0
     System.out.println(shapes.scale(List.of(1.0, 2.5), Map.of("double", 2.0), "double")); // [2.0, 5.0]
 

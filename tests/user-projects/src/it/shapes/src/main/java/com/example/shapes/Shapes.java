@@ -1,5 +1,6 @@
 package com.example.shapes;
 
+import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,9 @@ public interface Shapes {
 
   @Global("shapes.Circle")
   Circle circle(String name, double radius);
+
+  @Constructor // the constructor shapes.Circle's object definition registers
+  Circle newCircle(String name, double radius);
 
   @Global("shapes.Rectangle")
   Rectangle rectangle(String name, double width, double height);
