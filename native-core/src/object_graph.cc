@@ -138,6 +138,8 @@ P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::stri
   return result.v_obj;
 }
 
+P4JObject* ObjectCreatorOf(int32_t type_index) { return ObjectTraitsTable::Global()->Get(type_index).creator; }
+
 const P4JTypeInfo* TypeInfoOf(const P4JObject* node) {
   const P4JTypeInfo* info = nullptr;
   details::CheckCall(P4JTypeGetInfo(node->type_index, &info));

@@ -55,6 +55,12 @@ bool ComparesByIdentity(int32_t type_index);
  */
 P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::string()>& where);
 
+/*!
+ * \brief The creation hook of type_index (borrowed: the core keeps hooks for the life of the process), or NULL
+ *  when it has none. For a caller that creates many objects of one type: look the hook up once, not per object.
+ */
+P4JObject* ObjectCreatorOf(int32_t type_index);
+
 /*! \brief The type info of an object's type (never NULL for a live object). */
 const P4JTypeInfo* TypeInfoOf(const P4JObject* node);
 

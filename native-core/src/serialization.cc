@@ -492,6 +492,21 @@ class Parser {
     return value;
   }
 
+  /*! \brief The value at *pos, parsed as if nested depth levels deep; *pos moves past it. */
+  Json ParseValueAt(size_t* pos, int depth) {
+    pos_ = *pos;
+    Json value = ParseValue(depth);
+    *pos = pos_;
+    return value;
+  }
+
+  /*! \brief The string whose opening quote is at *pos, unescaped into *out; *pos moves past its closing quote. */
+  void ParseStringAt(size_t* pos, std::string* out) {
+    pos_ = *pos;
+    *out = ParseString();
+    *pos = pos_;
+  }
+
  private:
   [[noreturn]] void Fail(const std::string& what) const {
     size_t line = 1;
@@ -810,7 +825,7 @@ class Loader {
     return Any::FromOwned(root.Release());
   }
 
- private:
+ protected:
   [[noreturn]] static void Fail(const Path& where, const std::string& what) {
     throw ValueError(std::string(kLoadName) + ": " + where.Text() + ": " + what);
   }
@@ -1170,12 +1185,538 @@ class Loader {
   std::vector<int> depths_;
 };
 
+// ------------------------------------------------------------------------------------------------ streaming
+
+/*! \brief Thrown by StreamLoader for whatever it leaves to Loader: LoadJSON then loads the text again with Loader. */
+struct StreamMiss {};
+
+/*!
+ * \brief LoadJSON's fast path: builds the nodes as it reads the text, with no tree, for documents laid out the way
+ *  SaveJSON writes them (keys in SaveJSON's order, field names without escapes). Whatever else it meets (another
+ *  layout, a node kind it does not stream, any error at all) makes it give up (StreamMiss or the error), release
+ *  what it built and leave the whole text to Loader, which accepts the same documents, builds the same values and
+ *  alone decides the errors: a document has one meaning and one error whichever path reads it.
+ *
+ *  Fields are matched by position (the order SaveJSON writes them), by name when that fails; each type's info and
+ *  creation hook are looked up once per load. Lists and maps are read here; an NDArray node is parsed as one small
+ *  tree and built by Loader::LoadNode.
+ */
+class StreamLoader : public Loader {
+ public:
+  explicit StreamLoader(std::string_view text)
+      : text_(text), p_(text.data()), end_(text.data() + text.size()), parser_(text) {}
+
+  Any Load() {
+    Punct('{');
+    Key("format");
+    if (PlainString() != kFormatName) Miss();
+    Punct(',');
+    Key("version");
+    Number version = ReadNumber();
+    if (version.kind != Number::kInt || version.integer != kFormatVersion) Miss();
+    Punct(',');
+    Key("root");
+    Space();
+    const char* root = p_;
+    SkipValue(0);
+    const char* root_end = p_;
+    Punct(',');
+    Key("nodes");
+    Punct('[');
+    if (!TryPunct(']')) {
+      do {
+        ReadNode();
+      } while (TryPunct(','));
+      Punct(']');
+    }
+    Punct('}');
+    Space();
+    if (p_ != end_) Miss();
+    p_ = root;
+    int depth = 0;
+    OwnedValue value = ReadValue(nodes_.size(), &depth);
+    if (p_ != root_end) Miss();
+    return Any::FromOwned(value.Release());
+  }
+
+ private:
+  /*! \brief What a fields node of one type needs, looked up at its first node of a load. */
+  struct TypeEntry {
+    std::string key;
+    int32_t type_index;
+    const P4JTypeInfo* info;
+    P4JObject* creator;
+  };
+
+  struct Number {
+    enum Kind : uint8_t { kInt, kUInt, kFloat };
+    Kind kind = kInt;
+    int64_t integer = 0;
+    uint64_t unsigned_integer = 0;
+    double number = 0;
+  };
+
+  [[noreturn]] static void Miss() { throw StreamMiss(); }
+
+  /*! \brief The next character, or '\0' at the end (never valid where the loader looks for punctuation). */
+  char Peek() const { return p_ < end_ ? *p_ : '\0'; }
+
+  void Space() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+
+  void Punct(char c) {
+    Space();
+    if (Peek() != c) Miss();
+    ++p_;
+  }
+
+  bool TryPunct(char c) {
+    Space();
+    if (Peek() != c) return false;
+    ++p_;
+    return true;
+  }
+
+  /*! \brief "name" and the ':' after it, the name spelled without escapes. */
+  void Key(std::string_view name) {
+    Space();
+    if (static_cast<size_t>(end_ - p_) < name.size() + 2 || p_[0] != '"' ||
+        std::memcmp(p_ + 1, name.data(), name.size()) != 0 || p_[name.size() + 1] != '"') {
+      Miss();
+    }
+    p_ += name.size() + 2;
+    Punct(':');
+  }
+
+  void Word(std::string_view word) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::memcmp(p_, word.data(), word.size()) != 0) Miss();
+    p_ += word.size();
+  }
+
+  /*! \brief Whether a byte needs no attention inside a string: not a quote, backslash, control or non-ASCII byte. */
+  static bool Plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
+  /*! \brief A string without escapes or non-ASCII bytes, as a view of the text. */
+  std::string_view PlainString() {
+    Space();
+    if (Peek() != '"') Miss();
+    const char* start = ++p_;
+    while (p_ < end_ && Plain(static_cast<unsigned char>(*p_))) ++p_;
+    if (Peek() != '"') Miss();
+    return std::string_view(start, static_cast<size_t>(p_++ - start));
+  }
+
+  /*! \brief Any string: a view of the text when it needs no decoding, else decoded by Parser into scratch_. */
+  std::string_view ReadString() {
+    Space();
+    if (Peek() != '"') Miss();
+    const char* start = p_ + 1;
+    const char* q = start;
+    while (q < end_ && Plain(static_cast<unsigned char>(*q))) ++q;
+    if (q < end_ && *q == '"') {
+      p_ = q + 1;
+      return std::string_view(start, static_cast<size_t>(q - start));
+    }
+    size_t pos = static_cast<size_t>(p_ - text_.data());
+    parser_.ParseStringAt(&pos, &scratch_);
+    p_ = text_.data() + pos;
+    return scratch_;
+  }
+
+  /*! \brief A JSON number, read by the grammar Parser::ParseNumber reads, and converted the way it converts. */
+  Number ReadNumber() {
+    Space();
+    const char* start = p_;
+    if (Peek() == '-') ++p_;
+    const char* int_start = p_;
+    uint64_t magnitude = 0;
+    while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
+      magnitude = magnitude * 10 + static_cast<uint64_t>(*p_ - '0');
+      ++p_;
+    }
+    size_t int_digits = static_cast<size_t>(p_ - int_start);
+    if (int_digits == 0 || (*int_start == '0' && int_digits > 1)) Miss();
+    bool is_float = false;
+    if (Peek() == '.') {
+      ++p_;
+      is_float = true;
+      const char* first = p_;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+      if (p_ == first) Miss();
+    }
+    if (Peek() == 'e' || Peek() == 'E') {
+      ++p_;
+      is_float = true;
+      if (Peek() == '+' || Peek() == '-') ++p_;
+      const char* first = p_;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+      if (p_ == first) Miss();
+    }
+    Number number;
+    if (is_float) {
+      number.kind = Number::kFloat;
+      auto parsed = std::from_chars(start, p_, number.number);
+      if (parsed.ec != std::errc() || parsed.ptr != p_ || !std::isfinite(number.number)) Miss();
+      return number;
+    }
+    bool negative = start != int_start;
+    if (int_digits <= 18) {  // no overflow below 10^18
+      number.integer = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+      return number;
+    }
+    auto parsed = std::from_chars(start, p_, number.integer);
+    if (parsed.ec == std::errc() && parsed.ptr == p_) return number;
+    if (negative) Miss();
+    parsed = std::from_chars(start, p_, number.unsigned_integer);
+    if (parsed.ec != std::errc() || parsed.ptr != p_) Miss();
+    number.kind = Number::kUInt;
+    return number;
+  }
+
+  int64_t ReadInt() {
+    Number number = ReadNumber();
+    if (number.kind != Number::kInt) Miss();
+    return number.integer;
+  }
+
+  /*! \brief Moves past one JSON value without building it (the root, read once the nodes it refers to exist). */
+  void SkipValue(int depth) {
+    if (depth > 8) Miss();
+    Space();
+    switch (Peek()) {
+      case '{':
+      case '[': {
+        char close = *p_ == '{' ? '}' : ']';
+        bool object = *p_ == '{';
+        ++p_;
+        if (TryPunct(close)) return;
+        do {
+          if (object) {
+            ReadString();
+            Punct(':');
+          }
+          SkipValue(depth + 1);
+        } while (TryPunct(','));
+        Punct(close);
+        return;
+      }
+      case '"': ReadString(); return;
+      case 't': Word("true"); return;
+      case 'f': Word("false"); return;
+      case 'n': Word("null"); return;
+      default: ReadNumber(); return;
+    }
+  }
+
+  /*! \brief {"float": "nan" | "inf" | "-inf"} after its '{'. */
+  double ReadTaggedFloatPayload() {
+    std::string_view text = ReadString();
+    if (text == "nan") return std::nan("");
+    if (text == "inf") return HUGE_VAL;
+    if (text == "-inf") return -HUGE_VAL;
+    Miss();
+  }
+
+  /*! \brief A value, as Loader::DecodeValue decodes it; refs name a node below limit. */
+  OwnedValue ReadValue(size_t limit, int* depth) {
+    Space();
+    P4JAny value = details::NoneValue();
+    switch (Peek()) {
+      case 'n': Word("null"); return OwnedValue();
+      case 't':
+      case 'f': {
+        bool truth = *p_ == 't';
+        Word(truth ? "true" : "false");
+        value.type_index = kP4JBool;
+        value.v_int64 = truth ? 1 : 0;
+        return OwnedValue(value);
+      }
+      case '"': return OwnedObject(details::NewStringObject(ReadString()));
+      case '{': break;
+      default: {
+        Number number = ReadNumber();
+        if (number.kind == Number::kUInt) Miss();
+        if (number.kind == Number::kInt) {
+          details::StoreInt(number.integer, &value);
+        } else {
+          value.type_index = kP4JFloat;
+          value.v_float64 = number.number;
+        }
+        return OwnedValue(value);
+      }
+    }
+    ++p_;
+    std::string_view tag = PlainString();
+    Punct(':');
+    OwnedValue result;
+    if (tag == "ref") {
+      int64_t index = ReadInt();
+      if (index < 0 || static_cast<uint64_t>(index) >= limit) Miss();
+      *depth = std::max(*depth, depths_[static_cast<size_t>(index)]);
+      details::StoreObject(nodes_[static_cast<size_t>(index)].value.v_obj, &value);
+      result = OwnedValue(value);
+    } else if (tag == "float") {
+      value.type_index = kP4JFloat;
+      value.v_float64 = ReadTaggedFloatPayload();
+      result = OwnedValue(value);
+    } else if (tag == "bytes") {
+      std::string data;
+      if (!DecodeBase64(ReadString(), &data)) Miss();
+      result = OwnedObject(details::NewBytesObject(data));
+    } else if (tag == "dtype") {
+      if (!ParseDataType(ReadString(), &value.v_dtype)) Miss();
+      value.type_index = kP4JDataType;
+      result = OwnedValue(value);
+    } else if (tag == "device") {
+      Punct('[');
+      int64_t type = ReadInt();
+      Punct(',');
+      int64_t id = ReadInt();
+      Punct(']');
+      if (type < 0 || type > INT32_MAX || id < 0 || id > INT32_MAX) Miss();
+      value.type_index = kP4JDevice;
+      value.v_device.device_type = static_cast<DLDeviceType>(type);
+      value.v_device.device_id = static_cast<int32_t>(id);
+      result = OwnedValue(value);
+    } else {
+      Miss();
+    }
+    Punct('}');
+    return result;
+  }
+
+  void ReadNode() {
+    Space();
+    const char* node_start = p_;
+    Punct('{');
+    Key("type");
+    std::string_view type = PlainString();
+    Punct(',');
+    int depth = 0;
+    OwnedValue node;
+    if (type == "List") {
+      node = ReadList(&depth);
+    } else if (type == "Map") {
+      node = ReadMap(&depth);
+    } else if (type == "NDArray") {
+      size_t pos = static_cast<size_t>(node_start - text_.data());
+      Json json = parser_.ParseValueAt(&pos, 2);
+      p_ = text_.data() + pos;
+      LoadNode(json, Path{nullptr, "nodes"}.Element(static_cast<int64_t>(nodes_.size())));
+      return;
+    } else {
+      node = ReadObject(type, &depth);
+    }
+    Punct('}');
+    if (depth + 1 > kMaxSerializedDepth) Miss();
+    depths_.push_back(depth + 1);
+    nodes_.push_back(std::move(node));
+  }
+
+  OwnedValue ReadList(int* depth) {
+    Key("items");
+    Punct('[');
+    items_.clear();
+    if (!TryPunct(']')) {
+      do {
+        items_.push_back(ReadValue(nodes_.size(), depth));
+      } while (TryPunct(','));
+      Punct(']');
+    }
+    P4JObject* created = nullptr;
+    details::CheckCall(P4JListCreate(items_.empty() ? nullptr : &items_[0].value, static_cast<int64_t>(items_.size()),
+                                     &created));
+    OwnedValue list = OwnedObject(created);
+    items_.clear();
+    return list;
+  }
+
+  OwnedValue ReadMap(int* depth) {
+    Key("entries");
+    Punct('[');
+    P4JObject* created = nullptr;
+    details::CheckCall(P4JMapCreate(nullptr, 0, &created));
+    OwnedValue map = OwnedObject(created);
+    if (TryPunct(']')) return map;
+    do {
+      Punct('[');
+      OwnedValue key = ReadValue(nodes_.size(), depth);
+      if (key.value.type_index != kP4JInt && !details::IsObjectValue(key.value)) Miss();
+      Punct(',');
+      OwnedValue item = ReadValue(nodes_.size(), depth);
+      Punct(']');
+      int64_t before = MapCellOf(created)->size;
+      details::CheckCall(P4JMapSetItem(created, &key.value, &item.value));
+      if (MapCellOf(created)->size == before) Miss();
+    } while (TryPunct(','));
+    Punct(']');
+    return map;
+  }
+
+  const TypeEntry& TypeFor(std::string_view key) {
+    if (last_type_ != nullptr && last_type_->key == key) return *last_type_;
+    for (TypeEntry& entry : types_) {
+      if (entry.key == key) return *(last_type_ = &entry);
+    }
+    P4JByteArray key_bytes = details::ByteArrayOf(key);
+    int32_t type_index = -1;
+    if (P4JTypeKeyToIndex(&key_bytes, &type_index) != 0) {
+      details::ClearRaisedError();
+      Miss();
+    }
+    if (type_index < kP4JDynamicObjectBegin) Miss();
+    const P4JTypeInfo* info = nullptr;
+    details::CheckCall(P4JTypeGetInfo(type_index, &info));
+    P4JObject* creator = ObjectCreatorOf(type_index);
+    if (creator == nullptr) Miss();
+    types_.push_back(TypeEntry{std::string(key), type_index, info, creator});
+    last_type_ = nullptr;  // types_ may have moved
+    return types_.back();
+  }
+
+  OwnedValue ReadObject(std::string_view key, int* depth) {
+    const TypeEntry& type = TypeFor(key);
+    const P4JTypeInfo* info = type.info;
+    Key("fields");
+    Punct('{');
+    P4JAny created = details::NoneValue();
+    details::CheckCall(P4JFunctionCall(type.creator, nullptr, 0, &created));
+    OwnedValue object(created);
+    if (!details::IsObjectValue(created) || created.v_obj->type_index != type.type_index) Miss();
+    int32_t count = info->num_fields;
+    seen_.assign(static_cast<size_t>(count), 0);
+    int32_t matched = 0;
+    int32_t next = 0;
+    if (!TryPunct('}')) {
+      do {
+        std::string_view name = PlainString();
+        Punct(':');
+        int32_t i = next;
+        if (i >= count || details::ViewOf(info->fields[i].name) != name) {
+          for (i = 0; i < count && details::ViewOf(info->fields[i].name) != name; ++i) {
+          }
+          if (i == count) Miss();
+        }
+        if (seen_[static_cast<size_t>(i)] != 0) Miss();
+        seen_[static_cast<size_t>(i)] = 1;
+        ++matched;
+        next = i + 1;
+        ReadField(object.value.v_obj, info->fields[i], depth);
+      } while (TryPunct(','));
+      Punct('}');
+    }
+    if (matched != count) Miss();
+    return object;
+  }
+
+  /*! \brief A field's value, by the rules of Loader::SetField. */
+  void ReadField(P4JObject* object, const P4JFieldInfo& field, int* depth) {
+    char* address = FieldAddress(object, field);
+    switch (field.kind) {
+      case kP4JFieldInt32: {
+        int64_t number = ReadInt();
+        if (number < INT32_MIN || number > INT32_MAX) Miss();
+        int32_t narrowed = static_cast<int32_t>(number);
+        std::memcpy(address, &narrowed, sizeof(narrowed));
+        return;
+      }
+      case kP4JFieldInt64: {
+        int64_t number = ReadInt();
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldUInt64: {
+        Number parsed = ReadNumber();
+        uint64_t number;
+        if (parsed.kind == Number::kInt && parsed.integer >= 0) {
+          number = static_cast<uint64_t>(parsed.integer);
+        } else if (parsed.kind == Number::kUInt) {
+          number = parsed.unsigned_integer;
+        } else {
+          Miss();
+        }
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldFloat64: {
+        double number;
+        Space();
+        if (Peek() == '{') {
+          ++p_;
+          Key("float");
+          number = ReadTaggedFloatPayload();
+          Punct('}');
+        } else {
+          Number parsed = ReadNumber();
+          if (parsed.kind == Number::kFloat) {
+            number = parsed.number;
+          } else if (parsed.kind == Number::kInt && details::IsExactDouble(parsed.integer)) {
+            number = static_cast<double>(parsed.integer);
+          } else {
+            Miss();
+          }
+        }
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldBool:
+        Space();
+        if (Peek() == 't') {
+          Word("true");
+          *reinterpret_cast<bool*>(address) = true;
+        } else {
+          Word("false");
+          *reinterpret_cast<bool*>(address) = false;
+        }
+        return;
+      case kP4JFieldString: {
+        std::string_view text = ReadString();
+        reinterpret_cast<std::string*>(address)->assign(text.data(), text.size());
+        return;
+      }
+      case kP4JFieldObject:
+      default: {
+        Space();
+        if (Peek() != 'n' && Peek() != '"' && Peek() != '{') Miss();
+        OwnedValue decoded = ReadValue(nodes_.size(), depth);
+        P4JObject* handle = details::IsObjectValue(decoded.value) ? decoded.value.v_obj : nullptr;
+        if (decoded.value.type_index != kP4JNone && handle == nullptr) Miss();
+        if (handle != nullptr && field.object_type_index != kP4JObject &&
+            !HandleIsInstance(handle, field.object_type_index)) {
+          Miss();
+        }
+        SetObjectField(object, field, handle);
+        return;
+      }
+    }
+  }
+
+  std::string_view text_;
+  const char* p_;
+  const char* end_;
+  Parser parser_;
+  std::string scratch_;
+  std::vector<OwnedValue> items_;
+  std::vector<char> seen_;
+  std::vector<TypeEntry> types_;
+  TypeEntry* last_type_ = nullptr;
+};
+
 P4J_REGISTER_GLOBAL(kSaveName).set_body_typed([](Any value) {
   ObjectGraph graph(value.raw(), kSaveName, kMaxSerializedDepth);
   return Writer(graph).Save(value.raw());
 });
 
-P4J_REGISTER_GLOBAL(kLoadName).set_body_typed([](std::string_view json) { return Loader().Load(json); });
+P4J_REGISTER_GLOBAL(kLoadName).set_body_typed([](std::string_view json) {
+  try {
+    return StreamLoader(json).Load();
+  } catch (const StreamMiss&) {
+  } catch (const std::exception&) {
+  }
+  // Off the fast path or in error: the tree loader decides (the same value, or the error with its place).
+  return Loader().Load(json);
+});
 
 }  // namespace
 }  // namespace internal
