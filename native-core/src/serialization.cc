@@ -8,6 +8,7 @@
  * that order: it builds node i from nodes 0..i-1 in one forward pass, so a document cannot describe a cycle and no
  * recursion follows the graph.
  */
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -203,30 +204,83 @@ class Writer {
   explicit Writer(const ObjectGraph& graph) : graph_(graph) {}
 
   std::string Save(const P4JAny& root) {
-    out_ += "{\"format\":\"";
-    out_ += kFormatName;
-    out_ += "\",\"version\":";
-    out_ += std::to_string(kFormatVersion);
-    out_ += ",\"root\":";
+    // A node of a few fields is some 110 bytes: start above that, so the buffer rarely grows (and is copied).
+    out_.resize(std::min<size_t>(graph_.nodes().size() * 128 + 256, size_t{64} << 20));
+    Put("{\"format\":\"");
+    Put(kFormatName);
+    Put("\",\"version\":");
+    WriteInt(kFormatVersion);
+    Put(",\"root\":");
     WriteValue(root, Path{nullptr, "root"});
-    out_ += ",\"nodes\":[";
+    Put(",\"nodes\":[");
     Path nodes{nullptr, "nodes"};
     for (size_t i = 0; i < graph_.nodes().size(); ++i) {
-      if (i != 0) out_ += ',';
+      if (i != 0) Put(',');
       WriteNode(graph_.nodes()[i], graph_.KindAt(static_cast<int64_t>(i)), nodes.Element(static_cast<int64_t>(i)));
     }
-    out_ += "]}";
+    Put("]}");
+    out_.resize(length_);
     return std::move(out_);
   }
 
  private:
+  /*! \brief What a fields node of one type writes besides its values, encoded at the type's first node. */
+  struct FieldsText {
+    const P4JTypeInfo* info;
+    /*! \brief {"type":"<key>","fields":{ */
+    std::string header;
+    /*! \brief "<name>": for each field, after a ',' but the first. */
+    std::vector<std::string> names;
+  };
+
   [[noreturn]] void Fail(const Path& where, const std::string& what) const {
     throw ValueError(std::string(kSaveName) + ": " + where.Text() + ": " + what);
   }
 
+  /*!
+   * \brief Room for n more bytes at the end of the text. The text is out_[0, length_): out_ is kept larger than
+   *  the text so that writing is a store and a length, not a std::string append, per piece.
+   */
+  char* Room(size_t n) {
+    if (out_.size() - length_ < n) out_.resize(std::max(out_.size() * 2, length_ + n + 4096));
+    return &out_[length_];
+  }
+
+  void Put(char c) {
+    *Room(1) = c;
+    ++length_;
+  }
+
+  /*! \brief A literal: its length is known here, so the copy is a few stores. */
+  template <size_t N>
+  void Put(const char (&text)[N]) {
+    std::memcpy(Room(N - 1), text, N - 1);
+    length_ += N - 1;
+  }
+
+  void Put(std::string_view text) {
+    std::memcpy(Room(text.size()), text.data(), text.size());
+    length_ += text.size();
+  }
+
+  /*! \brief Whether a byte is written as it is inside a string: printable ASCII other than '"' and '\\'. */
+  static bool Plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
   void WriteString(std::string_view text, const Path& where) {
-    out_ += '"';
-    for (size_t i = 0; i < text.size();) {
+    // Room for the common case, a string of plain bytes, at once; escapes and UTF-8 take more room piece by piece.
+    char* start = Room(text.size() + 2);
+    *start = '"';
+    ++length_;
+    size_t i = 0;
+    while (i < text.size()) {
+      size_t run = i;
+      while (run < text.size() && Plain(static_cast<unsigned char>(text[run]))) ++run;
+      if (run != i) {
+        std::memcpy(Room(run - i), text.data() + i, run - i);
+        length_ += run - i;
+        i = run;
+        if (i == text.size()) break;
+      }
       unsigned char c = static_cast<unsigned char>(text[i]);
       if (c >= 0x80) {
         size_t length = Utf8SequenceLength(text, i);
@@ -234,70 +288,66 @@ class Writer {
           Fail(where, "the string " + details::QuoteForMessage(text) + " is not valid UTF-8 (byte " +
                           std::to_string(i) + "); keep binary data in Bytes");
         }
-        out_.append(text.data() + i, length);
+        Put(text.substr(i, length));
         i += length;
         continue;
       }
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        default:
-          if (c < 0x20) {
-            static const char kHex[] = "0123456789abcdef";
-            out_ += "\\u00";
-            out_ += kHex[c >> 4];
-            out_ += kHex[c & 15];
-          } else {
-            out_ += static_cast<char>(c);
-          }
+        case '"': Put("\\\""); break;
+        case '\\': Put("\\\\"); break;
+        case '\n': Put("\\n"); break;
+        case '\r': Put("\\r"); break;
+        case '\t': Put("\\t"); break;
+        case '\b': Put("\\b"); break;
+        case '\f': Put("\\f"); break;
+        default: {
+          static const char kHex[] = "0123456789abcdef";
+          char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+          Put(std::string_view(escape, sizeof(escape)));
+        }
       }
       ++i;
     }
-    out_ += '"';
+    Put('"');
   }
 
   void WriteInt(int64_t value) {
-    char text[24];
-    auto end = std::to_chars(text, text + sizeof(text), value).ptr;
-    out_.append(text, end);
+    char* text = Room(24);
+    length_ += static_cast<size_t>(std::to_chars(text, text + 24, value).ptr - text);
   }
 
   void WriteUInt(uint64_t value) {
-    char text[24];
-    auto end = std::to_chars(text, text + sizeof(text), value).ptr;
-    out_.append(text, end);
+    char* text = Room(24);
+    length_ += static_cast<size_t>(std::to_chars(text, text + 24, value).ptr - text);
   }
 
   /*! \brief A finite float always has a '.' or an exponent (so it reads back as a float); others are tagged. */
   void WriteFloat(double value) {
     if (std::isnan(value)) {
-      out_ += "{\"float\":\"nan\"}";
+      Put("{\"float\":\"nan\"}");
     } else if (std::isinf(value)) {
-      out_ += value > 0 ? "{\"float\":\"inf\"}" : "{\"float\":\"-inf\"}";
+      Put(value > 0 ? "{\"float\":\"inf\"}" : "{\"float\":\"-inf\"}");
     } else {
-      char text[40];
-      auto end = std::to_chars(text, text + sizeof(text), value).ptr;
+      char* text = Room(40);
+      char* end = std::to_chars(text, text + 40, value).ptr;
       std::string_view written(text, static_cast<size_t>(end - text));
-      out_ += written;
-      if (written.find_first_of(".e") == std::string_view::npos) out_ += ".0";
+      length_ += written.size();
+      if (written.find_first_of(".e") == std::string_view::npos) Put(".0");
     }
   }
 
   void WriteBytes(std::string_view data) {
-    out_ += "{\"bytes\":\"";
-    AppendBase64(data, &out_);
-    out_ += "\"}";
+    Put("{\"bytes\":\"");
+    std::string encoded;
+    AppendBase64(data, &encoded);
+    Put(encoded);
+    Put("\"}");
   }
 
   void WriteValue(const P4JAny& value, const Path& where) {
     switch (value.type_index) {
-      case kP4JNone: out_ += "null"; return;
-      case kP4JBool: out_ += value.v_int64 != 0 ? "true" : "false"; return;
+      case kP4JNone: Put("null"); return;
+      case kP4JBool: Put(value.v_int64 != 0 ? "true" : "false"); return;
       case kP4JInt: WriteInt(value.v_int64); return;
       case kP4JFloat: WriteFloat(value.v_float64); return;
       case kP4JStrView:
@@ -305,11 +355,11 @@ class Writer {
         return;
       case kP4JBytesView: WriteBytes(std::string_view(static_cast<const char*>(value.v_ptr), value.small_len)); return;
       case kP4JDataType:
-        out_ += "{\"dtype\":\"" + DataTypeToString(value.v_dtype) + "\"}";
+        Put("{\"dtype\":\"" + DataTypeToString(value.v_dtype) + "\"}");
         return;
       case kP4JDevice:
-        out_ += "{\"device\":[" + std::to_string(static_cast<int>(value.v_device.device_type)) + "," +
-                std::to_string(value.v_device.device_id) + "]}";
+        Put("{\"device\":[" + std::to_string(static_cast<int>(value.v_device.device_type)) + "," +
+            std::to_string(value.v_device.device_id) + "]}");
         return;
       default: break;
     }
@@ -321,68 +371,123 @@ class Writer {
     } else if (value.v_obj->type_index == kP4JBytes) {
       WriteBytes(details::ViewOf(*details::CellOf<P4JByteArray>(value.v_obj)));
     } else {
-      out_ += "{\"ref\":";
+      Put("{\"ref\":");
       WriteInt(graph_.IndexOf(value.v_obj));
-      out_ += '}';
+      Put('}');
     }
+  }
+
+  static bool ValidUtf8(std::string_view text) {
+    for (size_t i = 0; i < text.size();) {
+      size_t length = Utf8SequenceLength(text, i);
+      if (length == 0) return false;
+      i += length;
+    }
+    return true;
+  }
+
+  /*!
+   * \brief The fixed text of a type's nodes, encoded at its first node; NULL when its key or a field name is not
+   *  UTF-8 (then the node is written piece by piece, failing where the piece is).
+   */
+  const FieldsText* TextFor(P4JObject* node) {
+    int32_t type_index = node->type_index;
+    if (last_text_ != nullptr && last_type_ == type_index) return last_text_;
+    auto found = texts_.find(type_index);
+    if (found == texts_.end()) {
+      FieldsText text;
+      text.info = TypeInfoOf(node);
+      bool valid = ValidUtf8(details::ViewOf(text.info->type_key));
+      for (int32_t i = 0; i < text.info->num_fields; ++i) valid = valid && ValidUtf8(details::ViewOf(text.info->fields[i].name));
+      if (!valid) return nullptr;
+      size_t start = length_;
+      Path unused{nullptr, "unused"};
+      Put("{\"type\":");
+      WriteString(details::ViewOf(text.info->type_key), unused);
+      Put(",\"fields\":{");
+      text.header.assign(&out_[start], length_ - start);
+      for (int32_t i = 0; i < text.info->num_fields; ++i) {
+        length_ = start;
+        if (i != 0) Put(',');
+        WriteString(details::ViewOf(text.info->fields[i].name), unused);
+        Put(':');
+        text.names.emplace_back(&out_[start], length_ - start);
+      }
+      length_ = start;
+      found = texts_.emplace(type_index, std::move(text)).first;
+    }
+    last_type_ = type_index;
+    last_text_ = &found->second;
+    return last_text_;
   }
 
   void WriteNode(P4JObject* node, NodeKind kind, const Path& where) {
     switch (kind) {
       case NodeKind::kList: {
-        out_ += "{\"type\":\"List\",\"items\":[";
+        Put("{\"type\":\"List\",\"items\":[");
         const P4JListCell* cell = ListCellOf(node);
         Path items = where.Member("items");
         for (int64_t i = 0; i < cell->size; ++i) {
-          if (i != 0) out_ += ',';
+          if (i != 0) Put(',');
           WriteValue(cell->data[i], items.Element(i));
         }
-        out_ += "]}";
+        Put("]}");
         return;
       }
       case NodeKind::kMap: {
-        out_ += "{\"type\":\"Map\",\"entries\":[";
+        Put("{\"type\":\"Map\",\"entries\":[");
         const P4JMapCell* cell = MapCellOf(node);
         Path entries = where.Member("entries");
         for (int64_t i = 0; i < cell->size; ++i) {
           Path entry = entries.Element(i);
-          out_ += i != 0 ? ",[" : "[";
+          Put(i != 0 ? ",[" : "[");
           WriteValue(cell->entries[2 * i], entry);
-          out_ += ',';
+          Put(',');
           WriteValue(cell->entries[2 * i + 1], entry);
-          out_ += ']';
+          Put(']');
         }
-        out_ += "]}";
+        Put("]}");
         return;
       }
       case NodeKind::kTensor: {
         const DLTensor* tensor = TensorOf(node);
         std::string data = TensorBytes(tensor, kMaxTensorBytes, std::string(kSaveName) + ": " + where.Text() + ": ");
-        out_ += "{\"type\":\"NDArray\",\"dtype\":\"" + DataTypeToString(tensor->dtype) + "\",\"shape\":[";
+        Put("{\"type\":\"NDArray\",\"dtype\":\"" + DataTypeToString(tensor->dtype) + "\",\"shape\":[");
         for (int32_t d = 0; d < tensor->ndim; ++d) {
-          if (d != 0) out_ += ',';
+          if (d != 0) Put(',');
           WriteInt(tensor->shape[d]);
         }
-        out_ += "],\"data\":\"";
-        AppendBase64(data, &out_);
-        out_ += "\"}";
+        Put("],\"data\":\"");
+        std::string encoded;
+        AppendBase64(data, &encoded);
+        Put(encoded);
+        Put("\"}");
         return;
       }
       case NodeKind::kFields: {
-        const P4JTypeInfo* info = TypeInfoOf(node);
-        out_ += "{\"type\":";
-        WriteString(details::ViewOf(info->type_key), where);
-        out_ += ",\"fields\":{";
+        const FieldsText* text = TextFor(node);
         Path fields = where.Member("fields");
-        for (int32_t i = 0; i < info->num_fields; ++i) {
-          const P4JFieldInfo& field = info->fields[i];
-          Path field_where = fields.Member(details::ViewOf(field.name));
-          if (i != 0) out_ += ',';
-          WriteString(details::ViewOf(field.name), field_where);
-          out_ += ':';
-          WriteField(node, field, field_where);
+        if (text != nullptr) {
+          Put(text->header);
+          for (size_t i = 0; i < text->names.size(); ++i) {
+            const P4JFieldInfo& field = text->info->fields[i];
+            Put(text->names[i]);
+            WriteField(node, field, fields, field.name);
+          }
+        } else {
+          const P4JTypeInfo* info = TypeInfoOf(node);
+          Put("{\"type\":");
+          WriteString(details::ViewOf(info->type_key), where);
+          Put(",\"fields\":{");
+          for (int32_t i = 0; i < info->num_fields; ++i) {
+            const P4JFieldInfo& field = info->fields[i];
+            if (i != 0) Put(',');
+            WriteString(details::ViewOf(field.name), fields.Member(details::ViewOf(field.name)));
+            Put(':');
+            WriteField(node, field, fields, field.name);
+          }
         }
-        out_ += "}}";
+        Put("}}");
         return;
       }
       case NodeKind::kOpaque:
@@ -392,7 +497,8 @@ class Writer {
     }
   }
 
-  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& where) {
+  /*! \brief A field's value; fields and name make its path, built only when it is needed. */
+  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& fields, const P4JByteArray& name) {
     const char* address = FieldAddress(node, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -420,15 +526,20 @@ class Writer {
         return;
       }
       case kP4JFieldBool:
-        out_ += *reinterpret_cast<const bool*>(address) ? "true" : "false";
+        Put(*reinterpret_cast<const bool*>(address) ? "true" : "false");
         return;
       case kP4JFieldString:
-        WriteString(*reinterpret_cast<const std::string*>(address), where);
+        WriteString(*reinterpret_cast<const std::string*>(address), fields.Member(details::ViewOf(name)));
         return;
       case kP4JFieldObject:
       default: {
-        P4JAny value = SlotValue(node, NodeKind::kFields, &field - TypeInfoOf(node)->fields);
-        WriteValue(value, where);
+        P4JAny value = details::NoneValue();
+        P4JObject* object = ObjectFieldOf(node, field);
+        if (object != nullptr) {
+          value.type_index = object->type_index;
+          value.v_obj = object;
+        }
+        WriteValue(value, fields.Member(details::ViewOf(name)));
         return;
       }
     }
@@ -436,6 +547,10 @@ class Writer {
 
   const ObjectGraph& graph_;
   std::string out_;
+  size_t length_ = 0;
+  std::unordered_map<int32_t, FieldsText> texts_;
+  int32_t last_type_ = -1;
+  const FieldsText* last_text_ = nullptr;
 };
 
 // ------------------------------------------------------------------------------------------------ parsing
