@@ -398,7 +398,9 @@ class Writer {
       FieldsText text;
       text.info = TypeInfoOf(node);
       bool valid = ValidUtf8(details::ViewOf(text.info->type_key));
-      for (int32_t i = 0; i < text.info->num_fields; ++i) valid = valid && ValidUtf8(details::ViewOf(text.info->fields[i].name));
+      for (int32_t i = 0; i < text.info->num_fields; ++i) {
+        valid = valid && ValidUtf8(details::ViewOf(text.info->fields[i].name));
+      }
       if (!valid) return nullptr;
       size_t start = length_;
       Path unused{nullptr, "unused"};
