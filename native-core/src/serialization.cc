@@ -7,6 +7,11 @@
  * levels refused) and writes the nodes in that order, so a node only refers to nodes before it. Loading relies on
  * that order: it builds node i from nodes 0..i-1 in one forward pass, so a document cannot describe a cycle and no
  * recursion follows the graph.
+ *
+ * Loading has two readers of one meaning. StreamLoader builds the nodes as it reads the text, with no JSON tree,
+ * for documents laid out as SaveJSON writes them; on anything else, and on every error, it gives up and Loader
+ * reads the whole text again: Loader parses it into a tree first (so a malformed document is reported as such
+ * wherever it breaks), then builds the nodes, and alone decides values and errors for what StreamLoader leaves.
  */
 #include <algorithm>
 #include <charconv>
