@@ -90,6 +90,10 @@ struct Frame {
   P4JObject* node;
   NodeKind kind;
   int64_t next_slot;
+  /*! \brief SlotCount, taken once. */
+  int64_t slot_count;
+  /*! \brief For kFields, the type info, taken once (SlotValue would look it up per slot). */
+  const P4JTypeInfo* info;
 };
 
 /*! \brief "root", then each frame's label: root.children[2].next. */
@@ -137,6 +141,8 @@ P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::stri
   }
   return result.v_obj;
 }
+
+P4JObject* ObjectCreatorOf(int32_t type_index) { return ObjectTraitsTable::Global()->Get(type_index).creator; }
 
 const P4JTypeInfo* TypeInfoOf(const P4JObject* node) {
   const P4JTypeInfo* info = nullptr;
@@ -259,26 +265,40 @@ ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth
       throw ValueError(std::string(function) + ": the value nests deeper than " + std::to_string(max_depth) +
                        " levels at " + PathOf(stack, stack.size() + 1));
     }
-    index_[node] = -static_cast<int64_t>(stack.size()) - 1;
-    stack.push_back(Frame{node, KindOf(node), 0});
+    index_.Set(node, -static_cast<int64_t>(stack.size()) - 1);
+    NodeKind kind = KindOf(node);
+    const P4JTypeInfo* info = kind == NodeKind::kFields ? TypeInfoOf(node) : nullptr;
+    int64_t count = info != nullptr ? info->num_fields : SlotCount(node, kind);
+    stack.push_back(Frame{node, kind, 0, count, info});
   };
   push(root.v_obj);
   while (!stack.empty()) {
     Frame& top = stack.back();
-    if (top.next_slot < SlotCount(top.node, top.kind)) {
-      P4JAny child = SlotValue(top.node, top.kind, top.next_slot++);
+    if (top.next_slot < top.slot_count) {
+      P4JAny child = details::NoneValue();
+      if (top.info != nullptr) {
+        // A field holds a node only when it is an object field: skip the others without building a value.
+        const P4JFieldInfo& field = top.info->fields[top.next_slot++];
+        if (field.kind != kP4JFieldObject) continue;
+        P4JObject* object = ObjectFieldOf(top.node, field);
+        if (object == nullptr) continue;
+        child.type_index = object->type_index;
+        child.v_obj = object;
+      } else {
+        child = SlotValue(top.node, top.kind, top.next_slot++);
+      }
       if (!IsNode(child)) continue;
-      auto found = index_.find(child.v_obj);
-      if (found == index_.end()) {
+      const int64_t* found = index_.Find(child.v_obj);
+      if (found == nullptr) {
         push(child.v_obj);
-      } else if (found->second < 0) {
-        size_t cycle = static_cast<size_t>(-found->second - 1);
+      } else if (*found < 0) {
+        size_t cycle = static_cast<size_t>(-*found - 1);
         throw ValueError(std::string(function) + ": the value has a cycle: " + PathOf(stack, stack.size() + 1) +
                          " refers back to " + PathOf(stack, cycle + 1));
       }
       continue;
     }
-    index_[top.node] = static_cast<int64_t>(nodes_.size());
+    index_.Set(top.node, static_cast<int64_t>(nodes_.size()));
     nodes_.push_back(top.node);
     kinds_.push_back(top.kind);
     stack.pop_back();

@@ -12,6 +12,7 @@
 #define PACKED4J_SRC_OBJECT_GRAPH_H_
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -54,6 +55,12 @@ bool ComparesByIdentity(int32_t type_index);
  *  hook existed).
  */
 P4JObject* CreateDefaultObject(int32_t type_index, const std::function<std::string()>& where);
+
+/*!
+ * \brief The creation hook of type_index (borrowed: the core keeps hooks for the life of the process), or NULL
+ *  when it has none. For a caller that creates many objects of one type: look the hook up once, not per object.
+ */
+P4JObject* ObjectCreatorOf(int32_t type_index);
 
 /*! \brief The type info of an object's type (never NULL for a live object). */
 const P4JTypeInfo* TypeInfoOf(const P4JObject* node);
@@ -112,15 +119,77 @@ class ObjectGraph {
 
   /*! \brief The nodes in post order (borrowed: kept alive by the root). */
   const std::vector<P4JObject*>& nodes() const { return nodes_; }
-  /*! \brief The position of a node in nodes(). */
-  int64_t IndexOf(P4JObject* node) const { return index_.at(node); }
+  /*! \brief The position of a node in nodes() (std::out_of_range for another object). */
+  int64_t IndexOf(P4JObject* node) const {
+    const int64_t* found = index_.Find(node);
+    if (found == nullptr) throw std::out_of_range("ObjectGraph::IndexOf: not a node of this graph");
+    return *found;
+  }
   /*! \brief The kind of nodes()[i]. */
   NodeKind KindAt(int64_t i) const { return kinds_[i]; }
 
  private:
+  /*!
+   * \brief A map from node to number: open addressing over one array (a graph of 100,000 nodes makes one
+   *  allocation per doubling, not one per node as std::unordered_map does).
+   */
+  class NodeIndex {
+   public:
+    /*! \brief The number of key, or NULL. */
+    const int64_t* Find(P4JObject* key) const {
+      if (slots_.empty()) return nullptr;
+      for (size_t i = Hash(key) & mask_;; i = (i + 1) & mask_) {
+        if (slots_[i].key == key) return &slots_[i].value;
+        if (slots_[i].key == nullptr) return nullptr;
+      }
+    }
+    /*! \brief Sets the number of key, adding it when it is new. */
+    void Set(P4JObject* key, int64_t value) {
+      if ((size_ + 1) * 2 > slots_.size()) Grow();
+      for (size_t i = Hash(key) & mask_;; i = (i + 1) & mask_) {
+        if (slots_[i].key == key) {
+          slots_[i].value = value;
+          return;
+        }
+        if (slots_[i].key == nullptr) {
+          slots_[i] = Slot{key, value};
+          ++size_;
+          return;
+        }
+      }
+    }
+
+   private:
+    struct Slot {
+      P4JObject* key;
+      int64_t value;
+    };
+    /*!
+     * \brief Keeps nearby objects in nearby slots: objects allocated one after the other (the usual graph) are
+     *  then probed nearly in order, in cache, where a mixing hash would make each probe a cache miss. The higher
+     *  bits folded in spread objects that lie a power of two apart.
+     */
+    static size_t Hash(P4JObject* key) {
+      uint64_t units = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(key)) >> 4;
+      return static_cast<size_t>(units ^ (units >> 12) ^ (units >> 24));
+    }
+    void Grow() {
+      std::vector<Slot> old = std::move(slots_);
+      slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{nullptr, 0});
+      mask_ = slots_.size() - 1;
+      size_ = 0;
+      for (const Slot& slot : old) {
+        if (slot.key != nullptr) Set(slot.key, slot.value);
+      }
+    }
+    std::vector<Slot> slots_;
+    size_t mask_ = 0;
+    size_t size_ = 0;
+  };
+
   std::vector<P4JObject*> nodes_;
   std::vector<NodeKind> kinds_;
-  std::unordered_map<P4JObject*, int64_t> index_;
+  NodeIndex index_;
 };
 
 }  // namespace internal

@@ -7,7 +7,13 @@
  * levels refused) and writes the nodes in that order, so a node only refers to nodes before it. Loading relies on
  * that order: it builds node i from nodes 0..i-1 in one forward pass, so a document cannot describe a cycle and no
  * recursion follows the graph.
+ *
+ * Loading has two readers of one meaning. StreamLoader builds the nodes as it reads the text, with no JSON tree,
+ * for documents laid out as SaveJSON writes them; on anything else, and on every error, it gives up and Loader
+ * reads the whole text again: Loader parses it into a tree first (so a malformed document is reported as such
+ * wherever it breaks), then builds the nodes, and alone decides values and errors for what StreamLoader leaves.
  */
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -200,33 +206,87 @@ struct Path {
 
 class Writer {
  public:
-  explicit Writer(const ObjectGraph& graph) : graph_(graph) {}
+  /*! \brief Writes into *buffer (its contents are replaced; its memory is reused). */
+  Writer(const ObjectGraph& graph, std::string* buffer) : graph_(graph), out_(*buffer) {}
 
-  std::string Save(const P4JAny& root) {
-    out_ += "{\"format\":\"";
-    out_ += kFormatName;
-    out_ += "\",\"version\":";
-    out_ += std::to_string(kFormatVersion);
-    out_ += ",\"root\":";
+  String Save(const P4JAny& root) {
+    // A node of a few fields is some 110 bytes: start above that, so the buffer rarely grows (and is copied).
+    size_t estimate = std::min<size_t>(graph_.nodes().size() * 128 + 256, size_t{64} << 20);
+    if (out_.size() < estimate) out_.resize(estimate);
+    Put("{\"format\":\"");
+    Put(kFormatName);
+    Put("\",\"version\":");
+    WriteInt(kFormatVersion);
+    Put(",\"root\":");
     WriteValue(root, Path{nullptr, "root"});
-    out_ += ",\"nodes\":[";
+    Put(",\"nodes\":[");
     Path nodes{nullptr, "nodes"};
     for (size_t i = 0; i < graph_.nodes().size(); ++i) {
-      if (i != 0) out_ += ',';
+      if (i != 0) Put(',');
       WriteNode(graph_.nodes()[i], graph_.KindAt(static_cast<int64_t>(i)), nodes.Element(static_cast<int64_t>(i)));
     }
-    out_ += "]}";
-    return std::move(out_);
+    Put("]}");
+    return String(std::string_view(out_.data(), length_));
   }
 
  private:
+  /*! \brief What a fields node of one type writes besides its values, encoded at the type's first node. */
+  struct FieldsText {
+    const P4JTypeInfo* info;
+    /*! \brief {"type":"<key>","fields":{ */
+    std::string header;
+    /*! \brief "<name>": for each field, after a ',' but the first. */
+    std::vector<std::string> names;
+  };
+
   [[noreturn]] void Fail(const Path& where, const std::string& what) const {
     throw ValueError(std::string(kSaveName) + ": " + where.Text() + ": " + what);
   }
 
+  /*!
+   * \brief Room for n more bytes at the end of the text. The text is out_[0, length_): out_ is kept larger than
+   *  the text so that writing is a store and a length, not a std::string append, per piece.
+   */
+  char* Room(size_t n) {
+    if (out_.size() - length_ < n) out_.resize(std::max(out_.size() * 2, length_ + n + 4096));
+    return &out_[length_];
+  }
+
+  void Put(char c) {
+    *Room(1) = c;
+    ++length_;
+  }
+
+  /*! \brief A literal: its length is known here, so the copy is a few stores. */
+  template <size_t N>
+  void Put(const char (&text)[N]) {
+    std::memcpy(Room(N - 1), text, N - 1);
+    length_ += N - 1;
+  }
+
+  void Put(std::string_view text) {
+    std::memcpy(Room(text.size()), text.data(), text.size());
+    length_ += text.size();
+  }
+
+  /*! \brief Whether a byte is written as it is inside a string: printable ASCII other than '"' and '\\'. */
+  static bool Plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
   void WriteString(std::string_view text, const Path& where) {
-    out_ += '"';
-    for (size_t i = 0; i < text.size();) {
+    // Room for the common case, a string of plain bytes, at once; escapes and UTF-8 take more room piece by piece.
+    char* start = Room(text.size() + 2);
+    *start = '"';
+    ++length_;
+    size_t i = 0;
+    while (i < text.size()) {
+      size_t run = i;
+      while (run < text.size() && Plain(static_cast<unsigned char>(text[run]))) ++run;
+      if (run != i) {
+        std::memcpy(Room(run - i), text.data() + i, run - i);
+        length_ += run - i;
+        i = run;
+        if (i == text.size()) break;
+      }
       unsigned char c = static_cast<unsigned char>(text[i]);
       if (c >= 0x80) {
         size_t length = Utf8SequenceLength(text, i);
@@ -234,70 +294,66 @@ class Writer {
           Fail(where, "the string " + details::QuoteForMessage(text) + " is not valid UTF-8 (byte " +
                           std::to_string(i) + "); keep binary data in Bytes");
         }
-        out_.append(text.data() + i, length);
+        Put(text.substr(i, length));
         i += length;
         continue;
       }
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        default:
-          if (c < 0x20) {
-            static const char kHex[] = "0123456789abcdef";
-            out_ += "\\u00";
-            out_ += kHex[c >> 4];
-            out_ += kHex[c & 15];
-          } else {
-            out_ += static_cast<char>(c);
-          }
+        case '"': Put("\\\""); break;
+        case '\\': Put("\\\\"); break;
+        case '\n': Put("\\n"); break;
+        case '\r': Put("\\r"); break;
+        case '\t': Put("\\t"); break;
+        case '\b': Put("\\b"); break;
+        case '\f': Put("\\f"); break;
+        default: {
+          static const char kHex[] = "0123456789abcdef";
+          char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+          Put(std::string_view(escape, sizeof(escape)));
+        }
       }
       ++i;
     }
-    out_ += '"';
+    Put('"');
   }
 
   void WriteInt(int64_t value) {
-    char text[24];
-    auto end = std::to_chars(text, text + sizeof(text), value).ptr;
-    out_.append(text, end);
+    char* text = Room(24);
+    length_ += static_cast<size_t>(std::to_chars(text, text + 24, value).ptr - text);
   }
 
   void WriteUInt(uint64_t value) {
-    char text[24];
-    auto end = std::to_chars(text, text + sizeof(text), value).ptr;
-    out_.append(text, end);
+    char* text = Room(24);
+    length_ += static_cast<size_t>(std::to_chars(text, text + 24, value).ptr - text);
   }
 
   /*! \brief A finite float always has a '.' or an exponent (so it reads back as a float); others are tagged. */
   void WriteFloat(double value) {
     if (std::isnan(value)) {
-      out_ += "{\"float\":\"nan\"}";
+      Put("{\"float\":\"nan\"}");
     } else if (std::isinf(value)) {
-      out_ += value > 0 ? "{\"float\":\"inf\"}" : "{\"float\":\"-inf\"}";
+      Put(value > 0 ? "{\"float\":\"inf\"}" : "{\"float\":\"-inf\"}");
     } else {
-      char text[40];
-      auto end = std::to_chars(text, text + sizeof(text), value).ptr;
+      char* text = Room(40);
+      char* end = std::to_chars(text, text + 40, value).ptr;
       std::string_view written(text, static_cast<size_t>(end - text));
-      out_ += written;
-      if (written.find_first_of(".e") == std::string_view::npos) out_ += ".0";
+      length_ += written.size();
+      if (written.find_first_of(".e") == std::string_view::npos) Put(".0");
     }
   }
 
   void WriteBytes(std::string_view data) {
-    out_ += "{\"bytes\":\"";
-    AppendBase64(data, &out_);
-    out_ += "\"}";
+    Put("{\"bytes\":\"");
+    std::string encoded;
+    AppendBase64(data, &encoded);
+    Put(encoded);
+    Put("\"}");
   }
 
   void WriteValue(const P4JAny& value, const Path& where) {
     switch (value.type_index) {
-      case kP4JNone: out_ += "null"; return;
-      case kP4JBool: out_ += value.v_int64 != 0 ? "true" : "false"; return;
+      case kP4JNone: Put("null"); return;
+      case kP4JBool: Put(value.v_int64 != 0 ? "true" : "false"); return;
       case kP4JInt: WriteInt(value.v_int64); return;
       case kP4JFloat: WriteFloat(value.v_float64); return;
       case kP4JStrView:
@@ -305,11 +361,11 @@ class Writer {
         return;
       case kP4JBytesView: WriteBytes(std::string_view(static_cast<const char*>(value.v_ptr), value.small_len)); return;
       case kP4JDataType:
-        out_ += "{\"dtype\":\"" + DataTypeToString(value.v_dtype) + "\"}";
+        Put("{\"dtype\":\"" + DataTypeToString(value.v_dtype) + "\"}");
         return;
       case kP4JDevice:
-        out_ += "{\"device\":[" + std::to_string(static_cast<int>(value.v_device.device_type)) + "," +
-                std::to_string(value.v_device.device_id) + "]}";
+        Put("{\"device\":[" + std::to_string(static_cast<int>(value.v_device.device_type)) + "," +
+            std::to_string(value.v_device.device_id) + "]}");
         return;
       default: break;
     }
@@ -321,68 +377,125 @@ class Writer {
     } else if (value.v_obj->type_index == kP4JBytes) {
       WriteBytes(details::ViewOf(*details::CellOf<P4JByteArray>(value.v_obj)));
     } else {
-      out_ += "{\"ref\":";
+      Put("{\"ref\":");
       WriteInt(graph_.IndexOf(value.v_obj));
-      out_ += '}';
+      Put('}');
     }
+  }
+
+  static bool ValidUtf8(std::string_view text) {
+    for (size_t i = 0; i < text.size();) {
+      size_t length = Utf8SequenceLength(text, i);
+      if (length == 0) return false;
+      i += length;
+    }
+    return true;
+  }
+
+  /*!
+   * \brief The fixed text of a type's nodes, encoded at its first node; NULL when its key or a field name is not
+   *  UTF-8 (then the node is written piece by piece, failing where the piece is).
+   */
+  const FieldsText* TextFor(P4JObject* node) {
+    int32_t type_index = node->type_index;
+    if (last_text_ != nullptr && last_type_ == type_index) return last_text_;
+    auto found = texts_.find(type_index);
+    if (found == texts_.end()) {
+      FieldsText text;
+      text.info = TypeInfoOf(node);
+      bool valid = ValidUtf8(details::ViewOf(text.info->type_key));
+      for (int32_t i = 0; i < text.info->num_fields; ++i) {
+        valid = valid && ValidUtf8(details::ViewOf(text.info->fields[i].name));
+      }
+      if (!valid) return nullptr;
+      size_t start = length_;
+      Path unused{nullptr, "unused"};
+      Put("{\"type\":");
+      WriteString(details::ViewOf(text.info->type_key), unused);
+      Put(",\"fields\":{");
+      text.header.assign(&out_[start], length_ - start);
+      for (int32_t i = 0; i < text.info->num_fields; ++i) {
+        length_ = start;
+        if (i != 0) Put(',');
+        WriteString(details::ViewOf(text.info->fields[i].name), unused);
+        Put(':');
+        text.names.emplace_back(&out_[start], length_ - start);
+      }
+      length_ = start;
+      found = texts_.emplace(type_index, std::move(text)).first;
+    }
+    last_type_ = type_index;
+    last_text_ = &found->second;
+    return last_text_;
   }
 
   void WriteNode(P4JObject* node, NodeKind kind, const Path& where) {
     switch (kind) {
       case NodeKind::kList: {
-        out_ += "{\"type\":\"List\",\"items\":[";
+        Put("{\"type\":\"List\",\"items\":[");
         const P4JListCell* cell = ListCellOf(node);
         Path items = where.Member("items");
         for (int64_t i = 0; i < cell->size; ++i) {
-          if (i != 0) out_ += ',';
+          if (i != 0) Put(',');
           WriteValue(cell->data[i], items.Element(i));
         }
-        out_ += "]}";
+        Put("]}");
         return;
       }
       case NodeKind::kMap: {
-        out_ += "{\"type\":\"Map\",\"entries\":[";
+        Put("{\"type\":\"Map\",\"entries\":[");
         const P4JMapCell* cell = MapCellOf(node);
         Path entries = where.Member("entries");
         for (int64_t i = 0; i < cell->size; ++i) {
           Path entry = entries.Element(i);
-          out_ += i != 0 ? ",[" : "[";
+          Put(i != 0 ? ",[" : "[");
           WriteValue(cell->entries[2 * i], entry);
-          out_ += ',';
+          Put(',');
           WriteValue(cell->entries[2 * i + 1], entry);
-          out_ += ']';
+          Put(']');
         }
-        out_ += "]}";
+        Put("]}");
         return;
       }
       case NodeKind::kTensor: {
         const DLTensor* tensor = TensorOf(node);
         std::string data = TensorBytes(tensor, kMaxTensorBytes, std::string(kSaveName) + ": " + where.Text() + ": ");
-        out_ += "{\"type\":\"NDArray\",\"dtype\":\"" + DataTypeToString(tensor->dtype) + "\",\"shape\":[";
+        Put("{\"type\":\"NDArray\",\"dtype\":\"" + DataTypeToString(tensor->dtype) + "\",\"shape\":[");
         for (int32_t d = 0; d < tensor->ndim; ++d) {
-          if (d != 0) out_ += ',';
+          if (d != 0) Put(',');
           WriteInt(tensor->shape[d]);
         }
-        out_ += "],\"data\":\"";
-        AppendBase64(data, &out_);
-        out_ += "\"}";
+        Put("],\"data\":\"");
+        std::string encoded;
+        AppendBase64(data, &encoded);
+        Put(encoded);
+        Put("\"}");
         return;
       }
       case NodeKind::kFields: {
-        const P4JTypeInfo* info = TypeInfoOf(node);
-        out_ += "{\"type\":";
-        WriteString(details::ViewOf(info->type_key), where);
-        out_ += ",\"fields\":{";
+        const FieldsText* text = TextFor(node);
         Path fields = where.Member("fields");
-        for (int32_t i = 0; i < info->num_fields; ++i) {
-          const P4JFieldInfo& field = info->fields[i];
-          Path field_where = fields.Member(details::ViewOf(field.name));
-          if (i != 0) out_ += ',';
-          WriteString(details::ViewOf(field.name), field_where);
-          out_ += ':';
-          WriteField(node, field, field_where);
+        if (text != nullptr) {
+          Put(text->header);
+          for (size_t i = 0; i < text->names.size(); ++i) {
+            const P4JFieldInfo& field = text->info->fields[i];
+            Put(text->names[i]);
+            WriteField(node, field, fields, field.name);
+          }
+        } else {
+          const P4JTypeInfo* info = TypeInfoOf(node);
+          Put("{\"type\":");
+          WriteString(details::ViewOf(info->type_key), where);
+          Put(",\"fields\":{");
+          for (int32_t i = 0; i < info->num_fields; ++i) {
+            const P4JFieldInfo& field = info->fields[i];
+            if (i != 0) Put(',');
+            WriteString(details::ViewOf(field.name), fields.Member(details::ViewOf(field.name)));
+            Put(':');
+            WriteField(node, field, fields, field.name);
+          }
         }
-        out_ += "}}";
+        Put("}}");
         return;
       }
       case NodeKind::kOpaque:
@@ -392,7 +505,8 @@ class Writer {
     }
   }
 
-  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& where) {
+  /*! \brief A field's value; fields and name make its path, built only when it is needed. */
+  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& fields, const P4JByteArray& name) {
     const char* address = FieldAddress(node, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -420,22 +534,31 @@ class Writer {
         return;
       }
       case kP4JFieldBool:
-        out_ += *reinterpret_cast<const bool*>(address) ? "true" : "false";
+        Put(*reinterpret_cast<const bool*>(address) ? "true" : "false");
         return;
       case kP4JFieldString:
-        WriteString(*reinterpret_cast<const std::string*>(address), where);
+        WriteString(*reinterpret_cast<const std::string*>(address), fields.Member(details::ViewOf(name)));
         return;
       case kP4JFieldObject:
       default: {
-        P4JAny value = SlotValue(node, NodeKind::kFields, &field - TypeInfoOf(node)->fields);
-        WriteValue(value, where);
+        P4JAny value = details::NoneValue();
+        P4JObject* object = ObjectFieldOf(node, field);
+        if (object != nullptr) {
+          value.type_index = object->type_index;
+          value.v_obj = object;
+        }
+        WriteValue(value, fields.Member(details::ViewOf(name)));
         return;
       }
     }
   }
 
   const ObjectGraph& graph_;
-  std::string out_;
+  std::string& out_;
+  size_t length_ = 0;
+  std::unordered_map<int32_t, FieldsText> texts_;
+  int32_t last_type_ = -1;
+  const FieldsText* last_text_ = nullptr;
 };
 
 // ------------------------------------------------------------------------------------------------ parsing
@@ -490,6 +613,21 @@ class Parser {
     SkipWhitespace();
     if (pos_ != text_.size()) Fail("unexpected text after the document");
     return value;
+  }
+
+  /*! \brief The value at *pos, parsed as if nested depth levels deep; *pos moves past it. */
+  Json ParseValueAt(size_t* pos, int depth) {
+    pos_ = *pos;
+    Json value = ParseValue(depth);
+    *pos = pos_;
+    return value;
+  }
+
+  /*! \brief The string whose opening quote is at *pos, unescaped into *out; *pos moves past its closing quote. */
+  void ParseStringAt(size_t* pos, std::string* out) {
+    pos_ = *pos;
+    *out = ParseString();
+    *pos = pos_;
   }
 
  private:
@@ -810,7 +948,7 @@ class Loader {
     return Any::FromOwned(root.Release());
   }
 
- private:
+ protected:
   [[noreturn]] static void Fail(const Path& where, const std::string& what) {
     throw ValueError(std::string(kLoadName) + ": " + where.Text() + ": " + what);
   }
@@ -1170,12 +1308,561 @@ class Loader {
   std::vector<int> depths_;
 };
 
+// ------------------------------------------------------------------------------------------------ streaming
+
+/*! \brief Thrown by StreamLoader for whatever it leaves to Loader: LoadJSON then loads the text again with Loader. */
+struct StreamMiss {};
+
+/*!
+ * \brief LoadJSON's fast path: builds the nodes as it reads the text, with no tree, for documents laid out the way
+ *  SaveJSON writes them (keys in SaveJSON's order, field names without escapes). Whatever else it meets (another
+ *  layout, a node kind it does not stream, any error at all) makes it give up (StreamMiss or the error), release
+ *  what it built and leave the whole text to Loader, which accepts the same documents, builds the same values and
+ *  alone decides the errors: a document has one meaning and one error whichever path reads it.
+ *
+ *  Fields are matched by position (the order SaveJSON writes them), by name when that fails; each type's info and
+ *  creation hook are looked up once per load. Lists and maps are read here; an NDArray node is parsed as one small
+ *  tree and built by Loader::LoadNode.
+ */
+class StreamLoader : public Loader {
+ public:
+  explicit StreamLoader(std::string_view text)
+      : text_(text), p_(text.data()), end_(text.data() + text.size()), parser_(text) {}
+
+  Any Load() {
+    Punct('{');
+    Key("format");
+    if (PlainString() != kFormatName) Miss();
+    Punct(',');
+    Key("version");
+    Number version = ReadNumber();
+    if (version.kind != Number::kInt || version.integer != kFormatVersion) Miss();
+    Punct(',');
+    Key("root");
+    Space();
+    const char* root = p_;
+    SkipValue(0);
+    const char* root_end = p_;
+    Punct(',');
+    Key("nodes");
+    Punct('[');
+    if (!TryPunct(']')) {
+      do {
+        ReadNode();
+      } while (TryPunct(','));
+      Punct(']');
+    }
+    Punct('}');
+    Space();
+    if (p_ != end_) Miss();
+    p_ = root;
+    int depth = 0;
+    OwnedValue value = ReadValue(nodes_.size(), &depth);
+    if (p_ != root_end) Miss();
+    return Any::FromOwned(value.Release());
+  }
+
+ private:
+  /*! \brief What a fields node of one type needs, looked up at its first node of a load. */
+  struct TypeEntry {
+    std::string key;
+    int32_t type_index;
+    const P4JTypeInfo* info;
+    P4JObject* creator;
+  };
+
+  struct Number {
+    enum Kind : uint8_t { kInt, kUInt, kFloat };
+    Kind kind = kInt;
+    int64_t integer = 0;
+    uint64_t unsigned_integer = 0;
+    double number = 0;
+  };
+
+  [[noreturn]] static void Miss() { throw StreamMiss(); }
+
+  /*! \brief The next character, or '\0' at the end (never valid where the loader looks for punctuation). */
+  char Peek() const { return p_ < end_ ? *p_ : '\0'; }
+
+  void Space() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+
+  void Punct(char c) {
+    Space();
+    if (Peek() != c) Miss();
+    ++p_;
+  }
+
+  bool TryPunct(char c) {
+    Space();
+    if (Peek() != c) return false;
+    ++p_;
+    return true;
+  }
+
+  /*! \brief "name" and the ':' after it, the name spelled without escapes. */
+  void Key(std::string_view name) {
+    Space();
+    if (static_cast<size_t>(end_ - p_) < name.size() + 2 || p_[0] != '"' ||
+        std::memcmp(p_ + 1, name.data(), name.size()) != 0 || p_[name.size() + 1] != '"') {
+      Miss();
+    }
+    p_ += name.size() + 2;
+    Punct(':');
+  }
+
+  void Word(std::string_view word) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::memcmp(p_, word.data(), word.size()) != 0) Miss();
+    p_ += word.size();
+  }
+
+  /*! \brief Whether a byte needs no attention inside a string: not a quote, backslash, control or non-ASCII byte. */
+  static bool Plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
+  /*! \brief A string without escapes or non-ASCII bytes, as a view of the text. */
+  std::string_view PlainString() {
+    Space();
+    if (Peek() != '"') Miss();
+    const char* start = ++p_;
+    while (p_ < end_ && Plain(static_cast<unsigned char>(*p_))) ++p_;
+    if (Peek() != '"') Miss();
+    return std::string_view(start, static_cast<size_t>(p_++ - start));
+  }
+
+  /*! \brief Any string: a view of the text when it needs no decoding, else decoded by Parser into scratch_. */
+  std::string_view ReadString() {
+    Space();
+    if (Peek() != '"') Miss();
+    const char* start = p_ + 1;
+    const char* q = start;
+    while (q < end_ && Plain(static_cast<unsigned char>(*q))) ++q;
+    if (q < end_ && *q == '"') {
+      p_ = q + 1;
+      return std::string_view(start, static_cast<size_t>(q - start));
+    }
+    size_t pos = static_cast<size_t>(p_ - text_.data());
+    parser_.ParseStringAt(&pos, &scratch_);
+    p_ = text_.data() + pos;
+    return scratch_;
+  }
+
+  /*! \brief A JSON number, read by the grammar Parser::ParseNumber reads, and converted the way it converts. */
+  Number ReadNumber() {
+    Space();
+    const char* start = p_;
+    if (Peek() == '-') ++p_;
+    const char* int_start = p_;
+    uint64_t magnitude = 0;
+    while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
+      magnitude = magnitude * 10 + static_cast<uint64_t>(*p_ - '0');
+      ++p_;
+    }
+    size_t int_digits = static_cast<size_t>(p_ - int_start);
+    if (int_digits == 0 || (*int_start == '0' && int_digits > 1)) Miss();
+    bool is_float = false;
+    if (Peek() == '.') {
+      ++p_;
+      is_float = true;
+      const char* first = p_;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+      if (p_ == first) Miss();
+    }
+    if (Peek() == 'e' || Peek() == 'E') {
+      ++p_;
+      is_float = true;
+      if (Peek() == '+' || Peek() == '-') ++p_;
+      const char* first = p_;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+      if (p_ == first) Miss();
+    }
+    Number number;
+    if (is_float) {
+      number.kind = Number::kFloat;
+      auto parsed = std::from_chars(start, p_, number.number);
+      if (parsed.ec != std::errc() || parsed.ptr != p_ || !std::isfinite(number.number)) Miss();
+      return number;
+    }
+    bool negative = start != int_start;
+    if (int_digits <= 18) {  // no overflow below 10^18
+      number.integer = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+      return number;
+    }
+    auto parsed = std::from_chars(start, p_, number.integer);
+    if (parsed.ec == std::errc() && parsed.ptr == p_) return number;
+    if (negative) Miss();
+    parsed = std::from_chars(start, p_, number.unsigned_integer);
+    if (parsed.ec != std::errc() || parsed.ptr != p_) Miss();
+    number.kind = Number::kUInt;
+    return number;
+  }
+
+  int64_t ReadInt() {
+    Number number = ReadNumber();
+    if (number.kind != Number::kInt) Miss();
+    return number.integer;
+  }
+
+  /*! \brief Moves past one JSON value without building it (the root, read once the nodes it refers to exist). */
+  void SkipValue(int depth) {
+    if (depth > 8) Miss();
+    Space();
+    switch (Peek()) {
+      case '{':
+      case '[': {
+        char close = *p_ == '{' ? '}' : ']';
+        bool object = *p_ == '{';
+        ++p_;
+        if (TryPunct(close)) return;
+        do {
+          if (object) {
+            ReadString();
+            Punct(':');
+          }
+          SkipValue(depth + 1);
+        } while (TryPunct(','));
+        Punct(close);
+        return;
+      }
+      case '"': ReadString(); return;
+      case 't': Word("true"); return;
+      case 'f': Word("false"); return;
+      case 'n': Word("null"); return;
+      default: ReadNumber(); return;
+    }
+  }
+
+  /*! \brief {"float": "nan" | "inf" | "-inf"} after its '{'. */
+  double ReadTaggedFloatPayload() {
+    std::string_view text = ReadString();
+    if (text == "nan") return std::nan("");
+    if (text == "inf") return HUGE_VAL;
+    if (text == "-inf") return -HUGE_VAL;
+    Miss();
+  }
+
+  /*! \brief A value, as Loader::DecodeValue decodes it; refs name a node below limit. */
+  OwnedValue ReadValue(size_t limit, int* depth) {
+    Space();
+    P4JAny value = details::NoneValue();
+    switch (Peek()) {
+      case 'n': Word("null"); return OwnedValue();
+      case 't':
+      case 'f': {
+        bool truth = *p_ == 't';
+        Word(truth ? "true" : "false");
+        value.type_index = kP4JBool;
+        value.v_int64 = truth ? 1 : 0;
+        return OwnedValue(value);
+      }
+      case '"': return OwnedObject(details::NewStringObject(ReadString()));
+      case '{': break;
+      default: {
+        Number number = ReadNumber();
+        if (number.kind == Number::kUInt) Miss();
+        if (number.kind == Number::kInt) {
+          details::StoreInt(number.integer, &value);
+        } else {
+          value.type_index = kP4JFloat;
+          value.v_float64 = number.number;
+        }
+        return OwnedValue(value);
+      }
+    }
+    ++p_;
+    std::string_view tag = PlainString();
+    Punct(':');
+    OwnedValue result;
+    if (tag == "ref") {
+      int64_t index = ReadInt();
+      if (index < 0 || static_cast<uint64_t>(index) >= limit) Miss();
+      *depth = std::max(*depth, depths_[static_cast<size_t>(index)]);
+      details::StoreObject(nodes_[static_cast<size_t>(index)].value.v_obj, &value);
+      result = OwnedValue(value);
+    } else if (tag == "float") {
+      value.type_index = kP4JFloat;
+      value.v_float64 = ReadTaggedFloatPayload();
+      result = OwnedValue(value);
+    } else if (tag == "bytes") {
+      std::string data;
+      if (!DecodeBase64(ReadString(), &data)) Miss();
+      result = OwnedObject(details::NewBytesObject(data));
+    } else if (tag == "dtype") {
+      if (!ParseDataType(ReadString(), &value.v_dtype)) Miss();
+      value.type_index = kP4JDataType;
+      result = OwnedValue(value);
+    } else if (tag == "device") {
+      Punct('[');
+      int64_t type = ReadInt();
+      Punct(',');
+      int64_t id = ReadInt();
+      Punct(']');
+      if (type < 0 || type > INT32_MAX || id < 0 || id > INT32_MAX) Miss();
+      value.type_index = kP4JDevice;
+      value.v_device.device_type = static_cast<DLDeviceType>(type);
+      value.v_device.device_id = static_cast<int32_t>(id);
+      result = OwnedValue(value);
+    } else {
+      Miss();
+    }
+    Punct('}');
+    return result;
+  }
+
+  void ReadNode() {
+    Space();
+    const char* node_start = p_;
+    Punct('{');
+    Key("type");
+    std::string_view type = PlainString();
+    Punct(',');
+    int depth = 0;
+    OwnedValue node;
+    if (type == "List") {
+      node = ReadList(&depth);
+    } else if (type == "Map") {
+      node = ReadMap(&depth);
+    } else if (type == "NDArray") {
+      size_t pos = static_cast<size_t>(node_start - text_.data());
+      Json json = parser_.ParseValueAt(&pos, 2);
+      p_ = text_.data() + pos;
+      LoadNode(json, Path{nullptr, "nodes"}.Element(static_cast<int64_t>(nodes_.size())));
+      return;
+    } else {
+      node = ReadObject(type, &depth);
+    }
+    Punct('}');
+    if (depth + 1 > kMaxSerializedDepth) Miss();
+    depths_.push_back(depth + 1);
+    nodes_.push_back(std::move(node));
+  }
+
+  OwnedValue ReadList(int* depth) {
+    Key("items");
+    Punct('[');
+    items_.clear();
+    if (!TryPunct(']')) {
+      do {
+        items_.push_back(ReadValue(nodes_.size(), depth));
+      } while (TryPunct(','));
+      Punct(']');
+    }
+    P4JObject* created = nullptr;
+    details::CheckCall(P4JListCreate(items_.empty() ? nullptr : &items_[0].value, static_cast<int64_t>(items_.size()),
+                                     &created));
+    OwnedValue list = OwnedObject(created);
+    items_.clear();
+    return list;
+  }
+
+  OwnedValue ReadMap(int* depth) {
+    Key("entries");
+    Punct('[');
+    P4JObject* created = nullptr;
+    details::CheckCall(P4JMapCreate(nullptr, 0, &created));
+    OwnedValue map = OwnedObject(created);
+    if (TryPunct(']')) return map;
+    do {
+      Punct('[');
+      OwnedValue key = ReadValue(nodes_.size(), depth);
+      if (key.value.type_index != kP4JInt && !details::IsObjectValue(key.value)) Miss();
+      Punct(',');
+      OwnedValue item = ReadValue(nodes_.size(), depth);
+      Punct(']');
+      int64_t before = MapCellOf(created)->size;
+      details::CheckCall(P4JMapSetItem(created, &key.value, &item.value));
+      if (MapCellOf(created)->size == before) Miss();
+    } while (TryPunct(','));
+    Punct(']');
+    return map;
+  }
+
+  const TypeEntry& TypeFor(std::string_view key) {
+    if (last_type_ != nullptr && last_type_->key == key) return *last_type_;
+    for (TypeEntry& entry : types_) {
+      if (entry.key == key) return *(last_type_ = &entry);
+    }
+    P4JByteArray key_bytes = details::ByteArrayOf(key);
+    int32_t type_index = -1;
+    if (P4JTypeKeyToIndex(&key_bytes, &type_index) != 0) {
+      details::ClearRaisedError();
+      Miss();
+    }
+    if (type_index < kP4JDynamicObjectBegin) Miss();
+    const P4JTypeInfo* info = nullptr;
+    details::CheckCall(P4JTypeGetInfo(type_index, &info));
+    P4JObject* creator = ObjectCreatorOf(type_index);
+    if (creator == nullptr) Miss();
+    types_.push_back(TypeEntry{std::string(key), type_index, info, creator});
+    last_type_ = nullptr;  // types_ may have moved
+    return types_.back();
+  }
+
+  OwnedValue ReadObject(std::string_view key, int* depth) {
+    const TypeEntry& type = TypeFor(key);
+    const P4JTypeInfo* info = type.info;
+    Key("fields");
+    Punct('{');
+    P4JAny created = details::NoneValue();
+    details::CheckCall(P4JFunctionCall(type.creator, nullptr, 0, &created));
+    OwnedValue object(created);
+    if (!details::IsObjectValue(created) || created.v_obj->type_index != type.type_index) Miss();
+    int32_t count = info->num_fields;
+    seen_.assign(static_cast<size_t>(count), 0);
+    int32_t matched = 0;
+    int32_t next = 0;
+    if (!TryPunct('}')) {
+      do {
+        std::string_view name = PlainString();
+        Punct(':');
+        int32_t i = next;
+        if (i >= count || details::ViewOf(info->fields[i].name) != name) {
+          for (i = 0; i < count && details::ViewOf(info->fields[i].name) != name; ++i) {
+          }
+          if (i == count) Miss();
+        }
+        if (seen_[static_cast<size_t>(i)] != 0) Miss();
+        seen_[static_cast<size_t>(i)] = 1;
+        ++matched;
+        next = i + 1;
+        ReadField(object.value.v_obj, info->fields[i], depth);
+      } while (TryPunct(','));
+      Punct('}');
+    }
+    if (matched != count) Miss();
+    return object;
+  }
+
+  /*! \brief A field's value, by the rules of Loader::SetField. */
+  void ReadField(P4JObject* object, const P4JFieldInfo& field, int* depth) {
+    char* address = FieldAddress(object, field);
+    switch (field.kind) {
+      case kP4JFieldInt32: {
+        int64_t number = ReadInt();
+        if (number < INT32_MIN || number > INT32_MAX) Miss();
+        int32_t narrowed = static_cast<int32_t>(number);
+        std::memcpy(address, &narrowed, sizeof(narrowed));
+        return;
+      }
+      case kP4JFieldInt64: {
+        int64_t number = ReadInt();
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldUInt64: {
+        Number parsed = ReadNumber();
+        uint64_t number;
+        if (parsed.kind == Number::kInt && parsed.integer >= 0) {
+          number = static_cast<uint64_t>(parsed.integer);
+        } else if (parsed.kind == Number::kUInt) {
+          number = parsed.unsigned_integer;
+        } else {
+          Miss();
+        }
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldFloat64: {
+        double number;
+        Space();
+        if (Peek() == '{') {
+          ++p_;
+          Key("float");
+          number = ReadTaggedFloatPayload();
+          Punct('}');
+        } else {
+          Number parsed = ReadNumber();
+          if (parsed.kind == Number::kFloat) {
+            number = parsed.number;
+          } else if (parsed.kind == Number::kInt && details::IsExactDouble(parsed.integer)) {
+            number = static_cast<double>(parsed.integer);
+          } else {
+            Miss();
+          }
+        }
+        std::memcpy(address, &number, sizeof(number));
+        return;
+      }
+      case kP4JFieldBool:
+        Space();
+        if (Peek() == 't') {
+          Word("true");
+          *reinterpret_cast<bool*>(address) = true;
+        } else {
+          Word("false");
+          *reinterpret_cast<bool*>(address) = false;
+        }
+        return;
+      case kP4JFieldString: {
+        std::string_view text = ReadString();
+        reinterpret_cast<std::string*>(address)->assign(text.data(), text.size());
+        return;
+      }
+      case kP4JFieldObject:
+      default: {
+        Space();
+        if (Peek() != 'n' && Peek() != '"' && Peek() != '{') Miss();
+        OwnedValue decoded = ReadValue(nodes_.size(), depth);
+        P4JObject* handle = details::IsObjectValue(decoded.value) ? decoded.value.v_obj : nullptr;
+        if (decoded.value.type_index != kP4JNone && handle == nullptr) Miss();
+        if (handle != nullptr && field.object_type_index != kP4JObject &&
+            !HandleIsInstance(handle, field.object_type_index)) {
+          Miss();
+        }
+        SetObjectField(object, field, handle);
+        return;
+      }
+    }
+  }
+
+  std::string_view text_;
+  const char* p_;
+  const char* end_;
+  Parser parser_;
+  std::string scratch_;
+  std::vector<OwnedValue> items_;
+  std::vector<char> seen_;
+  std::vector<TypeEntry> types_;
+  TypeEntry* last_type_ = nullptr;
+};
+
+/*!
+ * \brief The largest text buffer a thread keeps between saves. Reusing it spares a large save the page faults of
+ *  fresh memory (11 MB of text are some 2,800 pages); a larger one is released after its save.
+ */
+constexpr size_t kKeptSaveBuffer = size_t{32} << 20;
+
+// Returns the text as a String object (the result is the same string value as a std::string's, signature
+// "(any) -> string"), made straight from the writer's buffer.
 P4J_REGISTER_GLOBAL(kSaveName).set_body_typed([](Any value) {
   ObjectGraph graph(value.raw(), kSaveName, kMaxSerializedDepth);
-  return Writer(graph).Save(value.raw());
+  // The thread's kept buffer, unless a save on this thread is using it already.
+  thread_local std::string kept;
+  thread_local bool kept_in_use = false;
+  std::string local;
+  struct Lease {
+    std::string* buffer;
+    bool* in_use;  // the kept buffer's flag, or NULL for a local buffer
+    ~Lease() {
+      if (in_use == nullptr) return;
+      *in_use = false;
+      if (buffer->size() > kKeptSaveBuffer) std::string().swap(*buffer);
+    }
+  } lease = kept_in_use ? Lease{&local, nullptr} : Lease{&kept, &kept_in_use};
+  if (lease.in_use != nullptr) kept_in_use = true;
+  std::string& buffer = *lease.buffer;
+  return Writer(graph, &buffer).Save(value.raw());
 });
 
-P4J_REGISTER_GLOBAL(kLoadName).set_body_typed([](std::string_view json) { return Loader().Load(json); });
+P4J_REGISTER_GLOBAL(kLoadName).set_body_typed([](std::string_view json) {
+  try {
+    return StreamLoader(json).Load();
+  } catch (const StreamMiss&) {
+  } catch (const std::exception&) {
+  }
+  // Off the fast path or in error: the tree loader decides (the same value, or the error with its place).
+  return Loader().Load(json);
+});
 
 }  // namespace
 }  // namespace internal

@@ -62,15 +62,15 @@ class DescribeAndCheckTest {
     assertTrue(described.contains("  test.SumInt64List "), described);
     assertTrue(described.contains(" (list<int64>) -> int64\n"), described);
     assertTrue(described.matches("(?s).*  test\\.UntypedEcho +untyped \\(set_body\\)\n.*"), described);
-    assertTrue(described.contains("  test.DerivedNode extends test.Node\n    small: int32  (from test.Node)\n"),
+    assertTrue(described.contains("  test.DerivedNode extends test.Node\n    ro small: int32  (from test.Node)\n"),
         described);
-    assertTrue(described.contains("    extra: int64\n"), described);
+    assertTrue(described.contains("    ro extra: int64\n"), described);
     String core = described.substring(described.indexOf("Registered by libpacked4j.so itself"));
     assertTrue(core.contains("  packed4j.ListSize"), core);
     assertTrue(!core.contains("test."), core);
 
     String json = Files.readString(manifest);
-    assertTrue(json.contains("\"format\": \"packed4j-manifest\",\n  \"version\": 1,"), json);
+    assertTrue(json.contains("\"format\": \"packed4j-manifest\",\n  \"version\": 2,"), json);
     assertTrue(json.contains("{\"name\": \"test.AddInt32\", \"typed\": true, \"parameters\": [\"int32\", \"int32\"],"
         + " \"result\": \"int64\"}"), json);
   }

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code packed4j generate} end to end: the real command (packed4j-cli, in a JVM of its own as the Maven goal runs
  * it) generates the interfaces of the test plugin and of every sample's library; they compile with the processor
  * against the manifest {@code packed4j describe} writes, with no packed4j diagnostic, and calls through them reach
- * the native functions.
+ * the native functions, methods, setters and constructors.
  */
 class GenerateTest {
   @TempDir Path directory;
@@ -47,7 +47,45 @@ class GenerateTest {
     Path sources = directory.resolve("generated");
     Result generated = cli("generate", library.toString(), "--package", "gen.tests", "--out", sources.toString());
     assertEquals(0, generated.status, generated.output);
-    Compilation compilation = compileCleanly(sources, describe(library));
+    Path manifest = directory.resolve("p4jtests.manifest.json");
+    Result described = cli("describe", library.toString(), "--json", manifest.toString());
+    assertEquals(0, described.status, described.output);
+    Compilation compilation = compileCleanly(sources, manifest);
+
+    // describe and the generated Java show the object definition of tests/native/accounts.cc: docs, parameter
+    // names, mutability, methods, static methods and the constructor.
+    for (String line : List.of(
+        "  test.Account extends Object  -- A bank account\n",
+        "    ro id: int64  -- the account number\n",
+        "    rw balance: int64  -- what it holds\n",
+        "    method transfer(to: test.Account, amount: int64) -> int64  -- moves an amount to another account\n",
+        "    static parse(text: string) -> test.Account  -- reads \"id:owner\"\n",
+        "    constructor __init__(id: int64, owner: string) -> test.Account  -- an account of a number and an"
+            + " owner\n")) {
+      assertTrue(described.output.contains(line), line + " in\n" + described.output);
+    }
+    String json = Files.readString(manifest);
+    assertTrue(json.contains("{\"name\": \"deposit\", \"kind\": \"method\", \"typed\": true, \"parameters\":"
+        + " [\"test.Account\", \"int64\"], \"result\": \"int64\", \"doc\": \"adds to the balance and returns it\","
+        + " \"parameterNames\": [\"amount\"]}"), json);
+    String account = Files.readString(sources.resolve("gen/tests/Account.java"));
+    assertTrue(account.contains("""
+          /**
+           * what it holds
+           *
+           * <p>Field {@code balance} ({@code int64}), read-write.
+           */
+          long balance();
+
+          /** Sets field {@code balance} ({@code int64}). */
+          void balance(long balance);
+        """), account);
+    assertTrue(account.contains("  long transfer(Account to, long amount);\n")
+        && account.contains("  @Method\n  String label();\n") && !account.contains("void id("), account);
+    String testSource = Files.readString(sources.resolve("gen/tests/Test.java"));
+    assertTrue(testSource.contains("  @Constructor\n  Account newAccount(long id, String owner);\n"), testSource);
+    assertTrue(testSource.contains("  @Method(of = Account.class, value = \"parse\")\n  Account accountParse(String"
+        + " text);\n"), testSource);
 
     TestLibrary.load();
     ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
@@ -69,6 +107,23 @@ class GenerateTest {
     try (NDArray values = NDArray.fromArray(new float[] {1, 2}, 2);
         NDArray scaled = (NDArray) call(tensors, Packed4j.bind(tensors), "scale", values, 3.0)) {
       assertEquals(6.0f, scaled.asSegment().getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 1));
+    }
+
+    // A constructor and a static method on Test, setters and methods (one inherited, one overridden) on the objects.
+    Class<?> accountType = loader.loadClass("gen.tests.Account");
+    Class<?> savingsType = loader.loadClass("gen.tests.Savings");
+    try (AutoCloseable alice = (AutoCloseable) call(test, functions, "newAccount", 1L, "alice");
+        AutoCloseable bob = (AutoCloseable) call(test, functions, "accountParse", "2:bob");
+        AutoCloseable carol = (AutoCloseable) call(test, functions, "newSavings", 3L, "carol", 5L)) {
+      assertEquals(100L, accountType.getMethod("deposit", long.class).invoke(alice, 100L));
+      assertEquals(70L, accountType.getMethod("transfer", accountType, long.class).invoke(alice, bob, 30L));
+      assertEquals(30L, accountType.getMethod("balance").invoke(bob));
+      accountType.getMethod("owner", String.class).invoke(bob, "robert");
+      assertEquals("account robert", accountType.getMethod("label").invoke(bob));
+      accountType.getMethod("balance", long.class).invoke(carol, 10L);
+      assertEquals(15L, savingsType.getMethod("interest").invoke(carol));
+      assertEquals("savings carol", accountType.getMethod("label").invoke(carol), "the child's override wins");
+      assertEquals(5L, call(test, functions, "accountCount", 2L, 3L));
     }
   }
 
@@ -92,7 +147,7 @@ class GenerateTest {
   }
 
   @Test
-  void theCalculatorSamplesGeneratedInterfacesCallItsFunctionsAndReadItsObjects() throws Exception {
+  void theCalculatorSamplesGeneratedInterfacesCallItsFunctionsAndObjects() throws Exception {
     Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "calculator", "libcalculator.so");
     Path sources = directory.resolve("calculator");
     Result generated = cli("generate", library.toString(), "--package", "gen.calculator", "--out",
@@ -117,6 +172,17 @@ class GenerateTest {
       assertEquals(100, ref.getMethod("price").invoke(casio), "price is an int32 field: int price()");
     } finally {
       ((AutoCloseable) casio).close();
+    }
+    // The type's constructor and static method are on the interface of its key's prefix (none: Globals); its
+    // methods and the setter of its writable price on CalculatorRef.
+    Class<?> globals = loader.loadClass("gen.calculator.Globals");
+    Object typeMembers = Packed4j.bind(globals);
+    try (AutoCloseable made = (AutoCloseable) call(globals, typeMembers, "newCalculator", "hp", 50);
+        AutoCloseable parsed = (AutoCloseable) call(globals, typeMembers, "calculatorParse", "ti:30")) {
+      assertEquals(7L, ref.getMethod("add", long.class, long.class).invoke(made, 3L, 4L));
+      ref.getMethod("price", int.class).invoke(made, 60);
+      assertEquals("hp costs 60", ref.getMethod("describe").invoke(made));
+      assertEquals("ti", ref.getMethod("brand").invoke(parsed));
     }
   }
 

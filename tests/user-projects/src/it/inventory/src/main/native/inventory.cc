@@ -7,22 +7,34 @@
 
 using namespace packed4j;
 
-// ---- functions: inventory.Total becomes Inventory.total(List<Long>)
-P4J_REGISTER_GLOBAL("inventory.Total").set_body_typed([](List<int64_t> counts) {
-  int64_t total = 0;
-  for (int64_t count : counts) total += count;
-  return total;
-});
+// ---- functions: inventory.Total becomes Inventory.total(List<Long> counts), its doc string the method's Javadoc
+P4J_REGISTER_GLOBAL("inventory.Total")
+    .set_body_typed([](List<int64_t> counts) {
+      int64_t total = 0;
+      for (int64_t count : counts) total += count;
+      return total;
+    })
+    .describe("The sum of the counts")
+    .params({"counts"});
 
-P4J_REGISTER_GLOBAL("inventory.Label").set_body_typed([](std::string name, int64_t count) {
-  return name + " x" + std::to_string(count);
-});
+P4J_REGISTER_GLOBAL("inventory.Label")
+    .set_body_typed([](std::string name, int64_t count) { return name + " x" + std::to_string(count); })
+    .params({"name", "count"});
 
 // ---- objects: each type becomes an @Object interface with a getter per field
 class ItemObject : public Object {
  public:
   std::string name;
   int64_t count = 0;
+
+  ItemObject() = default;
+  ItemObject(std::string name_in, int64_t count_in) : name(std::move(name_in)), count(count_in) {}
+
+  int64_t Take(int64_t wanted) {
+    int64_t taken = wanted < count ? wanted : count;
+    count -= taken;
+    return taken;
+  }
 
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("name", &name);
@@ -48,6 +60,14 @@ class PerishableObject : public ItemObject {
 };
 P4J_REGISTER_OBJECT_TYPE(PerishableObject);
 
+// ---- object definitions: a writable field gets a setter, a method a Java method, the constructor a method of the
+// Inventory interface (newItem); each with its doc string
+P4J_REGISTER_OBJECT_DEF(ItemObject, "Goods on a shelf")
+    .def_ro("name", &ItemObject::name, "what the goods are")
+    .def_rw("count", &ItemObject::count, "how many are on the shelf")
+    .def("Take", &ItemObject::Take, "takes up to wanted off the shelf and returns how many it took", {"wanted"})
+    .def(init<std::string, int64_t>(), "goods of a name and a count", {"name", "count"});
+
 class Item : public ObjectRef {
  public:
   P4J_DEFINE_OBJECT_REF_METHODS(Item, ObjectRef, ItemObject);
@@ -58,12 +78,9 @@ class Perishable : public Item {
   P4J_DEFINE_OBJECT_REF_METHODS(Perishable, Item, PerishableObject);
 };
 
-P4J_REGISTER_GLOBAL("inventory.MakeItem").set_body_typed([](std::string name, int64_t count) {
-  auto item = make_object<ItemObject>();
-  item->name = name;
-  item->count = count;
-  return Item(item);
-});
+P4J_REGISTER_GLOBAL("inventory.MakeItem")
+    .set_body_typed([](std::string name, int64_t count) { return Item(make_object<ItemObject>(name, count)); })
+    .params({"name", "count"});
 
 P4J_REGISTER_GLOBAL("inventory.MakePerishable").set_body_typed([](std::string name, int64_t days_left) {
   auto item = make_object<PerishableObject>();

@@ -47,9 +47,13 @@ class ArchetypeProjectTest {
     List<String> arguments = List.of(RUN.substring("mvn ".length()).replace("-q ", "").split(" "));
     UserBuilds.Run run = UserBuilds.maven(project, arguments.toArray(String[]::new)).succeeded();
     String output = run.output();
-    assertTrue(output.contains("Tests run: 4, Failures: 0, Errors: 0, Skipped: 0"), output);
-    assertTrue(output.contains("Hello, packed4j!\nsum = 6\ngreeter.Counter{label=clicks, count=5}\n"
-        + "ValueError: greeter.Greet: the name is empty\n"), output);
+    assertTrue(output.contains("Tests run: 5, Failures: 0, Errors: 0, Skipped: 0"), output);
+    assertTrue(output.contains("Hello, packed4j!\nsum = 6\ngreeter.Counter{label=clicks, count=5}\nmean = 3.0\n"
+        + "two dice: 2 values, mean 3.5\nValueError: greeter.Greet: the name is empty\n"), output);
+    // Stats and Tally were generated from the stats.* registrations only (the pom's <prefixes>).
+    Path generated = project.resolve("target/generated-sources/packed4j/com/example/hello");
+    assertTrue(Files.isRegularFile(generated.resolve("Stats.java")) && Files.isRegularFile(generated.resolve(
+        "Tally.java")) && !Files.exists(generated.resolve("Greeter.java")), generated.toString());
 
     assertTrue(Files.isRegularFile(project.resolve("target/classes/META-INF/native/linux-x86_64/libhello_app.so")),
         "libhello_app.so is built into the classes");

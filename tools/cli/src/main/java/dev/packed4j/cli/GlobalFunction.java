@@ -11,8 +11,15 @@ import java.util.Optional;
  * @param name the registered name, such as {@code calculator.Mul}
  * @param signature what {@code set_body_typed} recorded, such as {@code "(int64, int64) -> int64"}; empty for a
  *     function registered with {@code set_body}, whose arguments are only checked when it runs
+ * @param doc the doc string its registration gave ({@code .describe("...")}); {@code ""} when none
+ * @param parameterNames the parameters' names its registration gave ({@code .params({...})}); empty when none
  */
-public record GlobalFunction(String name, Optional<String> signature) {
+public record GlobalFunction(String name, Optional<String> signature, String doc, List<String> parameterNames) {
+
+  /** Copies the names. */
+  public GlobalFunction {
+    parameterNames = List.copyOf(parameterNames);
+  }
 
   /** Whether {@code set_body_typed} recorded the signature. */
   public boolean typed() {
@@ -34,8 +41,16 @@ public record GlobalFunction(String name, Optional<String> signature) {
     return signature.map(Signature::parse);
   }
 
-  /** Builds one from the signature string the runtime returns ({@code ""} for an untyped function). */
+  /** Builds one without doc or parameter names from the signature the runtime returns ({@code ""} when untyped). */
   public static GlobalFunction of(String name, String signature) {
+    return of(name, signature, "", List.of());
+  }
+
+  /**
+   * Builds one from what the runtime returns: the signature ({@code ""} for an untyped function), the doc string
+   * ({@code ""} for none) and the parameter names.
+   */
+  public static GlobalFunction of(String name, String signature, String doc, List<String> parameterNames) {
     if (!signature.isEmpty()) {
       try {
         Signature.parse(signature);
@@ -44,6 +59,7 @@ public record GlobalFunction(String name, Optional<String> signature) {
             + signature + " (" + e.getMessage() + ")", e);
       }
     }
-    return new GlobalFunction(name, signature.isEmpty() ? Optional.empty() : Optional.of(signature));
+    return new GlobalFunction(name, signature.isEmpty() ? Optional.empty() : Optional.of(signature), doc,
+        parameterNames);
   }
 }

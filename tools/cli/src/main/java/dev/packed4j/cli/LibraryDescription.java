@@ -1,9 +1,11 @@
 package dev.packed4j.cli;
 
+import dev.packed4j.runtime.FunctionInfo;
 import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
-import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
+import dev.packed4j.types.NativeType;
+import dev.packed4j.types.Signature;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -62,14 +64,16 @@ public record LibraryDescription(
   }
 
   private static GlobalFunction function(String name) {
-    try (PackedFunction function = Registry.global(name)) {
-      return GlobalFunction.of(name, function.signature());
-    }
+    FunctionInfo info = Registry.functionInfo(name).orElseThrow(
+        () -> new IllegalStateException(name + " was listed by Registry.list() but is no longer registered"));
+    return GlobalFunction.of(name, info.signature(), info.doc(), info.parameterNames());
   }
 
   /**
-   * The description for a person: the library's functions (signature, or "untyped"), its object types with parent
-   * and fields, then apart what libpacked4j.so registers itself.
+   * The description for a person: the library's functions (signature with parameter names, or "untyped", and doc),
+   * its object types (parent and doc; each field read-only {@code ro} or writable {@code rw}, with its doc; the
+   * type's own methods, static methods and constructor with signatures, parameter names and docs), then apart what
+   * libpacked4j.so registers itself.
    */
   public String toText() {
     StringBuilder text = new StringBuilder();
@@ -89,7 +93,9 @@ public record LibraryDescription(
     int width = functions.stream().mapToInt(f -> f.name().length()).max().orElse(0);
     for (GlobalFunction function : functions) {
       text.append("  ").append(function.name()).append(" ".repeat(width - function.name().length() + 2))
-          .append(function.signature().orElse("untyped (set_body)")).append('\n');
+          .append(function.signature().map(s -> named(Signature.parse(s).parameters(), Signature.parse(s).result(),
+              function.parameterNames())).orElse("untyped (set_body)"));
+      appendDoc(text, function.doc());
     }
   }
 
@@ -97,14 +103,54 @@ public record LibraryDescription(
     for (ObjectTypeInfo type : types) {
       text.append("  ").append(type.key());
       type.parent().ifPresent(parent -> text.append(" extends ").append(parent));
-      text.append('\n');
+      appendDoc(text, type.doc());
       for (ObjectTypeInfo.Field field : type.fields()) {
-        text.append("    ").append(field.name()).append(": ").append(field.type());
+        text.append("    ").append(field.mutable() ? "rw " : "ro ").append(field.name()).append(": ")
+            .append(field.type());
         if (!field.declaredBy().equals(type.key())) {
           text.append("  (from ").append(field.declaredBy()).append(')');
         }
-        text.append('\n');
+        appendDoc(text, field.doc());
+      }
+      for (ObjectTypeInfo.Member member : type.members()) {
+        text.append("    ").append(switch (member.kind()) {
+          case METHOD -> "method ";
+          case STATIC_METHOD -> "static ";
+          case CONSTRUCTOR -> "constructor ";
+        }).append(member.name());
+        if (member.signature().isEmpty()) {
+          text.append(" untyped");
+        } else {
+          Signature signature = Signature.parse(member.signature());
+          List<NativeType> parameters = signature.parameters();
+          if (member.kind() == ObjectTypeInfo.MemberKind.METHOD && !parameters.isEmpty()) {
+            parameters = parameters.subList(1, parameters.size());
+          }
+          text.append(named(parameters, signature.result(), member.parameterNames()));
+        }
+        appendDoc(text, member.doc());
       }
     }
+  }
+
+  /** {@code (a: int64, b: int64) -> int64}; without names when they are not one per parameter. */
+  private static String named(List<NativeType> parameters, NativeType result, List<String> names) {
+    StringBuilder text = new StringBuilder("(");
+    for (int i = 0; i < parameters.size(); i++) {
+      text.append(i == 0 ? "" : ", ");
+      if (names.size() == parameters.size()) {
+        text.append(names.get(i)).append(": ");
+      }
+      text.append(parameters.get(i));
+    }
+    return text.append(") -> ").append(result).toString();
+  }
+
+  /** Ends the line with {@code "  -- doc"} (one line: line breaks become spaces), or just ends it. */
+  private static void appendDoc(StringBuilder text, String doc) {
+    if (!doc.isBlank()) {
+      text.append("  -- ").append(doc.strip().replaceAll("\\s*\\R\\s*", " "));
+    }
+    text.append('\n');
   }
 }

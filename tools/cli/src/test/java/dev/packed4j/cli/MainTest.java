@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.cli.generate.ApiModel;
+import dev.packed4j.cli.generate.ModelReader;
 import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.types.NativeType;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -37,16 +40,118 @@ class MainTest {
             List.of(new ObjectTypeInfo.Field("next", "a.Node", "a.Node")))),
         List.of(), List.of(new ObjectTypeInfo("Object", Optional.empty(), List.of())));
     String json = Manifest.toJson(description);
-    assertTrue(json.contains("\"format\": \"packed4j-manifest\",\n  \"version\": 1,"), json);
+    assertTrue(json.contains("\"format\": \"packed4j-manifest\",\n  \"version\": 2,"), json);
     assertTrue(json.contains("\"library\": \"lib\\\"x\\\".so\""), json);
     assertTrue(json.contains("{\"name\": \"a.Typed\", \"typed\": true, \"parameters\": [\"int64\", \"list<string>\"],"
         + " \"result\": \"bool\"}"), json);
     assertTrue(json.contains("{\"name\": \"a.Untyped\", \"typed\": false}"), json);
-    assertTrue(json.contains("{\"key\": \"a.Node\", \"parent\": \"Object\", \"fields\": [{\"name\": \"next\","
-        + " \"type\": \"a.Node\", \"declaredBy\": \"a.Node\"}]}"), json);
+    assertTrue(json.contains("{\"key\": \"a.Node\", \"parent\": \"Object\", \"doc\": \"\", \"fields\": [{\"name\":"
+        + " \"next\", \"type\": \"a.Node\", \"declaredBy\": \"a.Node\", \"mutable\": false, \"doc\": \"\"}],"
+        + " \"methods\": []}"), json);
     assertTrue(json.contains("\"coreGlobals\": [],"), json);
-    assertTrue(json.contains("{\"key\": \"Object\", \"fields\": []}"), json);
-    assertEquals("\"a\\u0001\\n\"", Manifest.string("a\u0001\n"));
+    assertTrue(json.contains("{\"key\": \"Object\", \"doc\": \"\", \"fields\": [], \"methods\": []}"), json);
+  }
+
+  /** A library with doc strings, parameter names, a writable field and members, as describe sees it. */
+  private static LibraryDescription documented() {
+    return new LibraryDescription("libgeo.so",
+        List.of(GlobalFunction.of("geo.Distance", "(geo.Point, geo.Point) -> float64", "How far apart", List.of("a",
+            "b")), GlobalFunction.of("geo.Untyped", "")),
+        List.of(new ObjectTypeInfo("geo.Point", Optional.of("Object"),
+            List.of(new ObjectTypeInfo.Field("x", "int64", "geo.Point", true, "across"),
+                new ObjectTypeInfo.Field("y", "int64", "geo.Point", false, "")),
+            List.of(new ObjectTypeInfo.Member("Dot", ObjectTypeInfo.MemberKind.METHOD, "(geo.Point, int64, int64) ->"
+                    + " int64", List.of("dx", "dy"), "the dot product\nwith (dx, dy)", "geo.Point"),
+                new ObjectTypeInfo.Member("Origin", ObjectTypeInfo.MemberKind.STATIC_METHOD, "() -> geo.Point",
+                    List.of(), "", "geo.Point"),
+                new ObjectTypeInfo.Member("Raw", ObjectTypeInfo.MemberKind.METHOD, "", List.of(), "", "geo.Point"),
+                new ObjectTypeInfo.Member("__init__", ObjectTypeInfo.MemberKind.CONSTRUCTOR,
+                    "(int64, int64) -> geo.Point", List.of("x", "y"), "a point", "geo.Point")),
+            "A point")),
+        List.of(), List.of());
+  }
+
+  @Test
+  void describePrintsDocsParameterNamesMutabilityAndMembers() {
+    String text = documented().toText();
+    assertTrue(text.contains("""
+        Global functions (2):
+          geo.Distance  (a: geo.Point, b: geo.Point) -> float64  -- How far apart
+          geo.Untyped   untyped (set_body)
+
+        Object types (1):
+          geo.Point extends Object  -- A point
+            rw x: int64  -- across
+            ro y: int64
+            method Dot(dx: int64, dy: int64) -> int64  -- the dot product with (dx, dy)
+            static Origin() -> geo.Point
+            method Raw untyped
+            constructor __init__(x: int64, y: int64) -> geo.Point  -- a point
+        """), text);
+  }
+
+  @Test
+  void manifestVersionTwoCarriesDocsNamesMutabilityAndMembersAndReadsBack(@TempDir Path directory)
+      throws Exception {
+    String json = Manifest.toJson(documented());
+    assertTrue(json.contains("{\"name\": \"geo.Distance\", \"typed\": true, \"parameters\": [\"geo.Point\","
+        + " \"geo.Point\"], \"result\": \"float64\", \"doc\": \"How far apart\", \"parameterNames\": [\"a\", \"b\"]}"),
+        json);
+    assertTrue(json.contains("{\"name\": \"geo.Untyped\", \"typed\": false}"), json);
+    assertTrue(json.contains("{\"name\": \"x\", \"type\": \"int64\", \"declaredBy\": \"geo.Point\", \"mutable\": true,"
+        + " \"doc\": \"across\"}"), json);
+    assertTrue(json.contains("{\"name\": \"Dot\", \"kind\": \"method\", \"typed\": true, \"parameters\":"
+        + " [\"geo.Point\", \"int64\", \"int64\"], \"result\": \"int64\", \"doc\": \"the dot product\\nwith (dx, dy)\","
+        + " \"parameterNames\": [\"dx\", \"dy\"]}"), json);
+    assertTrue(json.contains("{\"name\": \"Raw\", \"kind\": \"method\", \"typed\": false, \"doc\": \"\","
+        + " \"parameterNames\": []}"), json);
+    assertTrue(json.contains("{\"name\": \"__init__\", \"kind\": \"constructor\", \"typed\": true, \"parameters\":"
+        + " [\"int64\", \"int64\"], \"result\": \"geo.Point\", \"doc\": \"a point\", \"parameterNames\": [\"x\","
+        + " \"y\"]}"), json);
+
+    // generate reads back what describe saw, from the manifest as from the loaded library.
+    Path manifest = directory.resolve("geo.manifest.json");
+    Manifest.write(documented(), manifest);
+    ApiModel fromManifest = ModelReader.fromManifests(List.of(manifest));
+    ApiModel.Function distance = fromManifest.functions().get(0);
+    assertEquals(Optional.of("How far apart"), distance.doc());
+    assertEquals(List.of("a", "b"), distance.parameterNames());
+    ApiModel.ObjectType point = fromManifest.objectTypes().get(0);
+    assertEquals(Optional.of("A point"), point.doc());
+    assertEquals(List.of(new ApiModel.Field("x", NativeType.of("int64"), true, Optional.of("across")),
+        ApiModel.Field.readOnly("y", NativeType.of("int64"))), point.fields());
+    assertEquals(List.of("Dot", "Origin", "Raw", "__init__"), point.methods().stream().map(ApiModel.Method::name)
+        .toList());
+    assertEquals(List.of(ApiModel.MemberKind.METHOD, ApiModel.MemberKind.STATIC, ApiModel.MemberKind.METHOD,
+        ApiModel.MemberKind.CONSTRUCTOR), point.methods().stream().map(ApiModel.Method::kind).toList());
+    assertEquals(List.of(NativeType.of("int64"), NativeType.of("int64")), point.methods().get(0).javaParameters());
+    assertEquals(Optional.empty(), point.methods().get(2).signature());
+    ApiModel fromLibrary = ModelReader.fromDescriptions(java.util.Map.of(manifest, documented()));
+    assertEquals(fromManifest.functions(), fromLibrary.functions());
+    assertEquals(fromManifest.objectTypes(), fromLibrary.objectTypes());
+  }
+
+  @Test
+  void generateStillReadsAVersionOneManifestAndRefusesAnUnknownVersion(@TempDir Path directory) throws Exception {
+    Path v1 = Files.writeString(directory.resolve("v1.json"), """
+        {"format": "packed4j-manifest", "version": 1, "library": "libv1.so",
+         "globals": [{"name": "v.Add", "typed": true, "parameters": ["int64", "int64"], "result": "int64"}],
+         "objectTypes": [{"key": "v.Box", "parent": "Object", "fields": [
+           {"name": "size", "type": "int32", "declaredBy": "v.Box"}]}],
+         "coreGlobals": [], "coreObjectTypes": []}
+        """);
+    ApiModel model = ModelReader.fromManifests(List.of(v1));
+    assertEquals(List.of(new ApiModel.Function("v.Add", Optional.of(dev.packed4j.types.Signature.parse(
+        "(int64, int64) -> int64")), Optional.empty(), List.of())), model.functions());
+    assertEquals(List.of(ApiModel.Field.readOnly("size", NativeType.of("int32"))),
+        model.objectTypes().get(0).fields());
+    assertEquals(List.of(), model.objectTypes().get(0).methods());
+    Path v3 = Files.writeString(directory.resolve("v3.json"), Files.readString(v1).replace("\"version\": 1",
+        "\"version\": 3"));
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> ModelReader.fromManifests(List.of(v3)));
+    assertTrue(refused.getMessage().contains("its format is not packed4j-manifest version 1 to 2"),
+        refused.getMessage());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.packed4j.maven;
 
+import dev.packed4j.cli.Manifest;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,8 @@ import org.apache.maven.toolchain.ToolchainManager;
  *
  * <p>Each library {@code build-native} put into the classes for this platform (or each of {@code <libraries>}) is
  * loaded in a JVM of the project's JDK toolchain (JDK 25; the one Maven runs on otherwise) and its manifest written
- * to {@code target/packed4j/<name>.manifest.json}; a manifest newer than its library is kept. The goal then sets the
+ * to {@code target/packed4j/<name>.manifest.json}; a manifest newer than its library and of the current format
+ * version is kept. The goal then sets the
  * project property {@code packed4j.manifest} to the manifests (joined with {@code :}), which the compiler plugin
  * passes on:
  *
@@ -95,7 +97,8 @@ public final class DescribeMojo extends AbstractMojo {
       for (Path library : targets) {
         Path manifest = manifestDirectory.toPath().resolve(manifestName(library));
         if (Files.isRegularFile(manifest)
-            && Files.getLastModifiedTime(manifest).compareTo(Files.getLastModifiedTime(library)) > 0) {
+            && Files.getLastModifiedTime(manifest).compareTo(Files.getLastModifiedTime(library)) > 0
+            && isCurrentVersion(manifest)) {
           getLog().info("packed4j: manifest of " + library.getFileName() + " up to date");
         } else {
           describe(java, library, manifest);
@@ -107,6 +110,16 @@ public final class DescribeMojo extends AbstractMojo {
       throw new MojoExecutionException("packed4j: cannot write the manifests to " + manifestDirectory + ": " + e, e);
     }
     project.getProperties().setProperty(property, String.join(File.pathSeparator, manifests));
+  }
+
+  /**
+   * Whether the manifest is of the version this plugin's packed4j-cli writes: one an older packed4j wrote (version 1
+   * has no methods, setters or doc strings) is written again even when newer than its library.
+   */
+  private static boolean isCurrentVersion(Path manifest) throws IOException {
+    // Manifest.VERSION is a constant: javac copies its value here, and nothing of packed4j-cli is loaded into
+    // Maven's JVM. The describe command writes the member exactly so: "version": <n>, on a line of its own.
+    return Files.readString(manifest).contains("\n  \"version\": " + Manifest.VERSION + ",\n");
   }
 
   /** The configured libraries, or every {@code *.so} that build-native put into the classes for this platform. */

@@ -17,6 +17,15 @@ public final class Main {
       greeter.increment(counter, 3);
       System.out.println(counter);
     }
+    // Stats and Tally are generated from the stats.* registrations: a constructor, methods, a setter.
+    Stats stats = Packed4j.bind(Stats.class);
+    System.out.println("mean = " + stats.mean(List.of(1.0, 2.0, 6.0)));
+    try (Tally dice = stats.newTally("dice")) {
+      dice.add(3);
+      dice.add(4);
+      dice.label("two dice");
+      System.out.println(dice.label() + ": " + dice.count() + " values, mean " + dice.mean());
+    }
     try {
       greeter.greet("");
     } catch (Packed4jException e) {

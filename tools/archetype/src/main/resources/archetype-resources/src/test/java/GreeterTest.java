@@ -38,6 +38,20 @@ class GreeterTest {
   }
 
   @Test
+  void generatedInterfacesConstructSetAndCall() {
+    Stats stats = Packed4j.bind(Stats.class);
+    assertEquals(3.0, stats.mean(List.of(1.0, 2.0, 6.0)));
+    try (Tally tally = stats.newTally("t")) {
+      tally.add(1);
+      tally.add(2);
+      tally.label("u");
+      assertEquals("u", tally.label());
+      assertEquals(2L, tally.count());
+      assertEquals(1.5, tally.mean());
+    }
+  }
+
+  @Test
   void aNativeErrorKeepsItsKind() {
     Packed4jException e = assertThrows(Packed4jException.class, () -> greeter.greet(""));
     assertEquals("ValueError", e.kind());

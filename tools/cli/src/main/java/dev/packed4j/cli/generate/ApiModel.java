@@ -11,10 +11,9 @@ import java.util.Optional;
  * read from the loaded registry or from a manifest. Plain immutable data, sorted, so that the same libraries give
  * the same model and the same files.
  *
- * <p>Doc strings, parameter names, mutable fields and methods are part of the model already; what the registry
- * does not report yet is empty (no doc, no names: parameters are {@code arg0}, {@code arg1}, ...; every field
- * read-only; no methods). The writer renders a doc string as Javadoc and names parameters by their names when
- * present; methods wait for {@code @Object} interfaces to declare them (the processor binds getters only today).
+ * <p>Doc strings and parameter names are empty when a registration gives none (a manifest of version 1 has
+ * neither, nor mutable fields or methods): the writer then writes no doc text and names parameters {@code arg0},
+ * {@code arg1}, ...
  *
  * @param sources the files the model was read from, with their content hashes, sorted by name
  * @param functions the global functions, sorted by registered name
@@ -53,7 +52,7 @@ public record ApiModel(List<Source> sources, List<Function> functions, List<Obje
     }
 
     /**
-     * A function with neither doc nor parameter names, what the registry reports today.
+     * A function with neither doc nor parameter names (a set_body function, or a version-1 manifest).
      *
      * @param name the registered name
      * @param signature the signature, empty for an untyped function
@@ -70,7 +69,7 @@ public record ApiModel(List<Source> sources, List<Function> functions, List<Obje
    * @param key the type key, such as {@code Calculator}
    * @param parent the parent's key; empty for the root type
    * @param fields the fields this type declares itself (inherited ones belong to its ancestors), in declaration order
-   * @param methods the methods the type defines; empty until the registry reports methods
+   * @param methods the type's own methods, static methods and constructor, in registration order
    * @param doc the type's doc string, if any
    */
   public record ObjectType(String key, Optional<String> parent, List<Field> fields, List<Method> methods,
@@ -87,12 +86,12 @@ public record ApiModel(List<Source> sources, List<Function> functions, List<Obje
    *
    * @param name the name given to {@code AttrVisitor::Visit}
    * @param type its native type
-   * @param mutable whether Java may set it ({@code def_rw}); read-only unless the registry says otherwise
+   * @param mutable whether Java may set it ({@code def_rw})
    * @param doc its doc string, if any
    */
   public record Field(String name, NativeType type, boolean mutable, Optional<String> doc) {
     /**
-     * A read-only field without doc, what the registry reports today.
+     * A read-only field without doc.
      *
      * @param name the field's name
      * @param type its native type
@@ -103,18 +102,40 @@ public record ApiModel(List<Source> sources, List<Function> functions, List<Obje
     }
   }
 
+  /** What a member of an object type's method table is. */
+  public enum MemberKind {
+    /** A method: called with the object first ({@code def} in C++); its signature lists the object first. */
+    METHOD,
+    /** A static method: a plain function tied to the type ({@code def_static}). */
+    STATIC,
+    /** The constructor ({@code def(init<...>())}), registered as {@code __init__}: returns a new object. */
+    CONSTRUCTOR
+  }
+
   /**
-   * A method of an object type (the registry reports none yet, and the writer does not render them yet).
+   * A member of an object type's method table: a method, a static method or the constructor.
    *
-   * @param name the method's registered name
-   * @param signature its signature, the object itself not counted
+   * @param name the registered name ({@code __init__} for the constructor)
+   * @param kind what it is
+   * @param signature its typed signature, the object first for a {@link MemberKind#METHOD}; empty when untyped
    * @param doc its doc string, if any
-   * @param parameterNames the parameters' names; empty when unknown
+   * @param parameterNames the parameters' names, the object not counted; empty when unknown
    */
-  public record Method(String name, Signature signature, Optional<String> doc, List<String> parameterNames) {
+  public record Method(String name, MemberKind kind, Optional<Signature> signature, Optional<String> doc,
+      List<String> parameterNames) {
     /** Copies the names. */
     public Method {
       parameterNames = List.copyOf(parameterNames);
+    }
+
+    /**
+     * The parameters Java passes: the signature's, without the object of a {@link MemberKind#METHOD}.
+     *
+     * @return the parameter types; empty when untyped
+     */
+    public List<NativeType> javaParameters() {
+      List<NativeType> all = signature.map(Signature::parameters).orElse(List.of());
+      return kind == MemberKind.METHOD && !all.isEmpty() ? all.subList(1, all.size()) : all;
     }
   }
 }

@@ -32,6 +32,14 @@ import java.util.stream.Collectors;
  * {@code List}, {@code NDArray}, ...), takes the suffix {@code Ref} ({@code Calculator} → {@code CalculatorRef}),
  * then a number if still taken.
  *
+ * <p>Members: a mutable field gets a setter of its getter's name ({@code void count(long count)}); a method becomes a
+ * method of the type's interface, with {@code @Method} when its Java name differs from the registered one, when it
+ * has no parameter (it would read as a getter) or one parameter and no result (it could read as a setter); a type's
+ * constructor ({@code newPoint}, {@code @Constructor}) and static methods ({@code pointOrigin},
+ * {@code @Method(of = Point.class, value = "Origin")}) go on the {@code @Global} interface of its key's prefix,
+ * which is generated for them alone when no global has that prefix. A member without a signature is left out with a
+ * warning.
+ *
  * <p>A registry name {@code @Global} does not accept (it must be segments {@code [A-Za-z_][A-Za-z0-9_]*} joined by
  * dots; the native registry takes any string) is generated like an untyped function, looked up by its name; an
  * object type with such a key gets no interface, and Java sees its objects as {@code NativeObject}. Both warn.
@@ -40,7 +48,8 @@ public final class InterfaceGenerator {
   /** Simple names a generated type must not take: the files use these types by their simple names. */
   private static final Set<String> USED_TYPES = Set.of(
       "Object", "String", "Override", "AutoCloseable", "Boolean", "Byte", "Short", "Integer", "Long", "Float",
-      "Double", "List", "Map", "Optional", "Global", "Field", "NDArray", "NativeObject", "PackedFunction", "Registry");
+      "Double", "List", "Map", "Optional", "Global", "Field", "Method", "Constructor", "NDArray", "NativeObject",
+      "PackedFunction", "Registry");
 
   /** The longest line a one-line Javadoc comment is written on. */
   private static final int LINE = 120;
@@ -106,6 +115,25 @@ public final class InterfaceGenerator {
 
     Map<String, List<ApiModel.Function>> groups = new TreeMap<>();
     functions.forEach(f -> groups.computeIfAbsent(prefixOf(f.name()), p -> new ArrayList<>()).add(f));
+    // A type's constructor and static methods go to the @Global interface of its key's prefix.
+    Map<String, List<TypeMember>> typeMembers = new TreeMap<>();
+    for (ApiModel.ObjectType type : objectTypes) {
+      for (ApiModel.Method method : type.methods()) {
+        if (method.kind() == ApiModel.MemberKind.METHOD) {
+          continue;
+        }
+        String what = (method.kind() == ApiModel.MemberKind.CONSTRUCTOR ? "the constructor of "
+            : "the static method " + method.name() + " of ") + type.key();
+        if (method.signature().isEmpty()) {
+          warnings.add(what + " has no signature (an untyped function): no method generated");
+        } else if (!isNativeName(method.name())) {
+          warnings.add(what + " has a name @Method does not accept: no method generated");
+        } else {
+          typeMembers.computeIfAbsent(prefixOf(type.key()), p -> new ArrayList<>()).add(new TypeMember(type, method));
+          groups.computeIfAbsent(prefixOf(type.key()), p -> new ArrayList<>());
+        }
+      }
+    }
     Map<String, String> groupNames = numbered(new ArrayList<>(groups.keySet()), JavaNames::type, USED_TYPES);
     Map<String, String> objectNames = objectNames(objectTypes, new HashSet<>(groupNames.values()));
 
@@ -116,13 +144,13 @@ public final class InterfaceGenerator {
     for (Map.Entry<String, List<ApiModel.Function>> group : groups.entrySet()) {
       String name = groupNames.get(group.getKey());
       Optional<String> source = globalInterface(options, header, libraries, group.getKey(), name, group.getValue(),
-          objectNames, warnings);
+          typeMembers.getOrDefault(group.getKey(), List.of()), objectNames, warnings);
       source.ifPresent(text -> files.put(directory + name + ".java", text));
     }
     for (ApiModel.ObjectType type : objectTypes) {
       String name = objectNames.get(type.key());
       files.put(directory + name + ".java",
-          objectInterface(options.packageName(), header, libraries, type, name, objectNames));
+          objectInterface(options.packageName(), header, libraries, type, name, objectNames, warnings));
     }
     return new Output(files, List.copyOf(warnings));
   }
@@ -171,10 +199,10 @@ public final class InterfaceGenerator {
       }
       type.parent().ifPresent(pending::add);
       type.fields().forEach(field -> keysOf(field.type(), pending));
-      type.methods().forEach(method -> {
-        method.signature().parameters().forEach(t -> keysOf(t, pending));
-        keysOf(method.signature().result(), pending);
-      });
+      type.methods().forEach(method -> method.signature().ifPresent(signature -> {
+        signature.parameters().forEach(t -> keysOf(t, pending));
+        keysOf(signature.result(), pending);
+      }));
     }
     return model.objectTypes().stream().filter(type -> selected.contains(type.key())).toList();
   }
@@ -226,6 +254,21 @@ public final class InterfaceGenerator {
     return names;
   }
 
+  /** Names in order; the second and later of one name take 2, 3, ..., never one of {@code taken}. */
+  private static List<String> numberedList(List<String> candidates, Set<String> taken) {
+    Set<String> used = new HashSet<>(taken);
+    List<String> names = new ArrayList<>();
+    for (String candidate : candidates) {
+      String name = candidate;
+      for (int n = 2; used.contains(name); n++) {
+        name = candidate + n;
+      }
+      used.add(name);
+      names.add(name);
+    }
+    return names;
+  }
+
   private static String header(List<ApiModel.Source> sources) {
     StringBuilder header = new StringBuilder(
         "// Generated by packed4j generate. Do not edit: change the C++ registrations and generate again.\n");
@@ -235,12 +278,30 @@ public final class InterfaceGenerator {
     return header.toString();
   }
 
+  /** A constructor or static method of {@code type}, declared on the @Global interface of its key's prefix. */
+  private record TypeMember(ApiModel.ObjectType type, ApiModel.Method method) {
+    /** {@code Point.__init__} → {@code newPoint}; {@code Point.Origin} → {@code pointOrigin}. */
+    String javaName() {
+      String type = lastSegment(type().key());
+      return JavaNames.method(method.kind() == ApiModel.MemberKind.CONSTRUCTOR ? "new_" + type
+          : type + "_" + method.name());
+    }
+  }
+
   private static Optional<String> globalInterface(Options options, String header, String libraries, String prefix,
-      String name, List<ApiModel.Function> functions, Map<String, String> objectNames, List<String> warnings) {
+      String name, List<ApiModel.Function> functions, List<TypeMember> boundMembers, Map<String, String> objectNames,
+      List<String> warnings) {
     JavaTypes types = new JavaTypes(options.packageName(), objectNames, false);
-    boolean bindsAny = functions.stream().anyMatch(f -> f.signature().isPresent() && isNativeName(f.name()));
-    Map<String, String> methodNames = numbered(functions.stream().map(ApiModel.Function::name).toList(),
-        function -> JavaNames.method(lastSegment(function)), Set.of());
+    boolean bindsAny = !boundMembers.isEmpty()
+        || functions.stream().anyMatch(f -> f.signature().isPresent() && isNativeName(f.name()));
+    List<String> javaNames = new ArrayList<>(functions.stream().map(f -> JavaNames.method(lastSegment(f.name())))
+        .toList());
+    boundMembers.forEach(member -> javaNames.add(member.javaName()));
+    List<String> numberedNames = numberedList(javaNames, Set.of());
+    Map<String, String> methodNames = new LinkedHashMap<>();
+    for (int i = 0; i < functions.size(); i++) {
+      methodNames.put(functions.get(i).name(), numberedNames.get(i));
+    }
     List<String> members = new ArrayList<>();
     for (ApiModel.Function function : functions) {
       String method = methodNames.get(function.name());
@@ -263,30 +324,64 @@ public final class InterfaceGenerator {
             + "\").invoke(...), or declare it by hand.\n");
       }
     }
+    for (int i = 0; i < boundMembers.size(); i++) {
+      String objectName = objectNames.get(boundMembers.get(i).type().key());
+      members.add(typeMember(boundMembers.get(i), objectName, numberedNames.get(functions.size() + i), types));
+    }
     if (!bindsAny && options.untyped() == Untyped.SKIP) {
       warnings.add("no interface " + name + " for " + (prefix.isEmpty() ? "the names without a prefix" : prefix + ".*")
           + ": every function is untyped and --untyped=skip");
       return Optional.empty();
     }
-    String what = prefix.isEmpty() ? "The global functions without a prefix" : "The global functions {@code "
-        + prefix + ".*}";
+    String what = functions.isEmpty() ? "The constructors and static methods of the object types"
+        + (prefix.isEmpty() ? " without a prefix" : " {@code " + prefix + ".*}")
+        : prefix.isEmpty() ? "The global functions without a prefix" : "The global functions {@code " + prefix + ".*}";
     String body = "/** " + what + " of " + libraries + ". */\n"
         + "public interface " + name + " {\n" + String.join("\n", members) + "}\n";
     return Optional.of(file(header, options.packageName(), types, body));
   }
 
+  /** A constructor ({@code @Constructor}) or a static method ({@code @Method(of = ...)}) on a bound interface. */
+  private static String typeMember(TypeMember member, String objectName, String javaName, JavaTypes types) {
+    ApiModel.Method method = member.method();
+    Signature signature = method.signature().orElseThrow();
+    String annotation;
+    String registered;
+    if (method.kind() == ApiModel.MemberKind.CONSTRUCTOR) {
+      types.use("dev.packed4j.annotations.Constructor");
+      annotation = "@Constructor";
+      registered = "The constructor of {@code " + member.type().key() + "}: {@code " + signature + "}.";
+    } else {
+      types.use("dev.packed4j.annotations.Method");
+      annotation = "@Method(of = " + objectName + ".class, value = " + literal(method.name()) + ")";
+      registered = "The static method {@code " + member.type().key() + "." + method.name() + "}: {@code "
+          + signature + "}.";
+    }
+    String result = method.kind() == ApiModel.MemberKind.CONSTRUCTOR ? objectName : types.of(signature.result());
+    return javadoc(method.doc(), registered)
+        + "  " + annotation + "\n"
+        + "  " + result + " " + javaName + "(" + parameters(method.javaParameters(), method.parameterNames(), types)
+        + ");\n";
+  }
+
+  /** {@code long x, long y}: each parameter's Java type and name ({@code arg0}, ... when the names are unknown). */
+  private static String parameters(List<NativeType> parameterTypes, List<String> declaredNames, JavaTypes types) {
+    List<String> names = parameterNames(declaredNames, parameterTypes.size());
+    List<String> parameters = new ArrayList<>();
+    for (int i = 0; i < parameterTypes.size(); i++) {
+      parameters.add(types.of(parameterTypes.get(i)) + " " + names.get(i));
+    }
+    return String.join(", ", parameters);
+  }
+
   private static String typedMethod(ApiModel.Function function, Signature signature, String method,
       JavaTypes types) {
     types.use("dev.packed4j.annotations.Global");
-    List<String> parameterNames = parameterNames(function.parameterNames(), signature.parameters().size());
-    List<String> parameters = new ArrayList<>();
-    for (int i = 0; i < signature.parameters().size(); i++) {
-      parameters.add(types.of(signature.parameters().get(i)) + " " + parameterNames.get(i));
-    }
     String registered = "{@code " + function.name() + "}: {@code " + signature + "}.";
     return javadoc(function.doc(), registered)
         + "  @Global(" + literal(function.name()) + ")\n"
-        + "  " + types.of(signature.result()) + " " + method + "(" + String.join(", ", parameters) + ");\n";
+        + "  " + types.of(signature.result()) + " " + method + "("
+        + parameters(signature.parameters(), function.parameterNames(), types) + ");\n";
   }
 
   private static String untypedMethod(ApiModel.Function function, String method, boolean bindsAny,
@@ -307,27 +402,38 @@ public final class InterfaceGenerator {
   }
 
   private static String objectInterface(String packageName, String header, String libraries,
-      ApiModel.ObjectType type, String name, Map<String, String> objectNames) {
+      ApiModel.ObjectType type, String name, Map<String, String> objectNames, List<String> warnings) {
     JavaTypes types = new JavaTypes(packageName, objectNames, true);
     types.use("dev.packed4j.annotations.Object");
     Optional<String> parent = type.parent().map(objectNames::get);
-    // close() is every object interface's own (declared here or inherited from the parent's interface).
-    Map<String, String> getterNames = numbered(type.fields().stream().map(ApiModel.Field::name).toList(),
-        field -> {
-          String getter = JavaNames.method(field);
-          return getter.equals("close") ? getter + "_" : getter;
-        }, Set.of());
-    List<String> members = new ArrayList<>();
-    for (ApiModel.Field field : type.fields()) {
-      String getter = getterNames.get(field.name());
-      StringBuilder member = new StringBuilder(javadoc(field.doc(),
-          "Field {@code " + field.name() + "} ({@code " + field.type() + "}), read-only."));
-      if (!getter.equals(field.name())) {
-        types.use("dev.packed4j.annotations.Field");
-        member.append("  @Field(").append(literal(field.name())).append(")\n");
+    List<ApiModel.Method> methods = new ArrayList<>();
+    for (ApiModel.Method method : type.methods()) {
+      if (method.kind() != ApiModel.MemberKind.METHOD) {
+        continue;
       }
-      member.append("  ").append(types.field(field.type())).append(' ').append(getter).append("();\n");
-      members.add(member.toString());
+      if (method.signature().isEmpty()) {
+        warnings.add("the method " + method.name() + " of " + type.key() + " has no signature (an untyped"
+            + " function): no method generated");
+      } else if (!isNativeName(method.name())) {
+        warnings.add("the method " + method.name() + " of " + type.key() + " has a name @Method does not accept:"
+            + " no method generated");
+      } else {
+        methods.add(method);
+      }
+    }
+    // Getters first, then methods; close() is every object interface's own (declared here or inherited), so a
+    // getter or method of that name takes close_.
+    List<String> javaNames = new ArrayList<>();
+    type.fields().forEach(field -> javaNames.add(JavaNames.method(field.name())));
+    methods.forEach(method -> javaNames.add(JavaNames.method(method.name())));
+    List<String> numberedNames = numberedList(javaNames.stream().map(n -> n.equals("close") ? n + "_" : n).toList(),
+        Set.of("close"));
+    List<String> members = new ArrayList<>();
+    for (int i = 0; i < type.fields().size(); i++) {
+      members.addAll(fieldMembers(type.fields().get(i), numberedNames.get(i), types));
+    }
+    for (int i = 0; i < methods.size(); i++) {
+      members.add(objectMethod(type, methods.get(i), numberedNames.get(type.fields().size() + i), types));
     }
     if (parent.isEmpty()) {
       members.add("  /** Releases this reference to the native object. */\n  @Override\n  void close();\n");
@@ -338,6 +444,51 @@ public final class InterfaceGenerator {
         + "public interface " + name + " extends " + parent.orElse("AutoCloseable") + " {\n"
         + String.join("\n", members) + "}\n";
     return file(header, packageName, types, body);
+  }
+
+  /** A field's getter and, for a mutable field, its setter: {@code long price()}, {@code void price(long price)}. */
+  private static List<String> fieldMembers(ApiModel.Field field, String javaName, JavaTypes types) {
+    String fieldAnnotation = "";
+    if (!javaName.equals(field.name())) {
+      types.use("dev.packed4j.annotations.Field");
+      fieldAnnotation = "  @Field(" + literal(field.name()) + ")\n";
+    }
+    String javaType = types.field(field.type());
+    String getter = javadoc(field.doc(), "Field {@code " + field.name() + "} ({@code " + field.type() + "}), "
+        + (field.mutable() ? "read-write." : "read-only."))
+        + fieldAnnotation + "  " + javaType + " " + javaName + "();\n";
+    if (!field.mutable()) {
+      return List.of(getter);
+    }
+    String parameter = javaName.endsWith("_") || javaName.equals("value") ? "value" : javaName;
+    String setter = javadoc(Optional.empty(), "Sets field {@code " + field.name() + "} ({@code " + field.type()
+        + "}).")
+        + fieldAnnotation + "  void " + javaName + "(" + javaType + " " + parameter + ");\n";
+    return List.of(getter, setter);
+  }
+
+  /**
+   * A method of an object type: called with the object first. {@code @Method} when the Java name differs from the
+   * registered one ({@code @Method("Dot") long dot(...)}); a method without parameters other than the object has it
+   * too (else it would read as a getter), and so does one of one parameter returning nothing (else it could read as
+   * the setter of an inherited field).
+   */
+  private static String objectMethod(ApiModel.ObjectType type, ApiModel.Method method, String javaName,
+      JavaTypes types) {
+    Signature signature = method.signature().orElseThrow();
+    List<NativeType> parameters = method.javaParameters();
+    String annotation = "";
+    if (!javaName.equals(method.name())) {
+      types.use("dev.packed4j.annotations.Method");
+      annotation = "  @Method(" + literal(method.name()) + ")\n";
+    } else if (parameters.isEmpty() || (parameters.size() == 1 && signature.result().equals(NativeType.VOID))) {
+      types.use("dev.packed4j.annotations.Method");
+      annotation = "  @Method\n";
+    }
+    String registered = "The method {@code " + type.key() + "." + method.name() + "}: {@code " + signature + "}.";
+    return javadoc(method.doc(), registered) + annotation
+        + "  " + types.of(signature.result()) + " " + javaName + "("
+        + parameters(parameters, method.parameterNames(), types) + ");\n";
   }
 
   private static List<String> parameterNames(List<String> declared, int count) {
@@ -387,7 +538,7 @@ public final class InterfaceGenerator {
   private static void wrap(String text, StringBuilder comment) {
     for (String paragraph : text.split("\n")) {
       StringBuilder line = new StringBuilder("   *");
-      for (String word : paragraph.split(" ")) {
+      for (String word : unbroken(paragraph.split(" "))) {
         if (line.length() + 1 + word.length() > WRAP && line.length() > 4) {
           comment.append(line).append('\n');
           line = new StringBuilder("   *");
@@ -396,6 +547,30 @@ public final class InterfaceGenerator {
       }
       comment.append(line.toString().stripTrailing()).append('\n');
     }
+  }
+
+  /**
+   * The words of a paragraph, with each {@code {@code ...}} that fits a line kept as one word: a signature is not
+   * broken across lines where it can be helped.
+   */
+  private static List<String> unbroken(String[] words) {
+    List<String> joined = new ArrayList<>();
+    for (int i = 0; i < words.length; i++) {
+      if (words[i].startsWith("{@code") && !words[i].contains("}")) {
+        int end = i;
+        StringBuilder code = new StringBuilder(words[i]);
+        while (end + 1 < words.length && !words[end].contains("}")) {
+          code.append(' ').append(words[++end]);
+        }
+        if (code.length() <= WRAP - 5) {
+          joined.add(code.toString());
+          i = end;
+          continue;
+        }
+      }
+      joined.add(words[i]);
+    }
+    return joined;
   }
 
   /** A doc string as Javadoc text: HTML and Javadoc's own characters escaped, so it reads as written. */

@@ -137,6 +137,114 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void mutableFieldsGetSettersMethodsAnnotationsAndTheBoundInterfaceConstructorsAndStaticMethods() {
+    ApiModel points = new ApiModel(List.of(new ApiModel.Source("libgeo.so", "00".repeat(32))),
+        List.of(new ApiModel.Function("geo.Distance", Optional.of(Signature.parse("(geo.Point, geo.Point) -> float64")),
+            Optional.empty(), List.of("a", "b"))),
+        List.of(new ApiModel.ObjectType("geo.Point", Optional.of("Object"),
+            List.of(new ApiModel.Field("x", NativeType.of("int64"), true, Optional.of("the horizontal coordinate")),
+                ApiModel.Field.readOnly("y", NativeType.of("int64")),
+                new ApiModel.Field("class", NativeType.of("string"), true, Optional.empty())),
+            List.of(
+                new ApiModel.Method("Dot", ApiModel.MemberKind.METHOD,
+                    Optional.of(Signature.parse("(geo.Point, int64, int64) -> int64")), Optional.of("the dot product"),
+                    List.of("dx", "dy")),
+                new ApiModel.Method("norm", ApiModel.MemberKind.METHOD,
+                    Optional.of(Signature.parse("(geo.Point) -> float64")), Optional.empty(), List.of()),
+                new ApiModel.Method("scale", ApiModel.MemberKind.METHOD,
+                    Optional.of(Signature.parse("(geo.Point, float64) -> geo.Point")), Optional.empty(), List.of()),
+                new ApiModel.Method("y", ApiModel.MemberKind.METHOD,
+                    Optional.of(Signature.parse("(geo.Point, int64) -> void")), Optional.empty(), List.of("to")),
+                new ApiModel.Method("Untyped", ApiModel.MemberKind.METHOD, Optional.empty(), Optional.empty(),
+                    List.of()),
+                new ApiModel.Method("Origin", ApiModel.MemberKind.STATIC,
+                    Optional.of(Signature.parse("() -> geo.Point")), Optional.of("the point (0, 0)"), List.of()),
+                new ApiModel.Method("__init__", ApiModel.MemberKind.CONSTRUCTOR,
+                    Optional.of(Signature.parse("(int64, int64) -> geo.Point")), Optional.empty(), List.of("x", "y"))),
+            Optional.of("A point"))));
+    InterfaceGenerator.Output output = InterfaceGenerator.generate(points,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS));
+    assertEquals(List.of("the method Untyped of geo.Point has no signature (an untyped function): no method"
+        + " generated"), output.warnings());
+    String point = output.files().get("p/Point.java");
+    assertTrue(point.contains("""
+          /**
+           * the horizontal coordinate
+           *
+           * <p>Field {@code x} ({@code int64}), read-write.
+           */
+          long x();
+
+          /** Sets field {@code x} ({@code int64}). */
+          void x(long x);
+
+          /** Field {@code y} ({@code int64}), read-only. */
+          long y();
+
+          /** Field {@code class} ({@code string}), read-write. */
+          @Field("class")
+          String class_();
+
+          /** Sets field {@code class} ({@code string}). */
+          @Field("class")
+          void class_(String value);
+
+          /**
+           * the dot product
+           *
+           * <p>The method {@code geo.Point.Dot}: {@code (geo.Point, int64, int64) -> int64}.
+           */
+          @Method("Dot")
+          long dot(long dx, long dy);
+
+          /** The method {@code geo.Point.norm}: {@code (geo.Point) -> float64}. */
+          @Method
+          double norm();
+
+          /** The method {@code geo.Point.scale}: {@code (geo.Point, float64) -> geo.Point}. */
+          Point scale(double arg0);
+
+          /** The method {@code geo.Point.y}: {@code (geo.Point, int64) -> void}. */
+          @Method("y")
+          void y2(long to);
+        """), point);
+    String geo = output.files().get("p/Geo.java");
+    assertTrue(geo.contains("""
+          /** {@code geo.Distance}: {@code (geo.Point, geo.Point) -> float64}. */
+          @Global("geo.Distance")
+          double distance(Point a, Point b);
+
+          /**
+           * the point (0, 0)
+           *
+           * <p>The static method {@code geo.Point.Origin}: {@code () -> geo.Point}.
+           */
+          @Method(of = Point.class, value = "Origin")
+          Point pointOrigin();
+
+          /** The constructor of {@code geo.Point}: {@code (int64, int64) -> geo.Point}. */
+          @Constructor
+          Point newPoint(long x, long y);
+        }
+        """), geo);
+    assertTrue(geo.contains("import dev.packed4j.annotations.Constructor;\nimport dev.packed4j.annotations.Global;\n"
+        + "import dev.packed4j.annotations.Method;\n"), geo);
+  }
+
+  @Test
+  void anUntypedConstructorIsLeftOutWithAWarningAndTakesNoInterfaceName() {
+    ApiModel model = new ApiModel(List.of(new ApiModel.Source("libb.so", "00".repeat(32))), List.of(),
+        List.of(new ApiModel.ObjectType("box.Box", Optional.of("Object"), List.of(), List.of(
+            new ApiModel.Method("__init__", ApiModel.MemberKind.CONSTRUCTOR, Optional.empty(), Optional.empty(),
+                List.of())), Optional.empty())));
+    InterfaceGenerator.Output output = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS));
+    assertEquals(List.of("p/Box.java"), List.copyOf(output.files().keySet()));
+    assertEquals(List.of("the constructor of box.Box has no signature (an untyped function): no method generated"),
+        output.warnings());
+  }
+
+  @Test
   void theSameModelGivesTheSameText() {
     assertEquals(generate(List.of(), Untyped.OBJECT_VARARGS), generate(List.of(), Untyped.OBJECT_VARARGS));
   }

@@ -37,6 +37,18 @@ class InventoryTest {
   }
 
   @Test
+  void aConstructorASetterAndAMethodInheritedByTheChild() {
+    try (Item apples = inventory.newItem("apples", 10); Perishable milk = inventory.makePerishable("milk", 5)) {
+      assertEquals(3L, apples.take(3));
+      assertEquals(7L, apples.count());
+      apples.count(20);
+      assertEquals(20L, apples.take(25));
+      assertEquals(1L, milk.take(1), "Item's method, called on a Perishable");
+      assertEquals(0L, milk.count());
+    }
+  }
+
+  @Test
   void callbacksInAndClosuresOut() {
     try (PackedFunction supplier = PackedFunction.of(args -> ((String) args[0]).length())) {
       assertEquals(7L, inventory.restock(supplier, "apples"));
