@@ -12,4 +12,7 @@ module dev.packed4j.runtime {
 
   exports dev.packed4j.runtime;
   exports dev.packed4j.runtime.binding;
+
+  // Packed4j.connect and Packed4j.isolated find packed4j-remote's sessions through ServiceLoader.
+  uses dev.packed4j.runtime.SessionProvider;
 }

@@ -499,8 +499,6 @@ public final class Packed4j {
 
   /** The provider of sessions on the class path (packed4j-remote's), or a LoadError naming the missing artifact. */
   private static SessionProvider sessionProvider(String caller) {
-    // A named runtime module needs the service dependence; on the class path this does nothing.
-    Packed4j.class.getModule().addUses(SessionProvider.class);
     List<ClassLoader> loaders = new ArrayList<>();
     loaders.add(Thread.currentThread().getContextClassLoader());
     loaders.add(Packed4j.class.getClassLoader());
