@@ -115,6 +115,33 @@ public final class NativeObject extends ObjectRef {
   }
 
   /**
+   * A {@code NativeObject} view of the native object {@code object} refers to, for access by name to any object,
+   * also one Java has an {@code @Object} interface for: it holds a reference of its own (close it when done), and
+   * {@code object} stays open.
+   *
+   * <pre>{@code
+   * try (NativeObject dynamic = NativeObject.of(calc)) {
+   *   dynamic.call("add", 1, 2);
+   * }
+   * }</pre>
+   *
+   * @param object an open object
+   * @return a new view of the same native object
+   * @throws IllegalStateException when {@code object} is closed
+   */
+  public static NativeObject of(ObjectRef object) {
+    Objects.requireNonNull(object, "object");
+    ReleaseEpochs.Pin pin = object.pin();
+    try {
+      CApi.P4JObjectIncRef(pin.pinnedHandle());
+      return new NativeObject(pin.pinnedHandle());
+    } finally {
+      pin.unpin();
+      Reference.reachabilityFence(object);
+    }
+  }
+
+  /**
    * Constructs an object of a registered type with the constructor its object definition registers
    * ({@code def(init<Args...>())}), or calls one of its static methods.
    *
