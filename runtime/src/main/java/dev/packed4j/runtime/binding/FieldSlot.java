@@ -2,7 +2,6 @@ package dev.packed4j.runtime.binding;
 
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
-import static dev.packed4j.runtime.internal.capi.CApi.kP4JStrView;
 
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.capi.CApi;
@@ -309,35 +308,8 @@ public final class FieldSlot {
    * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only or the value is null
    */
   public void writeString(ObjectRef self, String value) {
-    if (value == null || value.length() > MAX_DIRECT_STRING_CHARS) {
-      // The call frame's messages: a null refused, a string longer than a view can carry as such.
-      write(self, kind == FieldKind.STRING, "writeString", StringCodec.STRING, value);
-      return;
-    }
-    // No frame: the object held as a typed entry holds it, the string's view and its bytes under a scratch mark.
-    ThreadStack stack = ThreadStack.current();
-    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
-    int depth = held.depth();
-    long mark = stack.markScratch();
-    try {
-      long handle = RuntimeAccess.get().heldHandle(self, held); // a close on another thread waits for the call
-      writableOffset(self, kind == FieldKind.STRING, "writeString");
-      long span = stack.putStringSpan(value);
-      long any = stack.allocateScratch(16);
-      NativeMemory.putAny(any, kP4JStrView, (int) NativeMemory.getLong(span + 8), NativeMemory.getLong(span));
-      Errors.check(CApi.P4JObjectSetField(handle, fieldIndex, any), null);
-    } finally {
-      stack.releaseScratch(mark);
-      held.restore(depth);
-      Reference.reachabilityFence(self);
-    }
+    write(self, kind == FieldKind.STRING, "writeString", StringCodec.STRING, value);
   }
-
-  /**
-   * The longest String {@link #writeString} passes without a call frame: its UTF-8 bytes (at most three per char)
-   * always fit a string view's length (4 GiB).
-   */
-  private static final int MAX_DIRECT_STRING_CHARS = Integer.MAX_VALUE / 3;
 
   /**
    * Writes a mutable object field with one native call ({@code P4JObjectSetField}): the field takes a reference
