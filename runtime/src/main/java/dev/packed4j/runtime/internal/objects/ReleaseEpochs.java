@@ -212,10 +212,17 @@ public final class ReleaseEpochs {
     public static HeldHandles register() {
       HeldHandles holder = new HeldHandles();
       synchronized (HOLDERS) {
+        if (HOLDERS.size() >= pruneAt) { // threads that ended (a virtual thread each call, say): drop their holders
+          HOLDERS.removeIf(reference -> reference.get() == null);
+          pruneAt = Math.max(64, HOLDERS.size() * 2);
+        }
         HOLDERS.add(new WeakReference<>(holder));
       }
       return holder;
     }
+
+    /** The size of {@link #HOLDERS} at which the next registration first drops the holders of ended threads. */
+    private static int pruneAt = 64;
 
     /**
      * Holds {@code address} until the count is restored below it ({@link #restore}): call before loading the
