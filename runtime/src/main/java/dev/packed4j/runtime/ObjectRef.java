@@ -150,6 +150,27 @@ public abstract class ObjectRef implements AutoCloseable {
     return current;
   }
 
+  /**
+   * The handle for a direct call, held in {@code held} instead of pinned (see {@link ReleaseEpochs.HeldHandles}):
+   * the address is held before the handle is loaded, so either the call gets the open handle and a close defers the
+   * release until the call lets go, or it sees the close. The caller keeps this object reachable until then.
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  final long heldHandle(ReleaseEpochs.HeldHandles held) {
+    NativeReference current = reference;
+    if (current == null) {
+      handleSlow(); // makes the native object of a deferred reference, or throws if closed first
+      current = reference;
+    }
+    held.hold(current.address);
+    long handle = current.handleForUnpinnedRead(); // marks it: a close then retires through the epochs
+    if (handle == 0) {
+      throw closedError();
+    }
+    return handle;
+  }
+
   private IllegalStateException closedError() {
     return new IllegalStateException("the " + typeKey() + " object is closed; it cannot be used after close()");
   }
@@ -224,9 +245,9 @@ public abstract class ObjectRef implements AutoCloseable {
    * read), and the native object is released after it; a use that starts later throws
    * {@link IllegalStateException}. The native release (and so a C++ destructor, when this was the last reference)
    * runs inside this call, unless another thread's use still holds the object: then on that thread when its use
-   * ends. For an object whose {@code int}/{@code long}/{@code double}/{@code boolean} fields Java has read, it runs
-   * about a millisecond later on the {@code packed4j-release} daemon thread, once no such read can still be in
-   * progress ({@link Packed4j#liveObjectCount()} waits for it).
+   * ends. For an object whose {@code int}/{@code long}/{@code double}/{@code boolean} fields Java has read, or that
+   * was passed to a function's typed entry, it runs about a millisecond later on the {@code packed4j-release} daemon
+   * thread, once no such read or call can still be in progress ({@link Packed4j#liveObjectCount()} waits for it).
    */
   @Override
   public final void close() {

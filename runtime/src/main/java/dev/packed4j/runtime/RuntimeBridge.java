@@ -59,6 +59,11 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
+  public long heldHandle(Object object, ReleaseEpochs.HeldHandles held) {
+    return object instanceof ObjectRef ref ? ref.heldHandle(held) : 0;
+  }
+
+  @Override
   public long ndarrayWord(Object array, ThreadStack stack) {
     return ((NDArray) array).tensorWord(stack);
   }

@@ -14,6 +14,9 @@ import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Shape;
 import dev.packed4j.runtime.fixture.Square;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
@@ -222,8 +225,41 @@ class ReferenceRouteTest {
     try (Shape failing = shape(12)) {
       assertThrows(Packed4jException.class, () -> { long unused = (long) sides.typed().invokeExact(failing); });
     }
-    shape.close(); // would wait for a pin still held
+    long open = Packed4j.liveObjectCount();
+    shape.close(); // would wait for a pin or a handle still held
     assertThrows(IllegalStateException.class, shape::sides);
+    assertEquals(open - 1, Packed4j.liveObjectCount(), "still held after the call");
+  }
+
+  @Test
+  void aCloseWhileACallHoldsTheObjectReleasesItOnlyAfterTheCall() throws Throwable {
+    Shape shape = shape(6);
+    long open = Packed4j.liveObjectCount();
+    // What a typed call does before its downcall, and gives back when the downcall has returned.
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    long handle = RuntimeAccess.get().heldHandle(shape, held);
+    try {
+      shape.close(); // as another thread would, during the call
+      assertThrows(IllegalStateException.class, shape::sides);
+      assertEquals(open, Packed4j.liveObjectCount(), "an epoch end released an object a call still holds");
+      assertEquals(open, Packed4j.liveObjectCount(), "and the next one too");
+      assertTrue(handle != 0);
+    } finally {
+      held.restore(depth);
+    }
+    assertEquals(open - 1, Packed4j.liveObjectCount(), "released at the first epoch end after the call");
+  }
+
+  @Test
+  void aClosedObjectIsNotHeldByTheCallThatRefusesIt() throws Throwable {
+    RouteTwins sides = sides();
+    Shape closed = shape(3);
+    closed.close();
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    assertThrows(IllegalStateException.class, () -> { long unused = (long) sides.typed().invokeExact(closed); });
+    assertEquals(depth, held.depth(), "the failed call left a handle held");
   }
 
   @Test

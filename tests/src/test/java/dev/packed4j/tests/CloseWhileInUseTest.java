@@ -35,6 +35,7 @@ class CloseWhileInUseTest {
   private static ObjectFunctions objects;
   private static Containers containers;
   private static Tensors tensors;
+  private static Accounts accounts;
 
   @BeforeAll
   static void bind() {
@@ -42,6 +43,7 @@ class CloseWhileInUseTest {
     objects = Packed4j.bind(ObjectFunctions.class);
     containers = Packed4j.bind(Containers.class);
     tensors = Packed4j.bind(Tensors.class);
+    accounts = Packed4j.bind(Accounts.class);
   }
 
   /** One thing to race: made fresh each round, used by {@link #USERS} threads, closed by the test thread. */
@@ -75,6 +77,32 @@ class CloseWhileInUseTest {
         @Override
         public void close() {
           node.close();
+        }
+      };
+    });
+  }
+
+  /**
+   * The object passed to typed entries, which hold it instead of pinning it: its methods ({@code this} first) and a
+   * typed global taking it. A release while a call holds it would be a read of freed memory in the method's body.
+   */
+  @Test
+  void objectMethodsAndTypedEntriesRaceClose() throws Exception {
+    race(() -> {
+      AccountRef account = accounts.open(9, "racer");
+      return new Subject() {
+        @Override
+        public void use(int step) {
+          switch (step % 3) {
+            case 0 -> check(account.label().equals("account racer"), "a method reading a string field");
+            case 1 -> check(accounts.balanceOf(account) == 0, "the object passed to a typed global");
+            default -> check(account.deposit(0) == 0, "a method with an argument");
+          }
+        }
+
+        @Override
+        public void close() {
+          account.close();
         }
       };
     });

@@ -3,6 +3,8 @@ package dev.packed4j.runtime.internal.objects;
 import dev.packed4j.runtime.internal.capi.CApi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -39,6 +41,15 @@ import java.util.concurrent.TimeUnit;
  * <p>Reads that are a sequence (a live list's size then its element, a string getter's native call) are not
  * covered by one access: they hold a pin on the reference instead ({@link Pin}), which defers the retirement
  * itself until the last pin goes.
+ *
+ * <p>A direct call that passes an object (a typed entry's object word) takes no pin, which would cost two atomic
+ * operations per call: its thread <em>holds</em> the handle instead ({@link HeldHandles}), a plain store into a
+ * list of its own made before the handle is loaded, cleared when the call has returned. The handshake that ends an
+ * epoch reaches every thread at a safepoint poll or a native-state transition, so after it the flipper sees every
+ * handle a thread held when the handshake reached it; a thread that loaded the handle after the handshake reached it
+ * loaded the zero its close stored before the flip (and reports the object closed). So a retired handle that some
+ * thread holds after the handshake is kept for the next epoch instead of released, and one no thread holds is not in
+ * any call. This relies on a store not being moved below a safepoint poll or a call, which HotSpot never does.
  */
 public final class ReleaseEpochs {
   private ReleaseEpochs() {}
@@ -172,9 +183,102 @@ public final class ReleaseEpochs {
         }
         throw refused;
       }
+      boolean[] held = HeldHandles.held(ended.retired, ended.retiredCount);
       for (int i = 0; i < ended.retiredCount; i++) {
-        CApi.P4JObjectDecRef(ended.retired[i]);
+        if (held[i]) {
+          retire(ended.retired[i]); // a direct call in progress passed it: the next epoch tries again
+        } else {
+          CApi.P4JObjectDecRef(ended.retired[i]);
+        }
       }
+    }
+  }
+
+  /**
+   * The handles one thread's direct calls in progress were passed (see the class comment): written only by that
+   * thread, read by the flipper after an epoch's handshake. Made by {@link #register()} on the thread's first such
+   * call, and watched weakly: a holder whose thread has ended is dropped at the next flip.
+   */
+  public static final class HeldHandles {
+    /** Every registered holder, weakly; guarded by itself. */
+    private static final ArrayList<WeakReference<HeldHandles>> HOLDERS = new ArrayList<>();
+
+    private long[] handles = new long[8];
+    private int count;
+
+    private HeldHandles() {}
+
+    /** {@return a new holder for the calling thread, registered so that flips see what it holds} */
+    public static HeldHandles register() {
+      HeldHandles holder = new HeldHandles();
+      synchronized (HOLDERS) {
+        if (HOLDERS.size() >= pruneAt) { // threads that ended (a virtual thread each call, say): drop their holders
+          HOLDERS.removeIf(reference -> reference.get() == null);
+          pruneAt = Math.max(64, HOLDERS.size() * 2);
+        }
+        HOLDERS.add(new WeakReference<>(holder));
+      }
+      return holder;
+    }
+
+    /** The size of {@link #HOLDERS} at which the next registration first drops the holders of ended threads. */
+    private static int pruneAt = 64;
+
+    /**
+     * Holds {@code address} until the count is restored below it ({@link #restore}): call before loading the
+     * object's handle, which is then either the open handle (and a release waits for the restore) or zero (the
+     * object is closed; nothing is passed).
+     *
+     * @param address the address the object's reference was made with (its handle while open)
+     */
+    public void hold(long address) {
+      int at = count;
+      if (at == handles.length) {
+        handles = Arrays.copyOf(handles, at * 2);
+      }
+      handles[at] = address;
+      count = at + 1;
+    }
+
+    /** {@return the number of handles held, for {@link #restore} when the call that holds more has returned} */
+    public int depth() {
+      return count;
+    }
+
+    /**
+     * Lets go of the handles held since {@link #depth()} returned {@code depth}: a call's, once it has returned.
+     * Calls nest (a callback's calls hold above the outer call's), so they restore in reverse order.
+     *
+     * @param depth what {@link #depth()} returned before the call held its handles
+     */
+    public void restore(int depth) {
+      count = depth;
+    }
+
+    /** Which of {@code retired[0..count)} any thread holds now; called by a flip after its handshake. */
+    static boolean[] held(long[] retired, int retiredCount) {
+      boolean[] held = new boolean[retiredCount];
+      synchronized (HOLDERS) {
+        for (int h = HOLDERS.size() - 1; h >= 0; h--) {
+          HeldHandles holder = HOLDERS.get(h).get();
+          if (holder == null) {
+            HOLDERS.set(h, HOLDERS.get(HOLDERS.size() - 1));
+            HOLDERS.remove(HOLDERS.size() - 1);
+            continue;
+          }
+          long[] handles = holder.handles;
+          int count = Math.min(holder.count, handles.length);
+          for (int i = 0; i < count; i++) {
+            long handle = handles[i];
+            for (int r = 0; r < retiredCount; r++) {
+              if (retired[r] == handle) {
+                held[r] = true;
+              }
+            }
+          }
+        }
+      }
+      return held;
     }
   }
 

@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal.route;
 
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.BytesCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.ObjectCodec;
@@ -47,6 +48,9 @@ final class ScratchScope {
   private static final MethodHandle OBJECT_WORD;
   private static final MethodHandle BYTES_SPAN;
   private static final MethodHandle FENCE;
+  private static final MethodHandle CURRENT_HELD;
+  private static final MethodHandle HELD_DEPTH;
+  private static final MethodHandle HELD_RESTORE;
 
   static {
     MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -62,7 +66,12 @@ final class ScratchScope {
           .asType(MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class,
               LinkedRoute.NDARRAY));
       OBJECT_WORD = lookup.findStatic(ScratchScope.class, "objectWord", MethodType.methodType(long.class,
-          CallTarget.class, int.class, ObjectCodec.class, ThreadStack.class, Object.class));
+          CallTarget.class, int.class, ObjectCodec.class, ReleaseEpochs.HeldHandles.class, Object.class));
+      CURRENT_HELD = lookup.findStatic(ThreadStack.class, "currentHeldHandles",
+          MethodType.methodType(ReleaseEpochs.HeldHandles.class));
+      HELD_DEPTH = lookup.findVirtual(ReleaseEpochs.HeldHandles.class, "depth", MethodType.methodType(int.class));
+      HELD_RESTORE = lookup.findStatic(ScratchScope.class, "restore",
+          MethodType.methodType(void.class, int.class, ReleaseEpochs.HeldHandles.class));
       BYTES_SPAN = lookup.findStatic(ScratchScope.class, "bytesSpan",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, byte[].class));
       FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class));
@@ -97,26 +106,46 @@ final class ScratchScope {
 
   /**
    * A typed entry's handle {@code wired}, which takes a {@code long} where {@code codecs} has a codec, adapted to
-   * {@code outer}, which takes the value there: an {@code @Object} value as its object word, pinned, its pin held by
-   * the thread's stack until the outermost scratch mark is released and the value kept reachable until the call
-   * returns (what the call frame's {@code keepPinned} does for the same argument); a {@code byte[]} as the address
-   * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies).
+   * {@code outer}, which takes the value there: an {@code @Object} value as its object word, held by the thread
+   * ({@link ReleaseEpochs.HeldHandles}: a close on another thread defers the release until the call has returned, as
+   * the call frame's pin makes it wait) and kept reachable until the call returns; a {@code byte[]} as the address
+   * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies), inside a scratch
+   * mark. The objects' scope is outermost and takes no mark, so a method whose only such parameters are objects pays
+   * for neither a mark nor a pin:
+   *
+   * <pre>{@code
+   * HeldHandles held = ThreadStack.currentHeldHandles();
+   * int depth = held.depth();
+   * try {
+   *   return route.invokeExact(objectWord(held, self), a, b);
+   * } finally {
+   *   held.restore(depth);
+   *   Reference.reachabilityFence(self);
+   * }
+   * }</pre>
    *
    * @param codecs the codec of each parameter passed so (an {@link ObjectCodec} or {@link BytesCodec}), null for
    *     the others
    */
   static MethodHandle aroundReferences(MethodHandle wired, CallTarget target, MethodType outer,
       ValueCodec<?>[] codecs) {
-    MethodHandle[] conversions = new MethodHandle[codecs.length];
+    MethodHandle[] objects = new MethodHandle[codecs.length];
+    MethodHandle[] bytes = new MethodHandle[codecs.length];
+    boolean anyObject = false;
+    MethodType bytesOuter = wired.type(); // the objects' positions still take their words
     for (int i = 0; i < codecs.length; i++) {
       if (codecs[i] instanceof ObjectCodec<?> codec) {
-        conversions[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codec)
-            .asType(MethodType.methodType(long.class, ThreadStack.class, outer.parameterType(i)));
+        objects[i] = MethodHandles.insertArguments(OBJECT_WORD, 0, target, i, codec)
+            .asType(MethodType.methodType(long.class, ReleaseEpochs.HeldHandles.class, outer.parameterType(i)));
+        anyObject = true;
       } else if (codecs[i] instanceof BytesCodec) {
-        conversions[i] = MethodHandles.insertArguments(BYTES_SPAN, 0, target, i);
+        bytes[i] = MethodHandles.insertArguments(BYTES_SPAN, 0, target, i);
+        bytesOuter = bytesOuter.changeParameterType(i, byte[].class);
       }
     }
-    return scoped(wired, outer, conversions);
+    MethodHandle inner = bytesOuter.equals(wired.type()) ? wired
+        : scoped(wired, bytesOuter, bytes, CURRENT, MARK, RELEASE);
+    return anyObject ? scoped(inner, outer, objects, CURRENT_HELD, HELD_DEPTH, HELD_RESTORE) : inner;
   }
 
   /**
@@ -125,9 +154,21 @@ final class ScratchScope {
    * until the mark is released.
    */
   private static MethodHandle scoped(MethodHandle wired, MethodType outer, MethodHandle[] conversions) {
+    return scoped(wired, outer, conversions, CURRENT, MARK, RELEASE);
+  }
+
+  /**
+   * {@code wired} taking, at each position with a conversion {@code (state, value) -> long}, the value of
+   * {@code outer}'s type there instead: the thread's {@code state} found by {@code current}, a mark taken from it by
+   * {@code mark} before the conversions and given back by {@code release(mark, state)} in a {@code finally}, which
+   * also keeps every converted value but a String or a {@code byte[]} reachable until then.
+   */
+  private static MethodHandle scoped(MethodHandle wired, MethodType outer, MethodHandle[] conversions,
+      MethodHandle current, MethodHandle mark, MethodHandle release) {
     int count = conversions.length;
-    // (mark, stack, w...) -> R, then each converted parameter made from the stack and the value.
-    MethodHandle core = MethodHandles.dropArguments(wired, 0, long.class, ThreadStack.class);
+    // (mark, state, w...) -> R, then each converted parameter made from the state and the value.
+    MethodHandle core = MethodHandles.dropArguments(wired, 0, mark.type().returnType(),
+        current.type().returnType());
     for (int i = 0; i < count; i++) {
       if (conversions[i] == null) {
         continue;
@@ -156,11 +197,11 @@ final class ScratchScope {
             FENCE.asType(MethodType.methodType(void.class, type)));
       }
     }
-    cleanup = MethodHandles.foldArguments(cleanup, leading, RELEASE);
-    // (mark, stack, J...), the mark taken from the stack, the stack the thread's.
+    cleanup = MethodHandles.foldArguments(cleanup, leading, release);
+    // (mark, state, J...), the mark taken from the state, the state the thread's.
     MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
-    scoped = MethodHandles.foldArguments(scoped, 0, MARK);
-    return MethodHandles.foldArguments(scoped, 0, CURRENT);
+    scoped = MethodHandles.foldArguments(scoped, 0, mark);
+    return MethodHandles.foldArguments(scoped, 0, current);
   }
 
   /** A {@code byte[]} argument as the address of a span over a copy of its bytes in scratch memory. */
@@ -176,15 +217,15 @@ final class ScratchScope {
     return span;
   }
 
-  /** An {@code @Object} argument as its object word, pinned (see {@link #aroundReferences}). */
-  private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ThreadStack stack,
+  /** An {@code @Object} argument as its object word, held (see {@link #aroundReferences}). */
+  private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ReleaseEpochs.HeldHandles held,
       Object value) {
     if (value == null) { // the call frame's message (Frame.put)
       throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
-      return codec.pinnedWord(value, stack);
+      return codec.heldWord(value, held);
     } catch (ConversionFailure failure) {
       throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
     }
@@ -214,6 +255,11 @@ final class ScratchScope {
     } catch (IllegalStateException unusable) {
       throw new IllegalStateException(target.describeArgument(index) + ": " + unusable.getMessage(), unusable);
     }
+  }
+
+  /** Lets go of the objects held since {@code depth}: the call that passed them has returned. */
+  private static void restore(int depth, ReleaseEpochs.HeldHandles held) {
+    held.restore(depth);
   }
 
   /** Gives back the scratch memory taken since {@code mark}, and the pins held when it was the outermost mark. */

@@ -6,6 +6,7 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.GeneratedClasses;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeView;
 import java.util.function.LongFunction;
 
@@ -91,14 +92,14 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
   }
 
   /**
-   * An argument as a typed entry's object word: the handle of {@code value}, pinned as {@link #encode} pins it for a
-   * call frame, the pin held by {@code stack} until its outermost scratch mark is released. The caller keeps
-   * {@code value} reachable until then.
+   * An argument as a typed entry's object word: the handle of {@code value}, held in {@code held} until the call
+   * restores its depth, which keeps a close on another thread from releasing it as the call frame's pin does
+   * ({@link ReleaseEpochs.HeldHandles}). The caller keeps {@code value} reachable until then.
    *
    * @throws ConversionFailure TYPE for a value that is not a native object, CLOSED for a closed one
    */
-  public long pinnedWord(Object value, ThreadStack stack) {
-    return ObjectHandles.pinnedWord(value, javaType(), stack);
+  public long heldWord(Object value, ReleaseEpochs.HeldHandles held) {
+    return ObjectHandles.heldWord(value, javaType(), held);
   }
 
 }

@@ -25,15 +25,22 @@ final class ObjectHandles {
   }
 
   /**
-   * The handle of {@code value} as a typed entry's object word, pinned like {@link #encode} pins it, the pin held by
-   * {@code stack} until its outermost scratch mark is released.
+   * The handle of {@code value} as a typed entry's object word, held in {@code held} until the call restores its
+   * depth ({@link ReleaseEpochs.HeldHandles}), which keeps it from a close on another thread as a pin would.
    *
    * @throws ConversionFailure as {@link #encode}
    */
-  static long pinnedWord(Object value, String expected, ThreadStack stack) {
-    ReleaseEpochs.Pin pin = pin(value, expected);
-    stack.holdPin(pin);
-    return pin.pinnedHandle();
+  static long heldWord(Object value, String expected, ReleaseEpochs.HeldHandles held) {
+    long handle;
+    try {
+      handle = RuntimeAccess.get().heldHandle(value, held);
+    } catch (IllegalStateException closed) {
+      throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
+    }
+    if (handle == 0) {
+      throw notNative(value, expected);
+    }
+    return handle;
   }
 
   private static ReleaseEpochs.Pin pin(Object value, String expected) {
@@ -44,11 +51,15 @@ final class ObjectHandles {
       throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
     }
     if (pin == null) {
-      throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
-          + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
-          + expected);
+      throw notNative(value, expected);
     }
     return pin;
+  }
+
+  private static ConversionFailure notNative(Object value, String expected) {
+    return new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
+        + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
+        + expected);
   }
 
   /** A NativeList or NativeMap, pinned until the frame closes. */

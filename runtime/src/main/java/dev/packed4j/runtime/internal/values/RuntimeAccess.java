@@ -82,6 +82,13 @@ public interface RuntimeAccess {
   ReleaseEpochs.Pin pinObject(Object object);
 
   /**
+   * The handle of an {@code ObjectRef} for a direct call, held in {@code held} until the call restores its depth
+   * ({@link ReleaseEpochs.HeldHandles}): what a pin guarantees, without its atomic operations. 0 when
+   * {@code object} is not an {@code ObjectRef}; IllegalStateException when closed.
+   */
+  long heldHandle(Object object, ReleaseEpochs.HeldHandles held);
+
+  /**
    * A pin on an open {@code NDArray} whose wrapped segment (if any) is alive, for a call that passes it;
    * IllegalStateException otherwise, so that a tensor over freed memory never reaches native code.
    */

@@ -99,6 +99,11 @@ public final class ThreadStack {
    */
   private ReleaseEpochs.Pin[] heldPins = new ReleaseEpochs.Pin[4];
   private int heldPinCount;
+  /**
+   * The objects passed by handle to the direct calls in progress, held instead of pinned (see
+   * {@link ReleaseEpochs.HeldHandles}); null until this thread's first such call.
+   */
+  private ReleaseEpochs.HeldHandles heldHandles;
 
   /** The native chunks of one stack: base address, size and end of each; a base of 0 is no chunk. */
   private static final class Chunks implements Runnable {
@@ -382,6 +387,24 @@ public final class ThreadStack {
       heldPins = Arrays.copyOf(heldPins, heldPinCount * 2);
     }
     heldPins[heldPinCount++] = pin;
+  }
+
+  /**
+   * The calling thread's held handles: a direct call holds the objects it passes there, and restores the depth it
+   * found when it returns.
+   *
+   * @return the calling thread's list, registered with the release epochs at its first use
+   */
+  public static ReleaseEpochs.HeldHandles currentHeldHandles() {
+    ThreadStack stack = current();
+    ReleaseEpochs.HeldHandles held = stack.heldHandles;
+    return held != null ? held : stack.registerHeldHandles();
+  }
+
+  private ReleaseEpochs.HeldHandles registerHeldHandles() {
+    ReleaseEpochs.HeldHandles held = ReleaseEpochs.HeldHandles.register();
+    heldHandles = held;
+    return held;
   }
 
   /** {@return whether pins are held, which the release of a scratch mark then gives back if it is the outermost} */
