@@ -663,10 +663,13 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
 /*! \brief Writes value (borrowed) to a field of obj: checks, converts, then one store or a swap under the lock. */
 void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& field, int32_t flags,
                 const P4JAny& value) {
-  std::string where = "field \"" + std::string(details::ViewOf(field.name)) + "\" of " +
-                      std::string(details::ViewOf(info->type_key));
+  // Spelled only for an error: a write that succeeds allocates nothing for its message.
+  auto where = [&] {
+    return "field \"" + std::string(details::ViewOf(field.name)) + "\" of " +
+           std::string(details::ViewOf(info->type_key));
+  };
   if ((flags & P4J_FIELD_MUTABLE) == 0) {
-    throw ValueError("P4JObjectSetField: " + where + " is read-only (an object definition's def_rw declares a "
+    throw ValueError("P4JObjectSetField: " + where() + " is read-only (an object definition's def_rw declares a "
                      "field writable)");
   }
   char* address = reinterpret_cast<char*>(obj) + field.offset;
@@ -728,10 +731,10 @@ void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fie
         return;
       }
       default:
-        throw ValueError("P4JObjectSetField: " + where + " has an unknown kind");
+        throw ValueError("P4JObjectSetField: " + where() + " has an unknown kind");
     }
   } catch (const Error& error) {
-    ThrowForField(error, where);
+    ThrowForField(error, where());
   }
 }
 
