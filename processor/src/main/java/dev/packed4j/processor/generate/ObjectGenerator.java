@@ -47,8 +47,9 @@ public final class ObjectGenerator {
     TypeSpec.Builder type =
         TypeSpec.classBuilder(generated)
             .addJavadoc(
-                "The Java view of native objects of type {@code $L}: reads their fields for {@link $T}.\n",
+                "The Java view of native objects of type {@code $L}: $L for {@link $T}.\n",
                 object.typeKey(),
+                does(object),
                 iface)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .superclass(RuntimeClasses.OBJECT_REF)
@@ -113,6 +114,12 @@ public final class ObjectGenerator {
       }
     }
     return JavaFile.builder(object.name().packageName(), type.build()).skipJavaLangImports(true).build();
+  }
+
+  /** {@code "reads their fields"}, {@code "reads and writes their fields and calls their methods"}, ... */
+  private static String does(ObjectInterface object) {
+    String fields = object.setters().isEmpty() ? "reads their fields" : "reads and writes their fields";
+    return object.methods().isEmpty() ? fields : fields + " and calls their methods";
   }
 
   /**
