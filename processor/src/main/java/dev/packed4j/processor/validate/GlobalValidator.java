@@ -321,28 +321,12 @@ public final class GlobalValidator {
       report.invalid();
       return Optional.empty();
     }
-    if (!method.getTypeParameters().isEmpty()) {
-      report.on(method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
+    Optional<SignatureChecks.MemberSignature> signature = checks.memberSignature(member, report);
+    if (signature.isEmpty()) {
       return Optional.empty();
     }
-    checks.checkThrows(method, member.type().getThrownTypes(), report);
-    List<Parameter> parameters = new ArrayList<>();
-    boolean complete = true;
-    for (int i = 0; i < method.getParameters().size(); i++) {
-      VariableElement parameter = method.getParameters().get(i);
-      Optional<TypeModel> model = checks.signatureType(member.type().getParameterTypes().get(i), false,
-          member.declaringInterface(), parameter, Display.parameter(method, parameter), report);
-      if (model.isPresent()) {
-        parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
-      } else {
-        complete = false;
-      }
-    }
-    Optional<TypeModel> result = checks.signatureType(member.type().getReturnType(), true,
-        member.declaringInterface(), method, "the result of " + display, report);
-    if (!complete || result.isEmpty()) {
-      return Optional.empty();
-    }
+    List<Parameter> parameters = signature.get().parameters();
+    Optional<TypeModel> result = Optional.of(signature.get().result());
     if (own) {
       nativeChecks.typeMember(method, constructor, typeKey.get(), memberName, parameters, result.get(), report);
     }

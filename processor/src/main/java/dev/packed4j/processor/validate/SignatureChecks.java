@@ -3,11 +3,15 @@ package dev.packed4j.processor.validate;
 import dev.packed4j.processor.diagnostics.Diagnostic;
 import dev.packed4j.processor.diagnostics.NearNames;
 import dev.packed4j.processor.diagnostics.Report;
+import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -60,6 +64,41 @@ final class SignatureChecks {
         Diagnostic.SETTER_TYPE,
         report);
   }
+
+  /**
+   * The parameters and result of a method that calls a type's member (a method of an {@code @Object} interface, or
+   * a constructor or static method of a bound interface), each type mapped as a {@code @Global} method's is; empty
+   * (having reported why) when the method is generic or a type does not map. Its checked exceptions are reported.
+   */
+  Optional<MemberSignature> memberSignature(Interfaces.Member member, Report report) {
+    ExecutableElement method = member.method();
+    String display = Display.method(method);
+    if (!method.getTypeParameters().isEmpty()) {
+      report.on(method, Diagnostic.GLOBAL_GENERIC, display, Display.typeParameters(method.getTypeParameters()));
+      return Optional.empty();
+    }
+    checkThrows(method, member.type().getThrownTypes(), report);
+    List<Parameter> parameters = new ArrayList<>();
+    boolean complete = true;
+    for (int i = 0; i < method.getParameters().size(); i++) {
+      VariableElement parameter = method.getParameters().get(i);
+      Optional<TypeModel> model = signatureType(member.type().getParameterTypes().get(i), false,
+          member.declaringInterface(), parameter, Display.parameter(method, parameter), report);
+      if (model.isPresent()) {
+        parameters.add(new Parameter(parameter.getSimpleName().toString(), model.get()));
+      } else {
+        complete = false;
+      }
+    }
+    Optional<TypeModel> result = signatureType(member.type().getReturnType(), true, member.declaringInterface(),
+        method, "the result of " + display, report);
+    return complete && result.isPresent()
+        ? Optional.of(new MemberSignature(parameters, result.get()))
+        : Optional.empty();
+  }
+
+  /** A member-calling method's parameters (the object not among them) and result, mapped. */
+  record MemberSignature(List<Parameter> parameters, TypeModel result) {}
 
   /** Reports each checked exception the method declares: the generated code throws none. */
   void checkThrows(ExecutableElement method, Iterable<? extends TypeMirror> thrownTypes, Report report) {
