@@ -229,15 +229,40 @@ class RemoteSessionTest {
   }
 
   @Test
-  void aTensorBeyondTheMessageLimitIsAValueErrorNamingItsSize() {
-    try (Session small = Packed4j.connect(server.address(), SessionOptions.defaults().withMaxMessageBytes(2 << 20));
-        NDArray big = NDArray.fromArray(new byte[3 << 20], 3 << 20)) {
-      Packed4jException error = assertThrows(Packed4jException.class,
-          () -> small.bind(RemoteFunctions.class).echo(big));
-      assertEquals("ValueError", error.kind());
-      assertTrue(error.getMessage().contains("RemoteFunctions.echo: argument 0 is a tensor of 3145728 bytes"),
-          error.getMessage());
+  void tensorsLargerThanOneMessageCrossInChunksBothWays() {
+    // A server and a client that take messages of 1 MiB at most: a 3 MiB tensor cannot cross in one, and the
+    // sizes around the 256 KiB streaming threshold and the 512 KiB chunk take every path (inline, one chunk, a
+    // partial last chunk).
+    try (Packed4jServer small = Packed4jServer.start(List.of("--port", "0", "--max-message-mib", "1", PLUGIN));
+        Session session = Packed4j.connect(small.address(), SessionOptions.defaults().withMaxMessageBytes(1 << 20))) {
+      RemoteFunctions functions = session.bind(RemoteFunctions.class);
+      for (int size : new int[] {256 << 10, (256 << 10) + 1, 512 << 10, (3 << 20) + 5}) {
+        byte[] bytes = ramp(size);
+        try (NDArray tensor = NDArray.fromArray(bytes, size); NDArray back = functions.echo(tensor)) {
+          assertArrayEquals(new long[] {size}, back.shape());
+          assertArrayEquals(bytes, back.toByteArray(), "echo of " + size + " bytes");
+        }
+        try (NDArray made = functions.ramp(size)) {
+          assertArrayEquals(bytes, made.toByteArray(), "a result of " + size + " bytes");
+        }
+      }
+      // The dynamic route streams too, and a native error on a streamed call leaves the session usable.
+      try (NDArray tensor = NDArray.fromArray(ramp(2 << 20), 2 << 20);
+          NDArray back = (NDArray) session.global("remote.EchoTensor").invoke(tensor)) {
+        assertArrayEquals(ramp(2 << 20), back.toByteArray());
+        Packed4jException wrong = assertThrows(Packed4jException.class, () -> functions.sumFloat32(tensor));
+        assertTrue(wrong.getMessage().contains("float32"), wrong.getMessage());
+      }
+      assertEquals(3L, functions.add(1, 2));
     }
+  }
+
+  private static byte[] ramp(int size) {
+    byte[] bytes = new byte[size];
+    for (int i = 0; i < size; i++) {
+      bytes[i] = (byte) (i * 7L % 251);
+    }
+    return bytes;
   }
 
   @Test

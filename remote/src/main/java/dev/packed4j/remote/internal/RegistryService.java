@@ -69,6 +69,16 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     }
   }
 
+  /** The open session of this id, or null. */
+  ServerSession session(long id) {
+    return sessions.get(id);
+  }
+
+  /** The server's end of a CallStream call. */
+  StreamObserver<Chunks.Message> streamedCall(StreamObserver<Chunks.Message> out) {
+    return new ServerStream(this, out, maxTensorBytes);
+  }
+
   int openSessions() {
     return sessions.size();
   }
@@ -91,7 +101,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     }
   }
 
-  private CallReply call(CallRequest request, ServerSession session, ServerValues values) {
+  CallReply call(CallRequest request, ServerSession session, ServerValues values) {
     String site = request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
     if (session == null) {
       return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "

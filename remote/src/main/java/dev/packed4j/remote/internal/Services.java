@@ -27,7 +27,7 @@ public final class Services {
     RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20));
     builder.maxInboundMessageSize(config.maxMessageBytes());
     builder.flowControlWindow(Connection.FLOW_CONTROL_WINDOW);
-    builder.addService(guarded(Methods.withLargeMessages(registry.bindService()), config));
+    builder.addService(guarded(Methods.withLargeMessages(registry.bindService(), registry), config));
     for (BindableService extra : extraServices) {
       builder.addService(guarded(extra.bindService(), config));
     }
