@@ -29,6 +29,8 @@ final class StreamedCall extends ClientCall.Listener<Chunks.Message> {
   private final CompletableFuture<CallReply> outcome = new CompletableFuture<>();
   private final Object ready = new Object();
   private volatile boolean closed;
+  /** Whether the sending thread waits for {@link #onReady}: gRPC calls it often, and it costs only then. */
+  private volatile boolean waiting;
   // Touched by gRPC's callbacks only, which run one at a time.
   private CallReply reply;
   private Chunks.Receiver receiver;
@@ -78,9 +80,17 @@ final class StreamedCall extends ClientCall.Listener<Chunks.Message> {
   }
 
   private boolean awaitReady() throws InterruptedException {
+    if (call.isReady()) {
+      return !closed;
+    }
     synchronized (ready) {
-      while (!closed && !call.isReady()) {
-        ready.wait(100);
+      waiting = true;
+      try {
+        while (!closed && !call.isReady()) {
+          ready.wait(100);
+        }
+      } finally {
+        waiting = false;
       }
     }
     return !closed;
@@ -88,8 +98,10 @@ final class StreamedCall extends ClientCall.Listener<Chunks.Message> {
 
   @Override
   public void onReady() {
-    synchronized (ready) {
-      ready.notifyAll();
+    if (waiting) {
+      synchronized (ready) {
+        ready.notifyAll();
+      }
     }
   }
 
@@ -152,7 +164,9 @@ final class StreamedCall extends ClientCall.Listener<Chunks.Message> {
       }
     } finally {
       closed = true;
-      onReady();
+      synchronized (ready) {
+        ready.notifyAll();
+      }
     }
   }
 }
