@@ -303,10 +303,39 @@ class RemoteSessionTest {
   }
 
   @Test
-  void aServerThatIsNotThereIsASessionLostErrorAtOnce() {
+  void aServerThatIsNotThereIsASessionLostErrorAtOnce() throws Exception {
+    long start = System.nanoTime();
     Packed4jException error = assertThrows(Packed4jException.class, () -> Packed4j.connect("127.0.0.1:1"));
-    assertEquals(Session.SESSION_LOST, error.kind());
-    assertTrue(error.getMessage().contains("127.0.0.1:1"), error.getMessage());
+    SecurityTest.assertConnectFailure(error, "127.0.0.1:1", "Connection refused");
+    assertTrue(System.nanoTime() - start < 5_000_000_000L, "a refused connection is reported at once");
+    // Something listens but never answers: the deadline ends the wait, as a TimeoutError naming the address.
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      String target = "127.0.0.1:" + silent.getLocalPort();
+      start = System.nanoTime();
+      Packed4jException timeout = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withDeadline(Duration.ofMillis(500))));
+      assertEquals(Session.TIMEOUT, timeout.kind(), timeout.getMessage());
+      assertTrue(timeout.getMessage().contains("connecting to packed4j-server at " + target), timeout.getMessage());
+      assertTrue(System.nanoTime() - start < 5_000_000_000L, "the deadline bounds the wait");
+    }
+    // Something that answers, but not with gRPC: an HTTP/1.1 server's reply.
+    try (java.net.ServerSocket http = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread answering = Thread.ofVirtual().start(() -> {
+        try (java.net.Socket client = http.accept()) {
+          client.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
+          client.getOutputStream().flush();
+          Thread.sleep(200);
+        } catch (Exception ignored) {
+          // the client went away first
+        }
+      });
+      String target = "127.0.0.1:" + http.getLocalPort();
+      Packed4jException notGrpc = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withDeadline(Duration.ofSeconds(5))));
+      SecurityTest.assertConnectFailure(notGrpc, target, "does not speak gRPC");
+      answering.join(5000);
+    }
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect("nowhere"));
     assertTrue(bad.getMessage().contains("host:port"), bad.getMessage());
   }
