@@ -233,7 +233,8 @@ class RemoteSessionTest {
     // A server and a client that take messages of 1 MiB at most: a 3 MiB tensor cannot cross in one, and the
     // sizes around the 256 KiB streaming threshold and the 512 KiB chunk take every path (inline, one chunk, a
     // partial last chunk).
-    try (Packed4jServer small = Packed4jServer.start(List.of("--port", "0", "--max-message-mib", "1", PLUGIN));
+    try (Packed4jServer small = Packed4jServer.start(List.of("--port", "0", "--max-message-mib", "1",
+        "--max-tensor-mib", "4", PLUGIN));
         Session session = Packed4j.connect(small.address(), SessionOptions.defaults().withMaxMessageBytes(1 << 20))) {
       RemoteFunctions functions = session.bind(RemoteFunctions.class);
       for (int size : new int[] {256 << 10, (256 << 10) + 1, 512 << 10, (3 << 20) + 5}) {
@@ -252,6 +253,13 @@ class RemoteSessionTest {
         assertArrayEquals(ramp(2 << 20), back.toByteArray());
         Packed4jException wrong = assertThrows(Packed4jException.class, () -> functions.sumFloat32(tensor));
         assertTrue(wrong.getMessage().contains("float32"), wrong.getMessage());
+      }
+      // What a client may have the server allocate is bounded, and refused before anything is allocated.
+      try (NDArray tooBig = NDArray.allocate(dev.packed4j.runtime.DType.INT8, 5 << 20)) {
+        Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.echo(tooBig));
+        assertEquals("ValueError", refused.kind());
+        assertTrue(refused.getMessage().contains("need 5242880 bytes; this server takes at most 4194304 "
+            + "(packed4j-server --max-tensor-mib)"), refused.getMessage());
       }
       assertEquals(3L, functions.add(1, 2));
     }

@@ -255,6 +255,22 @@ final class Chunks {
     }
   }
 
+  /** The bytes the announced tensors need together; Long.MAX_VALUE when that overflows or a shape is invalid. */
+  static long byteCount(List<Tensor> announced) {
+    long total = 0;
+    for (Tensor tensor : announced) {
+      long bytes = Math.max(1, DType.parse(tensor.getDtype()).byteSize());
+      for (long extent : tensor.getShapeList()) {
+        if (extent < 0) {
+          return Long.MAX_VALUE;
+        }
+        bytes = extent == 0 ? 0 : bytes > Long.MAX_VALUE / extent ? Long.MAX_VALUE : bytes * extent;
+      }
+      total = Long.MAX_VALUE - total < bytes ? Long.MAX_VALUE : total + bytes;
+    }
+    return total;
+  }
+
   /** Allocates the tensors that streamed placeholders announce; closes what it made if one fails. */
   static List<NDArray> allocate(List<Tensor> announced) {
     List<NDArray> arrays = new ArrayList<>(announced.size());

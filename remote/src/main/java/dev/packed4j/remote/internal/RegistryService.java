@@ -43,9 +43,15 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   private final Map<String, PackedFunction> functions = new ConcurrentHashMap<>();
   private final AtomicLong nextSession = new AtomicLong(1);
   private final long maxTensorBytes;
+  private final long maxStreamedBytes;
 
-  RegistryService(long maxTensorBytes) {
+  /**
+   * @param maxTensorBytes the largest tensor a unary call's reply carries
+   * @param maxStreamedBytes the most a CallStream request may have the server allocate for its streamed tensors
+   */
+  RegistryService(long maxTensorBytes, long maxStreamedBytes) {
     this.maxTensorBytes = maxTensorBytes;
+    this.maxStreamedBytes = maxStreamedBytes;
   }
 
   @Override
@@ -76,7 +82,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   /** The server's end of a CallStream call. */
   StreamObserver<Chunks.Message> streamedCall(StreamObserver<Chunks.Message> out) {
-    return new ServerStream(this, out, maxTensorBytes);
+    return new ServerStream(this, out, maxTensorBytes, maxStreamedBytes);
   }
 
   int openSessions() {

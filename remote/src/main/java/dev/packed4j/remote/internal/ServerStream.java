@@ -22,6 +22,7 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
   private final RegistryService service;
   private final ServerCallStreamObserver<Chunks.Message> out;
   private final long maxTensorBytes;
+  private final long maxStreamedBytes;
   private CallRequest request;
   private ServerSession session;
   private ServerValues values;
@@ -32,10 +33,12 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
   private int sent;
   private boolean finished;
 
-  ServerStream(RegistryService service, StreamObserver<Chunks.Message> out, long maxTensorBytes) {
+  ServerStream(RegistryService service, StreamObserver<Chunks.Message> out, long maxTensorBytes,
+      long maxStreamedBytes) {
     this.service = service;
     this.out = (ServerCallStreamObserver<Chunks.Message>) out;
     this.maxTensorBytes = maxTensorBytes;
+    this.maxStreamedBytes = maxStreamedBytes;
     this.out.setOnReadyHandler(this::pump);
     this.out.setOnCancelHandler(this::finish);
   }
@@ -58,6 +61,13 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
         values = new ServerValues(session, maxTensorBytes, true);
         List<Tensor> announced = new ArrayList<>();
         Chunks.streamedTensors(request.getArgsList(), announced);
+        long bytes = Chunks.byteCount(announced);
+        if (bytes > maxStreamedBytes) {
+          // Refused before allocating: the request announces sizes its chunks may never fill.
+          refused = "the streamed tensor arguments need " + bytes + " bytes; this server takes at most "
+              + maxStreamedBytes + " (packed4j-server --max-tensor-mib)";
+          return;
+        }
         List<NDArray> arrays = Chunks.allocate(announced);
         values.streamedArguments(arrays);
         receiver = new Chunks.Receiver(arrays);
