@@ -234,7 +234,7 @@ class RemoteSessionTest {
     // sizes around the 256 KiB streaming threshold and the 512 KiB chunk take every path (inline, one chunk, a
     // partial last chunk).
     try (Packed4jServer small = Packed4jServer.start(List.of("--port", "0", "--max-message-mib", "1",
-        "--max-tensor-mib", "4", PLUGIN));
+        "--max-tensor-mib", "16", PLUGIN));
         Session session = Packed4j.connect(small.address(), SessionOptions.defaults().withMaxMessageBytes(1 << 20))) {
       RemoteFunctions functions = session.bind(RemoteFunctions.class);
       for (int size : new int[] {256 << 10, (256 << 10) + 1, 512 << 10, (3 << 20) + 5}) {
@@ -254,11 +254,22 @@ class RemoteSessionTest {
         Packed4jException wrong = assertThrows(Packed4jException.class, () -> functions.sumFloat32(tensor));
         assertTrue(wrong.getMessage().contains("float32"), wrong.getMessage());
       }
+      // 12 MiB, two dimensions: both ends receive it into huge-page memory of their own (TensorMemory).
+      float[] values = new float[3 << 20];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i % 1000;
+      }
+      try (NDArray matrix = NDArray.fromArray(values, 1024, 3072); NDArray back = functions.echo(matrix)) {
+        assertArrayEquals(new long[] {1024, 3072}, back.shape());
+        assertEquals("float32", back.dtype().toString());
+        assertArrayEquals(values, back.toFloatArray());
+        assertEquals(functions.sumFloat32(matrix), functions.sumFloat32(back));
+      }
       // What a client may have the server allocate is bounded, and refused before anything is allocated.
-      try (NDArray tooBig = NDArray.allocate(dev.packed4j.runtime.DType.INT8, 5 << 20)) {
+      try (NDArray tooBig = NDArray.allocate(dev.packed4j.runtime.DType.INT8, 17 << 20)) {
         Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.echo(tooBig));
         assertEquals("ValueError", refused.kind());
-        assertTrue(refused.getMessage().contains("need 5242880 bytes; this server takes at most 4194304 "
+        assertTrue(refused.getMessage().contains("need 17825792 bytes; this server takes at most 16777216 "
             + "(packed4j-server --max-tensor-mib)"), refused.getMessage());
       }
       assertEquals(3L, functions.add(1, 2));

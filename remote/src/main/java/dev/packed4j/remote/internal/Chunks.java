@@ -278,7 +278,7 @@ final class Chunks {
       for (Tensor tensor : announced) {
         DType dtype = DType.parse(tensor.getDtype());
         long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
-        arrays.add(NDArray.allocate(dtype, shape));
+        arrays.add(TensorMemory.allocate(dtype, shape));
       }
       return arrays;
     } catch (RuntimeException | OutOfMemoryError e) {
