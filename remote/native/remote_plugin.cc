@@ -79,6 +79,14 @@ P4J_REGISTER_GLOBAL("remote.Apply").set_body_typed([](PackedFunc function, int64
 // ---- Tensors: copied across a session.
 P4J_REGISTER_GLOBAL("remote.EchoTensor").set_body_typed([](NDArray tensor) { return tensor; });
 
+// An int8 tensor of n bytes, byte i being i * 7 mod 251: a result larger than its request.
+P4J_REGISTER_GLOBAL("remote.Ramp").set_body_typed([](int64_t n) {
+  NDArray ramp = NDArray::Empty({n}, DataTypeOf<int8_t>());
+  int8_t* bytes = ramp.data<int8_t>();
+  for (int64_t i = 0; i < n; ++i) bytes[i] = static_cast<int8_t>(i * 7 % 251);
+  return ramp;
+});
+
 P4J_REGISTER_GLOBAL("remote.SumFloat32").set_body_typed([](NDArray a) {
   a.CheckDType(DataTypeOf<float>(), "a");
   a.CheckContiguous("a");

@@ -152,6 +152,8 @@ class IsolatedSessionTest {
     assertEquals("LoadError", isolated.kind());
     assertTrue(isolated.getMessage().contains(local.nativeMessage()), isolated.getMessage());
     assertFalse(isolated.getMessage().contains("Exception in thread"), isolated.getMessage());
+    assertTrue(isolated.getMessage().contains("Packed4j.isolated(" + missing + "): the child packed4j-server ended "
+        + "before it listened (exit status"), isolated.getMessage());
   }
 
   /** The crash is this test's doing: its report, in a temporary directory of its own, goes. */

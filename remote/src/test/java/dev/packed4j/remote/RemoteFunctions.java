@@ -73,4 +73,7 @@ public interface RemoteFunctions {
 
   @Global("remote.EchoTensor")
   NDArray echo(NDArray tensor);
+
+  @Global("remote.Ramp")
+  NDArray ramp(long n);
 }

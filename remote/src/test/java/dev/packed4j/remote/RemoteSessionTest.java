@@ -229,15 +229,59 @@ class RemoteSessionTest {
   }
 
   @Test
-  void aTensorBeyondTheMessageLimitIsAValueErrorNamingItsSize() {
-    try (Session small = Packed4j.connect(server.address(), SessionOptions.defaults().withMaxMessageBytes(2 << 20));
-        NDArray big = NDArray.fromArray(new byte[3 << 20], 3 << 20)) {
-      Packed4jException error = assertThrows(Packed4jException.class,
-          () -> small.bind(RemoteFunctions.class).echo(big));
-      assertEquals("ValueError", error.kind());
-      assertTrue(error.getMessage().contains("RemoteFunctions.echo: argument 0 is a tensor of 3145728 bytes"),
-          error.getMessage());
+  void tensorsLargerThanOneMessageCrossInChunksBothWays() {
+    // A server and a client that take messages of 1 MiB at most: a 3 MiB tensor cannot cross in one, and the
+    // sizes around the 256 KiB streaming threshold and the 512 KiB chunk take every path (inline, one chunk, a
+    // partial last chunk).
+    try (Packed4jServer small = Packed4jServer.start(List.of("--port", "0", "--max-message-mib", "1",
+        "--max-tensor-mib", "16", PLUGIN));
+        Session session = Packed4j.connect(small.address(), SessionOptions.defaults().withMaxMessageBytes(1 << 20))) {
+      RemoteFunctions functions = session.bind(RemoteFunctions.class);
+      for (int size : new int[] {256 << 10, (256 << 10) + 1, 512 << 10, (3 << 20) + 5}) {
+        byte[] bytes = ramp(size);
+        try (NDArray tensor = NDArray.fromArray(bytes, size); NDArray back = functions.echo(tensor)) {
+          assertArrayEquals(new long[] {size}, back.shape());
+          assertArrayEquals(bytes, back.toByteArray(), "echo of " + size + " bytes");
+        }
+        try (NDArray made = functions.ramp(size)) {
+          assertArrayEquals(bytes, made.toByteArray(), "a result of " + size + " bytes");
+        }
+      }
+      // The dynamic route streams too, and a native error on a streamed call leaves the session usable.
+      try (NDArray tensor = NDArray.fromArray(ramp(2 << 20), 2 << 20);
+          NDArray back = (NDArray) session.global("remote.EchoTensor").invoke(tensor)) {
+        assertArrayEquals(ramp(2 << 20), back.toByteArray());
+        Packed4jException wrong = assertThrows(Packed4jException.class, () -> functions.sumFloat32(tensor));
+        assertTrue(wrong.getMessage().contains("float32"), wrong.getMessage());
+      }
+      // 12 MiB, two dimensions: both ends receive it into huge-page memory of their own (TensorMemory).
+      float[] values = new float[3 << 20];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i % 1000;
+      }
+      try (NDArray matrix = NDArray.fromArray(values, 1024, 3072); NDArray back = functions.echo(matrix)) {
+        assertArrayEquals(new long[] {1024, 3072}, back.shape());
+        assertEquals("float32", back.dtype().toString());
+        assertArrayEquals(values, back.toFloatArray());
+        assertEquals(functions.sumFloat32(matrix), functions.sumFloat32(back));
+      }
+      // What a client may have the server allocate is bounded, and refused before anything is allocated.
+      try (NDArray tooBig = NDArray.allocate(dev.packed4j.runtime.DType.INT8, 17 << 20)) {
+        Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.echo(tooBig));
+        assertEquals("ValueError", refused.kind());
+        assertTrue(refused.getMessage().contains("need 17825792 bytes; this server takes at most 16777216 "
+            + "(packed4j-server --max-tensor-mib)"), refused.getMessage());
+      }
+      assertEquals(3L, functions.add(1, 2));
     }
+  }
+
+  private static byte[] ramp(int size) {
+    byte[] bytes = new byte[size];
+    for (int i = 0; i < size; i++) {
+      bytes[i] = (byte) (i * 7L % 251);
+    }
+    return bytes;
   }
 
   @Test
@@ -278,10 +322,39 @@ class RemoteSessionTest {
   }
 
   @Test
-  void aServerThatIsNotThereIsASessionLostErrorAtOnce() {
+  void aServerThatIsNotThereIsASessionLostErrorAtOnce() throws Exception {
+    long start = System.nanoTime();
     Packed4jException error = assertThrows(Packed4jException.class, () -> Packed4j.connect("127.0.0.1:1"));
-    assertEquals(Session.SESSION_LOST, error.kind());
-    assertTrue(error.getMessage().contains("127.0.0.1:1"), error.getMessage());
+    SecurityTest.assertConnectFailure(error, "127.0.0.1:1", "Connection refused");
+    assertTrue(System.nanoTime() - start < 5_000_000_000L, "a refused connection is reported at once");
+    // Something listens but never answers: the deadline ends the wait, as a TimeoutError naming the address.
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      String target = "127.0.0.1:" + silent.getLocalPort();
+      start = System.nanoTime();
+      Packed4jException timeout = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withDeadline(Duration.ofMillis(500))));
+      assertEquals(Session.TIMEOUT, timeout.kind(), timeout.getMessage());
+      assertTrue(timeout.getMessage().contains("connecting to packed4j-server at " + target), timeout.getMessage());
+      assertTrue(System.nanoTime() - start < 5_000_000_000L, "the deadline bounds the wait");
+    }
+    // Something that answers, but not with gRPC: an HTTP/1.1 server's reply.
+    try (java.net.ServerSocket http = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread answering = Thread.ofVirtual().start(() -> {
+        try (java.net.Socket client = http.accept()) {
+          client.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
+          client.getOutputStream().flush();
+          Thread.sleep(200);
+        } catch (Exception ignored) {
+          // the client went away first
+        }
+      });
+      String target = "127.0.0.1:" + http.getLocalPort();
+      Packed4jException notGrpc = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withDeadline(Duration.ofSeconds(5))));
+      SecurityTest.assertConnectFailure(notGrpc, target, "does not speak gRPC");
+      answering.join(5000);
+    }
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect("nowhere"));
     assertTrue(bad.getMessage().contains("host:port"), bad.getMessage());
   }

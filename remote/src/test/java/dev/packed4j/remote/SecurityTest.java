@@ -65,9 +65,34 @@ class SecurityTest {
         assertEquals("hello, tls", session.bind(RemoteFunctions.class).greet("tls"));
       }
       Packed4jException plaintext = assertThrows(Packed4jException.class, () -> Packed4j.connect(target));
-      assertEquals(Session.SESSION_LOST, plaintext.kind());
-      assertTrue(plaintext.getMessage().contains("withTrustedCertificate"), plaintext.getMessage());
+      assertConnectFailure(plaintext, target, "withTrustedCertificate");
+      // A certificate the client does not trust: another self-signed one.
+      Path otherStore = directory.resolve("other.p12");
+      Path other = directory.resolve("other.pem");
+      keytool("-genkeypair", "-alias", "other", "-keyalg", "RSA", "-keysize", "2048", "-validity", "365",
+          "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
+          "-keystore", otherStore.toString(), "-storepass", "changeit");
+      keytool("-exportcert", "-rfc", "-alias", "other", "-keystore", otherStore.toString(), "-storepass", "changeit",
+          "-file", other.toString());
+      Packed4jException untrusted = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withTrustedCertificate(other)));
+      assertConnectFailure(untrusted, target, "certificate");
     }
+    // A TLS client and a plaintext server.
+    try (Packed4jServer plain = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN))) {
+      String target = "localhost:" + plain.port();
+      Packed4jException tlsToPlain = assertThrows(Packed4jException.class,
+          () -> Packed4j.connect(target, SessionOptions.defaults().withTrustedCertificate(certificate)));
+      assertConnectFailure(tlsToPlain, target, "TLS");
+    }
+  }
+
+  /** A connect failure: a SessionLostError naming the address and the cause, not a gRPC exception. */
+  static void assertConnectFailure(Packed4jException error, String target, String cause) {
+    assertEquals(Session.SESSION_LOST, error.kind(), error.getMessage());
+    assertTrue(error.getMessage().contains("cannot connect to packed4j-server at " + target), error.getMessage());
+    assertTrue(error.getMessage().contains(cause), error.getMessage());
+    assertFalse(error.getMessage().contains("StatusRuntimeException"), error.getMessage());
   }
 
   @Test

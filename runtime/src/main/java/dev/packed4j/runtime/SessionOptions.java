@@ -21,7 +21,7 @@ public final class SessionOptions {
   /** The default deadline of a call: 30 seconds. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(30);
 
-  /** The default largest message, and so the largest tensor a call copies: 256 MiB (plus 1 MiB for the rest). */
+  /** The default largest message: 257 MiB. Tensors above 256 KiB cross in chunks and are not bounded by it. */
   public static final int DEFAULT_MAX_MESSAGE_BYTES = 257 << 20;
 
   private static final SessionOptions DEFAULTS =
@@ -92,8 +92,9 @@ public final class SessionOptions {
   }
 
   /**
-   * The largest message either side accepts; a tensor argument or result must fit in one (less 1 MiB), else the
-   * call fails with a ValueError naming its size. An isolated session's child accepts the same.
+   * The largest message either side accepts; a call whose message is larger fails with a ValueError naming the
+   * limit. Tensors above 256 KiB do not count: they cross in chunks of 512 KiB, of any size. An isolated session's
+   * child accepts the same.
    *
    * @param maxMessageBytes at least 1 MiB
    * @return a copy with the limit

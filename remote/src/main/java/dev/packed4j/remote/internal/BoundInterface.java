@@ -113,12 +113,13 @@ final class BoundInterface implements InvocationHandler {
     Site site = sites.get(method);
     if (site != null) {
       Connection on = session.connection(site.name());
-      List<Value> values = ClientValues.arguments(session, on, args, site.name());
+      Transfer transfer = new Transfer(site.result());
+      List<Value> values = ClientValues.arguments(session, on, args, site.name(), transfer);
       Value result = site.global() != null
           ? session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(site.global())
-              .addAllArgs(values), site.name())
-          : session.callTypeMember(site.typeKey(), site.member(), values, on, site.name());
-      return ClientValues.fromWire(session, on, result, site.result(), site.name());
+              .addAllArgs(values), site.name(), transfer)
+          : session.callTypeMember(site.typeKey(), site.member(), values, on, site.name(), transfer);
+      return ClientValues.result(session, on, result, site.result(), site.name(), transfer);
     }
     if (method.getDeclaringClass() == Object.class) {
       return switch (method.getName()) {

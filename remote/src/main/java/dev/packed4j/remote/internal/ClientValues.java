@@ -38,18 +38,19 @@ final class ClientValues {
   private static final Value NONE = Value.getDefaultInstance();
 
   /** A call's arguments on the wire; {@code site} and the index name a bad one. */
-  static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site) {
+  static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site, Transfer transfer) {
     if (args == null || args.length == 0) {
       return List.of();
     }
     List<Value> values = new ArrayList<>(args.length);
     for (int i = 0; i < args.length; i++) {
-      values.add(toWire(session, on, args[i], site, "argument " + i));
+      values.add(toWire(session, on, args[i], site, "argument " + i, transfer));
     }
     return values;
   }
 
-  static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what) {
+  static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what,
+      Transfer transfer) {
     Value.Builder value = Value.newBuilder();
     switch (arg) {
       case null -> {
@@ -65,13 +66,13 @@ final class ClientValues {
       case String s -> value.setText(s);
       case byte[] bytes -> value.setData(ByteString.copyFrom(bytes));
       case Optional<?> optional -> {
-        return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what);
+        return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what, transfer);
       }
-      case NDArray array -> value.setTensor(tensor(session, array, site, what));
+      case NDArray array -> value.setTensor(tensor(session, array, site, what, transfer));
       case List<?> list -> {
         ValueList.Builder items = ValueList.newBuilder();
         for (int i = 0; i < list.size(); i++) {
-          items.addItems(toWire(session, on, list.get(i), site, what + "[" + i + "]"));
+          items.addItems(toWire(session, on, list.get(i), site, what + "[" + i + "]", transfer));
         }
         value.setList(items);
       }
@@ -79,8 +80,9 @@ final class ClientValues {
         ValueMap.Builder entries = ValueMap.newBuilder();
         for (Map.Entry<?, ?> entry : map.entrySet()) {
           entries.addEntries(Entry.newBuilder()
-              .setKey(toWire(session, on, entry.getKey(), site, what + " key"))
-              .setValue(toWire(session, on, entry.getValue(), site, what + "[" + entry.getKey() + "]")));
+              .setKey(toWire(session, on, entry.getKey(), site, what + " key", transfer))
+              .setValue(toWire(session, on, entry.getValue(), site, what + "[" + entry.getKey() + "]",
+                  transfer)));
         }
         value.setMap(entries);
       }
@@ -118,17 +120,16 @@ final class ClientValues {
     return ObjectHandle.newBuilder().setId(handle.id()).setTypeKey(handle.typeKey()).build();
   }
 
-  private static Tensor tensor(RemoteSession session, NDArray array, String site, String what) {
+  private static Tensor tensor(RemoteSession session, NDArray array, String site, String what, Transfer transfer) {
     if (!array.isContiguous()) {
       throw RemoteSession.typeError(site + ": " + what + " is a tensor that is not contiguous (strides "
           + Arrays.toString(array.strides()) + "); a session copies contiguous tensors only: copy it first");
     }
     MemorySegment data = array.asSegment();
-    long limit = session.options().maxMessageBytes() - (1L << 20);
-    if (data.byteSize() > limit) {
-      throw GrpcSessionProvider.newError("ValueError", site + ": " + what + " is a tensor of " + data.byteSize()
-          + " bytes; a session copies tensors of at most " + limit + " bytes (SessionOptions.withMaxMessageBytes,"
-          + " and the server's --max-message-mib)", "", null);
+    if (data.byteSize() > Chunks.STREAM_ABOVE) {
+      // Sent in chunks straight from this memory after the request, while the caller holds the tensor open.
+      transfer.outgoing.add(data);
+      return Chunks.placeholder(array);
     }
     Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
     for (long extent : array.shape()) {
@@ -139,15 +140,29 @@ final class ClientValues {
     return tensor.setData(UnsafeByteOperations.unsafeWrap(data.asByteBuffer())).build();
   }
 
+  /**
+   * A call's result converted to {@code type}; the tensors the reply streamed that the result did not take are
+   * closed.
+   */
+  static Object result(RemoteSession session, Connection on, Value value, Type type, String site,
+      Transfer transfer) {
+    try {
+      return fromWire(session, on, value, type, site, transfer);
+    } finally {
+      transfer.closeUnclaimed();
+    }
+  }
+
   /** A result converted to {@code type}, as the local binding converts it; {@code site} names the call. */
-  static Object fromWire(RemoteSession session, Connection on, Value value, Type type, String site) {
+  private static Object fromWire(RemoteSession session, Connection on, Value value, Type type, String site,
+      Transfer transfer) {
     Class<?> raw = raw(type);
     if (raw == void.class || raw == Void.class) {
       return null;
     }
     if (raw == Optional.class) {
       return value.getKindCase() == Value.KindCase.KIND_NOT_SET ? Optional.empty()
-          : Optional.of(fromWire(session, on, value, argument(type, 0), site));
+          : Optional.of(fromWire(session, on, value, argument(type, 0), site, transfer));
     }
     switch (value.getKindCase()) {
       case KIND_NOT_SET -> {
@@ -182,7 +197,7 @@ final class ClientValues {
         }
         List<Object> items = new ArrayList<>(value.getList().getItemsCount());
         for (Value item : value.getList().getItemsList()) {
-          items.add(fromWire(session, on, item, element, site));
+          items.add(fromWire(session, on, item, element, site, transfer));
         }
         return Collections.unmodifiableList(items);
       }
@@ -194,8 +209,8 @@ final class ClientValues {
         Type valueType = raw == Map.class ? argument(type, 1) : Object.class;
         Map<Object, Object> entries = new LinkedHashMap<>();
         for (Entry entry : value.getMap().getEntriesList()) {
-          entries.put(fromWire(session, on, entry.getKey(), keyType, site),
-              fromWire(session, on, entry.getValue(), valueType, site));
+          entries.put(fromWire(session, on, entry.getKey(), keyType, site, transfer),
+              fromWire(session, on, entry.getValue(), valueType, site, transfer));
         }
         return Collections.unmodifiableMap(entries);
       }
@@ -203,7 +218,10 @@ final class ClientValues {
         return RemoteObjectHandler.create(session, on, value.getObject(), raw, site);
       }
       case TENSOR -> {
-        return expect(raw, NDArray.class, NDArray.class, tensor(value.getTensor()), "tensor", site);
+        if (!raw.isAssignableFrom(NDArray.class)) { // checked first: a tensor made here would be nobody's
+          throw RemoteSession.typeError(site + ": the result is a tensor, which is no " + raw.getName());
+        }
+        return tensor(value.getTensor(), transfer, site);
       }
       default -> throw new AssertionError(value.getKindCase());
     }
@@ -254,7 +272,14 @@ final class ClientValues {
    * A tensor result: the bytes copied into a tensor of this process's native memory (NDArray.allocate, which does
    * not clear it first, as Arena.allocate would: a tenth of a 64 MiB round trip), owned by the caller.
    */
-  private static NDArray tensor(Tensor tensor) {
+  private static NDArray tensor(Tensor tensor, Transfer transfer, String site) {
+    if (tensor.getStreamed()) {
+      NDArray streamed = transfer.claim();
+      if (streamed == null) {
+        throw RemoteSession.typeError(site + ": the reply announced a streamed tensor it did not send");
+      }
+      return streamed;
+    }
     DType dtype = DType.parse(tensor.getDtype());
     long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
     ByteString data = tensor.getData();

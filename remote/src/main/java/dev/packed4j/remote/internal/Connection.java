@@ -148,11 +148,29 @@ final class Connection {
       return GrpcSessionProvider.newError(Session.AUTHENTICATION, "connecting to " + where + ": " + description, "",
           null);
     }
-    String cause = status.getCause() == null ? "" : " (" + status.getCause().getMessage() + ")";
-    String hint = options.trustedCertificate().isPresent() ? "" : "; if the server serves TLS, connect with "
-        + "SessionOptions.withTrustedCertificate";
-    return GrpcSessionProvider.newError(Session.SESSION_LOST, "cannot reach " + where + ": " + status.getCode() + ": "
-        + description + cause + hint, "", null);
+    String cause = causes(status.getCause());
+    boolean refused = cause.contains("Connection refused");
+    boolean notGrpc = cause.contains("Http2Exception") && options.trustedCertificate().isEmpty();
+    String hint = refused ? "; is the server running, and on this port?"
+        : notGrpc ? "; the other end does not speak gRPC: is it a packed4j-server, and does it serve TLS "
+            + "(SessionOptions.withTrustedCertificate)?"
+        : options.trustedCertificate().isPresent() ? "; the client speaks TLS (SessionOptions.withTrustedCertificate):"
+            + " is the server started with --tls-keystore, and is its certificate the trusted one?"
+        : "; if the server serves TLS, connect with SessionOptions.withTrustedCertificate";
+    return GrpcSessionProvider.newError(Session.SESSION_LOST, "cannot connect to " + where + ": " + status.getCode()
+        + ": " + description + cause + hint, "", null);
+  }
+
+  /** What the transport's exceptions say, innermost last: " (ConnectException: Connection refused ...)". */
+  private static String causes(Throwable cause) {
+    java.util.List<String> said = new java.util.ArrayList<>();
+    for (Throwable at = cause; at != null && said.size() < 4; at = at.getCause() == at ? null : at.getCause()) {
+      String text = at.getClass().getSimpleName() + (at.getMessage() == null ? "" : ": " + at.getMessage());
+      if (said.stream().noneMatch(s -> s.contains(text))) {
+        said.add(text);
+      }
+    }
+    return said.isEmpty() ? "" : " (" + String.join("; ", said) + ")";
   }
 
   void markLost(Status status) {

@@ -16,6 +16,7 @@ import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ServerCalls;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -35,15 +36,28 @@ final class Methods {
       new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser()),
       new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser())).build();
 
-  /** The registry service with {@link #CALL} in place of the generated Call method. */
+  /** CallStream, with {@link Chunks.Marshaller} on both ends. */
+  static final MethodDescriptor<Chunks.Message, Chunks.Message> CALL_STREAM = MethodDescriptor
+      .<Chunks.Message, Chunks.Message>newBuilder(new Chunks.Marshaller(), new Chunks.Marshaller())
+      .setType(MethodDescriptor.MethodType.BIDI_STREAMING)
+      .setFullMethodName(Packed4jRemoteGrpc.getCallStreamMethod().getFullMethodName())
+      .build();
+
+  /**
+   * The registry service with {@link #CALL} in place of the generated Call method and {@link #CALL_STREAM} in
+   * place of CallStream.
+   */
   @SuppressWarnings("unchecked")
-  static ServerServiceDefinition withLargeMessages(ServerServiceDefinition generated) {
+  static ServerServiceDefinition withLargeMessages(ServerServiceDefinition generated, RegistryService registry) {
     ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(
         generated.getServiceDescriptor().getName());
     for (ServerMethodDefinition<?, ?> method : generated.getMethods()) {
       if (method.getMethodDescriptor().getFullMethodName().equals(CALL.getFullMethodName())) {
         service.addMethod(ServerMethodDefinition.create(CALL,
             (ServerCallHandler<CallRequest, CallReply>) method.getServerCallHandler()));
+      } else if (method.getMethodDescriptor().getFullMethodName().equals(CALL_STREAM.getFullMethodName())) {
+        service.addMethod(ServerMethodDefinition.create(CALL_STREAM,
+            ServerCalls.asyncBidiStreamingCall(registry::streamedCall)));
       } else {
         service.addMethod(method);
       }

@@ -43,9 +43,15 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   private final Map<String, PackedFunction> functions = new ConcurrentHashMap<>();
   private final AtomicLong nextSession = new AtomicLong(1);
   private final long maxTensorBytes;
+  private final long maxStreamedBytes;
 
-  RegistryService(long maxTensorBytes) {
+  /**
+   * @param maxTensorBytes the largest tensor a unary call's reply carries
+   * @param maxStreamedBytes the most a CallStream request may have the server allocate for its streamed tensors
+   */
+  RegistryService(long maxTensorBytes, long maxStreamedBytes) {
     this.maxTensorBytes = maxTensorBytes;
+    this.maxStreamedBytes = maxStreamedBytes;
   }
 
   @Override
@@ -67,6 +73,16 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
         LOG.fine(() -> "session " + id + " (" + session.client + ") ended; released " + released + " objects");
       }
     }
+  }
+
+  /** The open session of this id, or null. */
+  ServerSession session(long id) {
+    return sessions.get(id);
+  }
+
+  /** The server's end of a CallStream call. */
+  StreamObserver<Chunks.Message> streamedCall(StreamObserver<Chunks.Message> out) {
+    return new ServerStream(this, out, maxTensorBytes, maxStreamedBytes);
   }
 
   int openSessions() {
@@ -91,7 +107,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     }
   }
 
-  private CallReply call(CallRequest request, ServerSession session, ServerValues values) {
+  CallReply call(CallRequest request, ServerSession session, ServerValues values) {
     String site = request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
     if (session == null) {
       return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "

@@ -28,14 +28,16 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
     String site = name != null ? name : "Function@remote#" + handle.id();
     if (handle == null) {
       Connection on = session.connection(site);
+      Transfer transfer = new Transfer(Object.class);
       Value result = session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(name)
-          .addAllArgs(ClientValues.arguments(session, on, args, site)), site);
-      return ClientValues.fromWire(session, on, result, Object.class, site);
+          .addAllArgs(ClientValues.arguments(session, on, args, site, transfer)), site, transfer);
+      return ClientValues.result(session, on, result, Object.class, site, transfer);
     }
     Connection on = handleOf(site).connection();
+    Transfer transfer = new Transfer(Object.class);
     Value result = session.callMember(on, handle.id(), MemberOp.INVOKE, "", ClientValues.arguments(session, on, args,
-        site), site);
-    return ClientValues.fromWire(session, on, result, Object.class, site);
+        site, transfer), site, transfer);
+    return ClientValues.result(session, on, result, Object.class, site, transfer);
   }
 
   RemoteObjectHandler.Handle handleOf(String site) {

@@ -138,14 +138,16 @@ final class RemoteObjectHandler implements InvocationHandler {
 
   private Object member(MemberOp op, String name, Object[] args, java.lang.reflect.Type result, String site) {
     Connection on = handleOf(site).connection();
+    Transfer transfer = new Transfer(result);
     Value value = handle.session().callMember(on, handle.id(), op, name,
-        ClientValues.arguments(handle.session(), on, args, site), site);
-    return ClientValues.fromWire(handle.session(), on, value, result, site);
+        ClientValues.arguments(handle.session(), on, args, site, transfer), site, transfer);
+    return ClientValues.result(handle.session(), on, value, result, site, transfer);
   }
 
   private Object get(String field, java.lang.reflect.Type type, String site) {
     Connection on = handleOf(site).connection();
-    Value value = handle.session().callMember(on, handle.id(), MemberOp.GET, field, List.of(), site);
-    return ClientValues.fromWire(handle.session(), on, value, type, site);
+    Transfer transfer = new Transfer(type);
+    Value value = handle.session().callMember(on, handle.id(), MemberOp.GET, field, List.of(), site, transfer);
+    return ClientValues.result(handle.session(), on, value, type, site, transfer);
   }
 }

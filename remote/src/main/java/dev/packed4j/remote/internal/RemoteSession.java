@@ -107,33 +107,37 @@ final class RemoteSession implements Session {
     return CallOptions.DEFAULT.withDeadlineAfter(deadlineNanos, TimeUnit.NANOSECONDS);
   }
 
-  /** Calls on the server; returns the result or throws its error. */
-  Value call(Connection on, CallRequest.Builder request, String site) {
+  /**
+   * Calls on the server; returns the result or throws its error. A call with streamed tensors, or whose result may
+   * hold one, goes on CallStream; {@code transfer} then holds the tensors the reply streamed.
+   */
+  Value call(Connection on, CallRequest.Builder request, String site, Transfer transfer) {
     request.setSession(on.sessionId).setSite(site);
     CallReply reply;
-    try {
-      reply = ClientCalls.blockingUnaryCall(on.channel, Methods.CALL, callOptions(),
-          request.build());
-    } catch (StatusRuntimeException e) {
-      throw on.failure(e.getStatus(), site);
+    if (transfer.streams()) {
+      reply = StreamedCall.run(on, callOptions(), request.build(), transfer, site);
+    } else {
+      try {
+        reply = ClientCalls.blockingUnaryCall(on.channel, Methods.CALL, callOptions(), request.build());
+      } catch (StatusRuntimeException e) {
+        throw on.failure(e.getStatus(), site);
+      }
     }
     if (reply.hasError()) {
+      transfer.closeUnclaimed();
       throw remoteError(reply.getError());
     }
     return reply.getResult();
   }
 
-  Value callGlobal(String name, List<Value> args, String site) {
-    Connection on = connection(site);
-    return call(on, CallRequest.newBuilder().setGlobal(name).addAllArgs(args), site);
-  }
-
-  Value callTypeMember(String typeKey, String name, List<Value> args, Connection on, String site) {
+  Value callTypeMember(String typeKey, String name, List<Value> args, Connection on, String site,
+      Transfer transfer) {
     return call(on, CallRequest.newBuilder().setTypeMember(TypeMemberTarget.newBuilder().setTypeKey(typeKey)
-        .setName(name)).addAllArgs(args), site);
+        .setName(name)).addAllArgs(args), site, transfer);
   }
 
-  Value callMember(Connection on, long objectId, MemberOp op, String name, List<Value> args, String site) {
+  Value callMember(Connection on, long objectId, MemberOp op, String name, List<Value> args, String site,
+      Transfer transfer) {
     if (closed) {
       throw new IllegalStateException(site + ": the session with " + description + " is closed");
     }
@@ -141,7 +145,7 @@ final class RemoteSession implements Session {
       throw on.lostError(site, "the object lived in a server session that ended");
     }
     return call(on, CallRequest.newBuilder().setMember(MemberTarget.newBuilder().setObject(objectId).setOp(op)
-        .setName(name)).addAllArgs(args), site);
+        .setName(name)).addAllArgs(args), site, transfer);
   }
 
   /** Releases one reference of a remote object, without waiting; nothing to do when its connection is gone. */

@@ -9,12 +9,13 @@ import java.util.List;
 
 /**
  * packed4j-server's command line: {@code [--host H] [--port N] [--library NAME]... [--token-file F]
- * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--exit-with-parent] [LIBRARY.so]...}.
+ * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--max-tensor-mib N]
+ * [--exit-with-parent] [LIBRARY.so]...}.
  * The token may also come from the environment variable {@code PACKED4J_TOKEN}, the keystore's password from
  * {@code PACKED4J_KEYSTORE_PASSWORD}: secrets stay out of the process list.
  */
 public record ServerConfig(String host, int port, List<Path> libraryFiles, List<String> libraryNames, String token,
-    Path keystore, char[] keystorePassword, int maxMessageBytes, boolean exitWithParent) {
+    Path keystore, char[] keystorePassword, int maxMessageBytes, long maxTensorBytes, boolean exitWithParent) {
 
   /** The usage text, printed for a wrong command line. */
   public static final String USAGE = """
@@ -25,7 +26,10 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         --token-file F               require the token in F from every client (or set PACKED4J_TOKEN)
         --tls-keystore F             serve TLS with the key and certificate of the PKCS#12 keystore F
         --tls-keystore-password-file F   its password (or set PACKED4J_KEYSTORE_PASSWORD)
-        --max-message-mib N          the largest message, and so tensor, in MiB (default 257)
+        --max-message-mib N          the largest message in MiB (default 257); tensors above 256 KiB
+                                     cross in chunks and are not bounded by it
+        --max-tensor-mib N           the largest tensor argument a client may stream, in MiB (default 4096):
+                                     the server allocates it before its bytes arrive
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
 
@@ -43,6 +47,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     Path keystore = null;
     String keystorePassword = environment.get("PACKED4J_KEYSTORE_PASSWORD");
     int maxMessageMib = 257;
+    int maxTensorMib = 4096;
     boolean exitWithParent = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -54,6 +59,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         case "--tls-keystore" -> keystore = Path.of(value(args, ++i, arg));
         case "--tls-keystore-password-file" -> keystorePassword = read(value(args, ++i, arg), arg);
         case "--max-message-mib" -> maxMessageMib = number(arg, value(args, ++i, arg), 1, 2047);
+        case "--max-tensor-mib" -> maxTensorMib = number(arg, value(args, ++i, arg), 1, Integer.MAX_VALUE);
         case "--exit-with-parent" -> exitWithParent = true;
         default -> {
           if (arg.startsWith("-")) {
@@ -77,7 +83,8 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
           + "PACKED4J_KEYSTORE_PASSWORD");
     }
     return new ServerConfig(host, port, List.copyOf(files), List.copyOf(names), token, keystore,
-        keystorePassword == null ? null : keystorePassword.toCharArray(), maxMessageMib << 20, exitWithParent);
+        keystorePassword == null ? null : keystorePassword.toCharArray(), maxMessageMib << 20,
+        (long) maxTensorMib << 20, exitWithParent);
   }
 
   private static String value(List<String> args, int i, String option) {

@@ -30,9 +30,25 @@ final class ServerValues {
   /** Tensors made for arguments, and tensor results, closed once the reply is written. */
   final List<AutoCloseable> temporaries = new ArrayList<>();
 
+  /** On CallStream: the streamed tensor arguments, filled from the chunks, in order. */
+  private final java.util.Deque<NDArray> streamedArguments = new java.util.ArrayDeque<>();
+  /** On CallStream: the memory of the result's large tensors, sent in chunks after the reply; else null. */
+  final List<MemorySegment> streamedResults;
+
   ServerValues(ServerSession session, long maxTensorBytes) {
+    this(session, maxTensorBytes, false);
+  }
+
+  ServerValues(ServerSession session, long maxTensorBytes, boolean streaming) {
     this.session = session;
     this.maxTensorBytes = maxTensorBytes;
+    this.streamedResults = streaming ? new ArrayList<>() : null;
+  }
+
+  /** Takes the streamed tensor arguments (already filled); they are closed with the other temporaries. */
+  void streamedArguments(List<NDArray> arrays) {
+    temporaries.addAll(arrays);
+    streamedArguments.addAll(arrays);
   }
 
   Object[] arguments(List<Value> values) {
@@ -71,6 +87,14 @@ final class ServerValues {
   }
 
   private NDArray tensor(Tensor tensor) {
+    if (tensor.getStreamed()) {
+      NDArray array = streamedArguments.poll();
+      if (array == null) {
+        throw new IllegalArgumentException("a streamed tensor argument arrived without its chunks (streamed "
+            + "tensors cross on CallStream only)");
+      }
+      return array;
+    }
     DType dtype = DType.parse(tensor.getDtype());
     long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
     NDArray array = NDArray.allocate(dtype, shape);
@@ -154,9 +178,14 @@ final class ServerValues {
           + java.util.Arrays.toString(array.shape()) + " and strides " + java.util.Arrays.toString(array.strides()));
     }
     MemorySegment data = array.asSegment();
-    if (data.byteSize() > maxTensorBytes) {
+    if (streamedResults != null && data.byteSize() > Chunks.STREAM_ABOVE) {
+      streamedResults.add(data);
+      return Chunks.placeholder(array);
+    }
+    if (streamedResults == null && data.byteSize() > maxTensorBytes) {
       throw new IllegalArgumentException("a tensor result of " + data.byteSize() + " bytes is larger than the "
-          + maxTensorBytes + " a session copies (the server's --max-message-mib, less 1 MiB)");
+          + maxTensorBytes + " a unary call carries (the server's --max-message-mib, less 1 MiB); a method declared "
+          + "to return NDArray (or Object) streams it in chunks instead");
     }
     Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
     for (long extent : array.shape()) {

@@ -24,10 +24,10 @@ public final class Services {
     InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
     NettyServerBuilder builder = config.keystore() == null ? NettyServerBuilder.forAddress(address)
         : NettyServerBuilder.forAddress(address, tls(config));
-    RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20));
+    RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20), config.maxTensorBytes());
     builder.maxInboundMessageSize(config.maxMessageBytes());
     builder.flowControlWindow(Connection.FLOW_CONTROL_WINDOW);
-    builder.addService(guarded(Methods.withLargeMessages(registry.bindService()), config));
+    builder.addService(guarded(Methods.withLargeMessages(registry.bindService(), registry), config));
     for (BindableService extra : extraServices) {
       builder.addService(guarded(extra.bindService(), config));
     }

@@ -1,0 +1,134 @@
+package dev.packed4j.remote.internal;
+
+import dev.packed4j.remote.internal.proto.CallReply;
+import dev.packed4j.remote.internal.proto.CallRequest;
+import dev.packed4j.remote.internal.proto.RemoteError;
+import dev.packed4j.remote.internal.proto.Tensor;
+import dev.packed4j.runtime.NDArray;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server's end of one CallStream call: the request, the chunks of its streamed tensor arguments copied into
+ * tensors allocated when the request announced them, the call once the client half-closes, then the reply and the
+ * chunks of the result's large tensors, sent as the transport is ready for them (so a large tensor never queues
+ * whole in gRPC's buffers). gRPC runs every step of one call in order, never two at once.
+ */
+final class ServerStream implements StreamObserver<Chunks.Message> {
+  private final RegistryService service;
+  private final ServerCallStreamObserver<Chunks.Message> out;
+  private final long maxTensorBytes;
+  private final long maxStreamedBytes;
+  private CallRequest request;
+  private ServerSession session;
+  private ServerValues values;
+  private Chunks.Receiver receiver;
+  /** Why the call cannot run (bad frames, a tensor that cannot be allocated); answered at the half-close. */
+  private String refused;
+  private List<MemorySegment> sending;
+  private int sent;
+  private boolean finished;
+
+  ServerStream(RegistryService service, StreamObserver<Chunks.Message> out, long maxTensorBytes,
+      long maxStreamedBytes) {
+    this.service = service;
+    this.out = (ServerCallStreamObserver<Chunks.Message>) out;
+    this.maxTensorBytes = maxTensorBytes;
+    this.maxStreamedBytes = maxStreamedBytes;
+    this.out.setOnReadyHandler(this::pump);
+    this.out.setOnCancelHandler(this::finish);
+  }
+
+  @Override
+  public void onNext(Chunks.Message message) {
+    if (refused != null) {
+      message.discard();
+      return;
+    }
+    try {
+      if (request == null) {
+        if (message.isChunk() || !message.frame.hasRequest()) {
+          message.discard();
+          refused = "a CallStream call must begin with its request";
+          return;
+        }
+        request = message.frame.getRequest();
+        session = service.session(request.getSession());
+        values = new ServerValues(session, maxTensorBytes, true);
+        List<Tensor> announced = new ArrayList<>();
+        Chunks.streamedTensors(request.getArgsList(), announced);
+        long bytes = Chunks.byteCount(announced);
+        if (bytes > maxStreamedBytes) {
+          // Refused before allocating: the request announces sizes its chunks may never fill.
+          refused = "the streamed tensor arguments need " + bytes + " bytes; this server takes at most "
+              + maxStreamedBytes + " (packed4j-server --max-tensor-mib)";
+          return;
+        }
+        List<NDArray> arrays = Chunks.allocate(announced);
+        values.streamedArguments(arrays);
+        receiver = new Chunks.Receiver(arrays);
+      } else if (message.isChunk()) {
+        receiver.accept(message);
+      } else {
+        refused = "a CallStream call carries one request";
+      }
+    } catch (IOException | RuntimeException | OutOfMemoryError e) {
+      message.discard();
+      refused = "the streamed tensor arguments did not arrive whole: " + e.getMessage();
+    }
+  }
+
+  @Override
+  public void onCompleted() {
+    CallReply reply;
+    if (refused == null && request != null && !receiver.complete()) {
+      refused = "the request half-closed before every chunk arrived: " + receiver.missing();
+    }
+    if (refused != null || request == null) {
+      String why = refused != null ? refused : "a CallStream call must begin with its request";
+      String site = request == null ? "CallStream" : request.getSite();
+      reply = CallReply.newBuilder().setError(RemoteError.newBuilder().setKind("ValueError").setMessage(why)
+          .setFunction(site)).build();
+    } else {
+      reply = service.call(request, session, values);
+      if (reply.hasError() && values.streamedResults != null) {
+        values.streamedResults.clear();
+      }
+    }
+    out.onNext(Chunks.Message.of(reply));
+    sending = values == null || values.streamedResults == null ? List.of() : Chunks.slices(values.streamedResults);
+    pump();
+  }
+
+  /** Sends chunks while the transport takes them; ends the call after the last. */
+  private void pump() {
+    if (sending == null || finished) {
+      return;
+    }
+    while (sent < sending.size() && out.isReady()) {
+      out.onNext(Chunks.Message.chunk(sending.get(sent++)));
+    }
+    if (sent == sending.size()) {
+      out.onCompleted(); // written by now: the tensors the chunks came from may go
+      finish();
+    }
+  }
+
+  @Override
+  public void onError(Throwable error) {
+    finish(); // the client cancelled or went away
+  }
+
+  private void finish() {
+    if (!finished) {
+      finished = true;
+      if (values != null) {
+        values.closeTemporaries();
+      }
+    }
+  }
+}
