@@ -101,7 +101,35 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
     if (typeIndex != kP4JFunction) {
       throw mismatch(any);
     }
-    long handle = NativeMemory.anyPayload(any);
+    return decodeHandle(NativeMemory.anyPayload(any), owned);
+  }
+
+  /**
+   * A typed entry's function argument (a callback in) as an owned object word, which the caller releases after the
+   * call: a closure out passed back is its native function itself (a reference taken under a pin, as the frame
+   * passes it), anything else a new Java function object, as {@link #encode} makes for the frame.
+   *
+   * @throws dev.packed4j.runtime.internal.errors.ConversionFailure for a closed closure, as {@link #encode}
+   */
+  public long ownedWord(F value) {
+    if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.CLOSURE) {
+      Object function = ClosureViews.functionOf(value);
+      if (function != null) {
+        return FunctionCodec.PACKED_FUNCTION.ownedWord(function);
+      }
+    }
+    return newHandle(value);
+  }
+
+  /**
+   * A typed entry's function result (a closure out), an owned object word (0 for None): what {@link #decode}
+   * returns for the same function.
+   */
+  public F decodeOwnedWord(long handle) {
+    return handle == 0 ? null : decodeHandle(handle, true);
+  }
+
+  private F decodeHandle(long handle, boolean owned) {
     Object target = JavaFunctions.targetOf(handle);
     if (type.isInstance(target)) {
       // A Java implementation coming back: the object that went out (of the declared interface, as it went out
