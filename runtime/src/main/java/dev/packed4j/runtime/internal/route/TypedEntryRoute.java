@@ -201,7 +201,7 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
     } else if (javaResult == byte[].class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
-    } else if (FunctionWords.takes(codecs.get(count))) {
+    } else if (javaResult != void.class && FunctionWords.takes(codecs.get(count))) {
       filtered = MethodHandles.filterReturnValue(bound,
           FunctionWords.resultFilter(target, codecs.get(count), javaResult));
     } else if (!javaResult.isPrimitive() && !LinkedRoute.isBox(javaResult)) {
