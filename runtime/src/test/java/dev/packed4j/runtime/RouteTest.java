@@ -17,6 +17,7 @@ import dev.packed4j.runtime.binding.RouteProbe;
 import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -284,6 +285,12 @@ class RouteTest {
         });
         P4J_REGISTER_GLOBAL("route.fn.NoAdder").set_body_typed([](int64_t) { return PackedFunc(); });
         P4J_REGISTER_GLOBAL("route.fn.Echo").set_body_typed([](PackedFunc f) { return f; });
+        static PackedFunc held;
+        P4J_REGISTER_GLOBAL("route.fn.Hold").set_body_typed([](PackedFunc f) { held = f; });
+        P4J_REGISTER_GLOBAL("route.fn.CallHeld").set_body_typed([](int64_t a) {
+          return TypedPackedFunc<int64_t(int64_t)>(held)(a);
+        });
+        P4J_REGISTER_GLOBAL("route.fn.Drop").set_body_typed([]() { held = PackedFunc(); });
         """;
 
     /** {@code LongUnaryOperator} as the processor writes its codec: a typed entry of (int64) -> int64. */
@@ -410,6 +417,39 @@ class RouteTest {
       for (MethodHandle handle : none.both()) {
         assertNull((LongUnaryOperator) handle.invokeExact(3L));
       }
+    }
+
+    @Test
+    void aCallbackNativeCodeKeptIsNeverReusedAndOneNobodyKeptStaysUnreachable() throws Throwable {
+      RouteTwins hold = twins("route.fn.Hold", "typed entry (function) -> void",
+          MethodType.methodType(void.class, LongUnaryOperator.class), UNARY);
+      RouteTwins apply = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      RouteTwins callHeld = twins("route.fn.CallHeld", "typed entry (int64) -> int64",
+          MethodType.methodType(long.class, long.class), Codecs.LONG, Codecs.LONG);
+      RouteTwins drop = twins("route.fn.Drop", "typed entry () -> void", MethodType.methodType(void.class));
+      int before = JavaFunctions.liveCount();
+      for (MethodHandle holding : hold.both()) {
+        holding.invokeExact((LongUnaryOperator) x -> x + 1);
+        assertEquals(before + 1, JavaFunctions.liveCount());
+        for (MethodHandle applying : apply.both()) {
+          assertEquals(6L, (long) applying.invokeExact((LongUnaryOperator) x -> x * 2, 3L));
+        }
+        assertEquals(6L, (long) callHeld.typed().invokeExact(5L), "the kept callback is still itself");
+        drop.typed().invokeExact();
+        assertEquals(before, JavaFunctions.liveCount());
+      }
+      WeakReference<Object> captured = callOnceWithCapturedObject(apply.typed());
+      for (int i = 0; i < 50 && captured.get() != null; i++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertNull(captured.get(), "a callback's pooled function keeps nothing of it reachable");
+    }
+
+    private WeakReference<Object> callOnceWithCapturedObject(MethodHandle apply) throws Throwable {
+      Object state = new Object();
+      assertEquals(4L, (long) apply.invokeExact((LongUnaryOperator) x -> state.hashCode() == 0 ? x : x + 1, 3L));
+      return new WeakReference<>(state);
     }
 
     @Test

@@ -4,12 +4,14 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JFunction;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
 import dev.packed4j.runtime.binding.CallbackBodies;
+import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.values.ClosureViews;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.FunctionCodec;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.ValueCodec;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -23,6 +25,8 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
   private final Function<? super F, ?> toWire;
   private final Function<? super F, CallbackBodies.Packed> toPacked;
   private final Function<Object, ? extends F> fromFunction;
+  /** A Java function of this codec no one holds, kept for the next {@link #ownedWord}; 0 for none. */
+  private final AtomicLong pool = new AtomicLong();
 
   private CallbackCodec(Class<? super F> type, String signature, WireShape shape, Function<? super F, ?> toWire,
       Function<? super F, CallbackBodies.Packed> toPacked, Function<Object, ? extends F> fromFunction) {
@@ -118,7 +122,41 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
         return FunctionCodec.PACKED_FUNCTION.ownedWord(function);
       }
     }
-    return newHandle(value);
+    long pooled = pool.getAndSet(0);
+    if (pooled != 0) {
+      Object wire;
+      CallbackBodies.Packed packed;
+      try {
+        wire = shape != null ? toWire.apply(value) : null;
+        packed = shape != null ? null : toPacked.apply(value);
+      } catch (RuntimeException | Error e) {
+        if (!pool.compareAndSet(0, pooled)) {
+          JavaFunctions.unpool();
+          CApi.P4JObjectDecRef(pooled);
+        }
+        throw e;
+      }
+      JavaFunctions.reuse(pooled, value, wire, packed);
+      return pooled;
+    }
+    long handle = newHandle(value);
+    JavaFunctions.poolableBy(handle, this);
+    return handle;
+  }
+
+  /**
+   * Gives back a word of {@link #ownedWord} after the call: a Java function no native code kept waits in this
+   * codec's pool (one at most, its target dropped) for the next call instead of being released and made again,
+   * which spares a function object's creation and its deleter's upcall per call; anything else is released.
+   */
+  public void releaseWord(long word) {
+    if (JavaFunctions.pool(word, this)) {
+      if (pool.compareAndSet(0, word)) {
+        return;
+      }
+      JavaFunctions.unpool();
+    }
+    CApi.P4JObjectDecRef(word);
   }
 
   /**

@@ -21,7 +21,9 @@ import java.lang.invoke.MethodType;
  * <p>A function argument becomes an owned object word: a lambda a new Java function object (as the frame makes one
  * per call; native code that keeps it takes its own reference), a closure out passed back or a {@code PackedFunction}
  * its own native function with a reference taken under a pin. The word is released in a {@code finally} when the
- * call returns, so a Java function nobody kept is freed then, as the frame's close frees it:
+ * call returns; a Java function no native code kept is not destroyed but waits, its target dropped, in its codec's
+ * pool (one per codec) for the next call ({@link CallbackCodec#releaseWord}), so a call costs no function object's
+ * creation and no deleter upcall:
  *
  * <pre>{@code
  * long word = FunctionWords.word(target, i, codec, f);   // NullPointerException, closed: as the frame
@@ -42,7 +44,8 @@ public final class FunctionWords {
     try {
       WORD = lookup.findStatic(FunctionWords.class, "word",
           MethodType.methodType(long.class, CallTarget.class, int.class, ValueCodec.class, Object.class));
-      RELEASE = lookup.findStatic(FunctionWords.class, "release", MethodType.methodType(void.class, long.class));
+      RELEASE = lookup.findStatic(FunctionWords.class, "release",
+          MethodType.methodType(void.class, ValueCodec.class, long.class));
       RESULT = lookup.findStatic(FunctionWords.class, "result",
           MethodType.methodType(Object.class, CallTarget.class, ValueCodec.class, long.class));
     } catch (ReflectiveOperationException e) {
@@ -74,7 +77,7 @@ public final class FunctionWords {
         : MethodHandles.dropArguments(MethodHandles.identity(result), 0, Throwable.class);
     int leading = cleanup.type().parameterCount();
     cleanup = MethodHandles.dropArguments(cleanup, leading, wired.type().parameterList());
-    cleanup = MethodHandles.foldArguments(cleanup, leading + index, RELEASE);
+    cleanup = MethodHandles.foldArguments(cleanup, leading + index, MethodHandles.insertArguments(RELEASE, 0, codec));
     MethodHandle tried = MethodHandles.tryFinally(wired, cleanup);
     MethodHandle word = MethodHandles.insertArguments(WORD, 0, target, index, codec)
         .asType(MethodType.methodType(long.class, javaType));
@@ -114,8 +117,13 @@ public final class FunctionWords {
     return codec.ownedWord((F) value);
   }
 
-  private static void release(long word) {
-    if (word != 0) {
+  private static void release(ValueCodec<?> codec, long word) {
+    if (word == 0) {
+      return;
+    }
+    if (codec instanceof CallbackCodec<?> callback) {
+      callback.releaseWord(word); // a Java function nobody kept waits for the next call
+    } else {
       CApi.P4JObjectDecRef(word);
     }
   }
