@@ -1,6 +1,5 @@
 package dev.packed4j.runtime.internal.route;
 
-import dev.packed4j.runtime.internal.upcall.FunctionWords;
 import dev.packed4j.runtime.internal.values.BooleanCodec;
 import dev.packed4j.runtime.internal.values.BytesCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;

@@ -8,7 +8,6 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
-import dev.packed4j.runtime.internal.upcall.FunctionWords;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.ObjectCodec;
 import dev.packed4j.runtime.internal.values.ValueCodec;

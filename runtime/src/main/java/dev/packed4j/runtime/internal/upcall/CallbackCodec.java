@@ -8,6 +8,7 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.values.ClosureViews;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.FunctionWordCodec;
 import dev.packed4j.runtime.internal.values.FunctionCodec;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.ValueCodec;
@@ -18,7 +19,7 @@ import java.util.function.Function;
  * A functional interface as a value: an implementation becomes a Java function object for the call (released when
  * the call's frame closes, unless native code kept it), a native function comes back as an implementation.
  */
-public final class CallbackCodec<F> extends ValueCodec<F> {
+public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWordCodec {
   private final Class<? super F> type;
   private final WireShape shape;
   private final String signature;
@@ -115,7 +116,10 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
    *
    * @throws dev.packed4j.runtime.internal.errors.ConversionFailure for a closed closure, as {@link #encode}
    */
-  public long ownedWord(F value) {
+  @Override
+  public long ownedWord(Object argument) {
+    @SuppressWarnings("unchecked") // generated code passes it where the method declares F
+    F value = (F) argument;
     if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.CLOSURE) {
       Object function = ClosureViews.functionOf(value);
       if (function != null) {
@@ -149,6 +153,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
    * codec's pool (one at most, its target dropped) for the next call instead of being released and made again,
    * which spares a function object's creation and its deleter's upcall per call; anything else is released.
    */
+  @Override
   public void releaseWord(long word) {
     if (JavaFunctions.pool(word, this)) {
       if (pool.compareAndSet(0, word)) {
@@ -163,6 +168,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> {
    * A typed entry's function result (a closure out), an owned object word (0 for None): what {@link #decode}
    * returns for the same function.
    */
+  @Override
   public F decodeOwnedWord(long handle) {
     return handle == 0 ? null : decodeHandle(handle, true);
   }

@@ -8,7 +8,7 @@ import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 
 /** PackedFunction: {@code kP4JFunction}. */
-public final class FunctionCodec extends ValueCodec<Object> {
+public final class FunctionCodec extends ValueCodec<Object> implements FunctionWordCodec {
   public static final FunctionCodec PACKED_FUNCTION = new FunctionCodec();
 
   private FunctionCodec() {
@@ -41,6 +41,7 @@ public final class FunctionCodec extends ValueCodec<Object> {
    * A typed entry's function result, an owned object word (0 for None): the PackedFunction the call frame would
    * return for the same function (the one that went out, for an echo).
    */
+  @Override
   public Object decodeOwnedWord(long handle) {
     return handle == 0 ? null : decodeHandle(handle, true);
   }
@@ -52,6 +53,7 @@ public final class FunctionCodec extends ValueCodec<Object> {
    *
    * @throws ConversionFailure as {@link #encode}
    */
+  @Override
   public long ownedWord(Object value) {
     ReleaseEpochs.Pin pin = ObjectHandles.pin(value, "PackedFunction");
     try {
@@ -61,6 +63,12 @@ public final class FunctionCodec extends ValueCodec<Object> {
     } finally {
       pin.unpin();
     }
+  }
+
+  /** A PackedFunction argument's word: its reference is released. */
+  @Override
+  public void releaseWord(long word) {
+    CApi.P4JObjectDecRef(word);
   }
 
   private Object decodeHandle(long handle, boolean owned) {

@@ -1,12 +1,11 @@
-package dev.packed4j.runtime.internal.upcall;
+package dev.packed4j.runtime.internal.route;
 
 import static dev.packed4j.runtime.internal.capi.CApi.P4J_TYPED_ERROR_I64;
 
-import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.values.CallTarget;
-import dev.packed4j.runtime.internal.values.FunctionCodec;
+import dev.packed4j.runtime.internal.values.FunctionWordCodec;
 import dev.packed4j.runtime.internal.values.ValueCodec;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -15,14 +14,14 @@ import java.lang.invoke.MethodType;
 /**
  * Functions on a typed entry, without a call frame: a functional-interface or {@code PackedFunction} argument (a
  * callback in) as an object word, a function result (a closure out) wrapped once. What the call frame does with the
- * same codecs ({@link CallbackCodec#encode}, {@link FunctionCodec#encode}, their {@code decode}), so every route
+ * same codecs ({@code CallbackCodec.encode}, {@code FunctionCodec.encode}, their {@code decode}), so every route
  * gives the same values and failures.
  *
  * <p>A function argument becomes an owned object word: a lambda a new Java function object (as the frame makes one
  * per call; native code that keeps it takes its own reference), a closure out passed back or a {@code PackedFunction}
  * its own native function with a reference taken under a pin. The word is released in a {@code finally} when the
  * call returns; a Java function no native code kept is not destroyed but waits, its target dropped, in its codec's
- * pool (one per codec) for the next call ({@link CallbackCodec#releaseWord}), so a call costs no function object's
+ * pool (one per codec) for the next call ({@code CallbackCodec.releaseWord}), so a call costs no function object's
  * creation and no deleter upcall:
  *
  * <pre>{@code
@@ -34,7 +33,7 @@ import java.lang.invoke.MethodType;
  * }
  * }</pre>
  */
-public final class FunctionWords {
+final class FunctionWords {
   private static final MethodHandle WORD;
   private static final MethodHandle RELEASE;
   private static final MethodHandle RESULT;
@@ -60,8 +59,8 @@ public final class FunctionWords {
    * {@code PackedFunction}, which a typed entry takes and returns as an object word (signature type
    * {@code function}).
    */
-  public static boolean takes(ValueCodec<?> codec) {
-    return codec instanceof CallbackCodec<?> || codec == FunctionCodec.PACKED_FUNCTION;
+  static boolean takes(ValueCodec<?> codec) {
+    return codec instanceof FunctionWordCodec;
   }
 
   /**
@@ -69,7 +68,7 @@ public final class FunctionWords {
    * {@code javaType} there (see the class comment). Applied once per function parameter, innermost first, so a
    * failing conversion of a later one releases the words already made.
    */
-  public static MethodHandle around(MethodHandle wired, CallTarget target, int index, ValueCodec<?> codec,
+  static MethodHandle around(MethodHandle wired, CallTarget target, int index, ValueCodec<?> codec,
       Class<?> javaType) {
     Class<?> result = wired.type().returnType();
     MethodHandle cleanup = result == void.class
@@ -89,7 +88,7 @@ public final class FunctionWords {
    * call frame returns through {@code codec} for the same function (the lambda that went out, for an echo), null for
    * 0 (None), the raised error for {@code P4J_TYPED_ERROR_I64} (a Java callback's exception is thrown as itself).
    */
-  public static MethodHandle resultFilter(CallTarget target, ValueCodec<?> codec, Class<?> javaResult) {
+  static MethodHandle resultFilter(CallTarget target, ValueCodec<?> codec, Class<?> javaResult) {
     return MethodHandles.insertArguments(RESULT, 0, target, codec)
         .asType(MethodType.methodType(javaResult, long.class));
   }
@@ -103,28 +102,15 @@ public final class FunctionWords {
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
-      if (codec instanceof CallbackCodec<?> callback) {
-        return ownedWordOf(callback, value);
-      }
-      return FunctionCodec.PACKED_FUNCTION.ownedWord(value);
+      return ((FunctionWordCodec) codec).ownedWord(value);
     } catch (ConversionFailure failure) {
       throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private static <F> long ownedWordOf(CallbackCodec<F> codec, Object value) {
-    return codec.ownedWord((F) value);
-  }
-
   private static void release(ValueCodec<?> codec, long word) {
-    if (word == 0) {
-      return;
-    }
-    if (codec instanceof CallbackCodec<?> callback) {
-      callback.releaseWord(word); // a Java function nobody kept waits for the next call
-    } else {
-      CApi.P4JObjectDecRef(word);
+    if (word != 0) {
+      ((FunctionWordCodec) codec).releaseWord(word);
     }
   }
 
@@ -133,8 +119,7 @@ public final class FunctionWords {
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
     try {
-      return codec instanceof CallbackCodec<?> callback ? callback.decodeOwnedWord(word)
-          : FunctionCodec.PACKED_FUNCTION.decodeOwnedWord(word);
+      return ((FunctionWordCodec) codec).decodeOwnedWord(word);
     } catch (ConversionFailure failure) {
       throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
     }
