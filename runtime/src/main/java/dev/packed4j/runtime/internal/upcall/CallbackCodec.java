@@ -135,7 +135,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
         packed = shape != null ? null : toPacked.apply(value);
       } catch (RuntimeException | Error e) {
         if (!pool.compareAndSet(0, pooled)) {
-          JavaFunctions.unpool();
+          JavaFunctions.unpool(pooled);
           CApi.P4JObjectDecRef(pooled);
         }
         throw e;
@@ -159,7 +159,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
       if (pool.compareAndSet(0, word)) {
         return;
       }
-      JavaFunctions.unpool();
+      JavaFunctions.unpool(word);
     }
     CApi.P4JObjectDecRef(word);
   }

@@ -29,7 +29,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Native function objects whose body is Java: {@link PackedFunction#of}, functional interfaces passed to a
@@ -73,15 +72,21 @@ public final class JavaFunctions {
    * echo to find again.
    */
   static final class Entry {
-    /** Set again when a pooled function is reused ({@link #reuse}); null while it waits in a pool. */
-    volatile Object target;
+    /**
+     * Set again when a pooled function is reused ({@link #reuse}); null while it waits in a pool. The fields a reuse
+     * sets are plain: only the thread that took the function from its pool (an atomic exchange) writes them, before
+     * it passes the function to native code, and the pool's compare-and-set publishes a function's return.
+     */
+    Object target;
     final JavaBody body;
-    volatile CallbackBodies.Packed packed;
+    CallbackBodies.Packed packed;
     /** A {@code Callbacks.WireN} of the arity of {@code shape}. */
-    volatile Object wire;
+    Object wire;
     final WireShape shape;
     /** The codec whose pool may keep this function ({@link #pool}); null for functions never pooled. */
     volatile Object pooledBy;
+    /** Whether it waits in its pool (left out of {@link #liveCount}). */
+    boolean pooled;
     /** The {@code PackedFunction} made for it. */
     private volatile WeakReference<Object> function;
 
@@ -251,9 +256,6 @@ public final class JavaFunctions {
     }
   }
 
-  /** Java functions waiting in a codec's pool ({@link #reuse}, {@link #pool}): alive, but no one's. */
-  private static final AtomicInteger POOLED = new AtomicInteger();
-
   /**
    * An object's {@code ref_counter}, read with acquire: a count of 1 seen after another thread's last DecRef also sees
    * everything that thread did with the function before.
@@ -270,7 +272,7 @@ public final class JavaFunctions {
     entry.wire = wire == null ? null : wireOfArity(wire, entry.shape);
     entry.packed = packed;
     entry.target = target;
-    POOLED.decrementAndGet();
+    entry.pooled = false;
   }
 
   /**
@@ -288,7 +290,7 @@ public final class JavaFunctions {
     entry.target = null;
     entry.wire = null;
     entry.packed = null;
-    POOLED.incrementAndGet();
+    entry.pooled = true;
     return true;
   }
 
@@ -297,9 +299,9 @@ public final class JavaFunctions {
     TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(handle))).pooledBy = pool;
   }
 
-  /** Undoes {@link #pool} for a handle its pool had no room for, which the caller then releases. */
-  static void unpool() {
-    POOLED.decrementAndGet();
+  /** Undoes {@link #pool} for the function at {@code handle}, which its pool had no room for; the caller frees it. */
+  static void unpool(long handle) {
+    TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(handle))).pooled = false;
   }
 
   /**
@@ -364,7 +366,7 @@ public final class JavaFunctions {
    */
   public static int liveCount() {
     ReleaseEpochs.drain();
-    return TABLE.size() - POOLED.get();
+    return TABLE.count(entry -> !entry.pooled);
   }
 
   // ---------------------------------------------------------------- upcall targets
