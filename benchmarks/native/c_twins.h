@@ -73,6 +73,9 @@ P4JBENCH_EXPORT int64_t bench_first_byte(const void* data, int64_t size);
  */
 P4JBENCH_EXPORT int64_t bench_call_upcall(int64_t (*function)(int64_t, int64_t), int64_t n);
 
+/*! \brief function(a, b), once: the raw twin of a Java callback passed to a C++ function that calls it once. */
+P4JBENCH_EXPORT int64_t bench_apply_upcall(int64_t (*function)(int64_t, int64_t), int64_t a, int64_t b);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

@@ -63,6 +63,15 @@ P4J_REGISTER_GLOBAL("bench.DropHeld").set_body_typed([]() {
   held_global = {};
 });
 
+// A callback in, called once: the Java function arrives on the typed entry as its handle (issue 24).
+P4J_REGISTER_GLOBAL("bench.ApplyOnce").set_body_typed([](PackedFunc function, int64_t a, int64_t b) {
+  return TypedPackedFunc<int64_t(int64_t, int64_t)>(function)(a, b);
+});
+
+extern "C" int64_t bench_apply_upcall(int64_t (*function)(int64_t, int64_t), int64_t a, int64_t b) {
+  return function(a, b);
+}
+
 extern "C" int64_t bench_call_upcall(int64_t (*function)(int64_t, int64_t), int64_t n) {
   int64_t sum = 0;
   for (int64_t i = 0; i < n; ++i) sum = function(sum, i);

@@ -346,6 +346,12 @@ TEST(FunctionTest, EveryClosureHasAScalarsEntryThatActsAsCallScalars) {
       {"test.UntypedEcho", 5, 1, 2, 3, 4},
       {"test.UntypedThrows", Shape(kP4JInt, {}), 0, 0, 0, 0},
       {"test.UntypedVoidObject", Shape(kP4JNone, {kP4JInt}), 3, 0, 0, 0},
+      // The shapes a closure's entry runs on its fast path (one or two int64 arguments, an int64 result).
+      {"test.UntypedThrows", Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
+      {"test.UntypedThrows", Shape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},
+      {"test.UntypedVoidObject", Shape(kP4JInt, {kP4JInt}), 3, 0, 0, 0},
+      {"test.UntypedVoidObject", Shape(kP4JInt, {kP4JInt, kP4JInt}), 3, 4, 0, 0},
+      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt, kP4JInt}), P4J_TYPED_ERROR_I64, 5, 0, 0},
       // Typed closures have one too: their packed body's count and type checks.
       {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5)},
       {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300, 2, 1, BitsOf(0.5)},

@@ -70,9 +70,13 @@ class TypedPackedFunc<R(A...)> {
   /*! \brief Wraps function; looks its typed entry up once, here. */
   TypedPackedFunc(PackedFunc function) : function_(std::move(function)) {  // NOLINT(runtime/explicit)
     if constexpr (kHasWireForm) {
-      if (function_.defined() && function_.typed_entry() != nullptr &&
-          function_.signature() == details::SignatureOf<R, A...>()) {
-        entry_ = reinterpret_cast<void*>(function_.typed_entry());
+      // The signature string is made once per R(A...), not per wrap (a Java callback is wrapped at every call).
+      static const std::string kSignature = details::SignatureOf<R, A...>();
+      if (function_.defined() && function_.typed_entry() != nullptr) {
+        P4JByteArray recorded{nullptr, 0};  // borrowed from the function: compared without a copy
+        if (P4JFunctionGetSignature(function_.handle(), &recorded) == 0 && details::ViewOf(recorded) == kSignature) {
+          entry_ = reinterpret_cast<void*>(function_.typed_entry());
+        }
       }
     }
   }

@@ -122,6 +122,35 @@ inline int64_t CallScalars(int64_t shape, int64_t a0, int64_t a1, int64_t a2, in
   return P4JFunctionScalarsResult(&unusual, shape);
 }
 
+/*! \brief The shape of a scalars call of num_args int64 arguments and an int64 result (kP4JInt everywhere). */
+constexpr int64_t IntScalarsShape(int num_args) noexcept {
+  int64_t shape = num_args | (static_cast<int64_t>(kP4JInt) << 8);
+  for (int i = 0; i < num_args; ++i) shape |= static_cast<int64_t>(kP4JInt) << (16 + 8 * i);
+  return shape;
+}
+
+/*!
+ * \brief CallScalars for the shape IntScalarsShape(kNumArgs), known at compile time: the caller has compared the
+ *  shape already, so nothing is validated, and a body inlined here sees constant argument kinds, which folds its
+ *  conversions' type checks away. The same contract and results as CallScalars for that shape.
+ */
+template <int kNumArgs, typename RunBody>
+inline int64_t CallIntScalars(int64_t a0, int64_t a1, RunBody&& run_body) noexcept {
+  static_assert(kNumArgs >= 1 && kNumArgs <= 2, "CallIntScalars takes one or two arguments");
+  P4JAny args[kNumArgs];
+  WriteScalarArgument(&args[0], kP4JInt, a0);
+  if constexpr (kNumArgs == 2) WriteScalarArgument(&args[1], kP4JInt, a1);
+  P4JAny result = NoneValue();
+  if (run_body(static_cast<const P4JAny*>(args), kNumArgs, &result) != 0) {
+    return FailedScalarsCall();
+  }
+  if (result.type_index == kP4JInt && result.v_int64 != P4J_TYPED_ERROR_I64) {
+    return result.v_int64;
+  }
+  P4JAny unusual = result;
+  return P4JFunctionScalarsResult(&unusual, IntScalarsShape(kNumArgs));
+}
+
 }  // namespace details
 }  // namespace packed4j
 

@@ -26,6 +26,10 @@ import org.openjdk.jmh.annotations.TearDown;
  *   <li>{@code javaGlobal}: a static {@code @Global} method registered by {@code Packed4j.register}, looked up once
  *       by name from C++, then called the same way.
  *   <li>{@code packedCallback}: {@code PackedFunction.of}, called packed (boxed arguments): for comparison.
+ *   <li>{@code callbackInOnce}, per call (not per 1000): Java passes a {@code LongBinaryOperator} to a
+ *       {@code @Global} whose C++ body calls it once; the callback takes the typed entry (a Java function object
+ *       made and released per call, as on the call frame). Its raw twin {@code rawFfmApplyOnce} passes a function
+ *       pointer to an FFM upcall stub made once to a C function that calls it once.
  * </ul>
  *
  * Run with {@code -prof gc}: the Java side of the first three allocates nothing per call.
@@ -40,6 +44,8 @@ public class CallbackBenchmark extends BenchmarkSettings {
   private MemorySegment upcall;
   private Arena arena;
   private PackedFunction packed;
+  private long a = 20;
+  private long b = 22;
 
   /** The Java side of every case: what the callback computes. */
   static long add(long a, long b) {
@@ -67,6 +73,8 @@ public class CallbackBenchmark extends BenchmarkSettings {
     Expect.equal(EXPECTED, callbacks.callHeldTyped(CALLS), "typed callback loop");
     Expect.equal(EXPECTED, callbacks.callGlobal(CALLS), "Java global loop");
     Expect.equal(EXPECTED, callbacks.callHeldPacked(CALLS), "packed callback loop");
+    Expect.equal(42L, callbackInOnce(), "callback in, called once");
+    Expect.equal(42L, rawFfmApplyOnce(), "raw FFM upcall called once");
   }
 
   @TearDown
@@ -98,5 +106,17 @@ public class CallbackBenchmark extends BenchmarkSettings {
   @Benchmark
   public long packedCallback() {
     return callbacks.callHeldPacked(CALLS);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(1)
+  public long callbackInOnce() {
+    return callbacks.applyOnce(CallbackBenchmark::add, a, b);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(1)
+  public long rawFfmApplyOnce() throws Throwable {
+    return (long) RawFfm.APPLY_UPCALL.invokeExact(upcall, a, b);
   }
 }

@@ -29,6 +29,10 @@ public interface CallbackFunctions {
   @Global("bench.CallGlobal")
   long callGlobal(long n);
 
+  /** C++ calls a callback once, through its typed entry: the callback travels on the typed entry (issue 24). */
+  @Global("bench.ApplyOnce")
+  long applyOnce(LongBinaryOperator function, long a, long b);
+
   @Global("bench.DropHeld")
   void dropHeld();
 }

@@ -77,6 +77,10 @@ final class RawFfm {
   static final MethodHandle CALL_UPCALL =
       downcall("bench_call_upcall", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
 
+  /** {@code int64_t bench_apply_upcall(int64_t (*function)(int64_t, int64_t), int64_t a, int64_t b)}. */
+  static final MethodHandle APPLY_UPCALL =
+      downcall("bench_apply_upcall", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
+
   /**
    * {@code int P4JFunctionCall(P4JObjectHandle func, const P4JAny* args, int32_t num_args, P4JAny* result)} of
    * libpacked4j.so, found through the plugin, which links it: the packed call itself, without packed4j's runtime.

@@ -1,18 +1,29 @@
 package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.CallFrame;
+import dev.packed4j.runtime.binding.CallbackBodies;
+import dev.packed4j.runtime.binding.Callbacks;
+import dev.packed4j.runtime.binding.Codec;
 import dev.packed4j.runtime.binding.Codecs;
 import dev.packed4j.runtime.binding.FunctionSite;
 import dev.packed4j.runtime.binding.RouteProbe;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -238,5 +249,218 @@ class RouteTest {
       throw new AssertionError(e);
     }
     assertEquals("call frame (no typed entry fits and the method has more than 4 parameters)", five.route());
+  }
+
+  // ------------------------------------------------------------------ functions in and out (issue 24)
+
+  /**
+   * Functional-interface and {@code PackedFunction} arguments (callbacks in) and function results (closures out) on
+   * the typed entry, each held to the call frame: values, failures (null, native error, a Java exception thrown in
+   * the callback, an argument of the wrong type for the callback) and the Java functions alive afterwards.
+   */
+  @Nested
+  class Functions {
+    private static final String FUNCTIONS_PLUGIN = """
+        #include <packed4j/packed4j.h>
+        #include <string>
+        using namespace packed4j;
+
+        P4J_REGISTER_GLOBAL("route.fn.Apply").set_body_typed([](PackedFunc f, int64_t a) -> int64_t {
+          return TypedPackedFunc<int64_t(int64_t)>(f)(a);
+        });
+        P4J_REGISTER_GLOBAL("route.fn.ApplyPacked").set_body_typed([](PackedFunc f, int64_t a) -> int64_t {
+          return static_cast<int64_t>(f(a));
+        });
+        P4J_REGISTER_GLOBAL("route.fn.ApplyText").set_body_typed([](PackedFunc f) -> int64_t {
+          return static_cast<int64_t>(f(std::string("not a number")));
+        });
+        P4J_REGISTER_GLOBAL("route.fn.Refuse").set_body_typed([](PackedFunc, int64_t a) -> int64_t {
+          throw ValueError("refused " + std::to_string(a));
+        });
+        P4J_REGISTER_GLOBAL("route.fn.Adder").set_body_typed([](int64_t k) {
+          return PackedFunc::FromTyped([k](int64_t x) { return x + k; }, "adder");
+        });
+        P4J_REGISTER_GLOBAL("route.fn.RefuseAdder").set_body_typed([](int64_t k) -> PackedFunc {
+          throw ValueError("no adder " + std::to_string(k));
+        });
+        P4J_REGISTER_GLOBAL("route.fn.NoAdder").set_body_typed([](int64_t) { return PackedFunc(); });
+        P4J_REGISTER_GLOBAL("route.fn.Echo").set_body_typed([](PackedFunc f) { return f; });
+        static PackedFunc held;
+        P4J_REGISTER_GLOBAL("route.fn.Hold").set_body_typed([](PackedFunc f) { held = f; });
+        P4J_REGISTER_GLOBAL("route.fn.CallHeld").set_body_typed([](int64_t a) {
+          return TypedPackedFunc<int64_t(int64_t)>(held)(a);
+        });
+        P4J_REGISTER_GLOBAL("route.fn.Drop").set_body_typed([]() { held = PackedFunc(); });
+        """;
+
+    /** {@code LongUnaryOperator} as the processor writes its codec: a typed entry of (int64) -> int64. */
+    private static final Codec<LongUnaryOperator> UNARY = Callbacks.typed(LongUnaryOperator.class,
+        "(int64) -> int64", f -> (CallbackBodies.Wire1) a0 -> f.applyAsLong(a0),
+        function -> (LongUnaryOperator & NativeClosure) a0 -> Callbacks.call(function, Codecs.LONG, a0));
+
+    private static final MethodType APPLY = MethodType.methodType(long.class, LongUnaryOperator.class, long.class);
+    private static final MethodType MAKE = MethodType.methodType(LongUnaryOperator.class, long.class);
+    private static final MethodType ECHO = MethodType.methodType(LongUnaryOperator.class, LongUnaryOperator.class);
+    private static final String APPLY_ROUTE = "typed entry (function, int64) -> int64";
+
+    private static Path functionsPlugin;
+
+    @BeforeAll
+    static void compileFunctions() throws Exception {
+      TestLibraries.requireCore();
+      functionsPlugin = TestLibraries.plugin(Files.createTempDirectory("packed4j-route-fn"), "route_fn.cc",
+          FUNCTIONS_PLUGIN, "libroute_fn.so");
+    }
+
+    private RouteTwins twins(String function, String route, MethodType type, Codec<?>... codecs) {
+      Packed4j.loadLibrary(functionsPlugin);
+      return RouteTwins.link("Fn", function, route, type, codecs);
+    }
+
+    @Test
+    void aCallbackInTakesTheTypedEntryAndLeavesNoJavaFunctionBehind() throws Throwable {
+      for (String function : List.of("route.fn.Apply", "route.fn.ApplyPacked")) {
+        RouteTwins routes = twins(function, APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+        int before = JavaFunctions.liveCount();
+        for (MethodHandle handle : routes.both()) {
+          for (long i = 0; i < 100; i++) {
+            long k = i;
+            assertEquals(3 * i + k, (long) handle.invokeExact((LongUnaryOperator) x -> 3 * x + k, i));
+          }
+        }
+        assertEquals(before, JavaFunctions.liveCount(), function + ": every Java function made for a call is freed");
+      }
+    }
+
+    @Test
+    void aPackedFunctionArgumentTakesTheTypedEntry() throws Throwable {
+      RouteTwins routes = twins("route.fn.ApplyPacked", APPLY_ROUTE,
+          MethodType.methodType(long.class, PackedFunction.class, long.class), Codecs.PACKED_FUNCTION, Codecs.LONG,
+          Codecs.LONG);
+      try (PackedFunction add = PackedFunction.of(args -> (Long) args[0] + 1)) {
+        for (MethodHandle handle : routes.both()) {
+          assertEquals(8L, (long) handle.invokeExact(add, 7L));
+        }
+        add.close();
+        RouteTwins.assertSameFailure(routes, handle -> (long) handle.invokeExact(add, 7L));
+      }
+      RouteTwins.assertSameFailure(routes, handle -> (long) handle.invokeExact((PackedFunction) null, 7L));
+    }
+
+    @Test
+    void aNullCallbackIsTheSameNullPointerExceptionOnEveryRoute() {
+      RouteTwins routes = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      Throwable thrown = RouteTwins.assertSameFailure(routes,
+          handle -> (long) handle.invokeExact((LongUnaryOperator) null, 1L));
+      assertInstanceOf(NullPointerException.class, thrown);
+    }
+
+    @Test
+    void aNativeErrorIsTheSameExceptionOnEveryRouteAndFreesTheCallback() {
+      RouteTwins routes = twins("route.fn.Refuse", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      int before = JavaFunctions.liveCount();
+      Throwable thrown = RouteTwins.assertSameFailure(routes,
+          handle -> (long) handle.invokeExact((LongUnaryOperator) x -> x, 4L));
+      assertEquals("[ValueError] route.fn.Refuse: refused 4", thrown.getMessage());
+      assertEquals(before, JavaFunctions.liveCount());
+    }
+
+    @Test
+    void anExceptionThrownInTheCallbackIsRethrownAsItselfOnEveryRoute() {
+      RouteTwins routes = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      int before = JavaFunctions.liveCount();
+      for (MethodHandle handle : routes.both()) {
+        IllegalStateException boom = new IllegalStateException("boom");
+        Throwable caught = assertThrows(Throwable.class,
+            () -> { long unused = (long) handle.invokeExact((LongUnaryOperator) x -> { throw boom; }, 1L); });
+        assertSame(boom, caught);
+      }
+      assertEquals(before, JavaFunctions.liveCount());
+    }
+
+    @Test
+    void anArgumentOfTheWrongTypeForTheCallbackIsTheSameTypeErrorOnEveryRoute() {
+      RouteTwins routes = twins("route.fn.ApplyText", "typed entry (function) -> int64",
+          MethodType.methodType(long.class, LongUnaryOperator.class), UNARY, Codecs.LONG);
+      Throwable thrown = RouteTwins.assertSameFailure(routes,
+          handle -> (long) handle.invokeExact((LongUnaryOperator) x -> x));
+      assertEquals("TypeError", ((Packed4jException) thrown).kind(), thrown.getMessage());
+    }
+
+    @Test
+    void aClosureOutIsWrappedOnceOnEveryRouteAndCanBePassedBack() throws Throwable {
+      RouteTwins make = twins("route.fn.Adder", "typed entry (int64) -> function", MAKE, Codecs.LONG, UNARY);
+      RouteTwins apply = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      for (MethodHandle handle : make.both()) {
+        LongUnaryOperator adder = (LongUnaryOperator) handle.invokeExact(10L);
+        assertEquals(15L, adder.applyAsLong(5));
+        int before = JavaFunctions.liveCount();
+        for (MethodHandle applying : apply.both()) {
+          // passed back: its native function itself, no Java function around it
+          assertEquals(17L, (long) applying.invokeExact(adder, 7L));
+        }
+        assertEquals(before, JavaFunctions.liveCount());
+        ((NativeClosure) adder).close();
+      }
+      LongUnaryOperator closed = (LongUnaryOperator) make.typed().invokeExact(1L);
+      ((NativeClosure) closed).close();
+      RouteTwins.assertSameFailure(apply, handle -> (long) handle.invokeExact(closed, 1L));
+    }
+
+    @Test
+    void aFailedOrMissingClosureIsTheSameOnEveryRoute() throws Throwable {
+      RouteTwins refuse = twins("route.fn.RefuseAdder", "typed entry (int64) -> function", MAKE, Codecs.LONG, UNARY);
+      Throwable thrown = RouteTwins.assertSameFailure(refuse,
+          handle -> (LongUnaryOperator) handle.invokeExact(3L));
+      assertEquals("[ValueError] route.fn.RefuseAdder: no adder 3", thrown.getMessage());
+      RouteTwins none = twins("route.fn.NoAdder", "typed entry (int64) -> function", MAKE, Codecs.LONG, UNARY);
+      for (MethodHandle handle : none.both()) {
+        assertNull((LongUnaryOperator) handle.invokeExact(3L));
+      }
+    }
+
+    @Test
+    void aCallbackNativeCodeKeptIsNeverReusedAndOneNobodyKeptStaysUnreachable() throws Throwable {
+      RouteTwins hold = twins("route.fn.Hold", "typed entry (function) -> void",
+          MethodType.methodType(void.class, LongUnaryOperator.class), UNARY);
+      RouteTwins apply = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      RouteTwins callHeld = twins("route.fn.CallHeld", "typed entry (int64) -> int64",
+          MethodType.methodType(long.class, long.class), Codecs.LONG, Codecs.LONG);
+      RouteTwins drop = twins("route.fn.Drop", "typed entry () -> void", MethodType.methodType(void.class));
+      int before = JavaFunctions.liveCount();
+      for (MethodHandle holding : hold.both()) {
+        holding.invokeExact((LongUnaryOperator) x -> x + 1);
+        assertEquals(before + 1, JavaFunctions.liveCount());
+        for (MethodHandle applying : apply.both()) {
+          assertEquals(6L, (long) applying.invokeExact((LongUnaryOperator) x -> x * 2, 3L));
+        }
+        assertEquals(6L, (long) callHeld.typed().invokeExact(5L), "the kept callback is still itself");
+        drop.typed().invokeExact();
+        assertEquals(before, JavaFunctions.liveCount());
+      }
+      WeakReference<Object> captured = callOnceWithCapturedObject(apply.typed());
+      for (int i = 0; i < 50 && captured.get() != null; i++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertNull(captured.get(), "a callback's pooled function keeps nothing of it reachable");
+    }
+
+    private WeakReference<Object> callOnceWithCapturedObject(MethodHandle apply) throws Throwable {
+      Object state = new Object();
+      assertEquals(4L, (long) apply.invokeExact((LongUnaryOperator) x -> state.hashCode() == 0 ? x : x + 1, 3L));
+      return new WeakReference<>(state);
+    }
+
+    @Test
+    void aCallbackEchoedBackIsTheSameObjectOnEveryRoute() throws Throwable {
+      RouteTwins echo = twins("route.fn.Echo", "typed entry (function) -> function", ECHO, UNARY, UNARY);
+      int before = JavaFunctions.liveCount();
+      for (MethodHandle handle : echo.both()) {
+        LongUnaryOperator mine = x -> x + 1;
+        assertSame(mine, (LongUnaryOperator) handle.invokeExact(mine));
+      }
+      assertEquals(before, JavaFunctions.liveCount());
+    }
   }
 }

@@ -187,13 +187,14 @@ public final class LinkedRoute {
     for (int i = 0; i < javaType.parameterCount(); i++) {
       Class<?> parameter = javaType.parameterType(i);
       if (!isScalar(parameter) && !isBox(parameter) && !inScratch(parameter) && parameter != byte[].class
-          && !(codecs.get(i) instanceof ObjectCodec<?>)) {
+          && !(codecs.get(i) instanceof ObjectCodec<?>) && !FunctionWords.takes(codecs.get(i))) {
         return false;
       }
     }
     Class<?> result = javaType.returnType();
     return isScalar(result) || isBox(result) || result == void.class || result == String.class
-        || result == byte[].class || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>;
+        || result == byte[].class || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>
+        || FunctionWords.takes(codecs.get(codecs.size() - 1));
   }
 
   /** Whether {@code type} boxes a primitive a route takes: Boolean, Byte, Short, Integer, Long, Float, Double. */

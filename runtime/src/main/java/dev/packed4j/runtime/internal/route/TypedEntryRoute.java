@@ -166,6 +166,8 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       // An object type key: any @Object interface; the entry checks the argument's type, the codec the result's.
       case OBJECT -> nativeType.isTensor() ? javaType == LinkedRoute.NDARRAY
           : codec instanceof ObjectCodec<?> && Carrier.ofResult(nativeType) == Carrier.OBJECT_WORD;
+      // A function: a functional interface or PackedFunction, as an object word (FunctionWords).
+      case FUNCTION -> FunctionWords.takes(codec);
       default -> false;
     };
   }
@@ -198,6 +200,9 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
     } else if (javaResult == byte[].class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
+    } else if (javaResult != void.class && FunctionWords.takes(codecs.get(count))) {
+      filtered = MethodHandles.filterReturnValue(bound,
+          FunctionWords.resultFilter(target, codecs.get(count), javaResult));
     } else if (!javaResult.isPrimitive() && !LinkedRoute.isBox(javaResult)) {
       filtered = MethodHandles.filterReturnValue(bound,
           ResultFilters.ofObject(target, (ObjectCodec<?>) codecs.get(count), javaResult));
@@ -227,6 +232,12 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
             .returnType());
       }
     }
+    // Function parameters: the entry takes an owned object word, released after the call (FunctionWords).
+    for (int i = 0; i < count; i++) {
+      if (FunctionWords.takes(codecs.get(i))) {
+        entryType = entryType.changeParameterType(i, long.class);
+      }
+    }
     MethodHandle wired = MethodHandles.explicitCastArguments(filtered, entryType);
     for (int i = 0; i < count; i++) {
       Class<?> box = javaType.parameterType(i);
@@ -234,6 +245,11 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
         MethodHandle unbox = MethodHandles.insertArguments(NON_NULL, 0, target, i, codecs.get(i))
             .asType(MethodType.methodType(entryType.parameterType(i), box));
         wired = MethodHandles.filterArguments(wired, i, unbox);
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      if (FunctionWords.takes(codecs.get(i))) {
+        wired = FunctionWords.around(wired, target, i, codecs.get(i), javaType.parameterType(i));
       }
     }
     return references ? ScratchScope.aroundReferences(wired, target, routeType, referenceCodecs) : wired;

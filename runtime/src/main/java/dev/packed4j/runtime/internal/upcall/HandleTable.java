@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.internal.upcall;
 
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 /**
  * Java objects that native code refers to by an index (the {@code self} of a function's cell), since a native
@@ -62,6 +63,19 @@ final class HandleTable<T> {
     }
     free[freeCount++] = index;
     slots = current;
+  }
+
+  /** Slots in use whose value passes {@code test}. */
+  @SuppressWarnings("unchecked")
+  synchronized int count(Predicate<? super T> test) {
+    int count = 0;
+    for (int i = 0; i < used; i++) {
+      Object value = slots[i];
+      if (value != null && test.test((T) value)) {
+        count++;
+      }
+    }
+    return count;
   }
 
   /** Slots in use. */

@@ -10,6 +10,7 @@ import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
+import dev.packed4j.runtime.internal.capi.P4JObject;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.AnyCodec;
@@ -25,6 +26,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
 
@@ -70,12 +72,21 @@ public final class JavaFunctions {
    * echo to find again.
    */
   static final class Entry {
-    final Object target;
+    /**
+     * Set again when a pooled function is reused ({@link #reuse}); null while it waits in a pool. The fields a reuse
+     * sets are plain: only the thread that took the function from its pool (an atomic exchange) writes them, before
+     * it passes the function to native code, and the pool's compare-and-set publishes a function's return.
+     */
+    Object target;
     final JavaBody body;
-    final CallbackBodies.Packed packed;
+    CallbackBodies.Packed packed;
     /** A {@code Callbacks.WireN} of the arity of {@code shape}. */
-    final Object wire;
+    Object wire;
     final WireShape shape;
+    /** The codec whose pool may keep this function ({@link #pool}); null for functions never pooled. */
+    volatile Object pooledBy;
+    /** Whether it waits in its pool (left out of {@link #liveCount}). */
+    boolean pooled;
     /** The {@code PackedFunction} made for it. */
     private volatile WeakReference<Object> function;
 
@@ -246,6 +257,54 @@ public final class JavaFunctions {
   }
 
   /**
+   * An object's {@code ref_counter}, read with acquire: a count of 1 seen after another thread's last DecRef also sees
+   * everything that thread did with the function before.
+   */
+  private static final VarHandle REF_COUNTER = ValueLayout.JAVA_LONG.varHandle();
+
+  /**
+   * Makes the pooled Java function at {@code handle} (from {@link #pool}) call {@code target} through {@code wire}
+   * (a typed function) or {@code packed}: what {@link #createTyped} or {@link #createPacked} would make, without
+   * creating a function object and releasing it after the call.
+   */
+  static void reuse(long handle, Object target, Object wire, CallbackBodies.Packed packed) {
+    Entry entry = TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(handle)));
+    entry.wire = wire == null ? null : wireOfArity(wire, entry.shape);
+    entry.packed = packed;
+    entry.target = target;
+    entry.pooled = false;
+  }
+
+  /**
+   * Whether the Java function at {@code handle} (an owned reference) may wait in {@code pool} (the codec that made
+   * it, {@link #poolableBy}) for {@link #reuse} instead of being released: nothing but this
+   * reference holds it (native code kept nothing), so no one can call it. Its target is dropped (the pool keeps no
+   * Java object reachable); the caller stores the handle in its pool or, when the pool is full, releases it.
+   */
+  static boolean pool(long handle, Object pool) {
+    Entry entry = entryOf(handle);
+    if (entry == null || entry.pooledBy != pool
+        || (long) REF_COUNTER.getAcquire(NativeMemory.ALL, handle + P4JObject.REF_COUNTER) != 1) {
+      return false;
+    }
+    entry.target = null;
+    entry.wire = null;
+    entry.packed = null;
+    entry.pooled = true;
+    return true;
+  }
+
+  /** Lets {@code pool} keep the Java function at {@code handle}, which it made, for {@link #reuse}. */
+  static void poolableBy(long handle, Object pool) {
+    TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(handle))).pooledBy = pool;
+  }
+
+  /** Undoes {@link #pool} for the function at {@code handle}, which its pool had no room for; the caller frees it. */
+  static void unpool(long handle) {
+    TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(handle))).pooled = false;
+  }
+
+  /**
    * Frees the slots of Java functions whose last native reference went on a thread with too little stack to call
    * Java: the core kept them for later (c_api.h, {@code P4JHostRelease}).
    */
@@ -307,7 +366,7 @@ public final class JavaFunctions {
    */
   public static int liveCount() {
     ReleaseEpochs.drain();
-    return TABLE.size();
+    return TABLE.count(entry -> !entry.pooled);
   }
 
   // ---------------------------------------------------------------- upcall targets

@@ -43,7 +43,7 @@ final class ObjectHandles {
     return handle;
   }
 
-  private static ReleaseEpochs.Pin pin(Object value, String expected) {
+  static ReleaseEpochs.Pin pin(Object value, String expected) {
     ReleaseEpochs.Pin pin;
     try {
       pin = RuntimeAccess.get().pinObject(value);
