@@ -14,6 +14,11 @@ public final class OptionalCodec<T> extends ValueCodec<Optional<T>> {
     this.inner = inner;
   }
 
+  /** The codec of a present value. */
+  public ValueCodec<T> inner() {
+    return inner;
+  }
+
   @Override
   public String wireType() {
     return "optional " + inner.wireType();
