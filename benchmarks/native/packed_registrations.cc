@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench_functions.h"
 #include "counter.h"
@@ -55,6 +56,15 @@ P4J_REGISTER_GLOBAL("bench.CounterValue").set_body([](Args args, RetValue* rv) {
 
 P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
+});
+
+// The same sum over the forms of a list argument that make no list object: a vector copy, and a view that reads
+// the caller's values in place (the Java runtime lends them in its scratch memory, P4J_LIST_WORD_BORROWED).
+P4J_REGISTER_GLOBAL("bench.SumVector").set_body_typed([](const std::vector<int64_t>& values) {
+  return bench::Sum(static_cast<int64_t>(values.size()), [&values](int64_t i) { return values[i]; });
+});
+P4J_REGISTER_GLOBAL("bench.SumView").set_body_typed([](ListView<int64_t> values) {
+  return bench::Sum(values.size(), [&values](int64_t i) { return values[i]; });
 });
 
 // Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs. A

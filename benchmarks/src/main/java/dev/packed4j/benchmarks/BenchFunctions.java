@@ -50,6 +50,14 @@ public interface BenchFunctions {
   @Global("bench.SumList")
   long sum(List<Long> values);
 
+  /** The same sum over a {@code std::vector<int64_t>}: the entry copies the borrowed values into a vector. */
+  @Global("bench.SumVector")
+  long sumVector(List<Long> values);
+
+  /** The same sum over a {@code ListView<int64_t>}: the entry reads the borrowed values in place. */
+  @Global("bench.SumView")
+  long sumView(List<Long> values);
+
   @Global("bench.TensorFirstByte")
   long firstByte(NDArray tensor);
 

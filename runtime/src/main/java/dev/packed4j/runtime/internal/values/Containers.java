@@ -111,7 +111,9 @@ public final class Containers {
     long cell = stack.allocateScratch(P4JListCell.LAYOUT.byteSize() + P4JAny.SIZE * count);
     long data = cell + P4JListCell.LAYOUT.byteSize();
     int written;
-    if (element instanceof IntegerCodec<?>) {
+    if (element instanceof IntegerCodec<?> && values.getClass() == ArrayList.class) {
+      written = writeLongs((ArrayList<?>) values, count, data, javaType);
+    } else if (element instanceof IntegerCodec<?>) {
       written = writeNumbers(values, count, data, false, javaType);
     } else if (element instanceof FloatCodec<?>) {
       written = writeNumbers(values, count, data, true, javaType);
@@ -140,6 +142,28 @@ public final class Containers {
     NativeMemory.putLong(cell + P4JListCell.COUNT, written);
     NativeMemory.putLong(cell + P4JListCell.CAPACITY, written);
     return cell | CApi.P4J_LIST_WORD_BORROWED;
+  }
+
+  /**
+   * {@link #writeNumbers} for integers of an {@code ArrayList}, the commonest argument, in a loop of its own: a
+   * {@code Long} is unboxed without a virtual call, and the loop is this method's alone, so its profile is not
+   * the frame's (which also sees floats and other collections).
+   */
+  private static int writeLongs(ArrayList<?> values, int count, long data, String javaType) {
+    int size = Math.min(count, values.size());
+    for (int index = 0; index < size; index++) {
+      Object value = values.get(index);
+      long bits;
+      if (value instanceof Long number) {
+        bits = number;
+      } else if (value == null) {
+        throw nullElement(index, javaType);
+      } else {
+        bits = ((Number) value).longValue();
+      }
+      NativeMemory.putAny(data + P4JAny.SIZE * index, CApi.kP4JInt, 0, bits);
+    }
+    return size;
   }
 
   /**
