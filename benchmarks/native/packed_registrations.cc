@@ -93,6 +93,9 @@ P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](bench::Counter 
 
 // Bytes in and out: the argument arrives as a span, the result is handed back as a span the thread keeps.
 P4J_REGISTER_GLOBAL("bench.EchoBytes").set_body_typed([](Bytes data) { return data; });
+// The same echo over a view: the argument is read where the caller lent it, the result copied where the entry keeps
+// span results; no Bytes object (a malloc, a copy and a free per call with Bytes).
+P4J_REGISTER_GLOBAL("bench.EchoBytesView").set_body_typed([](BytesView data) { return data; });
 
 P4J_REGISTER_OBJECT_TYPE(bench::RecordObject);
 

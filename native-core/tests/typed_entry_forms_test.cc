@@ -60,6 +60,7 @@ P4J_REGISTER_GLOBAL("forms.Half").set_body_typed([](int64_t value) -> std::optio
   if (value % 2 != 0) return std::nullopt;
   return value / 2;
 });
+P4J_REGISTER_GLOBAL("forms.EchoView").set_body_typed([](BytesView data) { return data; });
 P4J_REGISTER_GLOBAL("forms.VectorSum").set_body_typed([](const std::vector<int64_t>& values) {
   int64_t sum = 0;
   for (int64_t value : values) sum += value;
@@ -259,6 +260,25 @@ struct BorrowedList {
   }
   int64_t word() const { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(&cell)) | P4J_LIST_WORD_BORROWED; }
 };
+
+TEST(TypedEntryFormsTest, BytesViewsAreSpansBothWaysWithoutABytesObject) {
+  details::SpanResultSlot::OfThisThread().object = ObjectRef();
+  int64_t baseline = P4JObjectLiveCount();
+  PackedFunc echo = PackedFunc::GetGlobal("forms.EchoView");
+  EXPECT_EQ(echo.signature(), "(bytes) -> bytes");
+  auto entry = EntryOf<const P4JByteArray* (*)(P4JObjectHandle, const P4JByteArray*)>(echo);
+  std::string data("\x00\x01\xff", 3);
+  P4JByteArray span = details::ByteArrayOf(data);
+  const P4JByteArray* result = entry(echo.handle(), &span);
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(details::ViewOf(*result), data);
+  EXPECT_NE(result->data, span.data) << "copied where the thread keeps span results";
+  EXPECT_EQ(P4JObjectLiveCount(), baseline) << "no Bytes object made";
+  // Packed: a Bytes object in, a Bytes object out; a string is refused as by Bytes.
+  Bytes back = echo(Bytes(std::string_view(data)));
+  EXPECT_EQ(back.view(), data);
+  EXPECT_EQ(PackedError(echo, std::string("text")).rfind("TypeError: ", 0), 0u);
+}
 
 TEST(TypedEntryFormsTest, ListParametersTakeBorrowedListCells) {
   details::SpanResultSlot::OfThisThread().object = ObjectRef();  // a String an earlier test's result left there

@@ -238,7 +238,8 @@ struct TypedClosure {
  */
 template <typename T>
 constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value ||
-                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value;
+                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value ||
+                           std::is_same<T, BytesView>::value;
 
 /*! \brief Whether T is an ObjectPtr. */
 template <typename T>
@@ -295,7 +296,8 @@ using WireArg = std::conditional_t<
 /*! \brief Whether a typed entry returns R as a span the thread keeps (signature names string and bytes). */
 template <typename R>
 constexpr bool kSpanResult = std::is_same<R, std::string>::value || std::is_same<R, std::string_view>::value ||
-                             std::is_same<R, String>::value || std::is_same<R, Bytes>::value;
+                             std::is_same<R, String>::value || std::is_same<R, Bytes>::value ||
+                             std::is_same<R, BytesView>::value;
 
 /*!
  * \brief Whether a typed entry returns R as an owned object word (tensors, the object forms of kWireObject and the
@@ -563,7 +565,7 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
                 "set_body_typed: parameters must be taken by value or by const reference");
   static_assert((... && TypeTraits<std::decay_t<A>>::kConvertible),
                 "set_body_typed: a parameter type has no conversion from a packed value; supported: bool, integers, "
-                "float, double, std::string, std::string_view, String, Bytes, ObjectRef types, List<T>, ListView<T>, "
+                "float, double, std::string, std::string_view, String, Bytes, BytesView, ObjectRef types, List<T>, ListView<T>, "
                 "std::vector<T>, Map<K, V>, "
                 "std::optional<T>, PackedFunc, Any");
   static_assert((... && (!TypeTraits<std::decay_t<A>>::kConvertible || TypeTraits<std::decay_t<A>>::kTypedAllowed)),

@@ -47,6 +47,10 @@ public interface BenchFunctions {
   @Global("bench.EchoBytes")
   byte[] echoBytes(byte[] data);
 
+  /** The same echo over a {@code BytesView}: no {@code Bytes} object is made, the result copied once. */
+  @Global("bench.EchoBytesView")
+  byte[] echoBytesView(byte[] data);
+
   @Global("bench.SumList")
   long sum(List<Long> values);
 
