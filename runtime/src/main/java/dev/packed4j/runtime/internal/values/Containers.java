@@ -101,7 +101,11 @@ public final class Containers {
    * scratch memory. One pass over the values and no native call: the entry reads them during the call. The
    * failures are {@link #buildList}'s (a null element, a String too long for a view).
    *
+   * @param <E> the element type
+   * @param values the list's values
    * @param element an {@link IntegerCodec}, {@link FloatCodec} or {@link StringCodec}
+   * @param javaType the list's Java type, for messages
+   * @param stack the calling thread's stack, holding a scratch mark
    * @return the cell's address with the low bit set
    * @throws ConversionFailure as {@link #buildList}
    */

@@ -14,7 +14,11 @@ public final class OptionalCodec<T> extends ValueCodec<Optional<T>> {
     this.inner = inner;
   }
 
-  /** The codec of a present value. */
+  /**
+   * The codec of a present value.
+   *
+   * @return the codec
+   */
   public ValueCodec<T> inner() {
     return inner;
   }
