@@ -2,6 +2,7 @@
 #include <packed4j/packed4j.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,12 @@ P4J_REGISTER_GLOBAL("bench.SumVector").set_body_typed([](const std::vector<int64
 P4J_REGISTER_GLOBAL("bench.SumView").set_body_typed([](ListView<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return values[i]; });
 });
+// Four parameters of the shapes a typed entry takes in place: for the size of the generated method's compiled body.
+P4J_REGISTER_GLOBAL("bench.Several")
+    .set_body_typed([](ListView<int64_t> values, std::optional<int64_t> extra, BytesView data, std::string_view text) {
+      return bench::Sum(values.size(), [&values](int64_t i) { return values[i]; }) + extra.value_or(0) +
+             static_cast<int64_t>(data.size() + text.size());
+    });
 
 // Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs. A
 // TensorView, as a kernel that only reads its input during the call declares it: no native object is made.

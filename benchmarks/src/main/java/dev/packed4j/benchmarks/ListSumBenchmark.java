@@ -56,6 +56,7 @@ public class ListSumBenchmark extends BenchmarkSettings {
     Expect.equal(expectedSmall, generatedSixteenVector(), "generated bench.SumVector of 16");
     Expect.equal(expectedSmall, generatedSixteenView(), "generated bench.SumView of 16");
     Expect.equal(expectedSmall, rawFfmSixteen(), "raw FFM bench_sum of 16");
+    Expect.equal(expectedSmall + 1 + 16 + 8, generatedSeveral(), "generated bench.Several");
     Expect.equal((long) SIZE * (SIZE - 1) / 2, functions.sumView(values), "generated bench.SumView");
     long expected = (long) SIZE * (SIZE - 1) / 2;
     Expect.equal(expected, generated(), "generated bench.SumList");
@@ -85,6 +86,16 @@ public class ListSumBenchmark extends BenchmarkSettings {
   public long generatedSixteenView() {
     return functions.sumView(small);
   }
+
+  /** {@code bench.Several}: 16 longs, an Optional, 16 bytes and a String of 8 chars (docs/benchmarks.md, inlining). */
+  @Benchmark
+  public long generatedSeveral() {
+    return functions.several(small, EXTRA, BYTES, TEXT);
+  }
+
+  private static final java.util.Optional<Long> EXTRA = java.util.Optional.of(1L);
+  private static final byte[] BYTES = new byte[16];
+  private static final String TEXT = "eight ch";
 
   @Benchmark
   public long rawFfmSixteen() throws Throwable {
