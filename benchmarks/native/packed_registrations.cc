@@ -2,8 +2,10 @@
 #include <packed4j/packed4j.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench_functions.h"
 #include "counter.h"
@@ -57,6 +59,21 @@ P4J_REGISTER_GLOBAL("bench.SumList").set_body_typed([](List<int64_t> values) {
   return bench::Sum(values.size(), [&values](int64_t i) { return static_cast<int64_t>(values[i]); });
 });
 
+// The same sum over the forms of a list argument that make no list object: a vector copy, and a view that reads
+// the caller's values in place (the Java runtime lends them in its scratch memory, P4J_LIST_WORD_BORROWED).
+P4J_REGISTER_GLOBAL("bench.SumVector").set_body_typed([](const std::vector<int64_t>& values) {
+  return bench::Sum(static_cast<int64_t>(values.size()), [&values](int64_t i) { return values[i]; });
+});
+P4J_REGISTER_GLOBAL("bench.SumView").set_body_typed([](ListView<int64_t> values) {
+  return bench::Sum(values.size(), [&values](int64_t i) { return values[i]; });
+});
+// Four parameters of the shapes a typed entry takes in place: for the size of the generated method's compiled body.
+P4J_REGISTER_GLOBAL("bench.Several")
+    .set_body_typed([](ListView<int64_t> values, std::optional<int64_t> extra, BytesView data, std::string_view text) {
+      return bench::Sum(values.size(), [&values](int64_t i) { return values[i]; }) + extra.value_or(0) +
+             static_cast<int64_t>(data.size() + text.size());
+    });
+
 // Reads one byte of a tensor: the work does not grow with the tensor, so the time is what passing it costs. A
 // TensorView, as a kernel that only reads its input during the call declares it: no native object is made.
 P4J_REGISTER_GLOBAL("bench.TensorFirstByte").set_body_typed([](TensorView tensor) {
@@ -83,6 +100,9 @@ P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](bench::Counter 
 
 // Bytes in and out: the argument arrives as a span, the result is handed back as a span the thread keeps.
 P4J_REGISTER_GLOBAL("bench.EchoBytes").set_body_typed([](Bytes data) { return data; });
+// The same echo over a view: the argument is read where the caller lent it, the result copied where the entry keeps
+// span results; no Bytes object (a malloc, a copy and a free per call with Bytes).
+P4J_REGISTER_GLOBAL("bench.EchoBytesView").set_body_typed([](BytesView data) { return data; });
 
 P4J_REGISTER_OBJECT_TYPE(bench::RecordObject);
 

@@ -142,7 +142,7 @@ using namespace packed4j;  // NOLINT(build/namespaces): the C functions below im
 extern "C" {
 
 int P4JFunctionCreate(void* self, P4JSafeCallType safe_call, void (*deleter)(void* self), P4JObjectHandle* out) {
-  const P4JFunctionCell cell{self, safe_call, nullptr, nullptr};
+  const P4JFunctionCell cell{self, safe_call, nullptr, nullptr, 0};
   return P4JFunctionCreateFromCell(&cell, sizeof(cell), deleter, nullptr, out);
 }
 

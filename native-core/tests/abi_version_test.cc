@@ -155,6 +155,7 @@ std::string Parameter(const char* cpp) {
     line += ", typed entry " + WireName<details::WireArg<T>>();
     if (details::kWireValue<T>) line += " tensor word";
     if (details::kWireObject<T>) line += " object word";
+    if (details::kWireList<T>) line += " list word";
   } else {
     line += ", no typed entry";
   }
@@ -263,6 +264,8 @@ std::vector<std::string> WireForm() {
       P4J_CONSTANT(kP4JMethodConstructor), std::string("P4J_CONSTRUCTOR_NAME ") + P4J_CONSTRUCTOR_NAME,
       P4J_SIZE(P4JFunctionCell), P4J_LAYOUT(P4JFunctionCell, self), P4J_LAYOUT(P4JFunctionCell, safe_call),
       P4J_LAYOUT(P4JFunctionCell, typed_entry), P4J_LAYOUT(P4JFunctionCell, scalars_entry),
+      P4J_LAYOUT(P4JFunctionCell, typed_forms), P4J_CONSTANT(P4J_LIST_WORD_BORROWED),
+      P4J_CONSTANT(P4J_TYPED_FORM_BORROWED_LIST),
       P4J_SIZE(P4JNDArrayCell), P4J_LAYOUT(DLTensor, data), P4J_LAYOUT(DLTensor, device), P4J_LAYOUT(DLTensor, ndim),
       P4J_LAYOUT(DLTensor, dtype), P4J_LAYOUT(DLTensor, shape), P4J_LAYOUT(DLTensor, strides),
       P4J_LAYOUT(DLTensor, byte_offset),
@@ -290,10 +293,12 @@ std::vector<std::string> WireForm() {
       Parameter<PackedFunc>("PackedFunc"), Parameter<Any>("Any"), Parameter<List<int64_t>>("List<int64_t>"),
       Parameter<Map<std::string, double>>("Map<std::string, double>"),
       Parameter<std::optional<int64_t>>("std::optional<int64_t>"),
+      Parameter<std::vector<int64_t>>("std::vector<int64_t>"), Parameter<ListView<double>>("ListView<double>"),
       Result<void>("void"), Result<bool>("bool"), Result<int32_t>("int32_t"), Result<int64_t>("int64_t"),
       Result<uint64_t>("uint64_t"), Result<float>("float"), Result<double>("double"),
       Result<std::string>("std::string"), Result<String>("String"), Result<Bytes>("Bytes"),
       Result<NDArray>("NDArray"), Result<PackedFunc>("PackedFunc"), Result<List<int64_t>>("List<int64_t>"),
+      Result<std::vector<std::string>>("std::vector<std::string>"),
       Result<Map<std::string, double>>("Map<std::string, double>"), Result<ObjectRef>("ObjectRef"),
       Result<ObjectPtr<Object>>("ObjectPtr<Object>"), Result<Any>("Any"),
       Result<std::optional<int64_t>>("std::optional<int64_t>"),

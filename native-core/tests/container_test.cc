@@ -293,7 +293,7 @@ TEST(ListWrittenInPlaceTest, BorrowedValuesAreOwnedInPlace) {
       std::string text = "a view";
       cell->data[0] = StrView(text);
       cell->data[1] = ObjectValue(held);
-      cell->data[2] = BytesView("ab");
+      cell->data[2] = BytesViewValue("ab");
       ASSERT_EQ(P4JListAppendWritten(list.handle(), 3, 0), 0);
       // The view became a string object of its own: changing the viewed bytes changes nothing.
       text[0] = 'X';

@@ -166,6 +166,25 @@ TEST(CppApiSheetTest, Lists) {
   EXPECT_EQ(ErrorOf([&] { checked[1]; }), "TypeError: list element at index 1 expected int64, got string \"two\"");
 }
 
+TEST(CppApiSheetTest, ListAndBytesParametersReadInPlace) {
+  PackedFunc total = PackedFunc::FromTyped([](ListView<int64_t> values) {  // read in place, for the call only
+    int64_t sum = 0;
+    for (int64_t v : values) sum += v;
+    return sum;
+  });
+  PackedFunc longest = PackedFunc::FromTyped([](std::vector<std::string> words) {  // a copy of the elements
+    size_t size = 0;
+    for (const std::string& word : words) size = std::max(size, word.size());
+    return static_cast<int64_t>(size);
+  });
+  PackedFunc echo = PackedFunc::FromTyped([](BytesView data) { return data; });  // no Bytes object made
+  EXPECT_EQ(total.signature(), "(list<int64>) -> int64");
+  EXPECT_EQ(total(List<int64_t>{1, 2, 3}).cast<int64_t>(), 6);
+  EXPECT_EQ(longest(List<std::string>{"a", "abc"}).cast<int64_t>(), 3);
+  EXPECT_EQ(echo.signature(), "(bytes) -> bytes");
+  EXPECT_EQ(echo(Bytes(std::string_view("\x01\x02", 2))).cast<Bytes>().size(), 2u);
+}
+
 // ---- maps
 TEST(CppApiSheetTest, MapsIterateInInsertionOrder) {
   Map<std::string, double> prices{{"casio", 9.5}, {"hp", 30.0}};

@@ -416,6 +416,14 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   ASSERT_EQ(P4JFunctionCreateFromCell(&older_caller.cell, 3 * sizeof(void*), nullptr, nullptr, &shorter), 0);
   PackedFunc from_shorter(ObjectPtr<Object>::FromOwnedHandle(shorter));
   EXPECT_EQ(ScalarsEntryOf(from_shorter), &P4JFunctionCallScalars);
+
+  // A caller of ABI 2.5 (four fields): its typed entry takes no borrowed list cell, whatever lies past its cell.
+  P4JFunctionCell newer = *details::CellOf<P4JFunctionCell>(add.handle());
+  newer.typed_forms = P4J_TYPED_FORM_BORROWED_LIST;
+  P4JObjectHandle four_fields = nullptr;
+  ASSERT_EQ(P4JFunctionCreateFromCell(&newer, 4 * sizeof(void*), nullptr, nullptr, &four_fields), 0);
+  PackedFunc from_four_fields(ObjectPtr<Object>::FromOwnedHandle(four_fields));
+  EXPECT_EQ(details::CellOf<P4JFunctionCell>(from_four_fields.handle())->typed_forms, 0);
   EXPECT_EQ(from_shorter(1, 2).cast<int64_t>(), 3);
   // A caller with a longer cell: the fields this library does not know are ignored.
   P4JObjectHandle longer = nullptr;
@@ -430,7 +438,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   PackedFunc simple(ObjectPtr<Object>::FromOwnedHandle(plain));
   EXPECT_EQ(ScalarsEntryOf(simple), &P4JFunctionCallScalars);
   EXPECT_EQ(ScalarsEntryOf(simple)(simple.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 20, 22, 0, 0), 42);
-  const P4JFunctionCell without_entries{add_cell->self, add_cell->safe_call, nullptr, nullptr};
+  const P4JFunctionCell without_entries{add_cell->self, add_cell->safe_call, nullptr, nullptr, 0};
   P4JObjectHandle from_cell = nullptr;
   ASSERT_EQ(P4JFunctionCreateFromCell(&without_entries, sizeof(without_entries), nullptr, nullptr, &from_cell), 0);
   PackedFunc generic(ObjectPtr<Object>::FromOwnedHandle(from_cell));

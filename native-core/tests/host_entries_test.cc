@@ -41,7 +41,7 @@ void SetEntries() { ASSERT_EQ(P4JHostSetEntries(&HostSafeCall, &HostRelease, 0),
 
 // A function object as the host makes one: the guarded entries in its cell, typed index in self's high bits.
 P4JObjectHandle HostFunction(uint64_t self, void* typed_entry) {
-  P4JFunctionCell cell{reinterpret_cast<void*>(self), &P4JHostSafeCall, typed_entry, nullptr};
+  P4JFunctionCell cell{reinterpret_cast<void*>(self), &P4JHostSafeCall, typed_entry, nullptr, 0};
   P4JObjectHandle out = nullptr;
   EXPECT_EQ(P4JFunctionCreateFromCell(&cell, sizeof cell, &P4JHostRelease, nullptr, &out), 0) << TakeRaised();
   return out;

@@ -38,7 +38,7 @@ inline P4JAny StrView(std::string_view text) {
   return any;
 }
 
-inline P4JAny BytesView(std::string_view data) {
+inline P4JAny BytesViewValue(std::string_view data) {
   P4JAny any = StrView(data);
   any.type_index = kP4JBytesView;
   return any;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <packed4j/packed4j.h>
 
@@ -58,6 +59,26 @@ P4J_REGISTER_GLOBAL("forms.Half").set_body_typed([](int64_t value) -> std::optio
   if (value < 0) throw ValueError("negative");
   if (value % 2 != 0) return std::nullopt;
   return value / 2;
+});
+P4J_REGISTER_GLOBAL("forms.EchoView").set_body_typed([](BytesView data) { return data; });
+P4J_REGISTER_GLOBAL("forms.VectorSum").set_body_typed([](const std::vector<int64_t>& values) {
+  int64_t sum = 0;
+  for (int64_t value : values) sum += value;
+  return sum;
+});
+P4J_REGISTER_GLOBAL("forms.ViewSum").set_body_typed([](ListView<int32_t> values) {
+  int64_t sum = 0;
+  for (int32_t value : values) sum += value;
+  return sum;
+});
+P4J_REGISTER_GLOBAL("forms.Joined").set_body_typed([](std::vector<std::string> parts) {
+  std::string joined;
+  for (const std::string& part : parts) joined += part;
+  return joined;
+});
+P4J_REGISTER_GLOBAL("forms.Doubled").set_body_typed([](std::vector<double> values) {
+  for (double& value : values) value *= 2;
+  return values;
 });
 
 /*! \brief The entry of a global, as the given C function type. */
@@ -226,6 +247,96 @@ TEST(TypedEntryFormsTest, ObjectResultsAreOwnedObjectWords) {
   EXPECT_EQ(entry(range.handle(), 0), 0) << "a null reference is None";
   EXPECT_EQ(entry(range.handle(), -1), P4J_TYPED_ERROR_I64);
   EXPECT_RAISED_AS_PACKED(PackedError(range, -1));
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+/*! \brief A borrowed list cell over values (P4J_LIST_WORD_BORROWED), as the Java runtime writes one. */
+struct BorrowedList {
+  std::vector<P4JAny> values;
+  P4JListCell cell{};
+  explicit BorrowedList(std::vector<P4JAny> items) : values(std::move(items)) {
+    cell.data = values.data();
+    cell.size = static_cast<int64_t>(values.size());
+    cell.capacity = cell.size;
+  }
+  int64_t word() const { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(&cell)) | P4J_LIST_WORD_BORROWED; }
+};
+
+TEST(TypedEntryFormsTest, BytesViewsAreSpansBothWaysWithoutABytesObject) {
+  details::SpanResultSlot::OfThisThread().object = ObjectRef();
+  int64_t baseline = P4JObjectLiveCount();
+  PackedFunc echo = PackedFunc::GetGlobal("forms.EchoView");
+  EXPECT_EQ(echo.signature(), "(bytes) -> bytes");
+  auto entry = EntryOf<const P4JByteArray* (*)(P4JObjectHandle, const P4JByteArray*)>(echo);
+  std::string data("\x00\x01\xff", 3);
+  P4JByteArray span = details::ByteArrayOf(data);
+  const P4JByteArray* result = entry(echo.handle(), &span);
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(details::ViewOf(*result), data);
+  EXPECT_NE(result->data, span.data) << "copied where the thread keeps span results";
+  EXPECT_EQ(P4JObjectLiveCount(), baseline) << "no Bytes object made";
+  // Packed: a Bytes object in, a Bytes object out; a string is refused as by Bytes.
+  Bytes back = echo(Bytes(std::string_view(data)));
+  EXPECT_EQ(back.view(), data);
+  EXPECT_EQ(PackedError(echo, std::string("text")).rfind("TypeError: ", 0), 0u);
+}
+
+TEST(TypedEntryFormsTest, ListParametersTakeBorrowedListCells) {
+  details::SpanResultSlot::OfThisThread().object = ObjectRef();  // a String an earlier test's result left there
+  int64_t baseline = P4JObjectLiveCount();
+  for (const char* name : {"forms.ListSum", "forms.VectorSum", "forms.ViewSum", "forms.Joined", "forms.Doubled"}) {
+    const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(PackedFunc::GetGlobal(name).handle());
+    EXPECT_EQ(cell->typed_forms & P4J_TYPED_FORM_BORROWED_LIST, P4J_TYPED_FORM_BORROWED_LIST) << name;
+  }
+  {
+    PackedFunc untyped([](Args, RetValue* rv) { *rv = int64_t{1}; });
+    EXPECT_EQ(details::CellOf<P4JFunctionCell>(untyped.handle())->typed_forms, 0);
+
+    BorrowedList numbers({testing::IntValue(1), testing::IntValue(2), testing::IntValue(39)});
+    for (const char* name : {"forms.ListSum", "forms.VectorSum", "forms.ViewSum"}) {
+      PackedFunc sum = PackedFunc::GetGlobal(name);
+      EXPECT_EQ(sum.signature(), std::string(name) == "forms.ViewSum" ? "(list<int32>) -> int64"
+                                                                      : "(list<int64>) -> int64");
+      auto entry = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(sum);
+      EXPECT_EQ(entry(sum.handle(), numbers.word()), 42) << name;
+      // The same list as an object word: the same result.
+      List<int64_t> object{1, 2, 39};
+      EXPECT_EQ(entry(sum.handle(), static_cast<int64_t>(reinterpret_cast<uintptr_t>(object.handle()))), 42);
+    }
+    // A bad element fails as the packed call of the same list does.
+    BorrowedList wrong({testing::IntValue(1), StrView("two")});
+    List<Any> packed_wrong{Any(int64_t{1}), Any(std::string("two"))};
+    for (const char* name : {"forms.VectorSum", "forms.ViewSum", "forms.ListSum"}) {
+      PackedFunc sum = PackedFunc::GetGlobal(name);
+      auto entry = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(sum);
+      EXPECT_EQ(entry(sum.handle(), wrong.word()), P4J_TYPED_ERROR_I64) << name;
+      EXPECT_RAISED_AS_PACKED(PackedError(sum, packed_wrong));
+    }
+    BorrowedList wide({testing::IntValue(int64_t{1} << 40)});
+    PackedFunc view_sum = PackedFunc::GetGlobal("forms.ViewSum");
+    EXPECT_EQ(EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(view_sum)(view_sum.handle(), wide.word()),
+              P4J_TYPED_ERROR_I64);
+    EXPECT_RAISED_AS_PACKED(PackedError(view_sum, List<int64_t>{int64_t{1} << 40}));
+
+    PackedFunc joined = PackedFunc::GetGlobal("forms.Joined");
+    EXPECT_EQ(joined.signature(), "(list<string>) -> string");
+    BorrowedList parts({StrView("ab"), StrView(""), StrView("c\xc3\xa9")});
+    const P4JByteArray* text =
+        EntryOf<const P4JByteArray* (*)(P4JObjectHandle, int64_t)>(joined)(joined.handle(), parts.word());
+    ASSERT_NE(text, nullptr);
+    EXPECT_EQ(details::ViewOf(*text), "abc\xc3\xa9");
+
+    PackedFunc doubled = PackedFunc::GetGlobal("forms.Doubled");
+    EXPECT_EQ(doubled.signature(), "(list<float64>) -> list<float64>");
+    P4JAny half;
+    half.type_index = kP4JFloat;
+    half.zero_padding = 0;
+    half.v_float64 = 0.5;
+    BorrowedList floats({half, half});
+    int64_t word = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(doubled)(doubled.handle(), floats.word());
+    ASSERT_NE(word, P4J_TYPED_ERROR_I64);
+    List<double> result(ObjectPtr<Object>::FromOwnedHandle(reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word))));
+    EXPECT_EQ(result.ToVector(), (std::vector<double>{1.0, 1.0}));
+  }
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
 

@@ -138,7 +138,7 @@ TEST(ValueTest, StringsKeepEmbeddedNulAndNonBmpBytes) {
 
 TEST(ValueTest, BytesFromViewsAndObjects) {
   const std::string data("\x00\xff\x01", 3);
-  Bytes bytes = Arg<Bytes>(BytesView(data));
+  Bytes bytes = Arg<Bytes>(BytesViewValue(data));
   EXPECT_EQ(bytes.size(), 3u);
   EXPECT_EQ(bytes.view(), data);
   EXPECT_EQ(bytes->type_index(), kP4JBytes);
@@ -206,7 +206,7 @@ TEST(ValueTest, RetValueTakesEveryStorableType) {
 TEST(ValueTest, DescriptionsQuoteAndCut) {
   EXPECT_EQ(details::DescribeValue(StrView("a\"b\n")), "string \"a\\\"b\\n\"");
   EXPECT_EQ(details::DescribeValue(StrView(std::string(50, 'x'))), "string \"" + std::string(40, 'x') + "...\"");
-  EXPECT_EQ(details::DescribeValue(BytesView("abc")), "bytes of size 3");
+  EXPECT_EQ(details::DescribeValue(BytesViewValue("abc")), "bytes of size 3");
 }
 
 }  // namespace

@@ -45,12 +45,13 @@ extern "C" {
  *  2.3 the plugin's version check and P4JBacktraceFormat, 2.4 typed entries for every signature set_body_typed
  *  takes (object words, packed values, span and object results, results through out; see
  *  P4JFunctionCell.typed_entry), 2.5 object definitions (methods, static methods, constructors, mutable fields,
- *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals. Adding
+ *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals, 2.6 borrowed
+ *  list cells for list parameters of typed entries (P4JFunctionCell.typed_forms, P4J_LIST_WORD_BORROWED). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 5
+#define P4J_ABI_VERSION_MINOR 6
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -524,6 +525,22 @@ P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
  */
 #define P4J_TENSOR_WORD_BORROWED 1
 
+/*!
+ * \brief The low bit of a typed entry's list word (a list<...> parameter) that marks a borrowed list cell; clear, the
+ *  word is the P4JObjectHandle of a kP4JList, borrowed, or 0 for None. Only an entry whose cell has
+ *  P4J_TYPED_FORM_BORROWED_LIST in typed_forms takes it (since 2.6).
+ *
+ *  A borrowed list word is the address of a P4JListCell in memory the caller owns, 8-byte aligned, plus this bit:
+ *  its size values at data, each a number (kP4JInt, kP4JFloat, kP4JBool), None or a kP4JStrView, all read during the
+ *  call only. The entry makes of it what the parameter's type asks: a std::vector of copies, a new List of its own
+ *  (string views copied into strings), or a ListView over the caller's cell; no list object crosses the call. This
+ *  spares the Java runtime the list object it would make, fill and release for every call.
+ */
+#define P4J_LIST_WORD_BORROWED 1
+
+/*! \brief P4JFunctionCell.typed_forms: the typed entry takes a borrowed list cell (P4J_LIST_WORD_BORROWED). */
+#define P4J_TYPED_FORM_BORROWED_LIST 1
+
 /*! \brief The signature of P4JFunctionCallScalars and of every function's scalars entry (P4JFunctionCell). */
 typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
                                        int64_t a3);
@@ -555,7 +572,8 @@ typedef struct {
    *  - NDArray: an int64_t tensor word, an NDArray's handle, borrowed, or a borrowed DLTensor marked with
    *    P4J_TENSOR_WORD_BORROWED (see there), so a TensorView parameter makes no object;
    *  - an object type key, list<...>, map<...>, function: an int64_t object word, the object's handle, borrowed,
-   *    or 0 for None (which a typed parameter refuses as a packed call does);
+   *    or 0 for None (which a typed parameter refuses as a packed call does); for list<...>, when typed_forms has
+   *    P4J_TYPED_FORM_BORROWED_LIST, also a borrowed list cell (P4J_LIST_WORD_BORROWED);
    *  - any, Object, optional<...>: `const P4JAny*`, a borrowed value (never NULL), as P4JFunctionCall gets it.
    * Each is converted as the same packed argument would be (range checks, type checks, messages). The result:
    *  - int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0);
@@ -576,13 +594,19 @@ typedef struct {
    * in the entry's own frame; a function created without one gets P4JFunctionCallScalars itself.
    */
   P4JScalarsEntryType scalars_entry;
+  /*!
+   * Since 2.6: the wire forms the typed entry takes beyond those its signature says (bits P4J_TYPED_FORM_*), 0 for
+   * none; a caller passes such a form only when its bit is set. A cell created with an older, shorter cell_size
+   * has 0.
+   */
+  int64_t typed_forms;
 } P4JFunctionCell;
 
 /*!
  * \brief Creates a function object from a cell (copied): self, safe_call (required), typed_entry (NULL for none)
  *  and scalars_entry (NULL for P4JFunctionCallScalars), with deleter(self) run when it is deleted (may be NULL).
  * \param cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it take their defaults (NULL,
- *  P4JFunctionCallScalars for the scalars entry), fields the caller has and this library does not know are ignored;
+ *  P4JFunctionCallScalars for the scalars entry, 0 for typed_forms), fields the caller has and this library does not know are ignored;
  *  at least self and safe_call (16 bytes).
  * \param signature copied; NULL or size 0 for none; the grammar of P4JFunctionGetSignature.
  * \param out owned.

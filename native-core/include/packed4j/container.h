@@ -537,11 +537,164 @@ class Map : public ObjectRef {
 
 namespace details {
 
-/*! \brief List<T>: a list object; elements are checked when read. */
+/*! \brief IndexError: index out of [0, size) of a list or list view. */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowListIndexError(int64_t index, int64_t size) {
+  throw IndexError("list index " + std::to_string(index) + " is out of range for a list of size " +
+                   std::to_string(size));
+}
+
+/*! \brief The element at index of size values at data, as T: List's element read (checked, errors out of line). */
+template <typename T>
+T ReadListElement(const P4JAny* data, int64_t index) {
+  if constexpr (kHasInlineElementRead<T>) {
+    T out;
+    if (__builtin_expect(!ReadElement(data[index], &out), 0)) ThrowListElementError<T>(data[index], index);
+    return out;
+  } else {
+    return TypeTraits<T>::Convert(data[index], ConvertContext::Element(index));
+  }
+}
+
+/*! \brief The list cell of a packed list value (kP4JList), or the TypeError of context. */
+inline const P4JListCell* ListCellOf(const P4JAny& value, const ConvertContext& context, const std::string& expected) {
+  if (value.type_index != kP4JList) ThrowTypeMismatch(context, expected, value);
+  return CellOf<P4JListCell>(value.v_obj);
+}
+
+}  // namespace details
+
+/*!
+ * \brief A list argument read during the call, as TensorView is a tensor's: no list object is made for it. A body
+ *  that only reads its list takes one; a typed entry's caller that lends a borrowed list cell (the Java runtime,
+ *  P4J_LIST_WORD_BORROWED) reaches it without any native allocation. Valid only during the call; not storable.
+ *
+ * \code
+ *   P4J_REGISTER_GLOBAL("demo.Sum").set_body_typed([](ListView<int64_t> values) {
+ *     int64_t sum = 0;
+ *     for (int64_t v : values) sum += v;
+ *     return sum;
+ *   });
+ * \endcode
+ */
+template <typename T>
+class ListView {
+  static_assert(details::kIsContainerElement<T>, "ListView<T>: T must be a list element type (see List<T>)");
+
+ public:
+  /*! \brief Reads elements in order, by value. */
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = T;
+
+    /*! \brief The element at index of view. */
+    iterator(const ListView* view, int64_t index) noexcept : view_(view), index_(index) {}
+    /*! \brief The element, checked as operator[] checks it. */
+    T operator*() const { return details::ReadListElement<T>(view_->cell_->data, index_); }
+    /*! \brief The next element. */
+    iterator& operator++() noexcept {
+      ++index_;
+      return *this;
+    }
+    /*! \brief Same position. */
+    bool operator==(const iterator& other) const noexcept { return index_ == other.index_; }
+    /*! \brief Other position. */
+    bool operator!=(const iterator& other) const noexcept { return index_ != other.index_; }
+
+   private:
+    const ListView* view_;
+    int64_t index_;
+  };
+
+  /*! \brief A view of the values of cell, which must outlive it (a list's cell, or a borrowed one). */
+  explicit ListView(const P4JListCell* cell) noexcept : cell_(cell) {}
+
+  /*! \brief Number of elements. */
+  int64_t size() const noexcept { return cell_->size; }
+  /*! \brief Whether there is none. */
+  bool empty() const noexcept { return cell_->size == 0; }
+  /*! \brief The element at index as T, checked as List<T>'s (IndexError, TypeError, ValueError). */
+  T operator[](int64_t index) const {
+    if (index < 0 || index >= cell_->size) details::ThrowListIndexError(index, cell_->size);
+    return details::ReadListElement<T>(cell_->data, index);
+  }
+  /*! \brief The first element. */
+  iterator begin() const noexcept { return iterator(this, 0); }
+  /*! \brief Past the last element. */
+  iterator end() const noexcept { return iterator(this, size()); }
+  /*! \brief A copy of the elements, each converted to T. */
+  std::vector<T> ToVector() const {
+    std::vector<T> out;
+    out.reserve(static_cast<size_t>(size()));
+    for (int64_t i = 0; i < size(); ++i) out.push_back(details::ReadListElement<T>(cell_->data, i));
+    return out;
+  }
+
+ private:
+  const P4JListCell* cell_;
+};
+
+namespace details {
+
+/*!
+ * \brief List<T>: a list object; elements are checked when read. A typed entry's borrowed list cell becomes a new
+ *  list of its values (string views copied).
+ */
 template <typename T>
 struct TypeTraits<List<T>> : ObjectRefTraits<List<T>> {
   static constexpr bool kTypedAllowed = TypeTraits<T>::kTypedAllowed;
+  static constexpr bool kWireList = true;
   static std::string TypeName() { return "list<" + TypeTraits<T>::TypeName() + ">"; }
+  /*! \brief A new list holding the values of a borrowed cell. */
+  static List<T> FromListCell(const P4JListCell* cell, const ConvertContext&) {
+    P4JObject* handle = nullptr;
+    CheckCall(P4JListCreate(cell->data, cell->size, &handle));
+    return List<T>(ObjectPtr<Object>::FromOwnedHandle(handle));
+  }
+};
+
+/*!
+ * \brief std::vector<T>: a list's elements copied, each converted to T when the argument is (the first bad one
+ *  reported as List<T>'s element read reports it); stored as a new List<T>.
+ */
+template <typename T>
+struct TypeTraits<std::vector<T>> {
+  static constexpr bool kConvertible = kIsContainerElement<T>;
+  static constexpr bool kStorable = kIsContainerElement<T>;
+  static constexpr bool kTypedAllowed = TypeTraits<T>::kTypedAllowed;
+  static constexpr bool kTypedScalar = false;
+  static constexpr bool kWireList = true;
+  static std::string TypeName() { return "list<" + TypeTraits<T>::TypeName() + ">"; }
+  static std::vector<T> Convert(const P4JAny& value, const ConvertContext& context) {
+    return FromListCell(ListCellOf(value, context, TypeName()), context);
+  }
+  /*! \brief The values of a list cell, converted. */
+  static std::vector<T> FromListCell(const P4JListCell* cell, const ConvertContext&) {
+    std::vector<T> out;
+    out.reserve(static_cast<size_t>(cell->size));
+    for (int64_t i = 0; i < cell->size; ++i) out.push_back(ReadListElement<T>(cell->data, i));
+    return out;
+  }
+  static void Store(const std::vector<T>& value, P4JAny* out) { TypeTraits<List<T>>::Store(List<T>(value), out); }
+};
+
+/*! \brief ListView<T>: a list argument read in place, made by no one (see ListView); never a result. */
+template <typename T>
+struct TypeTraits<ListView<T>> {
+  static constexpr bool kConvertible = kIsContainerElement<T>;
+  static constexpr bool kStorable = false;
+  static constexpr bool kTypedAllowed = TypeTraits<T>::kTypedAllowed;
+  static constexpr bool kTypedScalar = false;
+  static constexpr bool kWireList = true;
+  static std::string TypeName() { return "list<" + TypeTraits<T>::TypeName() + ">"; }
+  static ListView<T> Convert(const P4JAny& value, const ConvertContext& context) {
+    return ListView<T>(ListCellOf(value, context, TypeName()));
+  }
+  /*! \brief A view of a borrowed cell. */
+  static ListView<T> FromListCell(const P4JListCell* cell, const ConvertContext&) { return ListView<T>(cell); }
 };
 
 /*! \brief Map<K, V>: a map object; entries are checked when read. */

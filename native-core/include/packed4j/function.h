@@ -33,7 +33,7 @@ class FunctionObject : public Object {
   P4J_DECLARE_STATIC_OBJECT_TYPE_INFO(FunctionObject, Object, kP4JFunction);
 
  protected:
-  FunctionObject() noexcept : cell{nullptr, nullptr, nullptr, nullptr} {}
+  FunctionObject() noexcept : cell{nullptr, nullptr, nullptr, nullptr, 0} {}
 };
 
 namespace details {

@@ -143,7 +143,53 @@ class Bytes : public ObjectRef {
   const P4JStringCell* cell() const noexcept { return details::CellOf<P4JStringCell>(handle()); }
 };
 
+/*!
+ * \brief Bytes read during the call, as ListView is a list's: no Bytes object is made for an argument. A body that
+ *  only reads its bytes takes one; a typed entry's caller that lends a span (the Java runtime, a byte[] copied into
+ *  its scratch memory) reaches it without any native allocation. As a result it is copied once, where the typed
+ *  entry keeps span results (so `[](BytesView data) { return data; }` echoes without allocating). Valid only during
+ *  the call.
+ */
+class BytesView {
+ public:
+  /*! \brief A view of data, which must outlive it. */
+  explicit BytesView(std::string_view data) noexcept : data_(data) {}
+  /*! \brief The bytes. */
+  const uint8_t* data() const noexcept { return reinterpret_cast<const uint8_t*>(data_.data()); }
+  /*! \brief How many. */
+  size_t size() const noexcept { return data_.size(); }
+  /*! \brief Whether there are none. */
+  bool empty() const noexcept { return data_.empty(); }
+  /*! \brief The bytes as a string_view. */
+  std::string_view view() const noexcept { return data_; }
+  /*! \brief The bytes as a string_view. */
+  explicit operator std::string_view() const noexcept { return data_; }
+
+ private:
+  std::string_view data_;
+};
+
 namespace details {
+
+/*! \brief BytesView: a bytes view or a Bytes object, read in place; stored as a new Bytes copy. */
+template <>
+struct TypeTraits<BytesView> {
+  static constexpr bool kConvertible = true;
+  static constexpr bool kStorable = true;
+  static constexpr bool kTypedAllowed = true;
+  static constexpr bool kTypedScalar = false;
+  static std::string TypeName() { return "bytes"; }
+  static BytesView Convert(const P4JAny& value, const ConvertContext& context) {
+    if (value.type_index == kP4JBytesView) {
+      return BytesView(std::string_view(static_cast<const char*>(value.v_ptr), value.small_len));
+    }
+    if (IsObjectValue(value) && value.v_obj->type_index == kP4JBytes) {
+      return BytesView(ViewOf(*CellOf<P4JStringCell>(value.v_obj)));
+    }
+    ThrowTypeMismatch(context, TypeName(), value);
+  }
+  static void Store(BytesView value, P4JAny* out) { StoreOwnedObject(NewBytesObject(value.view()), out); }
+};
 
 /*! \brief String: a String object, or a string view copied into a new one. */
 template <>

@@ -88,9 +88,10 @@ void DeleteClosure(void* self) {
 
 /*! \brief Creates a function object around a heap closure (which the function then owns). */
 template <typename Closure>
-P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, void* typed_entry) {
+P4JObject* NewFunctionObject(Closure* closure, const std::string& signature, void* typed_entry,
+                             int64_t typed_forms = 0) {
   P4JByteArray signature_bytes = ByteArrayOf(signature);
-  const P4JFunctionCell cell{closure, &Closure::SafeCall, typed_entry, &ScalarsEntry<Closure>::Entry};
+  const P4JFunctionCell cell{closure, &Closure::SafeCall, typed_entry, &ScalarsEntry<Closure>::Entry, typed_forms};
   P4JObject* handle = nullptr;
   if (P4JFunctionCreateFromCell(&cell, sizeof(cell), &DeleteClosure<Closure>, &signature_bytes, &handle) != 0) {
     delete closure;
@@ -105,6 +106,20 @@ struct IsWireTensor : std::false_type {};
 template <typename T>
 struct IsWireTensor<T, std::void_t<decltype(TypeTraits<T>::kWireTensor)>>
     : std::bool_constant<TypeTraits<T>::kWireTensor> {};
+
+/*!
+ * \brief Whether TypeTraits<T> declares kWireList: the list<...> types (List, std::vector, ListView), which a typed
+ *  entry takes as a list word: an object word, or a borrowed list cell (P4J_LIST_WORD_BORROWED) that
+ *  TypeTraits<T>::FromListCell reads.
+ */
+template <typename T, typename = void>
+struct IsWireList : std::false_type {};
+template <typename T>
+struct IsWireList<T, std::void_t<decltype(TypeTraits<T>::kWireList)>> : std::bool_constant<TypeTraits<T>::kWireList> {};
+
+/*! \brief Whether a typed entry passes a parameter of type T as a list word (see IsWireList). */
+template <typename T>
+constexpr bool kWireList = IsWireList<T>::value;
 
 /*! \brief Whether a typed entry passes a parameter of type T as a tensor word (P4J_TENSOR_WORD_BORROWED). */
 template <typename T>
@@ -238,7 +253,8 @@ struct TypedClosure {
  */
 template <typename T>
 constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value ||
-                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value;
+                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value ||
+                           std::is_same<T, BytesView>::value;
 
 /*! \brief Whether T is an ObjectPtr. */
 template <typename T>
@@ -255,7 +271,7 @@ struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
  */
 template <typename T>
 constexpr bool kWireObject =
-    !kWireSpan<T> && !kWireValue<T> &&
+    !kWireSpan<T> && !kWireValue<T> && !kWireList<T> &&
     ((std::is_base_of<ObjectRef, T>::value && !std::is_same<T, ObjectRef>::value && !IsBoxedValue<T>::value) ||
      (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value));
 
@@ -265,12 +281,13 @@ constexpr bool kWireObject =
  */
 template <typename T>
 constexpr bool kWireAny = !TypeTraits<T>::kTypedScalar && !kWireSpan<T> && !kWireValue<T> && !kWireObject<T> &&
+                          !kWireList<T> &&
                           TypeTraits<T>::kConvertible && TypeTraits<T>::kTypedAllowed;
 
 /*! \brief Whether a typed entry can take a parameter of type T (since ABI 2.4: every type set_body_typed takes). */
 template <typename T>
 constexpr bool kWireParameter =
-    TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T> || kWireObject<T> || kWireAny<T>;
+    TypeTraits<T>::kTypedScalar || kWireSpan<T> || kWireValue<T> || kWireObject<T> || kWireList<T> || kWireAny<T>;
 
 /*!
  * \brief Whether a parameter of type T had a typed entry before ABI 2.4 (scalars, std::string and std::string_view
@@ -294,11 +311,15 @@ using WireArg = std::conditional_t<
 /*! \brief Whether a typed entry returns R as a span the thread keeps (signature names string and bytes). */
 template <typename R>
 constexpr bool kSpanResult = std::is_same<R, std::string>::value || std::is_same<R, std::string_view>::value ||
-                             std::is_same<R, String>::value || std::is_same<R, Bytes>::value;
+                             std::is_same<R, String>::value || std::is_same<R, Bytes>::value ||
+                             std::is_same<R, BytesView>::value;
 
-/*! \brief Whether a typed entry returns R as an owned object word (tensors and the object forms of kWireObject). */
+/*!
+ * \brief Whether a typed entry returns R as an owned object word (tensors, the object forms of kWireObject and the
+ *  storable list types: a std::vector result becomes a new List).
+ */
 template <typename R>
-constexpr bool kObjectResult = kWireObject<R> || kWireValue<R>;
+constexpr bool kObjectResult = kWireObject<R> || kWireValue<R> || kWireList<R>;
 
 /*!
  * \brief Whether a typed entry writes an R result, owned, through a trailing `P4JAny* out` parameter and returns
@@ -434,6 +455,13 @@ T FromWire(WireArg<T> wire, const char* function, int64_t index) {
     return T(ViewOf(*wire));
   } else if constexpr (kWireObject<T>) {
     return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+  } else if constexpr (kWireList<T>) {
+    if ((wire & P4J_LIST_WORD_BORROWED) != 0) {
+      const P4JListCell* cell =
+          reinterpret_cast<const P4JListCell*>(static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_BORROWED}));
+      return TypeTraits<T>::FromListCell(cell, ConvertContext::Argument(function, index));
+    }
+    return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
   } else if constexpr (kWireAny<T>) {
     if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
     return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
@@ -552,7 +580,8 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
                 "set_body_typed: parameters must be taken by value or by const reference");
   static_assert((... && TypeTraits<std::decay_t<A>>::kConvertible),
                 "set_body_typed: a parameter type has no conversion from a packed value; supported: bool, integers, "
-                "float, double, std::string, std::string_view, String, Bytes, ObjectRef types, List<T>, Map<K, V>, "
+                "float, double, std::string, std::string_view, String, Bytes, BytesView, ObjectRef types, List<T>, ListView<T>, "
+                "std::vector<T>, Map<K, V>, "
                 "std::optional<T>, PackedFunc, Any");
   static_assert((... && (!TypeTraits<std::decay_t<A>>::kConvertible || TypeTraits<std::decay_t<A>>::kTypedAllowed)),
                 "set_body_typed: a parameter type cannot appear in a signature (use set_body for raw pointers)");
@@ -579,7 +608,9 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
     }
     std::string signature = SignatureOf<R, A...>();
     auto* closure = new Closure{std::move(name), std::move(body)};
-    return PackedFunc(ObjectPtr<Object>::FromOwnedHandle(NewFunctionObject(closure, signature, entry)));
+    // Since ABI 2.6 every entry reads a borrowed list cell for a list parameter (FromWire).
+    const int64_t forms = kHasEntry ? P4J_TYPED_FORM_BORROWED_LIST : 0;
+    return PackedFunc(ObjectPtr<Object>::FromOwnedHandle(NewFunctionObject(closure, signature, entry, forms)));
   }
 };
 

@@ -4,6 +4,7 @@ import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.runtime.NDArray;
 import java.util.List;
+import java.util.Optional;
 
 /** The benchmark plugin's registered functions (benchmarks/native/packed_registrations.cc). */
 public interface BenchFunctions {
@@ -47,8 +48,27 @@ public interface BenchFunctions {
   @Global("bench.EchoBytes")
   byte[] echoBytes(byte[] data);
 
+  /** The same echo over a {@code BytesView}: no {@code Bytes} object is made, the result copied once. */
+  @Global("bench.EchoBytesView")
+  byte[] echoBytesView(byte[] data);
+
   @Global("bench.SumList")
   long sum(List<Long> values);
+
+  /** The same sum over a {@code std::vector<int64_t>}: the entry copies the borrowed values into a vector. */
+  @Global("bench.SumVector")
+  long sumVector(List<Long> values);
+
+  /** The same sum over a {@code ListView<int64_t>}: the entry reads the borrowed values in place. */
+  @Global("bench.SumView")
+  long sumView(List<Long> values);
+
+  /**
+   * Several parameters of the shapes issue 24 put on the typed entry (a list, an optional, bytes, a String): for
+   * what C2's InlineSmallCode means for such a method (docs/benchmarks.md).
+   */
+  @Global("bench.Several")
+  long several(List<Long> values, Optional<Long> extra, byte[] data, String text);
 
   @Global("bench.TensorFirstByte")
   long firstByte(NDArray tensor);

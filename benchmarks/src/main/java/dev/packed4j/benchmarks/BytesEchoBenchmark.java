@@ -11,7 +11,8 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * A {@code byte[]} argument and result of 64 bytes ({@code bench.EchoBytes}, on its typed entry): the generated
  * method against a C function that copies into a buffer the caller passes, the result copied into a new array as
- * the binding returns one.
+ * the binding returns one. {@code generatedView} calls {@code bench.EchoBytesView}, whose body takes and returns a
+ * {@code BytesView}: the same bytes without the {@code Bytes} object {@code bench.EchoBytes} makes per call.
  */
 public class BytesEchoBenchmark extends BenchmarkSettings {
   private byte[] data = new byte[64];
@@ -30,11 +31,17 @@ public class BytesEchoBenchmark extends BenchmarkSettings {
     output = arena.allocate(data.length);
     Expect.equal(true, Arrays.equals(data, generated()), "generated bench.EchoBytes");
     Expect.equal(true, Arrays.equals(data, rawFfm()), "raw FFM bench_echo_bytes");
+    Expect.equal(true, Arrays.equals(data, generatedView()), "generated bench.EchoBytesView");
   }
 
   @Benchmark
   public byte[] generated() {
     return functions.echoBytes(data);
+  }
+
+  @Benchmark
+  public byte[] generatedView() {
+    return functions.echoBytesView(data);
   }
 
   @Benchmark

@@ -20,7 +20,10 @@ import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -35,8 +38,82 @@ class RouteTest {
   /** Functions this test registers from a plugin of its own, loaded by the first test that needs it. */
   private static final String PLUGIN = """
       #include <packed4j/packed4j.h>
+      #include <optional>
       #include <string>
+      #include <vector>
       using namespace packed4j;
+
+      // Lists and optionals (issue 24): each list form set_body_typed takes, and optionals both ways.
+      P4J_REGISTER_GLOBAL("route.VectorSum").set_body_typed([](const std::vector<int64_t>& values) {
+        if (values.empty()) throw ValueError("no values");
+        int64_t sum = 0;
+        for (int64_t value : values) sum += value;
+        return sum;
+      });
+      P4J_REGISTER_GLOBAL("route.ViewSum").set_body_typed([](ListView<int32_t> values) {
+        int64_t sum = 0;
+        for (int32_t value : values) sum += value;
+        return sum;
+      });
+      P4J_REGISTER_GLOBAL("route.ListSum").set_body_typed([](List<int64_t> values) {
+        int64_t sum = 0;
+        for (int64_t value : values) sum += value;
+        return sum;
+      });
+      P4J_REGISTER_GLOBAL("route.Mean").set_body_typed([](std::vector<double> values) {
+        if (values.empty()) throw ValueError("no values");
+        double sum = 0;
+        for (double value : values) sum += value;
+        return sum / static_cast<double>(values.size());
+      });
+      P4J_REGISTER_GLOBAL("route.Joined").set_body_typed([](std::vector<std::string> parts, std::string separator) {
+        std::string joined;
+        for (size_t i = 0; i < parts.size(); ++i) joined += (i == 0 ? "" : separator) + parts[i];
+        return joined;
+      });
+      P4J_REGISTER_GLOBAL("route.Range").set_body_typed([](int64_t n) {
+        List<int64_t> values;
+        for (int64_t i = 0; i < n; ++i) values.push_back(i);
+        return values;
+      });
+      P4J_REGISTER_GLOBAL("route.OrDefault").set_body_typed([](std::optional<int64_t> value, int64_t fallback) {
+        return value.value_or(fallback);
+      });
+      P4J_REGISTER_GLOBAL("route.NarrowOptional").set_body_typed([](std::optional<int32_t> value) -> int64_t {
+        return value ? *value : -1;
+      });
+      P4J_REGISTER_GLOBAL("route.Half").set_body_typed([](int64_t value) -> std::optional<int64_t> {
+        if (value < 0) throw ValueError("negative " + std::to_string(value));
+        if (value % 2 != 0) return std::nullopt;
+        return value / 2;
+      });
+      P4J_REGISTER_GLOBAL("route.MaybeScale").set_body_typed(
+          [](std::optional<double> value, double factor) -> std::optional<double> {
+            if (!value) return std::nullopt;
+            return *value * factor;
+          });
+      P4J_REGISTER_GLOBAL("route.MaybeNot").set_body_typed([](std::optional<bool> value) -> std::optional<bool> {
+        if (!value) return std::nullopt;
+        return !*value;
+      });
+      // A function of a plugin built with ABI 2.5 headers: a typed entry for (list<int64>) whose cell (four fields)
+      // does not say it takes a borrowed list cell, so the runtime must not hand it one.
+      static const int kOldVectorSum = [] {
+        static PackedFunc sum = PackedFunc::FromTyped([](const std::vector<int64_t>& values) {
+          int64_t total = 0;
+          for (int64_t value : values) total += value;
+          return total;
+        }, "route.OldVectorSum");
+        P4JFunctionCell cell = *details::CellOf<P4JFunctionCell>(sum.handle());
+        std::string signature = sum.signature();
+        P4JByteArray signature_span = details::ByteArrayOf(signature);
+        P4JObjectHandle function = nullptr;
+        P4JFunctionCreateFromCell(&cell, 4 * sizeof(void*), nullptr, &signature_span, &function);
+        P4JByteArray name{"route.OldVectorSum", 18};
+        P4JFunctionSetGlobal(&name, function, 0);
+        P4JObjectDecRef(function);
+        return 0;
+      }();
 
       P4J_REGISTER_GLOBAL("route.TypedTwice").set_body_typed([](int64_t a) { return a * 2; });
       P4J_REGISTER_GLOBAL("route.PackedTwice").set_body([](Args args, RetValue* rv) {
@@ -462,5 +539,158 @@ class RouteTest {
       }
       assertEquals(before, JavaFunctions.liveCount());
     }
+  }
+  // ------------------------------------------------------------------ lists and optionals (issue 24)
+
+  /** The method {@code Shapes.<name>} of {@code type} on the route the runtime chose, checked, and on its frame. */
+  private static RouteTwins shapes(String function, String expectedRoute, MethodType type, Codec<?>... codecs) {
+    loadPlugin();
+    return RouteTwins.link("Shapes", function, expectedRoute, type, codecs);
+  }
+
+  private static final MethodType LIST_TO_LONG = MethodType.methodType(long.class, List.class);
+
+  @Test
+  void listsOfNumbersAndStringsTakeTheTypedEntryWithTheFramesValues() throws Throwable {
+    List<Long> sixteen = new ArrayList<>();
+    for (long i = 0; i < 16; i++) {
+      sixteen.add(i);
+    }
+    for (String function : List.of("route.VectorSum", "route.ListSum")) {
+      RouteTwins sum = shapes(function, "typed entry (list<int64>) -> int64", LIST_TO_LONG,
+          Codecs.list(Codecs.LONG), Codecs.LONG);
+      for (MethodHandle handle : sum.both()) {
+        assertEquals(120L, (long) handle.invokeExact(sixteen));
+        assertEquals(-3L, (long) handle.invokeExact((List) List.of(-1L, -2L)));
+        assertEquals(Long.MIN_VALUE, (long) handle.invokeExact((List) Arrays.asList(Long.MAX_VALUE, 1L)));
+      }
+    }
+    // List<Integer> for list<int32>, read in place: no list object.
+    RouteTwins view = shapes("route.ViewSum", "typed entry (list<int32>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.INT), Codecs.LONG);
+    RouteTwins mean = shapes("route.Mean", "typed entry (list<float64>) -> float64",
+        MethodType.methodType(double.class, List.class), Codecs.list(Codecs.DOUBLE), Codecs.DOUBLE);
+    RouteTwins joined = shapes("route.Joined", "typed entry (list<string>, string) -> string",
+        MethodType.methodType(String.class, List.class, String.class), Codecs.list(Codecs.STRING), Codecs.STRING,
+        Codecs.STRING);
+    for (int i = 0; i < 2; i++) {
+      assertEquals(0L, (long) view.both().get(i).invokeExact((List) List.of()));
+      assertEquals(6L, (long) view.both().get(i).invokeExact((List) List.of(1, 2, 3)));
+      assertEquals(2.5, (double) mean.both().get(i).invokeExact((List) List.of(1.0, 4.0)));
+      assertEquals("a, h\u00e9, , z", (String) joined.both().get(i).invokeExact((List) List.of("a", "h\u00e9", "", "z"),
+          ", "));
+    }
+  }
+
+  @Test
+  void aListArgumentFailsTheSameWayOnEveryRoute() {
+    RouteTwins sum = shapes("route.VectorSum", "typed entry (list<int64>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.LONG), Codecs.LONG);
+    // null: the frame's NullPointerException; a null element: its ValueError-less NullPointerException.
+    assertInstanceOf(NullPointerException.class, RouteTwins.assertSameFailure(sum,
+        h -> (long) h.invokeExact((List) null)));
+    Throwable element = RouteTwins.assertSameFailure(sum, h -> (long) h.invokeExact((List) Arrays.asList(1L, null)));
+    assertTrue(element.getMessage().contains("element 1"), element.getMessage());
+    // A native error.
+    Packed4jException empty = (Packed4jException) RouteTwins.assertSameFailure(sum,
+        h -> (long) h.invokeExact((List) List.of()));
+    assertEquals("[ValueError] route.VectorSum: no values", empty.getMessage());
+    // Out of range: a Long element beyond the native int32 element, checked by the entry as by the packed call.
+    RouteTwins view = shapes("route.ViewSum", "typed entry (list<int32>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.LONG), Codecs.LONG);
+    Packed4jException wide = (Packed4jException) RouteTwins.assertSameFailure(view,
+        h -> (long) h.invokeExact((List) List.of(1L, 1L << 40)));
+    assertEquals("ValueError", wide.kind());
+    // Wrong type: a String in a List<Long> (an unchecked cast), refused in Java on both routes.
+    List<Object> polluted = new ArrayList<>(List.of(1L, "two"));
+    RouteTwins.assertSameFailure(sum, h -> (long) h.invokeExact((List) polluted));
+    RouteTwins joined = shapes("route.Joined", "typed entry (list<string>, string) -> string",
+        MethodType.methodType(String.class, List.class, String.class), Codecs.list(Codecs.STRING), Codecs.STRING,
+        Codecs.STRING);
+    assertTrue(RouteTwins.assertSameFailure(joined, h -> (String) h.invokeExact((List) Arrays.asList("a", null), ""))
+        .getMessage().contains("element 1"));
+  }
+
+  @Test
+  void aNativeListIsPassedByItsHandleAndAClosedOneFailsTheSameWay() throws Throwable {
+    loadPlugin();
+    NativeList<Long> range;
+    try (CallFrame frame = CallFrame.open(site("route.Range", "Shapes.range", "n"), 1)) {
+      frame.putLong(0, 5);
+      frame.invoke();
+      range = frame.returnValue(Codecs.nativeList(Codecs.LONG));
+    }
+    RouteTwins sum = shapes("route.ListSum", "typed entry (list<int64>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.LONG), Codecs.LONG);
+    for (MethodHandle handle : sum.both()) {
+      assertEquals(10L, (long) handle.invokeExact((List) range));
+    }
+    range.close();
+    Throwable closed = RouteTwins.assertSameFailure(sum, h -> (long) h.invokeExact((List) range));
+    assertInstanceOf(IllegalStateException.class, closed);
+  }
+
+  @Test
+  void aPluginWithoutBorrowedListCellsKeepsTheCallFrame() throws Throwable {
+    loadPlugin();
+    FunctionSite old = site("route.OldVectorSum", "Shapes.old", "values");
+    MethodHandle handle = RouteProbe.link(old, LIST_TO_LONG, Codecs.list(Codecs.LONG), Codecs.LONG);
+    assertTrue(old.route().startsWith("call frame"), old.route());
+    assertEquals(6L, (long) handle.invokeExact((List) List.of(1L, 2L, 3L)));
+  }
+
+  @Test
+  void optionalsOfNumbersTakeTheTypedEntryBothWays() throws Throwable {
+    RouteTwins orDefault = shapes("route.OrDefault", "typed entry (optional<int64>, int64) -> int64",
+        MethodType.methodType(long.class, Optional.class, long.class), Codecs.optional(Codecs.LONG), Codecs.LONG,
+        Codecs.LONG);
+    RouteTwins half = shapes("route.Half", "typed entry (int64) -> optional<int64>",
+        MethodType.methodType(Optional.class, long.class), Codecs.LONG, Codecs.optional(Codecs.LONG));
+    RouteTwins scale = shapes("route.MaybeScale", "typed entry (optional<float64>, float64) -> optional<float64>",
+        MethodType.methodType(Optional.class, Optional.class, double.class), Codecs.optional(Codecs.DOUBLE),
+        Codecs.DOUBLE, Codecs.optional(Codecs.DOUBLE));
+    RouteTwins not = shapes("route.MaybeNot", "typed entry (optional<bool>) -> optional<bool>",
+        MethodType.methodType(Optional.class, Optional.class), Codecs.optional(Codecs.BOOLEAN),
+        Codecs.optional(Codecs.BOOLEAN));
+    for (int i = 0; i < 2; i++) {
+      assertEquals(7L, (long) orDefault.both().get(i).invokeExact(Optional.of(7L), 9L));
+      assertEquals(9L, (long) orDefault.both().get(i).invokeExact(Optional.empty(), 9L));
+      assertEquals(Optional.of(5L), (Optional) half.both().get(i).invokeExact(10L));
+      assertEquals(Optional.empty(), (Optional) half.both().get(i).invokeExact(3L));
+      assertEquals(Optional.of(3.0), (Optional) scale.both().get(i).invokeExact(Optional.of(1.5), 2.0));
+      assertEquals(Optional.empty(), (Optional) scale.both().get(i).invokeExact(Optional.empty(), 2.0));
+      assertEquals(Optional.of(false), (Optional) not.both().get(i).invokeExact(Optional.of(true)));
+      assertEquals(Optional.empty(), (Optional) not.both().get(i).invokeExact(Optional.empty()));
+    }
+  }
+
+  @Test
+  void anOptionalFailsTheSameWayOnEveryRoute() {
+    RouteTwins orDefault = shapes("route.OrDefault", "typed entry (optional<int64>, int64) -> int64",
+        MethodType.methodType(long.class, Optional.class, long.class), Codecs.optional(Codecs.LONG), Codecs.LONG,
+        Codecs.LONG);
+    Throwable nullOptional = RouteTwins.assertSameFailure(orDefault, h -> (long) h.invokeExact((Optional) null, 1L));
+    assertInstanceOf(NullPointerException.class, nullOptional);
+    assertTrue(nullOptional.getMessage().contains("Optional.empty()"), nullOptional.getMessage());
+    // Out of range both ways: an argument beyond optional<int32>, a result beyond Integer.
+    RouteTwins narrow = shapes("route.NarrowOptional", "typed entry (optional<int32>) -> int64",
+        MethodType.methodType(long.class, Optional.class), Codecs.optional(Codecs.LONG), Codecs.LONG);
+    assertEquals("ValueError", ((Packed4jException) RouteTwins.assertSameFailure(narrow,
+        h -> (long) h.invokeExact(Optional.of(1L << 40)))).kind());
+    RouteTwins halfAsInt = shapes("route.Half", "typed entry (int64) -> optional<int64>",
+        MethodType.methodType(Optional.class, long.class), Codecs.LONG, Codecs.optional(Codecs.INT));
+    assertEquals("ValueError", ((Packed4jException) RouteTwins.assertSameFailure(halfAsInt,
+        h -> (Optional) h.invokeExact(1L << 40))).kind());
+    // A native error behind an optional result.
+    assertEquals("[ValueError] route.Half: negative -4", RouteTwins.assertSameFailure(halfAsInt,
+        h -> (Optional) h.invokeExact(-4L)).getMessage());
+    // Wrong type: an Optional<Double> for optional<int64> is no typed entry's: the frame's TypeError.
+    FunctionSite mismatched = site("route.OrDefault", "Shapes.mismatched", "value", "fallback");
+    MethodHandle handle = RouteProbe.link(mismatched, MethodType.methodType(long.class, Optional.class, long.class),
+        Codecs.optional(Codecs.DOUBLE), Codecs.LONG, Codecs.LONG);
+    assertTrue(mismatched.route().startsWith("call frame"), mismatched.route());
+    Packed4jException typeError = assertThrows(Packed4jException.class,
+        () -> { long unused = (long) handle.invokeExact(Optional.of(1.5), 1L); });
+    assertEquals("TypeError", typeError.kind());
   }
 }

@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 5}. */
-  public static final int P4J_ABI_VERSION_MINOR = 5;
+  /** {@code #define P4J_ABI_VERSION_MINOR 6}. */
+  public static final int P4J_ABI_VERSION_MINOR = 6;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
@@ -50,6 +50,10 @@ public final class CApi {
   public static final int P4J_TYPED_ERROR_I32 = (-0x0badc0de);
   /** {@code #define P4J_TENSOR_WORD_BORROWED 1}. */
   public static final int P4J_TENSOR_WORD_BORROWED = 1;
+  /** {@code #define P4J_LIST_WORD_BORROWED 1}. */
+  public static final int P4J_LIST_WORD_BORROWED = 1;
+  /** {@code #define P4J_TYPED_FORM_BORROWED_LIST 1}. */
+  public static final int P4J_TYPED_FORM_BORROWED_LIST = 1;
   /** {@code #define P4J_HOST_DEFAULT_STACK_RESERVE 196608}. */
   public static final int P4J_HOST_DEFAULT_STACK_RESERVE = 196608;
   /** {@code #define P4J_HOST_TYPED_ENTRIES 4096}. */
@@ -957,9 +961,9 @@ public final class CApi {
    * Creates a function object from a cell (copied): self, safe_call (required), typed_entry (NULL for none) and
    * scalars_entry (NULL for P4JFunctionCallScalars), with deleter(self) run when it is deleted (may be NULL). param
    * cell_size sizeof(P4JFunctionCell) as the caller was compiled: fields past it take their defaults (NULL,
-   * P4JFunctionCallScalars for the scalars entry), fields the caller has and this library does not know are
-   * ignored; at least self and safe_call (16 bytes). param signature copied; NULL or size 0 for none; the grammar
-   * of P4JFunctionGetSignature. param out owned.
+   * P4JFunctionCallScalars for the scalars entry, 0 for typed_forms), fields the caller has and this library does
+   * not know are ignored; at least self and safe_call (16 bytes). param signature copied; NULL or size 0 for none;
+   * the grammar of P4JFunctionGetSignature. param out owned.
    */
   public static int P4JFunctionCreateFromCell(long cell, long cell_size, long deleter, long signature, long out) {
     try {

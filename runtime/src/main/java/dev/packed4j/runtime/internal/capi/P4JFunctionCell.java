@@ -8,7 +8,7 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * {@code P4JFunctionCell}, the cell of a {@code kP4JFunction}: {@code self}, {@code safe_call}, {@code typed_entry},
- * {@code scalars_entry}.
+ * {@code scalars_entry}, {@code typed_forms}.
  */
 public final class P4JFunctionCell {
   private P4JFunctionCell() {}
@@ -18,7 +18,8 @@ public final class P4JFunctionCell {
       ValueLayout.ADDRESS.withName("self"),
       ValueLayout.ADDRESS.withName("safe_call"),
       ValueLayout.ADDRESS.withName("typed_entry"),
-      ValueLayout.ADDRESS.withName("scalars_entry")).withName("P4JFunctionCell");
+      ValueLayout.ADDRESS.withName("scalars_entry"),
+      ValueLayout.JAVA_LONG.withName("typed_forms")).withName("P4JFunctionCell");
 
   /** Offset of {@code void* self}. */
   public static final long SELF = LAYOUT.byteOffset(groupElement("self"));
@@ -28,4 +29,6 @@ public final class P4JFunctionCell {
   public static final long TYPED_ENTRY = LAYOUT.byteOffset(groupElement("typed_entry"));
   /** Offset of {@code P4JScalarsEntryType scalars_entry}. */
   public static final long SCALARS_ENTRY = LAYOUT.byteOffset(groupElement("scalars_entry"));
+  /** Offset of {@code int64_t typed_forms} (ABI 2.6: {@code P4J_TYPED_FORM_*} bits). */
+  public static final long TYPED_FORMS = LAYOUT.byteOffset(groupElement("typed_forms"));
 }

@@ -20,4 +20,6 @@ public final class P4JListCell {
   public static final long DATA = LAYOUT.byteOffset(groupElement("data"));
   /** Offset of {@code int64_t size}. */
   public static final long COUNT = LAYOUT.byteOffset(groupElement("size"));
+  /** Offset of {@code int64_t capacity}. */
+  public static final long CAPACITY = LAYOUT.byteOffset(groupElement("capacity"));
 }

@@ -179,22 +179,24 @@ public final class LinkedRoute {
 
   /**
    * Whether a direct entry may take a method of this type and codecs: primitive or boxed, String, {@code byte[]},
-   * NDArray or {@code @Object} parameters and a primitive or boxed, void, String, {@code byte[]} or {@code @Object}
-   * result. Which one,
-   * if any, depends on the function ({@link #select()}).
+   * NDArray or {@code @Object} parameters, lists and {@code Optional}s a typed entry may take
+   * ({@link TypedEntryRoute#mayTake}), and a primitive or boxed, void, String, {@code byte[]}, {@code @Object} or such
+   * {@code Optional} result. Which one, if any, depends on the function ({@link #select()}).
    */
   private static boolean mayBeDirect(MethodType javaType, List<ValueCodec<?>> codecs) {
     for (int i = 0; i < javaType.parameterCount(); i++) {
       Class<?> parameter = javaType.parameterType(i);
       if (!isScalar(parameter) && !isBox(parameter) && !inScratch(parameter) && parameter != byte[].class
-          && !(codecs.get(i) instanceof ObjectCodec<?>) && !FunctionWords.takes(codecs.get(i))) {
+          && !(codecs.get(i) instanceof ObjectCodec<?>) && !FunctionWords.takes(codecs.get(i))
+          && !TypedEntryRoute.mayTake(codecs.get(i), true)) {
         return false;
       }
     }
     Class<?> result = javaType.returnType();
     return isScalar(result) || isBox(result) || result == void.class || result == String.class
         || result == byte[].class || codecs.get(codecs.size() - 1) instanceof ObjectCodec<?>
-        || FunctionWords.takes(codecs.get(codecs.size() - 1));
+        || FunctionWords.takes(codecs.get(codecs.size() - 1))
+        || TypedEntryRoute.mayTake(codecs.get(codecs.size() - 1), false);
   }
 
   /** Whether {@code type} boxes a primitive a route takes: Boolean, Byte, Short, Integer, Long, Float, Double. */
@@ -338,7 +340,7 @@ public final class LinkedRoute {
     return new FrameRoute(frame, javaType.parameterList().stream().anyMatch(LinkedRoute::inScratch)
         ? "no typed entry fits and the method has a String or NDArray parameter"
         : !javaType.parameterList().stream().allMatch(LinkedRoute::isScalar)
-        ? "no typed entry fits and the method has an object or byte[] parameter"
+        ? "no typed entry fits and the method has an object, byte[], List or Optional parameter"
         : !isScalar(result) && result != void.class
         ? "no typed entry fits and the method returns a " + result.getSimpleName()
         : "no typed entry fits and the method has more than " + RegisterCallRoute.MAX_ARGUMENTS + " parameters");

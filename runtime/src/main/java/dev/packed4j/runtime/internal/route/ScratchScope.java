@@ -5,7 +5,10 @@ import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.BytesCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
+import dev.packed4j.runtime.internal.values.ListCodec;
 import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.OptionalCodec;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import dev.packed4j.runtime.internal.values.ValueCodec;
@@ -15,6 +18,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.ref.Reference;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The String and NDArray parameters of a method, as every route takes them: the adapter from the Java method's type
@@ -51,6 +56,9 @@ final class ScratchScope {
   private static final MethodHandle CURRENT_HELD;
   private static final MethodHandle HELD_DEPTH;
   private static final MethodHandle HELD_RESTORE;
+  private static final MethodHandle LIST_WORD;
+  private static final MethodHandle OPTIONAL_VALUE;
+  private static final MethodHandle OUT_SLOT;
 
   static {
     MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -74,6 +82,12 @@ final class ScratchScope {
           MethodType.methodType(void.class, int.class, ReleaseEpochs.HeldHandles.class));
       BYTES_SPAN = lookup.findStatic(ScratchScope.class, "bytesSpan",
           MethodType.methodType(long.class, CallTarget.class, int.class, ThreadStack.class, byte[].class));
+      LIST_WORD = lookup.findStatic(ScratchScope.class, "listWord", MethodType.methodType(long.class,
+          CallTarget.class, int.class, ListCodec.class, ThreadStack.class, List.class));
+      OPTIONAL_VALUE = lookup.findStatic(ScratchScope.class, "optionalValue", MethodType.methodType(long.class,
+          CallTarget.class, int.class, OptionalCodec.class, ThreadStack.class, Optional.class));
+      OUT_SLOT = lookup.findStatic(ScratchScope.class, "outSlot", MethodType.methodType(long.class,
+          ThreadStack.class));
       FENCE = lookup.findStatic(Reference.class, "reachabilityFence", MethodType.methodType(void.class, Object.class));
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("the scratch operations", e);
@@ -110,7 +124,11 @@ final class ScratchScope {
    * ({@link ReleaseEpochs.HeldHandles}: a close on another thread defers the release until the call has returned, as
    * the call frame's pin makes it wait) and kept reachable until the call returns; a {@code byte[]} as the address
    * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies), inside a scratch
-   * mark. The objects' scope is outermost and takes no mark, so a method whose only such parameters are objects pays
+   * mark; a {@code List} (of numbers or Strings) as its list word, a borrowed list cell in scratch memory
+   * ({@code P4J_LIST_WORD_BORROWED}) or, for a {@code NativeList}, its handle, pinned until the outermost mark is
+   * released, as the frame passes it; an {@code Optional} of a number or boolean as the address of its
+   * {@code P4JAny} in scratch memory (None for empty), as the frame would put it. The objects' scope is outermost and
+   * takes no mark, so a method whose only such parameters are objects pays
    * for neither a mark nor a pin:
    *
    * <pre>{@code
@@ -124,8 +142,8 @@ final class ScratchScope {
    * }
    * }</pre>
    *
-   * @param codecs the codec of each parameter passed so (an {@link ObjectCodec} or {@link BytesCodec}), null for
-   *     the others
+   * @param codecs the codec of each parameter passed so (an {@link ObjectCodec}, {@link BytesCodec},
+   *     {@link ListCodec} or {@link OptionalCodec}), null for the others
    */
   static MethodHandle aroundReferences(MethodHandle wired, CallTarget target, MethodType outer,
       ValueCodec<?>[] codecs) {
@@ -141,6 +159,11 @@ final class ScratchScope {
       } else if (codecs[i] instanceof BytesCodec) {
         bytes[i] = MethodHandles.insertArguments(BYTES_SPAN, 0, target, i);
         bytesOuter = bytesOuter.changeParameterType(i, byte[].class);
+      } else if (codecs[i] instanceof ListCodec<?, ?> || codecs[i] instanceof OptionalCodec<?>) {
+        MethodHandle conversion = codecs[i] instanceof ListCodec<?, ?> ? LIST_WORD : OPTIONAL_VALUE;
+        bytes[i] = MethodHandles.insertArguments(conversion, 0, target, i, codecs[i])
+            .asType(MethodType.methodType(long.class, ThreadStack.class, outer.parameterType(i)));
+        bytesOuter = bytesOuter.changeParameterType(i, outer.parameterType(i));
       }
     }
     MethodHandle inner = bytesOuter.equals(wired.type()) ? wired
@@ -202,6 +225,87 @@ final class ScratchScope {
     MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
     scoped = MethodHandles.foldArguments(scoped, 0, mark);
     return MethodHandles.foldArguments(scoped, 0, current);
+  }
+
+  /**
+   * {@code wired}, a typed entry's handle whose last parameter is the address of its {@code P4JAny* out} (an
+   * {@code Optional} result), taking a slot for it in scratch memory inside a mark: the result is read from the slot
+   * before the mark is released.
+   */
+  static MethodHandle aroundOut(MethodHandle wired) {
+    MethodType type = wired.type();
+    int out = type.parameterCount() - 1;
+    // (stack, w..., out) -> R as (out, stack, w...) -> R, the out slot folded in from the stack.
+    MethodType front = type.dropParameterTypes(out, out + 1).insertParameterTypes(0, long.class, ThreadStack.class);
+    int[] reorder = new int[type.parameterCount()];
+    for (int j = 0; j < out; j++) {
+      reorder[j] = j + 2;
+    }
+    reorder[out] = 0;
+    MethodHandle moved = MethodHandles.permuteArguments(wired, front, reorder);
+    MethodHandle core = MethodHandles.foldArguments(moved, 0, OUT_SLOT); // (stack, w...) -> R
+    core = MethodHandles.dropArguments(core, 0, long.class); // (mark, stack, w...) -> R
+    MethodHandle cleanup = MethodHandles.dropArguments(MethodHandles.identity(type.returnType()), 0,
+        Throwable.class);
+    cleanup = MethodHandles.dropArguments(cleanup, 2, core.type().parameterList());
+    cleanup = MethodHandles.foldArguments(cleanup, 2, RELEASE);
+    MethodHandle scoped = MethodHandles.tryFinally(core, cleanup);
+    scoped = MethodHandles.foldArguments(scoped, 0, MARK);
+    return MethodHandles.foldArguments(scoped, 0, CURRENT);
+  }
+
+  /** The {@code P4JAny} slot of an entry's {@code out} result, None until written. */
+  private static long outSlot(ThreadStack stack) {
+    long slot = stack.allocateScratch(16);
+    NativeMemory.putLong(slot, 0);
+    NativeMemory.putLong(slot + 8, 0);
+    return slot;
+  }
+
+  /**
+   * A {@code List} argument as its list word (see {@link #aroundReferences}), with the call frame's failures: a null
+   * list or element, a closed {@code NativeList}.
+   */
+  private static long listWord(CallTarget target, int index, ListCodec<?, ?> codec, ThreadStack stack,
+      List<?> value) {
+    if (value == null) { // the call frame's message (Frame.put)
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+    }
+    try {
+      if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) { // as ObjectHandles.encodeContainer
+        ReleaseEpochs.Pin pin;
+        try {
+          pin = RuntimeAccess.get().pinContainer(value);
+        } catch (IllegalStateException closed) {
+          throw new ConversionFailure(ConversionFailure.Kind.CLOSED, closed.getMessage());
+        }
+        stack.holdPin(pin);
+        return pin.pinnedHandle();
+      }
+      @SuppressWarnings("unchecked")
+      ValueCodec<Object> element = (ValueCodec<Object>) codec.element();
+      return Containers.borrowedList(value, element, codec.javaType(), stack);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
+  }
+
+  /** An {@code Optional} argument of a number or boolean as the address of its {@code P4JAny} in scratch memory. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static long optionalValue(CallTarget target, int index, OptionalCodec codec, ThreadStack stack,
+      Optional<?> value) {
+    if (value == null) { // the call frame's message (Frame.put)
+      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+          + " argument must not be null (" + codec.nullHint() + ")");
+    }
+    long slot = stack.allocateScratch(16);
+    try {
+      codec.encode(value, slot, null); // a number's or boolean's codec writes the slot alone
+    } catch (ConversionFailure failure) {
+      throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    }
+    return slot;
   }
 
   /** A {@code byte[]} argument as the address of a span over a copy of its bytes in scratch memory. */

@@ -8,8 +8,15 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JFunctionCell;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.values.BooleanCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.FloatCodec;
+import dev.packed4j.runtime.internal.values.IntegerCodec;
+import dev.packed4j.runtime.internal.values.ListCodec;
 import dev.packed4j.runtime.internal.values.ObjectCodec;
+import dev.packed4j.runtime.internal.values.OptionalCodec;
+import dev.packed4j.runtime.internal.values.StringCodec;
 import dev.packed4j.runtime.internal.values.ValueCodec;
 import dev.packed4j.types.Carrier;
 import dev.packed4j.types.NativeType;
@@ -48,23 +55,38 @@ import java.util.Set;
  * unboxed (a null one is the call frame's NullPointerException) and a boxed result boxed after the same check. An
  * object argument is pinned for the call as on the call frame ({@link ScratchScope#aroundReferences}); the entry checks
  * its native type, and the object codec the result's, so a mismatch fails as on the frame.
+ *
+ * <p>Lists and optionals (the shapes of a common API that are not scalars): a {@code List} of {@code Long},
+ * {@code Integer}, {@code Short}, {@code Byte}, {@code Double}, {@code Float} or {@code String} parameter for a
+ * {@code list<T>} of a native integer, float or string, when the entry takes a borrowed list cell (its cell's
+ * {@code typed_forms} has {@code P4J_TYPED_FORM_BORROWED_LIST}, ABI 2.6; a function of an older plugin keeps its
+ * call frame): the values written once into scratch memory, a {@code NativeList} passed by its handle; an
+ * {@code Optional} of a boxed number or {@code Boolean} parameter for {@code optional<T>} of the same kind, as a
+ * {@code P4JAny} in scratch memory (None for empty); such an {@code Optional} result for {@code optional<T>}, read
+ * from the entry's {@code out} slot by the codec the frame reads it with. Every other list or optional (of objects,
+ * of lists, a list result) takes the call frame.
  */
 record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
   /** The parameter forms this route passes. */
   private static final Set<Carrier> PARAMETER_CARRIERS =
-      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD, Carrier.OBJECT_WORD);
+      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.SPAN, Carrier.TENSOR_WORD, Carrier.OBJECT_WORD,
+          Carrier.PACKED_VALUE);
   /** The result forms this route reads (a tensor's object word is refused by the type check). */
   private static final Set<Carrier> RESULT_CARRIERS =
-      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32, Carrier.SPAN, Carrier.OBJECT_WORD);
+      EnumSet.of(Carrier.INT64, Carrier.DOUBLE, Carrier.INT32, Carrier.SPAN, Carrier.OBJECT_WORD, Carrier.OUT_VALUE);
 
   /** {@link #nonNull}: a boxed argument, refused when null. */
   private static final MethodHandle NON_NULL;
+  /** {@link #outResult}: an {@code Optional} result read from the entry's out slot. */
+  private static final MethodHandle OUT_RESULT;
 
   static {
     try {
       NON_NULL = MethodHandles.lookup().findStatic(TypedEntryRoute.class, "nonNull",
           MethodType.methodType(Object.class, CallTarget.class, int.class, ValueCodec.class, Object.class));
+      OUT_RESULT = MethodHandles.lookup().findStatic(TypedEntryRoute.class, "outResult",
+          MethodType.methodType(Object.class, CallTarget.class, ValueCodec.class, int.class, long.class));
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("TypedEntryRoute.nonNull", e);
     }
@@ -77,6 +99,43 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     return value;
+  }
+
+  /**
+   * An {@code out} result (P4J_TYPED_ERROR_I32: the raised error), read from its slot by the codec the call frame
+   * reads the result with, with the frame's failure for a value it refuses ({@code Frame.returnValue}).
+   */
+  private static Object outResult(CallTarget target, ValueCodec<?> codec, int status, long out) {
+    if (status == P4J_TYPED_ERROR_I32) {
+      throw Errors.takeRaised(target.exceptionFunctionName());
+    }
+    try {
+      return codec.decode(out, true);
+    } catch (ConversionFailure failure) {
+      throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
+    }
+  }
+
+  /**
+   * Whether this route may take a parameter ({@code parameter}) or result of this codec that is not a scalar,
+   * String, {@code byte[]}, NDArray or object: a list of numbers or Strings (parameters only), an {@code Optional}
+   * of a number or boolean. Whether it does depends on the function's signature ({@link #fits}).
+   */
+  static boolean mayTake(ValueCodec<?> codec, boolean parameter) {
+    if (codec instanceof ListCodec<?, ?> list) {
+      return parameter && listElement(list.element());
+    }
+    return codec instanceof OptionalCodec<?> optional && optionalValue(optional.inner());
+  }
+
+  /** An element a borrowed list cell holds ({@code Containers.borrowedList}): numbers and Strings. */
+  private static boolean listElement(ValueCodec<?> element) {
+    return element instanceof IntegerCodec<?> || element instanceof FloatCodec<?> || element == StringCodec.STRING;
+  }
+
+  /** A value an optional parameter or result carries here: a number or boolean. */
+  private static boolean optionalValue(ValueCodec<?> inner) {
+    return inner instanceof IntegerCodec<?> || inner instanceof FloatCodec<?> || inner == BooleanCodec.BOOLEAN;
   }
 
   @Override
@@ -92,7 +151,9 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     }
     String signature = signatureOf(function);
     NativeType[] nativeTypes = parse(signature);
-    if (nativeTypes == null || !fits(nativeTypes, javaType, codecs)) {
+    boolean borrowedLists = (NativeMemory.getLong(NativeMemory.cell(function) + P4JFunctionCell.TYPED_FORMS)
+        & CApi.P4J_TYPED_FORM_BORROWED_LIST) != 0;
+    if (nativeTypes == null || !fits(nativeTypes, javaType, codecs, borrowedLists)) {
       return null;
     }
     return new TypedEntryRoute(adapt(target, function, entry, nativeTypes, javaType, codecs), signature);
@@ -133,15 +194,20 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     return types;
   }
 
-  /** The selection rule's type check: see the class comment. */
-  static boolean fits(NativeType[] nativeTypes, MethodType javaType, List<ValueCodec<?>> codecs) {
+  /**
+   * The selection rule's type check: see the class comment.
+   *
+   * @param borrowedLists whether the entry takes a borrowed list cell for a list parameter
+   */
+  static boolean fits(NativeType[] nativeTypes, MethodType javaType, List<ValueCodec<?>> codecs,
+      boolean borrowedLists) {
     if (nativeTypes.length != javaType.parameterCount() + 1) {
       return false;
     }
     MethodType wireType = LinkedRoute.wireType(javaType);
     for (int i = 0; i < javaType.parameterCount(); i++) {
       Class<?> type = javaType.parameterType(i);
-      if (!sameKind(nativeTypes[i], type, codecs.get(i))
+      if (!sameKind(nativeTypes[i], type, codecs.get(i), true, borrowedLists)
           // an NDArray the method's other types keep off the tensor word (LinkedRoute.wireType)
           || (type == LinkedRoute.NDARRAY && wireType.parameterType(i) != long.class)) {
         return false;
@@ -152,10 +218,11 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       return javaType.returnType() == void.class;
     }
     return javaType.returnType() != void.class && javaType.returnType() != LinkedRoute.NDARRAY
-        && sameKind(result, javaType.returnType(), codecs.get(codecs.size() - 1));
+        && sameKind(result, javaType.returnType(), codecs.get(codecs.size() - 1), false, false);
   }
 
-  private static boolean sameKind(NativeType nativeType, Class<?> javaType, ValueCodec<?> codec) {
+  private static boolean sameKind(NativeType nativeType, Class<?> javaType, ValueCodec<?> codec, boolean parameter,
+      boolean borrowedLists) {
     Class<?> scalar = LinkedRoute.isBox(javaType) ? MethodType.methodType(javaType).unwrap().returnType() : javaType;
     return switch (nativeType.kind()) {
       case INTEGER -> scalar == long.class || scalar == int.class || scalar == short.class || scalar == byte.class;
@@ -168,6 +235,23 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
           : codec instanceof ObjectCodec<?> && Carrier.ofResult(nativeType) == Carrier.OBJECT_WORD;
       // A function: a functional interface or PackedFunction, as an object word (FunctionWords).
       case FUNCTION -> FunctionWords.takes(codec);
+      // A list parameter as a borrowed list cell of the same element kind.
+      case LIST -> parameter && borrowedLists && codec instanceof ListCodec<?, ?> list
+          && listElement(list.element()) && sameElement(nativeType.element(), list.element());
+      // An optional number or boolean, as a packed value (a parameter) or through out (a result).
+      case OPTIONAL -> codec instanceof OptionalCodec<?> optional && optionalValue(optional.inner())
+          && sameElement(nativeType.element(), optional.inner());
+      default -> false;
+    };
+  }
+
+  /** Whether a list's or optional's native element type is the kind of the Java element's codec. */
+  private static boolean sameElement(NativeType element, ValueCodec<?> codec) {
+    return switch (element.kind()) {
+      case INTEGER -> codec instanceof IntegerCodec<?>;
+      case FLOAT -> codec instanceof FloatCodec<?>;
+      case BOOL -> codec == BooleanCodec.BOOLEAN;
+      case STRING -> codec == StringCodec.STRING;
       default -> false;
     };
   }
@@ -189,6 +273,11 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       // creates no MemorySegment.
       wireParameters[i + 1] = layout(Carrier.ofParameter(nativeTypes[i]).orElseThrow());
     }
+    boolean out = Carrier.ofResult(nativeTypes[count]) == Carrier.OUT_VALUE;
+    if (out) { // an Optional result: the entry's trailing P4JAny* out
+      wireParameters = java.util.Arrays.copyOf(wireParameters, count + 2);
+      wireParameters[count + 1] = ValueLayout.JAVA_LONG;
+    }
     ValueLayout wireResult = layout(Carrier.ofResult(nativeTypes[count]));
     // No Linker.Option.critical: the entry runs user code, which may take long or call back into Java.
     MethodHandle downcall = LINKER.downcallHandle(MemorySegment.ofAddress(entry),
@@ -196,7 +285,12 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     MethodHandle bound = MethodHandles.insertArguments(downcall, 0, function);
     MethodHandle filtered;
     Class<?> javaResult = javaType.returnType();
-    if (javaResult == String.class) {
+    if (out) {
+      // (w..., out) -> int, then (status, out) -> Optional: the slot read once the entry has returned.
+      MethodHandle read = MethodHandles.insertArguments(OUT_RESULT, 0, target, codecs.get(count));
+      read = MethodHandles.dropArguments(read, 1, bound.type().parameterList().subList(0, count));
+      filtered = ScratchScope.aroundOut(MethodHandles.foldArguments(read, 0, bound));
+    } else if (javaResult == String.class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofString(target));
     } else if (javaResult == byte[].class) {
       filtered = MethodHandles.filterReturnValue(bound, ResultFilters.ofBytes(target));
@@ -219,7 +313,8 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     ValueCodec<?>[] referenceCodecs = new ValueCodec<?>[count];
     boolean references = false;
     for (int i = 0; i < count; i++) {
-      if (codecs.get(i) instanceof ObjectCodec<?> || javaType.parameterType(i) == byte[].class) {
+      if (codecs.get(i) instanceof ObjectCodec<?> || javaType.parameterType(i) == byte[].class
+          || codecs.get(i) instanceof ListCodec<?, ?> || codecs.get(i) instanceof OptionalCodec<?>) {
         referenceCodecs[i] = codecs.get(i);
         entryType = entryType.changeParameterType(i, long.class);
         references = true;
@@ -277,7 +372,8 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     return switch (carrier) {
       case DOUBLE -> ValueLayout.JAVA_DOUBLE;
       case INT32 -> ValueLayout.JAVA_INT;
-      case INT64, SPAN, TENSOR_WORD, OBJECT_WORD -> ValueLayout.JAVA_LONG;
+      case INT64, SPAN, TENSOR_WORD, OBJECT_WORD, PACKED_VALUE -> ValueLayout.JAVA_LONG;
+      case OUT_VALUE -> ValueLayout.JAVA_INT;
       default -> throw new IllegalArgumentException(carrier + " is not a form this route passes");
     };
   }

@@ -95,6 +95,82 @@ public final class Containers {
   }
 
   /**
+   * {@code values} as a typed entry's borrowed list word ({@code P4J_LIST_WORD_BORROWED}): a {@code P4JListCell} in
+   * the scratch memory of {@code stack} (the caller holds a mark) over the values written after it, numbers as the
+   * native list of {@link #buildList} holds them and Strings as {@code kP4JStrView}s of their UTF-8 bytes, also in
+   * scratch memory. One pass over the values and no native call: the entry reads them during the call. The
+   * failures are {@link #buildList}'s (a null element, a String too long for a view).
+   *
+   * @param <E> the element type
+   * @param values the list's values
+   * @param element an {@link IntegerCodec}, {@link FloatCodec} or {@link StringCodec}
+   * @param javaType the list's Java type, for messages
+   * @param stack the calling thread's stack, holding a scratch mark
+   * @return the cell's address with the low bit set
+   * @throws ConversionFailure as {@link #buildList}
+   */
+  public static <E> long borrowedList(Collection<? extends E> values, ValueCodec<E> element, String javaType,
+      ThreadStack stack) {
+    int count = values.size();
+    long cell = stack.allocateScratch(P4JListCell.LAYOUT.byteSize() + P4JAny.SIZE * count);
+    long data = cell + P4JListCell.LAYOUT.byteSize();
+    int written;
+    if (element instanceof IntegerCodec<?> && values.getClass() == ArrayList.class) {
+      written = writeLongs((ArrayList<?>) values, count, data, javaType);
+    } else if (element instanceof IntegerCodec<?>) {
+      written = writeNumbers(values, count, data, false, javaType);
+    } else if (element instanceof FloatCodec<?>) {
+      written = writeNumbers(values, count, data, true, javaType);
+    } else {
+      written = 0;
+      for (E value : values) {
+        if (written == count) {
+          break;
+        }
+        if (value == null) {
+          throw nullElement(written, javaType);
+        }
+        try {
+          long span = stack.putStringSpan((String) value);
+          long length = NativeMemory.getLong(span + 8);
+          Utf8.checkViewLength(length);
+          NativeMemory.putAny(data + P4JAny.SIZE * written, CApi.kP4JStrView, (int) length,
+              NativeMemory.getLong(span));
+        } catch (ConversionFailure failure) {
+          throw failure.within("element " + written);
+        }
+        written++;
+      }
+    }
+    NativeMemory.putLong(cell + P4JListCell.DATA, data);
+    NativeMemory.putLong(cell + P4JListCell.COUNT, written);
+    NativeMemory.putLong(cell + P4JListCell.CAPACITY, written);
+    return cell | CApi.P4J_LIST_WORD_BORROWED;
+  }
+
+  /**
+   * {@link #writeNumbers} for integers of an {@code ArrayList}, the commonest argument, in a loop of its own: a
+   * {@code Long} is unboxed without a virtual call, and the loop is this method's alone, so its profile is not
+   * the frame's (which also sees floats and other collections).
+   */
+  private static int writeLongs(ArrayList<?> values, int count, long data, String javaType) {
+    int size = Math.min(count, values.size());
+    for (int index = 0; index < size; index++) {
+      Object value = values.get(index);
+      long bits;
+      if (value instanceof Long number) {
+        bits = number;
+      } else if (value == null) {
+        throw nullElement(index, javaType);
+      } else {
+        bits = ((Number) value).longValue();
+      }
+      NativeMemory.putAny(data + P4JAny.SIZE * index, CApi.kP4JInt, 0, bits);
+    }
+    return size;
+  }
+
+  /**
    * Writes up to {@code count} numbers of {@code values} from {@code data} on (a list's storage), as
    * {@code kP4JFloat} values when {@code floats}, else as {@code kP4JInt}; returns how many there were (fewer if the
    * collection shrank since its size was read).

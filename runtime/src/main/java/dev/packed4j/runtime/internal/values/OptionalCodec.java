@@ -14,6 +14,15 @@ public final class OptionalCodec<T> extends ValueCodec<Optional<T>> {
     this.inner = inner;
   }
 
+  /**
+   * The codec of a present value.
+   *
+   * @return the codec
+   */
+  public ValueCodec<T> inner() {
+    return inner;
+  }
+
   @Override
   public String wireType() {
     return "optional " + inner.wireType();

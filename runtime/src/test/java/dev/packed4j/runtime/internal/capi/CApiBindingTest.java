@@ -246,7 +246,8 @@ class CApiBindingTest {
     assertEquals(24, P4JMapCell.LAYOUT.byteSize());
     assertEquals(40, P4JFieldInfo.SIZE);
     assertEquals(48, P4JTypeInfo.LAYOUT.byteSize());
-    assertEquals(32, P4JFunctionCell.LAYOUT.byteSize());
+    assertEquals(40, P4JFunctionCell.LAYOUT.byteSize());
+    assertEquals(32, P4JFunctionCell.TYPED_FORMS);
     assertEquals(24, P4JFunctionCell.SCALARS_ENTRY);
     assertEquals(80, P4JMethodInfo.LAYOUT.byteSize());
   }
