@@ -42,7 +42,6 @@ import java.util.Arrays;
  */
 final class NativeReference extends PhantomReference<Object> implements ReleaseEpochs.Pin {
   private static final VarHandle STATE;
-  private static final VarHandle HANDLE;
   private static final int CLOSED = 1;
   private static final int ONE_PIN = 2;
 
@@ -50,7 +49,6 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       STATE = lookup.findVarHandle(NativeReference.class, "state", int.class);
-      HANDLE = lookup.findVarHandle(NativeReference.class, "handle", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -59,8 +57,6 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   /** The state of an owner closed before it had a native object (a wrapped NDArray never passed anywhere). */
   static final NativeReference CLOSED_BEFORE_CREATED = new NativeReference();
 
-  /** The handle while open; 0 once closed, so readers without a pin see the close. */
-  private volatile long handle;
   /** {@link #CLOSED} and the pins held, {@link #ONE_PIN} each. */
   private volatile int state;
   /**
@@ -74,36 +70,32 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   /** Takes over {@code ownedHandle}, released when closed or once {@code owner} is unreachable. */
   NativeReference(Object owner, long ownedHandle) {
     super(owner, Roots.UNREACHABLE);
-    // A release store, not a volatile one (a full fence on x86): the reference reaches other threads only with its
-    // owner, which is published safely (a racy publication of an object was never safe to use).
-    HANDLE.setRelease(this, ownedHandle);
-    this.address = ownedHandle;
+    this.address = ownedHandle; // open: state 0, no volatile store (a full fence on x86) needed
     Roots.add(this);
   }
 
   private NativeReference() {
     super(null, null);
-    this.handle = 0;
     this.state = CLOSED;
     this.address = 0;
   }
 
-  /** The handle, or 0 after release. */
+  /** The handle, or 0 after release: the closed bit of {@link #state} is what tells. */
   long handleOrZero() {
-    return handle;
+    return (state & CLOSED) == 0 ? address : 0;
   }
 
   /**
    * The handle for a read without a pin, through {@link ReleaseEpochs#memory()} (loaded by the caller before this);
    * 0 after release. The first such read marks the reference, so that its release waits for the epoch's end. The
-   * mark is stored before the handle is loaded and a release reads it after zeroing the handle, both volatile: either
-   * this read sees 0, or the release sees the mark.
+   * mark is stored before {@link #state} is loaded and a release reads it after setting the closed bit, all volatile
+   * (sequentially consistent): either this read sees the closed bit, or the release sees the mark.
    */
   long handleForUnpinnedRead() {
     if (!readUnpinned) {
       readUnpinned = true;
     }
-    return handle;
+    return (state & CLOSED) == 0 ? address : 0;
   }
 
   /** Takes a pin unless the reference is closed; the pinned handle is {@link #address}. */
@@ -133,9 +125,9 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
 
   /** Releases the reference once (now, or when the last pin goes); later calls do nothing. */
   void release() {
-    // Zeroed first: whoever retires (this close, or the last unpin, which can only come after the closed bit) does
-    // so after the zero, so a getter that still loads the handle reads through an epoch the retirement waits for.
-    handle = 0;
+    // The closed bit is what readers load instead of a handle: whoever retires (this close, or the last unpin, which
+    // can only come after the bit) does so after it, so a getter that still saw the reference open reads through an
+    // epoch the retirement waits for. One atomic operation, no separate zeroing store (and its fence).
     int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
     if (before == 0) {
       retire();
@@ -160,7 +152,6 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
    * keeps the owner reachable), so it is released at once, unless a close came first.
    */
   private void releaseUnreachable() {
-    handle = 0;
     int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
     if (before == 0) {
       CApi.P4JObjectDecRef(address);
