@@ -40,7 +40,10 @@ P4J_REGISTER_OBJECT_TYPE(bench::CounterObject);
 P4J_REGISTER_OBJECT_DEF(bench::CounterObject, "A counter")
     .def_rw("value", &bench::CounterObject::value)
     .def_rw("label", &bench::CounterObject::label)
-    .def("add", [](ObjectPtr<bench::CounterObject> self, int64_t a, int64_t b) { return bench::CounterAdd(self->value, a, b); })
+    // The object as a const reference: lent for the call, no reference count taken (a by-value ObjectPtr takes one).
+    .def("add", [](const ObjectPtr<bench::CounterObject>& self, int64_t a, int64_t b) {
+      return bench::CounterAdd(self->value, a, b);
+    })
     .def(init<int64_t>());
 
 P4J_REGISTER_GLOBAL("bench.MakeCounter").set_body([](Args args, RetValue* rv) {
@@ -95,8 +98,11 @@ P4J_REGISTER_GLOBAL("bench.CreateCounter").set_body_typed([](std::string_view na
   return counter;
 });
 
-// The object as a typed argument: its handle, borrowed (the Java side pins it for the call).
-P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](bench::Counter counter) { return counter->value; });
+// The object as a typed argument: its handle, lent (the Java side holds it for the call; a const reference takes
+// no reference count).
+P4J_REGISTER_GLOBAL("bench.CounterValueTyped").set_body_typed([](const bench::Counter& counter) {
+  return counter->value;
+});
 
 // Bytes in and out: the argument arrives as a span, the result is handed back as a span the thread keeps.
 P4J_REGISTER_GLOBAL("bench.EchoBytes").set_body_typed([](Bytes data) { return data; });

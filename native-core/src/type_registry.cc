@@ -72,6 +72,16 @@ struct MethodEntry {
   std::vector<P4JByteArray> param_names;
 };
 
+/*!
+ * \brief A type's fields with their flags, as one snapshot: what a field write reads without the registry's lock
+ *  (P4JObjectSetField). Rebuilt with the merged fields and never freed, so a writer holding an old one reads memory
+ *  that stays valid.
+ */
+struct FieldTable {
+  std::vector<P4JFieldInfo> fields;
+  std::vector<int32_t> flags;
+};
+
 /*! \brief The most type indices a process can allocate (static and dynamic). */
 constexpr int32_t kMaxTypes = 8192;
 
@@ -92,6 +102,8 @@ struct TypeEntry {
   std::map<std::string, FieldMeta, std::less<>> field_meta;
   /*! \brief Flags and doc of info.fields, index for index (rebuilt with them, read under the registry's lock). */
   std::vector<FieldMeta> merged_meta;
+  /*! \brief info.fields and their flags, published together for lock-free writes (see FieldTable). */
+  std::atomic<const FieldTable*> field_table{nullptr};
   /*! \brief The type's own method table, in registration order; entries are never freed. */
   std::vector<std::unique_ptr<MethodEntry>> methods;
 };
@@ -310,6 +322,22 @@ class TypeRegistry {
                        std::to_string(entry->merged_meta.size()) + " fields");
     }
     return entry->merged_meta[field_index];
+  }
+
+  /*!
+   * \brief A copy of the field at field_index and its flags, from one snapshot of the type's fields, without the
+   *  lock: what every field write needs, so concurrent writers of different objects do not contend on the registry.
+   */
+  std::pair<P4JFieldInfo, int32_t> FieldAndFlags(int32_t type_index, int32_t field_index) const {
+    const TypeEntry* entry = EntryOrThrow(type_index);
+    const FieldTable* table = entry->field_table.load(std::memory_order_acquire);
+    int32_t count = table == nullptr ? 0 : static_cast<int32_t>(table->fields.size());
+    if (field_index < 0 || field_index >= count) {
+      throw IndexError("field index " + std::to_string(field_index) + " is out of range: " +
+                       std::string(details::ViewOf(entry->info.type_key)) + " has " + std::to_string(count) +
+                       " fields");
+    }
+    return {table->fields[field_index], table->flags[field_index]};
   }
 
   /*! \brief A copy of the field at field_index and its meta, taken together under the lock. */
@@ -544,6 +572,11 @@ class TypeRegistry {
         merged_meta.push_back(meta);
       }
     }
+    auto table = std::make_unique<FieldTable>();
+    table->fields = *merged;
+    for (const FieldMeta& meta : merged_meta) table->flags.push_back(meta.flags);
+    entry->field_table.store(table.get(), std::memory_order_release);
+    field_tables_.push_back(std::move(table));
     entry->merged_meta = std::move(merged_meta);
     // Readers take P4JTypeInfo without the lock (P4JTypeGetInfo hands out a stable pointer): publish the array
     // before its count, so a reader that loads num_fields first never indexes past the array it then loads.
@@ -574,6 +607,8 @@ class TypeRegistry {
   std::unordered_map<std::string, int32_t> key_to_index_;
   std::unordered_set<std::string> interned_;
   std::vector<std::unique_ptr<std::vector<P4JFieldInfo>>> field_arrays_;
+  /*! \brief Every FieldTable published (a lock-free writer may still read an old one). */
+  std::vector<std::unique_ptr<FieldTable>> field_tables_;
   int32_t next_dynamic_index_ = kP4JDynamicObjectBegin;
 };
 
@@ -698,12 +733,13 @@ void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fie
                          __ATOMIC_RELAXED);
         return;
       case kP4JFieldString: {
-        std::string text = details::TypeTraits<std::string>::Convert(value, plain);
-        {
-          std::lock_guard<std::mutex> lock(FieldLockOf(obj));
-          reinterpret_cast<std::string*>(address)->swap(text);
-        }
-        return;  // the old text is freed here, outside the lock
+        // The argument's bytes (a view, or a String object's), assigned in place under the lock: no string is made
+        // for the argument, and a field whose capacity suffices allocates nothing. A reader copies under the same
+        // lock, so it sees the old or the new text whole.
+        std::string_view text = details::TypeTraits<std::string_view>::Convert(value, plain);
+        std::lock_guard<std::mutex> lock(FieldLockOf(obj));
+        reinterpret_cast<std::string*>(address)->assign(text.data(), text.size());
+        return;
       }
       case kP4JFieldObject: {
         int32_t declared = field.object_type_index > 0 ? field.object_type_index : kP4JObject;
@@ -878,8 +914,8 @@ int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* va
   if (value == nullptr) throw ValueError("P4JObjectSetField: value is NULL");
   internal::TypeRegistry* registry = internal::TypeRegistry::Global();
   const P4JTypeInfo* info = registry->Info(obj->type_index);
-  auto [field, meta] = registry->FieldAndMeta(obj->type_index, field_index);
-  internal::WriteField(obj, info, field, meta.flags, *value);
+  auto [field, flags] = registry->FieldAndFlags(obj->type_index, field_index);  // lock-free
+  internal::WriteField(obj, info, field, flags, *value);
   P4J_SAFE_CALL_END();
 }
 

@@ -388,6 +388,31 @@ TEST(ObjectDefTest, SetFieldWritesCheckedValues) {
   EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: value is NULL");
 }
 
+// A std::string field is assigned in place from the argument's bytes (a view or a String object), under the
+// object's field lock: what it held before is overwritten, growing or shrinking, and nothing else changes.
+TEST(ObjectDefTest, SetFieldAssignsAStringFieldInPlace) {
+  int64_t baseline = P4JObjectLiveCount();
+  {
+    Shape shape = GetMethod(ShapeIndex(), "__init__")("hex", 6).cast<Shape>();
+    int32_t label = FieldIndex(ShapeIndex(), "label");
+    std::string longer(200, 'x');
+    for (const std::string& text : {std::string("short"), longer, std::string(), std::string("after empty")}) {
+      P4JAny view = StrView(text);
+      ASSERT_EQ(P4JObjectSetField(shape.handle(), label, &view), 0) << TakeRaised();
+      EXPECT_EQ(shape->label, text);
+    }
+    String object("from a String object");
+    P4JAny value = ObjectValue(object);
+    ASSERT_EQ(P4JObjectSetField(shape.handle(), label, &value), 0) << TakeRaised();
+    EXPECT_EQ(shape->label, "from a String object");
+    EXPECT_EQ(object.use_count(), 1u) << "the field copies the bytes, it keeps no reference";
+    P4JAny read;
+    ASSERT_EQ(P4JObjectGetField(shape.handle(), label, &read), 0);
+    EXPECT_EQ(Any::FromOwned(read).cast<std::string>(), "from a String object");
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
 TEST(ObjectDefTest, ConcurrentSettersOfStringAndObjectFields) {
   Shape shape = GetMethod(ShapeIndex(), "__init__")("start", 3).cast<Shape>();
   const int32_t tag_field = FieldIndex(ShapeIndex(), "tag");

@@ -53,25 +53,25 @@ struct MethodAdapter;
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...)> {
   R (C::*method)(A...);
-  R operator()(ObjectPtr<T> self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
+  R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A const member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) const> {
   R (C::*method)(A...) const;
-  R operator()(ObjectPtr<T> self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
+  R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A noexcept member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) noexcept> {
   R (C::*method)(A...) noexcept;
-  R operator()(ObjectPtr<T> self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
+  R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A const noexcept member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) const noexcept> {
   R (C::*method)(A...) const noexcept;
-  R operator()(ObjectPtr<T> self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
+  R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 
 /*! \brief The constructor function of init<A...>: make_object<T>(args...). */
@@ -147,7 +147,9 @@ class ObjectDef {
 
   /*!
    * \brief Declares a method: a member function of T (or of a base), or a callable whose first parameter is the
-   *  object (ObjectPtr<T> or a reference class of T). Its function takes the object first.
+   *  object (ObjectPtr<T> or a reference class of T). Its function takes the object first. Taken as a const
+   *  reference (`const ObjectPtr<T>&`, as a member function's adapter takes it), the object is lent for the call:
+   *  no reference count is taken or dropped; taken by value, the body gets a reference of its own.
    * \param name the method's name. \param method the member function or callable. \param doc its doc string.
    * \param param_names the names of the parameters after the object (none, or one per parameter).
    */

@@ -205,6 +205,146 @@ std::string SignatureOf() {
   return signature;
 }
 
+/*!
+ * \brief Whether a typed entry passes a parameter of type T as a borrowed span (const P4JByteArray*): every type whose
+ *  signature name is "string" (UTF-8) or "bytes".
+ */
+template <typename T>
+constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value ||
+                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value ||
+                           std::is_same<T, BytesView>::value;
+
+/*! \brief Whether T is an ObjectPtr. */
+template <typename T>
+struct IsObjectPtr : std::false_type {};
+/*! \brief An ObjectPtr. */
+template <typename T>
+struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
+
+/*!
+ * \brief Whether a typed entry passes T as an object word: an object handle in an int64_t, 0 for None. Every object
+ *  reference whose signature name is a type key, list<...>, map<...> or function: a typed ObjectRef subclass or an
+ *  ObjectPtr, but not ObjectRef itself nor ObjectPtr<Object> (signature "Object", a packed value, since ObjectRef
+ *  also takes a string or bytes view), not a boxed Value ("any"), not strings, bytes or tensors (their own forms).
+ */
+template <typename T>
+constexpr bool kWireObject =
+    !kWireSpan<T> && !kWireValue<T> && !kWireList<T> &&
+    ((std::is_base_of<ObjectRef, T>::value && !std::is_same<T, ObjectRef>::value && !IsBoxedValue<T>::value) ||
+     (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value));
+
+/*!
+ * \brief Whether T's conversion is the plain object check of ObjectRefTraits or of ObjectPtr (type index, derived
+ *  types through the registry), which a borrowed conversion repeats; a specialization with a Convert of its own is
+ *  converted as before.
+ */
+template <typename T, typename = void>
+struct HasPlainObjectCheck : std::false_type {};
+/*! \brief A typed reference whose TypeTraits keeps ObjectRefTraits' Convert. */
+template <typename T>
+struct HasPlainObjectCheck<T, std::enable_if_t<std::is_base_of<ObjectRef, T>::value && !IsObjectPtr<T>::value>>
+    : std::bool_constant<&TypeTraits<T>::Convert == &ObjectRefTraits<T>::Convert> {};
+/*! \brief An ObjectPtr: TypeTraits<ObjectPtr<T>>::Convert is that check. */
+template <typename T>
+struct HasPlainObjectCheck<ObjectPtr<T>> : std::true_type {};
+
+/*!
+ * \brief Whether a body's parameter declared as A is given a borrowed object (no reference count taken or dropped):
+ *  a const reference (`const ObjectPtr<T>&`, `const Counter&`) to an object word type with the plain type check.
+ *  The caller of a function holds its arguments for the call (a packed caller its P4JAny values, Java the handle
+ *  in ReleaseEpochs.HeldHandles), so the object outlives the body; a body that keeps the object copies the
+ *  reference, which takes a count of its own. A parameter taken by value still gets a reference of its own.
+ */
+template <typename A>
+constexpr bool kBorrowedObjectParameter =
+    std::conjunction<std::bool_constant<std::is_lvalue_reference<A>::value &&
+                                        std::is_const<std::remove_reference_t<A>>::value &&
+                                        kWireObject<std::decay_t<A>>>,
+                     HasPlainObjectCheck<std::decay_t<A>>>::value;
+
+/*!
+ * \brief A borrowed object argument: a T (an ObjectPtr or a typed reference) over a handle whose reference belongs
+ *  to the caller. The T is made without an increment and given up without a decrement, so the body's `const T&`
+ *  is an ordinary reference for as long as the call runs.
+ */
+template <typename T>
+class BorrowedObject {
+ public:
+  /*! \brief Lends handle (not null, already checked to be a T). */
+  explicit BorrowedObject(P4JObject* handle) noexcept : value_(Adopt(handle)) {}
+  /*! \brief Another loan of the same handle. */
+  BorrowedObject(const BorrowedObject& other) noexcept : value_(Adopt(other.value_.handle())) {}
+  BorrowedObject& operator=(const BorrowedObject&) = delete;
+  /*! \brief Gives the loan back: the T forgets the handle, so its destructor drops nothing. */
+  ~BorrowedObject() {
+    if constexpr (IsObjectPtr<T>::value) {
+      value_.release();
+    } else {
+      ObjectRefAccess::Release(value_);
+    }
+  }
+  /*! \brief The argument as the body takes it. */
+  const T& get() const noexcept { return value_; }
+
+ private:
+  static T Adopt(P4JObject* handle) noexcept {
+    if constexpr (IsObjectPtr<T>::value) {
+      return T::FromOwnedHandle(handle);
+    } else {
+      return ObjectRefAccess::FromOwnedHandle<T>(handle);
+    }
+  }
+  T value_;
+};
+
+/*! \brief The object type a borrowed T must be (or derive from). */
+template <typename T>
+struct BorrowedTarget {
+  using Type = typename T::ContainerType;
+};
+/*! \brief An ObjectPtr's pointee. */
+template <typename T>
+struct BorrowedTarget<ObjectPtr<T>> {
+  using Type = T;
+};
+
+/*!
+ * \brief Lends a packed argument to a body taking `const T&`: the same type check as T's conversion (a cached type
+ *  index compared first, the registry's walk of derived types only when it differs) and the same error.
+ */
+template <typename T>
+BorrowedObject<T> BorrowArgument(const P4JAny& value, const char* function, int64_t index) {
+  if (IsObjectValue(value) && ObjectIsInstance(value.v_obj, BorrowedTarget<T>::Type::RuntimeTypeIndex())) {
+    return BorrowedObject<T>(value.v_obj);
+  }
+  ThrowTypeMismatch(ConvertContext::Argument(function, index), TypeTraits<T>::TypeName(), value);
+}
+
+/*! \brief How a body's parameter declared as A is held during the call: borrowed or a converted value. */
+template <typename A>
+using ArgumentHolder =
+    std::conditional_t<kBorrowedObjectParameter<A>, BorrowedObject<std::decay_t<A>>, std::decay_t<A>>;
+
+/*! \brief The held argument as the body's parameter A: a borrowed object's reference, else the value, moved. */
+template <typename A, typename Held>
+decltype(auto) PassArgument(Held&& held) {
+  if constexpr (kBorrowedObjectParameter<A>) {
+    return held.get();
+  } else {
+    return std::move(held);
+  }
+}
+
+/*! \brief Reads a packed argument for a body's parameter A: lent (kBorrowedObjectParameter) or converted. */
+template <typename A>
+ArgumentHolder<A> HoldArgument(const P4JAny& value, const char* function, int64_t index) {
+  if constexpr (kBorrowedObjectParameter<A>) {
+    return BorrowArgument<std::decay_t<A>>(value, function, index);
+  } else {
+    return ReadArgument<std::decay_t<A>>(value, function, index);
+  }
+}
+
 /*! \brief The closure behind set_body_typed: converts each argument by its declared type, then calls. */
 template <typename F, typename R, typename... A>
 struct TypedClosure {
@@ -236,44 +376,15 @@ struct TypedClosure {
   template <size_t... I>
   void Invoke([[maybe_unused]] const P4JAny* args, P4JAny* result, std::index_sequence<I...>) {
     // A braced list converts left to right, so the first bad argument is the one reported.
-    std::tuple<std::decay_t<A>...> converted{
-        ReadArgument<std::decay_t<A>>(args[I], name.c_str(), static_cast<int64_t>(I))...};
+    std::tuple<ArgumentHolder<A>...> converted{HoldArgument<A>(args[I], name.c_str(), static_cast<int64_t>(I))...};
     if constexpr (std::is_void<R>::value) {
-      body(std::get<I>(std::move(converted))...);
+      body(PassArgument<A>(std::get<I>(converted))...);
       *result = NoneValue();
     } else {
-      TypeTraits<std::decay_t<R>>::Store(body(std::get<I>(std::move(converted))...), result);
+      TypeTraits<std::decay_t<R>>::Store(body(PassArgument<A>(std::get<I>(converted))...), result);
     }
   }
 };
-
-/*!
- * \brief Whether a typed entry passes a parameter of type T as a borrowed span (const P4JByteArray*): every type whose
- *  signature name is "string" (UTF-8) or "bytes".
- */
-template <typename T>
-constexpr bool kWireSpan = std::is_same<T, std::string_view>::value || std::is_same<T, std::string>::value ||
-                           std::is_same<T, String>::value || std::is_same<T, Bytes>::value ||
-                           std::is_same<T, BytesView>::value;
-
-/*! \brief Whether T is an ObjectPtr. */
-template <typename T>
-struct IsObjectPtr : std::false_type {};
-/*! \brief An ObjectPtr. */
-template <typename T>
-struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
-
-/*!
- * \brief Whether a typed entry passes T as an object word: an object handle in an int64_t, 0 for None. Every object
- *  reference whose signature name is a type key, list<...>, map<...> or function: a typed ObjectRef subclass or an
- *  ObjectPtr, but not ObjectRef itself nor ObjectPtr<Object> (signature "Object", a packed value, since ObjectRef
- *  also takes a string or bytes view), not a boxed Value ("any"), not strings, bytes or tensors (their own forms).
- */
-template <typename T>
-constexpr bool kWireObject =
-    !kWireSpan<T> && !kWireValue<T> && !kWireList<T> &&
-    ((std::is_base_of<ObjectRef, T>::value && !std::is_same<T, ObjectRef>::value && !IsBoxedValue<T>::value) ||
-     (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value));
 
 /*!
  * \brief Whether a typed entry passes T as a borrowed packed value (const P4JAny*): what remains of the types
@@ -480,6 +591,16 @@ T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   }
 }
 
+/*! \brief Reads a typed entry's parameter for a body's parameter A: an object word lent, else FromWire. */
+template <typename A>
+ArgumentHolder<A> HoldWire(WireArg<std::decay_t<A>> wire, const char* function, int64_t index) {
+  if constexpr (kBorrowedObjectParameter<A>) {
+    return BorrowArgument<std::decay_t<A>>(ObjectWordValue(wire), function, index);
+  } else {
+    return FromWire<std::decay_t<A>>(wire, function, index);
+  }
+}
+
 /*! \brief The error sentinel of a typed entry's result type. */
 template <typename Wire>
 Wire TypedErrorSentinel() {
@@ -524,24 +645,24 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
   static Wire Entry(P4JObjectHandle self, WireArg<std::decay_t<A>>... wire) noexcept {
     try {
       Closure* closure = static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self);
-      std::tuple<std::decay_t<A>...> converted{
-          FromWire<std::decay_t<A>>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
+      std::tuple<ArgumentHolder<A>...> converted{
+          HoldWire<A>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
       if constexpr (std::is_void<R>::value) {
-        closure->body(std::get<I>(std::move(converted))...);
+        closure->body(PassArgument<A>(std::get<I>(converted))...);
         return 0;
       } else if constexpr (std::is_same<R, bool>::value) {
-        return closure->body(std::get<I>(std::move(converted))...) ? 1 : 0;
+        return closure->body(PassArgument<A>(std::get<I>(converted))...) ? 1 : 0;
       } else if constexpr (kSpanResult<R>) {
-        return KeepSpanResult(closure->body(std::get<I>(std::move(converted))...));
+        return KeepSpanResult(closure->body(PassArgument<A>(std::get<I>(converted))...));
       } else if constexpr (kObjectResult<R>) {
         // A handle is a pointer into the heap, never the sentinel's non-canonical address.
-        return OwnedObjectWord(closure->body(std::get<I>(std::move(converted))...));
+        return OwnedObjectWord(closure->body(PassArgument<A>(std::get<I>(converted))...));
       } else {
         Wire result;
         if constexpr (std::is_floating_point<R>::value) {
-          result = static_cast<double>(closure->body(std::get<I>(std::move(converted))...));
+          result = static_cast<double>(closure->body(PassArgument<A>(std::get<I>(converted))...));
         } else {
-          result = WidenToInt64(closure->body(std::get<I>(std::move(converted))...));
+          result = WidenToInt64(closure->body(PassArgument<A>(std::get<I>(converted))...));
         }
         if (IsTypedErrorSentinel(result)) ClearRaisedError();
         return result;
@@ -559,9 +680,9 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
   static int32_t EntryWithOut(P4JObjectHandle self, WireArg<std::decay_t<A>>... wire, P4JAny* out) noexcept {
     try {
       Closure* closure = static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self);
-      std::tuple<std::decay_t<A>...> converted{
-          FromWire<std::decay_t<A>>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
-      TypeTraits<R>::Store(closure->body(std::get<I>(std::move(converted))...), out);
+      std::tuple<ArgumentHolder<A>...> converted{
+          HoldWire<A>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
+      TypeTraits<R>::Store(closure->body(PassArgument<A>(std::get<I>(converted))...), out);
       return 0;
     } catch (...) {
       RaiseCurrentException();

@@ -4,11 +4,16 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.Cleaner;
+import java.lang.ref.PhantomReference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
- * One owned reference to a native object: released after {@link #release()} or, if that never happens, by a
- * {@link Cleaner} once the Java owner is unreachable.
+ * One owned reference to a native object: released after {@link #release()} or, if that never happens, once the
+ * Java owner is unreachable (this is a {@link PhantomReference} to the owner, released by the
+ * {@code packed4j-cleaner} daemon thread when the garbage collector enqueues it).
  *
  * <p>A close may come while other threads still use the object, and must not free memory under them. Two kinds of
  * use are protected, each at its own cost:
@@ -23,20 +28,27 @@ import java.lang.ref.Cleaner;
  *       pins are held only marks the reference closed, and the last unpin retires it.
  * </ul>
  *
- * <p>{@link #state} holds both: bit 0 is closed, the rest counts pins in steps of 2, so close and the last unpin
- * agree by one atomic operation each on which of them retires. The Cleaner's action holds only the handle (never
- * the owner), so it cannot keep the owner alive; when the owner became unreachable no thread can be reading, and
- * it releases at once.
+ * <p>{@link #state} holds both: bit 0 is closed, the rest counts pins in steps of 2, so close, the last unpin and
+ * the release of an unreachable owner agree by one atomic operation each on which of them retires, exactly once.
+ * The reference never holds its owner strongly, so it cannot keep it alive; when the owner became unreachable no
+ * thread can be reading, and it releases at once.
+ *
+ * <p>Why not a {@link java.lang.ref.Cleaner}: its registration and its removal at close each take a lock, and with
+ * the cleanable and the action each object allocated two more objects; an object made and closed paid about as much
+ * for them as for the native create and release together. Instead a phantom reference must only stay reachable until
+ * it is closed or enqueued, so each thread keeps the references it made in an array of its own ({@link Roots}): a
+ * registration is a plain store, a close only sets the closed bit, and the array drops closed references when it is
+ * full (before it grows), on its own thread.
  */
-final class NativeReference implements ReleaseEpochs.Pin {
-  private static final Cleaner CLEANER = Cleaner.create();
+final class NativeReference extends PhantomReference<Object> implements ReleaseEpochs.Pin {
   private static final VarHandle STATE;
   private static final int CLOSED = 1;
   private static final int ONE_PIN = 2;
 
   static {
     try {
-      STATE = MethodHandles.lookup().findVarHandle(NativeReference.class, "state", int.class);
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      STATE = lookup.findVarHandle(NativeReference.class, "state", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -45,8 +57,6 @@ final class NativeReference implements ReleaseEpochs.Pin {
   /** The state of an owner closed before it had a native object (a wrapped NDArray never passed anywhere). */
   static final NativeReference CLOSED_BEFORE_CREATED = new NativeReference();
 
-  /** The handle while open; 0 once closed, so readers without a pin see the close. */
-  private volatile long handle;
   /** {@link #CLOSED} and the pins held, {@link #ONE_PIN} each. */
   private volatile int state;
   /**
@@ -56,41 +66,36 @@ final class NativeReference implements ReleaseEpochs.Pin {
   private volatile boolean readUnpinned;
   /** The handle this reference was made with, also after release (an identity, never dereferenced then). */
   final long address;
-  private final Release release;
-  private final Cleaner.Cleanable cleanable;
 
-  /** Takes over {@code ownedHandle}; the Cleaner watches {@code owner}. */
+  /** Takes over {@code ownedHandle}, released when closed or once {@code owner} is unreachable. */
   NativeReference(Object owner, long ownedHandle) {
-    this.handle = ownedHandle;
-    this.address = ownedHandle;
-    this.release = new Release(ownedHandle);
-    this.cleanable = CLEANER.register(owner, release);
+    super(owner, Roots.UNREACHABLE);
+    this.address = ownedHandle; // open: state 0, no volatile store (a full fence on x86) needed
+    Roots.add(this);
   }
 
   private NativeReference() {
-    this.handle = 0;
+    super(null, null);
     this.state = CLOSED;
     this.address = 0;
-    this.release = null;
-    this.cleanable = null;
   }
 
-  /** The handle, or 0 after release. */
+  /** The handle, or 0 after release: the closed bit of {@link #state} is what tells. */
   long handleOrZero() {
-    return handle;
+    return (state & CLOSED) == 0 ? address : 0;
   }
 
   /**
    * The handle for a read without a pin, through {@link ReleaseEpochs#memory()} (loaded by the caller before this);
    * 0 after release. The first such read marks the reference, so that its release waits for the epoch's end. The
-   * mark is stored before the handle is loaded and a release reads it after zeroing the handle, both volatile: either
-   * this read sees 0, or the release sees the mark.
+   * mark is stored before {@link #state} is loaded and a release reads it after setting the closed bit, all volatile
+   * (sequentially consistent): either this read sees the closed bit, or the release sees the mark.
    */
   long handleForUnpinnedRead() {
     if (!readUnpinned) {
       readUnpinned = true;
     }
-    return handle;
+    return (state & CLOSED) == 0 ? address : 0;
   }
 
   /** Takes a pin unless the reference is closed; the pinned handle is {@link #address}. */
@@ -120,36 +125,130 @@ final class NativeReference implements ReleaseEpochs.Pin {
 
   /** Releases the reference once (now, or when the last pin goes); later calls do nothing. */
   void release() {
-    // Zeroed first: whoever retires (this close, or the last unpin, which can only come after the closed bit) does
-    // so after the zero, so a getter that still loads the handle reads through an epoch the retirement waits for.
-    handle = 0;
+    // The closed bit is what readers load instead of a handle: whoever retires (this close, or the last unpin, which
+    // can only come after the bit) does so after it, so a getter that still saw the reference open reads through an
+    // epoch the retirement waits for. One atomic operation, no separate zeroing store (and its fence).
     int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
     if (before == 0) {
       retire();
     }
   }
 
-  private void retire() {
-    release.deferred = readUnpinned;
-    cleanable.clean();
+  /** Whether the reference was closed (or found unreachable): a {@link Roots} array may drop it. */
+  boolean isClosed() {
+    return (state & CLOSED) != 0;
   }
 
-  /** The cleaning action: must not refer to the owner. */
-  private static final class Release implements Runnable {
-    private final long handle;
-    /** Set by a close after an unpinned read: one may still be in progress, so the release waits for the epoch. */
-    volatile boolean deferred;
+  private void retire() {
+    if (readUnpinned) {
+      ReleaseEpochs.retire(address); // a getter may still be reading: released once its epoch ends
+    } else {
+      CApi.P4JObjectDecRef(address);
+    }
+  }
 
-    Release(long handle) {
-      this.handle = handle;
+  /**
+   * The release of a reference whose owner became unreachable without a close: no thread can be using it (every use
+   * keeps the owner reachable), so it is released at once, unless a close came first.
+   */
+  private void releaseUnreachable() {
+    int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
+    if (before == 0) {
+      CApi.P4JObjectDecRef(address);
+    }
+  }
+
+  /**
+   * The references one thread made, kept reachable until they are closed or enqueued: written only by that thread
+   * (or, once it has ended, by the next registration's pruning), so adding one is a plain store. Closed references
+   * leave when the array is full, before it grows, so it holds about twice the references the thread has open.
+   */
+  static final class Roots {
+    /** Where the garbage collector puts the references whose owners became unreachable. */
+    static final ReferenceQueue<Object> UNREACHABLE = new ReferenceQueue<>();
+    private static final ThreadLocal<Roots> OF_THREAD = ThreadLocal.withInitial(Roots::register);
+    /** Every thread's array, so that those of ended threads stay reachable; guarded by itself. */
+    private static final ArrayList<Roots> ALL = new ArrayList<>();
+    /** The size of {@link #ALL} at which the next registration first prunes the arrays of ended threads. */
+    private static int pruneAt = 64;
+
+    static {
+      Thread cleaner = Thread.ofPlatform().name("packed4j-cleaner").daemon().unstarted(Roots::releaseUnreachable);
+      cleaner.setContextClassLoader(null); // the first user's loader must not stay reachable through it
+      cleaner.start();
     }
 
-    @Override
-    public void run() {
-      if (deferred) {
-        ReleaseEpochs.retire(handle);
-      } else {
-        CApi.P4JObjectDecRef(handle);
+    private final WeakReference<Thread> thread = new WeakReference<>(Thread.currentThread());
+    private NativeReference[] references = new NativeReference[16];
+    private int count;
+
+    private Roots() {}
+
+    static void add(NativeReference reference) {
+      Roots roots = OF_THREAD.get();
+      int at = roots.count;
+      if (at == roots.references.length) {
+        at = roots.makeRoom();
+      }
+      roots.references[at] = reference;
+      roots.count = at + 1;
+    }
+
+    private static Roots register() {
+      Roots roots = new Roots();
+      synchronized (ALL) {
+        if (ALL.size() >= pruneAt) { // threads that ended (a virtual thread each task, say): drop their arrays
+          ALL.removeIf(Roots::pruneIfEnded);
+          pruneAt = Math.max(64, ALL.size() * 2);
+        }
+        ALL.add(roots);
+      }
+      return roots;
+    }
+
+    /** Drops the closed references; grows the array when more than half of it is still open. */
+    private int makeRoom() {
+      int kept = compact();
+      if (kept > references.length / 2) {
+        references = Arrays.copyOf(references, references.length * 2);
+      } else if (references.length > 1024 && kept < references.length / 8) {
+        references = Arrays.copyOf(references, references.length / 4); // after many were closed at once
+      }
+      return kept;
+    }
+
+    private int compact() {
+      int kept = 0;
+      for (int i = 0; i < count; i++) {
+        NativeReference reference = references[i];
+        if (!reference.isClosed()) {
+          references[kept++] = reference;
+        }
+      }
+      Arrays.fill(references, kept, count, null);
+      count = kept;
+      return kept;
+    }
+
+    /** For an ended thread's array (under ALL's lock): drops its closed references; {@return whether it is empty} */
+    private boolean pruneIfEnded() {
+      Thread owner = thread.get();
+      if (owner != null && owner.isAlive()) {
+        return false; // its thread may still write it
+      }
+      return compact() == 0;
+    }
+
+    /** The {@code packed4j-cleaner} thread: releases the references of owners found unreachable. */
+    private static void releaseUnreachable() {
+      while (true) {
+        try {
+          ((NativeReference) UNREACHABLE.remove()).releaseUnreachable();
+        } catch (InterruptedException e) {
+          // Nobody interrupts this thread on purpose; carry on, the references must still be released.
+        } catch (RuntimeException | Error e) {
+          Thread.currentThread().getUncaughtExceptionHandler().uncaughtException(Thread.currentThread(), e);
+        }
       }
     }
   }

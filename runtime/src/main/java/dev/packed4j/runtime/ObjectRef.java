@@ -16,9 +16,9 @@ import java.util.Objects;
  * A Java reference to a native object: it owns one reference count of the object until {@link #close()}.
  *
  * <p>Generated {@code @Object} classes, {@link NativeObject} and {@link PackedFunction} extend it. Closing is
- * idempotent and thread-safe; an object never closed is released by a {@link java.lang.ref.Cleaner} once it is
- * unreachable. Using a closed object throws {@link IllegalStateException}, never crashes. Two references are
- * equal when they refer to the same native object.
+ * idempotent and thread-safe; an object never closed is released once it is unreachable (by a phantom reference
+ * the runtime watches, as a {@link java.lang.ref.Cleaner} would). Using a closed object throws
+ * {@link IllegalStateException}, never crashes. Two references are equal when they refer to the same native object.
  *
  * <pre>{@code
  * try (CalculatorRef calc = calculator.create("casio", 100)) {
@@ -63,18 +63,20 @@ public abstract class ObjectRef implements AutoCloseable {
    * @param handle the owned reference the runtime handed to the generated class's factory; this object releases it
    * @throws IllegalStateException when an object was already built from {@code handle}
    */
-  @SuppressWarnings("this-escape") // the Cleaner registers this object; it reads no state of a subclass
+  @SuppressWarnings("this-escape") // the phantom reference watches this object; it reads no state of a subclass
   protected ObjectRef(OwnedHandle handle) {
     this(OwnedHandles.take(Objects.requireNonNull(handle, "handle")));
   }
 
-  @SuppressWarnings("this-escape") // the Cleaner registers this object; it reads no state of a subclass
+  @SuppressWarnings("this-escape") // the phantom reference watches this object; it reads no state of a subclass
   ObjectRef(long handle) {
     if (handle == 0) {
       throw new IllegalArgumentException("a native object handle must not be 0 (null)");
     }
     this.typeIndex = NativeMemory.objectTypeIndex(handle);
-    this.reference = new NativeReference(this, handle);
+    // A release store, not a volatile one (a full fence on x86): an object reaches other threads only by a safe
+    // publication, which orders this store before their reads.
+    REFERENCE.setRelease(this, new NativeReference(this, handle));
   }
 
   /** A reference whose native object of {@code typeIndex} is made at the first need ({@link #createNativeObject}). */
@@ -256,7 +258,7 @@ public abstract class ObjectRef implements AutoCloseable {
     if (current == null) {
       // No native object was made: nothing to release. A release store, not a compare-and-set, keeps wrap + call +
       // close cheap; should a creation on another thread slip in before it (a close racing a use), the object it
-      // made is still released, by its Cleaner, once this reference is unreachable.
+      // made is still released, as an unclosed object is, once this reference is unreachable.
       REFERENCE.setRelease(this, NativeReference.CLOSED_BEFORE_CREATED);
     } else {
       current.release();

@@ -6,17 +6,23 @@ package dev.packed4j.runtime;
  * TYPE); }}.
  *
  * <p>Only the runtime makes one, and its reference is taken exactly once, by the first {@code ObjectRef} built from
- * it: a second object built from the same token (a factory that kept it) gets an {@link IllegalStateException},
- * never a second owner of the reference. So no Java code can make an {@code ObjectRef} over an address of its own
- * choosing and hand it to native code.
+ * it, on the thread the runtime handed it over on: a second object built from the same token (a factory that kept
+ * it) gets an {@link IllegalStateException}, never a second owner of the reference, and so does an object built from
+ * it on another thread. So no Java code can make an {@code ObjectRef} over an address of its own choosing and hand
+ * it to native code; and as only one thread may take it, taking it needs no atomic operation.
  */
 public final class OwnedHandle {
   /** The owned handle until an ObjectRef takes it, then 0; read and cleared by {@code internal.OwnedHandles}. */
   @SuppressWarnings("unused") // accessed through a VarHandle
-  private volatile long handle;
+  private long handle;
+
+  /** The thread the runtime made this token on: the only one that may take it. */
+  @SuppressWarnings("unused") // accessed through a VarHandle
+  private final Thread maker;
 
   private OwnedHandle(long handle) {
     this.handle = handle;
+    this.maker = Thread.currentThread();
   }
 
   /** {@return {@code OwnedHandle[taken]} once an object took it, {@code OwnedHandle[owned]} before} */

@@ -72,6 +72,16 @@ class ObjectForgingTest {
       IllegalStateException reuse = assertThrows(IllegalStateException.class,
           () -> new KeptRef(kept.get()));
       assertTrue(reuse.getMessage().contains("already taken"), reuse.getMessage());
+      AtomicReference<Throwable> elsewhere = new AtomicReference<>();
+      Thread.ofPlatform().start(() -> {
+        try {
+          new KeptRef(kept.get());
+        } catch (Throwable e) {
+          elsewhere.set(e);
+        }
+      }).join();
+      IllegalStateException otherThread = assertInstanceOf(IllegalStateException.class, elsewhere.get());
+      assertTrue(otherThread.getMessage().contains("on the thread"), otherThread.getMessage());
       assertFalse(first.isClosed(), "the first object stays the only owner");
       assertTrue(first.isInstanceOf("test.Shape"));
       first.close();

@@ -20,7 +20,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Ownership of native objects: close, use after close, identity and the Cleaner. */
+/** Ownership of native objects: close, use after close, identity and the release of unreachable ones. */
 class ObjectRefTest {
   private static final FunctionSite MAP_KEYS =
       new FunctionSite("packed4j.MapKeys", "Maps.keys", new String[] {"map"});
@@ -124,6 +124,46 @@ class ObjectRefTest {
       Thread.sleep(20);
     }
     assertTrue(Packed4j.liveObjectCount() <= before, "left " + (Packed4j.liveObjectCount() - before));
+  }
+
+  /**
+   * The references made on a thread stay watched after it ended (its array of references is a root of its own),
+   * through the pruning of ended threads' arrays that every 64th new thread's first object runs: objects kept from
+   * ended threads stay open and usable, and are released once unreachable, unclosed ones as closed ones.
+   */
+  @Test
+  void objectsMadeOnThreadsThatEndedStayOpenAndAreReleasedWhenUnreachable() throws Exception {
+    long before = TestLibraries.settledLiveObjectCount();
+    List<NativeObject> kept = new ArrayList<>();
+    for (int thread = 0; thread < 130; thread++) { // past two prunings
+      List<NativeObject> made = new ArrayList<>();
+      Thread maker = Thread.ofVirtual().start(() -> {
+        for (int i = 0; i < 20; i++) {
+          NativeObject object = newObject();
+          if (i % 2 == 0) {
+            object.close(); // closed ones leave the arrays
+          } else {
+            made.add(object);
+          }
+        }
+      });
+      maker.join();
+      kept.add(made.get(thread % made.size()));
+    }
+    for (NativeObject object : kept) {
+      assertFalse(object.isClosed());
+      assertNotEquals(0L, object.handle(), "usable after its thread ended");
+      assertFalse(object.toString().contains("closed"), object.toString());
+    }
+    assertTrue(Packed4j.liveObjectCount() >= before + 2L * kept.size(), "the kept ones are open");
+    kept.get(0).close();
+    kept.clear();
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (Packed4j.liveObjectCount() > before && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(before, Packed4j.liveObjectCount(), "every object of the ended threads released once");
   }
 
   @Test

@@ -84,7 +84,8 @@ class CloseWhileInUseTest {
 
   /**
    * The object passed to typed entries, which hold it instead of pinning it: its methods ({@code this} first) and a
-   * typed global taking it. A release while a call holds it would be a read of freed memory in the method's body.
+   * typed global taking it; and its setters (a String setter's native write holds it the same way). A release while
+   * a call holds it would be a read of freed memory in the method's body.
    */
   @Test
   void objectMethodsAndTypedEntriesRaceClose() throws Exception {
@@ -93,9 +94,17 @@ class CloseWhileInUseTest {
       return new Subject() {
         @Override
         public void use(int step) {
-          switch (step % 3) {
+          switch (step % 5) {
             case 0 -> check(account.label().equals("account racer"), "a method reading a string field");
             case 1 -> check(accounts.balanceOf(account) == 0, "the object passed to a typed global");
+            case 2 -> { // a native write, which holds the object as a typed entry does
+              account.owner("racer");
+              check(account.owner().equals("racer"), "a String setter, then its getter");
+            }
+            case 3 -> { // a store into the object's memory, through the epoch's segment as a getter reads
+              account.balance(0);
+              check(account.balance() == 0, "a numeric setter, then its getter");
+            }
             default -> check(account.deposit(0) == 0, "a method with an argument");
           }
         }

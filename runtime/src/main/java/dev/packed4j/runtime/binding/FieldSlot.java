@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.binding;
 
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt64;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
 
 import dev.packed4j.runtime.ObjectRef;
@@ -40,11 +41,11 @@ import java.util.List;
  * Then {@code readInt}, {@code readLong}, {@code readDouble} and {@code readBoolean} read the object's memory at
  * the recorded offset, with no native call; {@code readString} and {@code readObject} make one call
  * ({@code P4JObjectGetField}). The writes mirror them: a number is one store at the offset, a string or an object
- * one call ({@code P4JObjectSetField}) that swaps the value under the object's field lock; only a field the type's
+ * one call ({@code P4JObjectSetField}) that writes the value under the object's field lock; only a field the type's
  * object definition declares with {@code def_rw} may be written (else a ValueError naming the type and the field).
  * Reading or writing a closed object throws {@link IllegalStateException}; a close on another
  * thread during a read never frees the memory under it (the plain reads go through the epoch segment of
- * {@code ReleaseEpochs}, the native calls hold a pin).
+ * {@code ReleaseEpochs}, the native reads hold a pin, the native writes hold the handle as a direct call does).
  */
 public final class FieldSlot {
   private final ObjectType<?> type;
@@ -56,8 +57,13 @@ public final class FieldSlot {
   private volatile long offset = -1;
   private int nativeKind;
   private int fieldIndex;
-  /** Whether the native field may be written (an object definition's def_rw), written before {@link #offset}. */
-  private boolean mutable;
+  /**
+   * What a setter stores: the native kind of a field the type's object definition declares writable (def_rw), or
+   * {@link #READ_ONLY}; written before {@link #offset}, so a setter decides with one comparison.
+   */
+  private int storeKind = READ_ONLY;
+
+  private static final int READ_ONLY = -1;
   /** The native index of {@link #type}, written before {@link #offset}. */
   private int ownerType = -1;
   /**
@@ -232,13 +238,11 @@ public final class FieldSlot {
   public void writeLong(ObjectRef self, long value) {
     MemorySegment memory = ReleaseEpochs.memory();
     long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
-    long at = handle + writableOffset(self,
+    long at = handle + resolvedOffset(self,
         kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64, "writeLong");
-    int fieldKind = nativeKind;
-    if (fieldKind == kP4JFieldInt32 && (int) value != value || fieldKind == kP4JFieldUInt64 && value < 0) {
-      throw Failures.error(ErrorKind.VALUE_ERROR, type.typeKey() + "." + name + ": " + value + " does not fit in "
-          + TypeInfo.FieldInfo.kindName(fieldKind) + " (written by " + type.javaType().getSimpleName() + ")",
-          null);
+    int fieldKind = storeKind; // decided once, when the field was resolved: an int64 field takes any long unchecked
+    if (fieldKind != kP4JFieldInt64 && !fits(fieldKind, value)) {
+      throw unwritable(fieldKind, value);
     }
     boolean interrupted = Thread.currentThread().isInterrupted();
     try {
@@ -300,7 +304,7 @@ public final class FieldSlot {
   }
 
   /**
-   * Writes a mutable {@code std::string} field with one native call ({@code P4JObjectSetField}), which swaps the
+   * Writes a mutable {@code std::string} field with one native call ({@code P4JObjectSetField}), which writes the
    * value under the object's field lock: a concurrent reader sees the old or the new string whole.
    *
    * @param self the object written (open)
@@ -328,8 +332,12 @@ public final class FieldSlot {
   }
 
   private <T> void write(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec, T value) {
-    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
+    // Held, not pinned (two plain stores instead of two atomic operations): a close on another thread defers the
+    // release until the call has returned, as for an object passed to a typed entry (ReleaseEpochs.HeldHandles).
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
     try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
+      long handle = RuntimeAccess.get().heldHandle(self, held);
       writableOffset(self, kindMatches, method);
       if (value == null && kind == FieldKind.OBJECT) {
         NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
@@ -337,20 +345,38 @@ public final class FieldSlot {
       } else {
         frame.put(0, codec, value);
       }
-      Errors.check(CApi.P4JObjectSetField(pin.pinnedHandle(), fieldIndex, frame.arguments()), null);
+      Errors.check(CApi.P4JObjectSetField(handle, fieldIndex, frame.arguments()), null);
     } finally {
-      pin.unpin();
+      held.restore(depth);
       Reference.reachabilityFence(self);
     }
+  }
+
+  /** Whether {@code value} fits a writable field of {@code storeKind} (false for a read-only field, -1). */
+  private static boolean fits(int storeKind, long value) {
+    return storeKind == kP4JFieldInt32 ? (int) value == value : storeKind == kP4JFieldUInt64 && value >= 0;
+  }
+
+  /** The error of a write {@link #fits} refused: a read-only field, or a value out of the field's range. */
+  private RuntimeException unwritable(int storeKind, long value) {
+    if (storeKind == READ_ONLY) {
+      return readOnlyError();
+    }
+    return Failures.error(ErrorKind.VALUE_ERROR, type.typeKey() + "." + name + ": " + value + " does not fit in "
+        + TypeInfo.FieldInfo.kindName(storeKind) + " (written by " + type.javaType().getSimpleName() + ")", null);
+  }
+
+  private RuntimeException readOnlyError() {
+    return Failures.error(ErrorKind.VALUE_ERROR, "field '" + name + "' of type " + type.typeKey()
+        + " is read-only (written by " + type.javaType().getSimpleName() + "): declare it with def_rw in the"
+        + " type's object definition (P4J_REGISTER_OBJECT_DEF) to make it writable", null);
   }
 
   /** The offset of a field this slot may write: resolved as a read resolves it, and declared mutable natively. */
   private long writableOffset(ObjectRef self, boolean kindMatches, String method) {
     long offset = resolvedOffset(self, kindMatches, method);
-    if (!mutable) {
-      throw Failures.error(ErrorKind.VALUE_ERROR, "field '" + name + "' of type " + type.typeKey()
-          + " is read-only (written by " + type.javaType().getSimpleName() + "): declare it with def_rw in the"
-          + " type's object definition (P4J_REGISTER_OBJECT_DEF) to make it writable", null);
+    if (storeKind == READ_ONLY) {
+      throw readOnlyError();
     }
     return offset;
   }
@@ -407,7 +433,7 @@ public final class FieldSlot {
     }
     nativeKind = field.kind();
     fieldIndex = field.index();
-    mutable = field.mutable();
+    storeKind = field.mutable() ? field.kind() : READ_ONLY;
     ownerType = typeIndex;
     offset = field.offset();
     return field.offset();

@@ -13,12 +13,14 @@ public final class OwnedHandles {
 
   private static final MethodHandle NEW;
   private static final VarHandle HANDLE;
+  private static final VarHandle MAKER;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(OwnedHandle.class, MethodHandles.lookup());
       NEW = lookup.findConstructor(OwnedHandle.class, MethodType.methodType(void.class, long.class));
       HANDLE = lookup.findVarHandle(OwnedHandle.class, "handle", long.class);
+      MAKER = lookup.findVarHandle(OwnedHandle.class, "maker", Thread.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -34,28 +36,35 @@ public final class OwnedHandles {
   }
 
   /**
-   * The handle of {@code token}, taken: the token is empty afterwards.
+   * The handle of {@code token}, taken: the token is empty afterwards. Only the thread that made the token (the one
+   * the runtime calls the factory on) may take it, so plain reads and writes take it exactly once.
    *
-   * @throws IllegalStateException when an object already took it
+   * @throws IllegalStateException when an object already took it, or on another thread
    */
   public static long take(OwnedHandle token) {
-    long handle = (long) HANDLE.getAndSet(token, 0L);
+    if ((Thread) MAKER.get(token) != Thread.currentThread()) {
+      throw new IllegalStateException("an OwnedHandle can only be taken on the thread the runtime gave it to its "
+          + "factory on, during that call: a factory of ObjectType.define must build its object there");
+    }
+    long handle = (long) HANDLE.get(token);
     if (handle == 0) {
       throw new IllegalStateException("this OwnedHandle was already taken by another object: a factory of "
           + "ObjectType.define must build one object from each handle the runtime gives it, and keep none");
     }
+    HANDLE.set(token, 0L);
     return handle;
   }
 
-  /** Releases the handle of a token no object took; {@return whether it did} */
+  /**
+   * Releases the handle of a token no object took; {@return whether it did}. Called on the thread that made it,
+   * after the factory returned: the only thread that can have taken it.
+   */
   public static boolean releaseIfUntaken(OwnedHandle token) {
-    if ((long) HANDLE.getVolatile(token) == 0) {
-      return false; // taken, the usual case: no atomic write
-    }
-    long handle = (long) HANDLE.getAndSet(token, 0L);
+    long handle = (long) HANDLE.get(token);
     if (handle == 0) {
-      return false;
+      return false; // taken, the usual case
     }
+    HANDLE.set(token, 0L);
     CApi.P4JObjectDecRef(handle);
     return true;
   }

@@ -21,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  * <ol>
  *   <li>A reader loads the current epoch's segment, then the object's handle (both volatile reads), then reads
  *       through the segment.
- *   <li>{@code close()} zeroes the handle, then adds the reference to the current epoch's list ({@link #retire}).
- *       As the reader's handle load came before the zeroing, the epoch the reader loaded is that one or an earlier
+ *   <li>{@code close()} marks the reference closed (what a reader's handle load tests: a closed reference's handle
+ *       reads as 0), then adds the reference to the current epoch's list ({@link #retire}). As the reader's handle
+ *       load came before the mark, the epoch the reader loaded is that one or an earlier
  *       one.
  *   <li>A flip publishes a new epoch and closes the old epoch's arena. Closing a shared arena is a handshake with
  *       every thread: when it returns no thread is inside an access through that arena's segment, and every later
@@ -47,7 +48,7 @@ import java.util.concurrent.TimeUnit;
  * list of its own made before the handle is loaded, cleared when the call has returned. The handshake that ends an
  * epoch reaches every thread at a safepoint poll or a native-state transition, so after it the flipper sees every
  * handle a thread held when the handshake reached it; a thread that loaded the handle after the handshake reached it
- * loaded the zero its close stored before the flip (and reports the object closed). So a retired handle that some
+ * loaded the closed mark its close stored before the flip (and reports the object closed). So a retired handle that some
  * thread holds after the handshake is kept for the next epoch instead of released, and one no thread holds is not in
  * any call. This relies on a store not being moved below a safepoint poll or a call, which HotSpot never does.
  */
