@@ -41,12 +41,6 @@ final class Chunks {
   static final long STREAM_ABOVE = 256 << 10;
   /** The bytes of one chunk; well under the 1 MiB that is the least message size either side accepts. */
   static final int CHUNK = 512 << 10;
-  /**
-   * The bytes a sender lets queue in gRPC before it waits for the transport ({@code onReady}). gRPC's default, 32
-   * KiB, is less than one chunk, so the sender waited after every chunk and the transport idled while the sending
-   * thread woke; a few chunks in flight keep it busy, and bound what a stream holds beyond its tensors.
-   */
-  static final int ON_READY_THRESHOLD = 4 << 20;
 
   /** The tag of {@code Frame.chunk} (field 3, length-delimited). */
   private static final int CHUNK_TAG = (3 << 3) | 2;

@@ -39,7 +39,6 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
     this.out = (ServerCallStreamObserver<Chunks.Message>) out;
     this.maxTensorBytes = maxTensorBytes;
     this.maxStreamedBytes = maxStreamedBytes;
-    this.out.setOnReadyThreshold(Chunks.ON_READY_THRESHOLD);
     this.out.setOnReadyHandler(this::pump);
     this.out.setOnCancelHandler(this::finish);
   }

@@ -44,8 +44,7 @@ final class StreamedCall extends ClientCall.Listener<Chunks.Message> {
 
   /** Runs the call; returns the reply (its streamed tensors in {@code transfer}) or throws the session's error. */
   static CallReply run(Connection on, CallOptions options, CallRequest request, Transfer transfer, String site) {
-    ClientCall<Chunks.Message, Chunks.Message> call = on.channel.newCall(Methods.CALL_STREAM,
-        options.withOnReadyThreshold(Chunks.ON_READY_THRESHOLD));
+    ClientCall<Chunks.Message, Chunks.Message> call = on.channel.newCall(Methods.CALL_STREAM, options);
     StreamedCall listener = new StreamedCall(call, site, transfer);
     call.start(listener, new Metadata());
     call.request(Integer.MAX_VALUE); // each message is copied out as it arrives; flow control bounds what waits
