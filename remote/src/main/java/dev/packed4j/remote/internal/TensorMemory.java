@@ -14,13 +14,19 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 
 /**
  * Memory for a large streamed tensor: one block from {@code posix_memalign}, not cleared (every byte is about to be
  * written by the chunks), with the tensor's pages advised as transparent huge pages, handed to the runtime as a
  * DLPack tensor whose deleter is libc's {@code free}. A fresh 64 MiB tensor from {@code NDArray.allocate} costs
- * 16,384 page faults and a clearing pass, a third of a round trip's CPU; huge pages take 32 faults. Without native
- * access for this module, or for small tensors, {@code NDArray.allocate} does it.
+ * 16,384 page faults and a clearing pass, a third of a round trip's CPU; huge pages take 32 faults. The kernel
+ * still clears every page it maps, so a closed tensor's block is kept (at most {@link #KEEP} blocks,
+ * {@link #KEEP_BYTES} together, none longer than {@link #KEEP_NANOS} unused) for the next tensor of the same size:
+ * a session that streams the same shape again and again then takes no faults at all. Without native access for
+ * this module, or for small tensors, {@code NDArray.allocate} does it.
  */
 @SuppressWarnings("restricted") // libc calls on memory this class allocates and hands over
 final class TensorMemory {
@@ -33,6 +39,16 @@ final class TensorMemory {
   private static final int MADV_HUGEPAGE = 14;
   /** sizeof(DLManagedTensor) on LP64: DLTensor (48 bytes), manager_ctx, deleter. */
   private static final long MANAGED_TENSOR_BYTES = 64;
+
+  /** How many freed blocks wait for a tensor of their size, and their bytes together at most. */
+  static final int KEEP = 2;
+  static final long KEEP_BYTES = 160L << 20;
+  /** A kept block unused this long is freed (checked whenever a block is taken or released). */
+  static final long KEEP_NANOS = 10_000_000_000L;
+  /** Blocks kept, oldest first; guarded by itself. */
+  private static final java.util.ArrayDeque<Kept> KEPT = new java.util.ArrayDeque<>();
+
+  private record Kept(MemorySegment block, long since) {}
 
   private static final boolean AVAILABLE;
   private static final MethodHandle POSIX_MEMALIGN;
@@ -55,10 +71,13 @@ final class TensorMemory {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
         madvise = linker.downcallHandle(libc.find("madvise").orElseThrow(),
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-        free = libc.find("free").orElseThrow();
-        freeCall = linker.downcallHandle(free, FunctionDescriptor.ofVoid(ADDRESS));
+        freeCall = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(ADDRESS));
+        // The tensors' deleter: keeps the block for the next tensor of its size, or frees it.
+        free = linker.upcallStub(java.lang.invoke.MethodHandles.lookup().findStatic(TensorMemory.class, "release",
+            java.lang.invoke.MethodType.methodType(void.class, MemorySegment.class)),
+            FunctionDescriptor.ofVoid(ADDRESS), java.lang.foreign.Arena.global());
         available = true;
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | ReflectiveOperationException e) {
         available = false; // no such symbols: the runtime's allocation serves
       }
     }
@@ -83,19 +102,14 @@ final class TensorMemory {
     }
     // [DLManagedTensor | shape | unused up to 2 MiB | data]: the data starts on a huge page boundary.
     long total = HUGE_PAGE + bytes;
-    MemorySegment block;
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment out = arena.allocate(ADDRESS);
-      int error = (int) POSIX_MEMALIGN.invokeExact(out, HUGE_PAGE, total);
-      if (error != 0) {
+    MemorySegment block = take(total);
+    if (block == null) {
+      block = fresh(total, bytes);
+      if (block == null) {
         return NDArray.allocate(dtype, shape); // its error says it is out of memory, with the size
       }
-      block = out.get(ADDRESS, 0).reinterpret(total);
-    } catch (Throwable e) {
-      throw new IllegalStateException("posix_memalign failed: " + e, e);
     }
     try {
-      int ignored = (int) MADVISE.invokeExact(block.asSlice(HUGE_PAGE), bytes, MADV_HUGEPAGE); // advice only
       MemorySegment shapeArray = block.asSlice(MANAGED_TENSOR_BYTES);
       for (int i = 0; i < shape.length; i++) {
         shapeArray.setAtIndex(JAVA_LONG, i, shape[i]);
@@ -110,19 +124,125 @@ final class TensorMemory {
       block.set(ADDRESS, 24, shapeArray);                     // shape
       block.set(ADDRESS, 32, MemorySegment.NULL);             // strides: contiguous
       block.set(JAVA_LONG, 40, 0L);                           // byte_offset
-      block.set(ADDRESS, 48, MemorySegment.NULL);             // manager_ctx
-      block.set(ADDRESS, 56, FREE);                           // deleter: free(block)
+      block.set(ADDRESS, 48, MemorySegment.ofAddress(total)); // manager_ctx: the block's size, for release
+      block.set(ADDRESS, 56, FREE);                           // deleter: release(block)
       return NDArray.fromDLPack(block);
     } catch (Throwable e) {
-      try {
-        FREE_CALL.invokeExact(block);
-      } catch (Throwable ignored) {
-        // free does not fail
-      }
+      free(block);
       if (e instanceof RuntimeException runtime) {
         throw runtime;
       }
       throw new IllegalStateException(e);
+    }
+  }
+
+  /** A new block of {@code total} bytes whose last {@code bytes} are advised as huge pages; null without memory. */
+  private static MemorySegment fresh(long total, long bytes) {
+    MemorySegment block;
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment out = arena.allocate(ADDRESS);
+      int error = (int) POSIX_MEMALIGN.invokeExact(out, HUGE_PAGE, total);
+      if (error != 0) {
+        return null;
+      }
+      block = out.get(ADDRESS, 0).reinterpret(total);
+    } catch (Throwable e) {
+      throw new IllegalStateException("posix_memalign failed: " + e, e);
+    }
+    try {
+      int ignored = (int) MADVISE.invokeExact(block.asSlice(HUGE_PAGE), bytes, MADV_HUGEPAGE); // advice only
+    } catch (Throwable e) {
+      free(block);
+      throw new IllegalStateException("madvise failed: " + e, e);
+    }
+    return block;
+  }
+
+  /** A kept block of exactly {@code total} bytes, or null; frees kept blocks unused too long. */
+  private static MemorySegment take(long total) {
+    List<MemorySegment> stale = new ArrayList<>();
+    MemorySegment found = null;
+    synchronized (KEPT) {
+      expire(System.nanoTime(), stale);
+      for (Iterator<Kept> it = KEPT.descendingIterator(); it.hasNext(); ) {
+        Kept kept = it.next();
+        if (kept.block().byteSize() == total) {
+          it.remove();
+          found = kept.block();
+          break;
+        }
+      }
+    }
+    stale.forEach(TensorMemory::free);
+    return found;
+  }
+
+  /**
+   * The deleter of the tensors this class makes (an upcall from whichever thread closes the tensor): keeps the
+   * block if it fits in what is kept, else frees it. Never throws: an exception here would end the JVM.
+   */
+  private static void release(MemorySegment managed) {
+    try {
+      MemorySegment header = managed.reinterpret(MANAGED_TENSOR_BYTES);
+      long total = header.get(ADDRESS, 48).address();
+      MemorySegment block = managed.reinterpret(total);
+      List<MemorySegment> stale = new ArrayList<>();
+      boolean kept = false;
+      synchronized (KEPT) {
+        long now = System.nanoTime();
+        expire(now, stale);
+        if (total <= KEEP_BYTES) {
+          KEPT.addLast(new Kept(block, now));
+          long together = 0;
+          for (Kept k : KEPT) {
+            together += k.block().byteSize();
+          }
+          while (KEPT.size() > KEEP || together > KEEP_BYTES) {
+            MemorySegment oldest = KEPT.removeFirst().block();
+            together -= oldest.byteSize();
+            stale.add(oldest);
+          }
+          kept = true;
+        }
+      }
+      stale.forEach(TensorMemory::free);
+      if (!kept) {
+        free(block);
+      }
+    } catch (Throwable e) {
+      free(managed); // the block is lost to the pool, not to the process
+    }
+  }
+
+  /** Moves kept blocks unused for {@link #KEEP_NANOS} into {@code stale}; holds KEPT's lock. */
+  private static void expire(long now, List<MemorySegment> stale) {
+    while (!KEPT.isEmpty() && now - KEPT.peekFirst().since() > KEEP_NANOS) {
+      stale.add(KEPT.removeFirst().block());
+    }
+  }
+
+  /** Frees every kept block (for tests and for callers that know no more large tensors come). */
+  static void trim() {
+    List<MemorySegment> stale = new ArrayList<>();
+    synchronized (KEPT) {
+      KEPT.forEach(kept -> stale.add(kept.block()));
+      KEPT.clear();
+    }
+    stale.forEach(TensorMemory::free);
+  }
+
+  /** How many blocks are kept now. */
+  static int keptCount() {
+    synchronized (KEPT) {
+      return KEPT.size();
+    }
+  }
+
+  private static void free(MemorySegment block) {
+    try {
+      FREE_CALL.invokeExact(block);
+    } catch (Throwable ignored) {
+      // free does not fail
     }
   }
 }
