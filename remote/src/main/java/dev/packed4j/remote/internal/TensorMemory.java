@@ -24,9 +24,10 @@ import java.util.List;
  * DLPack tensor whose deleter is libc's {@code free}. A fresh 64 MiB tensor from {@code NDArray.allocate} costs
  * 16,384 page faults and a clearing pass, a third of a round trip's CPU; huge pages take 32 faults. The kernel
  * still clears every page it maps, so a closed tensor's block is kept (at most {@link #KEEP} blocks,
- * {@link #KEEP_BYTES} together, none longer than {@link #KEEP_NANOS} unused) for the next tensor of the same size:
- * a session that streams the same shape again and again then takes no faults at all. Without native access for
- * this module, or for small tensors, {@code NDArray.allocate} does it.
+ * {@link #KEEP_BYTES} together) for the next tensor of the same size: a session that streams the same shape again
+ * and again then takes no faults at all. A block kept unused for {@link #KEEP_NANOS} is freed when the next large
+ * tensor is made or closed (an idle process keeps its blocks). Without native access for this module, or for small
+ * tensors, {@code NDArray.allocate} does it.
  */
 @SuppressWarnings("restricted") // libc calls on memory this class allocates and hands over
 final class TensorMemory {
