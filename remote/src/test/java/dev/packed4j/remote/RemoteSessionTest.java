@@ -108,6 +108,9 @@ class RemoteSessionTest {
     Session.Function add = session.global("remote.Add");
     assertEquals(3L, add.invoke(1, 2));
     assertEquals("remote.Add", add.name());
+    Packed4jException noField = assertThrows(Packed4jException.class, () -> ((Session.RemoteObject) add).get("x"));
+    assertEquals("AttributeError", noField.kind());
+    assertTrue(noField.getMessage().contains("a function has no field 'x'"), noField.getMessage());
     assertTrue(session.list().contains("remote.Greet"));
     Packed4jException missing = assertThrows(Packed4jException.class, () -> session.global("remote.Ad"));
     assertEquals("KeyError", missing.kind());

@@ -2,6 +2,7 @@ package dev.packed4j.remote.internal;
 
 import dev.packed4j.remote.internal.proto.MemberOp;
 import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
 import java.util.List;
 import java.util.Objects;
@@ -63,17 +64,22 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
 
   @Override
   public Object get(String field) {
-    throw new UnsupportedOperationException("a function has no field '" + field + "'");
+    throw noMember("field '" + field + "'");
   }
 
   @Override
   public void set(String field, Object value) {
-    throw new UnsupportedOperationException("a function has no field '" + field + "'");
+    throw noMember("field '" + field + "'");
   }
 
   @Override
   public Object call(String method, Object... args) {
-    throw new UnsupportedOperationException("a function has no method '" + method + "'; invoke it");
+    throw noMember("method '" + method + "'; invoke it");
+  }
+
+  /** The AttributeError RemoteObject's contract names for a member the type lacks: a function has none. */
+  private Packed4jException noMember(String member) {
+    return GrpcSessionProvider.newError("AttributeError", "a function has no " + member, "", name);
   }
 
   @Override
