@@ -8,6 +8,7 @@ import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
@@ -312,7 +313,29 @@ public final class FieldSlot {
    * @throws dev.packed4j.runtime.Packed4jException ValueError naming the type and the field when it is read-only or the value is null
    */
   public void writeString(ObjectRef self, String value) {
-    write(self, kind == FieldKind.STRING, "writeString", StringCodec.STRING, value);
+    // No call frame: the value's UTF-8 span and its kP4JStrView argument in scratch memory inside a mark, as a
+    // typed entry's String argument is passed; the object held as in write().
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    ThreadStack stack = ThreadStack.current();
+    long mark = stack.markScratch();
+    try {
+      long handle = RuntimeAccess.get().heldHandle(self, held);
+      writableOffset(self, kind == FieldKind.STRING, "writeString");
+      if (value == null) { // the call frame's message (Frame.put), after the same checks
+        throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a String argument must not be"
+            + " null (" + StringCodec.STRING.nullHint() + ")");
+      }
+      long argument = stack.allocateScratch(16);
+      stack.putStringView(argument, value);
+      Errors.check(CApi.P4JObjectSetField(handle, fieldIndex, argument), null);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(writeTarget.describeArgument(0), writeTarget.exceptionFunctionName());
+    } finally {
+      stack.releaseScratch(mark);
+      held.restore(depth);
+      Reference.reachabilityFence(self);
+    }
   }
 
   /**

@@ -280,10 +280,7 @@ public final class Frame implements AutoCloseable {
 
   /** Writes a {@code kP4JStrView} of the UTF-8 bytes of {@code value}, copied to scratch memory. */
   public void encodeString(long slot, String value) {
-    long span = stack.putStringSpan(value);
-    long length = NativeMemory.getLong(span + 8);
-    Utf8.checkViewLength(length);
-    NativeMemory.putAny(slot, kP4JStrView, (int) length, NativeMemory.getLong(span));
+    stack.putStringView(slot, value);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.packed4j.runtime.internal.values;
 
+import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
@@ -422,6 +423,21 @@ public final class ThreadStack {
       heldPins[heldPinCount] = null;
       pin.unpin();
     }
+  }
+
+  /**
+   * Writes the UTF-8 bytes of {@code value} into scratch memory as {@link #putStringSpan} does and, at {@code slot},
+   * a {@code kP4JStrView} of them: a String argument that a native call reads during the call only.
+   *
+   * @param slot the address of the {@code P4JAny} to write
+   * @param value the string
+   * @throws ConversionFailure for a string whose UTF-8 form is too long for a view
+   */
+  public void putStringView(long slot, String value) {
+    long span = putStringSpan(value);
+    long length = NativeMemory.getLong(span + 8);
+    Utf8.checkViewLength(length);
+    NativeMemory.putAny(slot, CApi.kP4JStrView, (int) length, NativeMemory.getLong(span));
   }
 
   /**
