@@ -90,39 +90,45 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
   @Override
   public V get(Object key) {
+    Object value = lookUp(key, false, true);
+    return value == ABSENT ? null : castValue(value);
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return lookUp(key, false, false) != ABSENT;
+  }
+
+  /** What {@link #lookUp} returns for a key the map does not hold (or cannot hold: see {@code encodeKey}). */
+  private static final Object ABSENT = new Object();
+
+  /**
+   * The value under {@code key} ({@code P4JMapGetItem}), or with {@code erase} the value taken out of the map
+   * ({@code P4JMapErase}): decoded when {@code decode}, else {@link Boolean#TRUE}; {@link #ABSENT} when there is none.
+   */
+  private Object lookUp(Object key, boolean erase, boolean decode) {
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
       if (!encodeKey(frame, key)) {
-        return null;
+        return ABSENT;
       }
       long found = frame.scratch(4, 4);
-      Errors.check(CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
+      Errors.check(erase ? CApi.P4JMapErase(handle, frame.slot(0), found, frame.result())
+          : CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
       frame.resultWritten();
       if (NativeMemory.getInt(found) == 0) {
-        return null;
+        return ABSENT;
       }
-      return decodeValue(frame);
+      return decode ? decodeValue(frame) : Boolean.TRUE;
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
     }
   }
 
-  @Override
-  public boolean containsKey(Object key) {
-    long handle = pinHandle();
-    try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
-      if (!encodeKey(frame, key)) {
-        return false;
-      }
-      long found = frame.scratch(4, 4);
-      Errors.check(CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
-      frame.resultWritten();
-      return NativeMemory.getInt(found) != 0;
-    } finally {
-      reference.unpin();
-      Reference.reachabilityFence(this);
-    }
+  @SuppressWarnings("unchecked") // a value lookUp decoded with the values' codec
+  private V castValue(Object value) {
+    return (V) value;
   }
 
   @Override
@@ -148,22 +154,8 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
 
   @Override
   public V remove(Object key) {
-    long handle = pinHandle();
-    try (Frame frame = ThreadStack.current().push(LOOKUP, 1)) {
-      if (!encodeKey(frame, key)) {
-        return null;
-      }
-      long found = frame.scratch(4, 4);
-      Errors.check(CApi.P4JMapErase(handle, frame.slot(0), found, frame.result()), null);
-      frame.resultWritten();
-      if (NativeMemory.getInt(found) == 0) {
-        return null;
-      }
-      return decodeValue(frame);
-    } finally {
-      reference.unpin();
-      Reference.reachabilityFence(this);
-    }
+    Object value = lookUp(key, true, true);
+    return value == ABSENT ? null : castValue(value);
   }
 
   @Override
