@@ -91,9 +91,10 @@ final class RawFfm {
       downcall("P4JFunctionCall", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
 
   /**
-   * The typed entry of bench.Counter's method {@code add}, {@code int64_t entry(P4JObjectHandle function, int64_t
-   * self, int64_t a, int64_t b)}, bound to its function: the native part of a generated method call alone, for the
-   * diagnostic row {@code ObjectMemberBenchmark.methodTypedEntryFfm}. Read once the plugin has registered it.
+   * The typed entry of bench.Counter's method {@code method} (for {@code add}: {@code int64_t entry(P4JObjectHandle
+   * function, int64_t self, int64_t a, int64_t b)}), bound to its function: the native part of a generated method
+   * call alone, for the diagnostic row {@code ObjectMemberBenchmark.methodTypedEntryFfm}. Read once the plugin has
+   * registered it.
    */
   static MethodHandle counterMethodEntry(String method, FunctionDescriptor descriptor) throws Throwable {
     return typedEntry((MemorySegment) COUNTER_METHOD_ENTRY.invokeExact(Arena.global().allocateFrom(method), out()),
@@ -102,7 +103,8 @@ final class RawFfm {
 
   /** The typed entry of the global function {@code name}, bound to its function (as {@link #counterMethodEntry}). */
   static MethodHandle globalEntry(String name, FunctionDescriptor descriptor) throws Throwable {
-    return typedEntry((MemorySegment) GLOBAL_ENTRY.invokeExact(Arena.global().allocateFrom(name), out()), name, descriptor);
+    return typedEntry((MemorySegment) GLOBAL_ENTRY.invokeExact(Arena.global().allocateFrom(name), out()), name,
+        descriptor);
   }
 
   private static final MethodHandle COUNTER_METHOD_ENTRY =
