@@ -86,3 +86,19 @@ int64_t bench_first_byte(const void* data, int64_t size) {
   (void)size;
   return static_cast<int64_t>(*static_cast<const uint8_t*>(data));
 }
+
+void* bench_counter_method_entry(const char* method, void** out_function) {
+  P4JByteArray name = packed4j::details::ByteArrayOf(method);
+  const P4JMethodInfo* info = nullptr;
+  if (P4JTypeFindMethod(bench::CounterObject::RuntimeTypeIndex(), &name, &info) != 0) return nullptr;
+  *out_function = info->function;
+  return packed4j::details::CellOf<P4JFunctionCell>(info->function)->typed_entry;
+}
+
+void* bench_global_entry(const char* name, void** out_function) {
+  P4JByteArray span = packed4j::details::ByteArrayOf(name);
+  P4JObjectHandle function = nullptr;
+  if (P4JFunctionGetGlobal(&span, &function) != 0 || function == nullptr) return nullptr;
+  *out_function = function;
+  return packed4j::details::CellOf<P4JFunctionCell>(function)->typed_entry;
+}

@@ -76,6 +76,19 @@ P4JBENCH_EXPORT int64_t bench_call_upcall(int64_t (*function)(int64_t, int64_t),
 /*! \brief function(a, b), once: the raw twin of a Java callback passed to a C++ function that calls it once. */
 P4JBENCH_EXPORT int64_t bench_apply_upcall(int64_t (*function)(int64_t, int64_t), int64_t a, int64_t b);
 
+/*!
+ * \brief The typed entry (P4JFunctionCell.typed_entry) of the method named method of bench.Counter, NULL when it has
+ *  none or no such method; its function handle (borrowed, alive until exit) in *out_function. For the diagnostic
+ *  rows that call the entry through raw FFM with the object's handle, without the Java route.
+ */
+P4JBENCH_EXPORT void* bench_counter_method_entry(const char* method, void** out_function);
+
+/*!
+ * \brief The typed entry of the global function named name, NULL when it has none or is not registered; its function
+ *  handle (borrowed: globals live until exit) in *out_function. For the same diagnostic rows.
+ */
+P4JBENCH_EXPORT void* bench_global_entry(const char* name, void** out_function);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

@@ -16,6 +16,7 @@
 
 #include <packed4j/details/scalars_call.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -309,12 +310,42 @@ struct BorrowedTarget<ObjectPtr<T>> {
 };
 
 /*!
+ * \brief The type index a borrowed Target's argument is compared with first, cached by the library that lends it:
+ *  hidden, so the entry reads it straight (no call of RuntimeTypeIndex() through the PLT, no guard of its
+ *  function-local static). -1, which no object's type has, until the first check stores the index; every thread
+ *  stores the same one, so relaxed accesses (plain moves) suffice.
+ */
+template <typename Target>
+struct __attribute__((visibility("hidden"))) BorrowedTypeIndex {
+  /*! \brief Target::RuntimeTypeIndex(), once a check has asked for it; -1 before. */
+  static inline std::atomic<int32_t> cached{-1};
+};
+
+/*! \brief IsBorrowableInstance when the exact type is not the cached index: caches it, then checks as before. */
+template <typename Target>
+[[gnu::noinline]] bool IsBorrowableInstanceSlow(const P4JObject* handle) {
+  int32_t target = Target::RuntimeTypeIndex();
+  BorrowedTypeIndex<Target>::cached.store(target, std::memory_order_relaxed);
+  return ObjectIsInstance(handle, target);
+}
+
+/*!
+ * \brief Whether an object (not null) is a Target or derives from it, as ObjectIsInstance: the exact type compared
+ *  with the cached index, the index asked for and the registry's walk of derived types only when it differs.
+ */
+template <typename Target>
+inline bool IsBorrowableInstance(const P4JObject* handle) {
+  if (handle->type_index == BorrowedTypeIndex<Target>::cached.load(std::memory_order_relaxed)) return true;
+  return IsBorrowableInstanceSlow<Target>(handle);
+}
+
+/*!
  * \brief Lends a packed argument to a body taking `const T&`: the same type check as T's conversion (a cached type
  *  index compared first, the registry's walk of derived types only when it differs) and the same error.
  */
 template <typename T>
 BorrowedObject<T> BorrowArgument(const P4JAny& value, const char* function, int64_t index) {
-  if (IsObjectValue(value) && ObjectIsInstance(value.v_obj, BorrowedTarget<T>::Type::RuntimeTypeIndex())) {
+  if (IsObjectValue(value) && IsBorrowableInstance<typename BorrowedTarget<T>::Type>(value.v_obj)) {
     return BorrowedObject<T>(value.v_obj);
   }
   ThrowTypeMismatch(ConvertContext::Argument(function, index), TypeTraits<T>::TypeName(), value);
@@ -591,11 +622,27 @@ T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   }
 }
 
+/*!
+ * \brief Lends an object word to a body taking `const T&`: a handle whose exact type is the cached index
+ *  (BorrowedTypeIndex, an object type's, so the handle is an object) is lent at once; anything else (0, another
+ *  type, the first call) takes BorrowArgument's full check and error.
+ */
+template <typename T>
+BorrowedObject<T> BorrowWord(int64_t word, const char* function, int64_t index) {
+  P4JObject* handle = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word));
+  if (handle != nullptr &&
+      handle->type_index ==
+          BorrowedTypeIndex<typename BorrowedTarget<T>::Type>::cached.load(std::memory_order_relaxed)) {
+    return BorrowedObject<T>(handle);
+  }
+  return BorrowArgument<T>(ObjectWordValue(word), function, index);
+}
+
 /*! \brief Reads a typed entry's parameter for a body's parameter A: an object word lent, else FromWire. */
 template <typename A>
 ArgumentHolder<A> HoldWire(WireArg<std::decay_t<A>> wire, const char* function, int64_t index) {
   if constexpr (kBorrowedObjectParameter<A>) {
-    return BorrowArgument<std::decay_t<A>>(ObjectWordValue(wire), function, index);
+    return BorrowWord<std::decay_t<A>>(wire, function, index);
   } else {
     return FromWire<std::decay_t<A>>(wire, function, index);
   }

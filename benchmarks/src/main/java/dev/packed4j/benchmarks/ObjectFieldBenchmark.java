@@ -5,7 +5,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import com.sun.jna.Pointer;
 import dev.packed4j.runtime.ObjectRef;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
@@ -46,6 +48,7 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
     Expect.equal(VALUE, unguardedGetter(), "the unguarded getter");
     Expect.equal(VALUE, passedToFunction(), "bench.CounterValue");
     Expect.equal(VALUE, passedToTypedFunction(), "bench.CounterValueTyped");
+    Expect.equal(VALUE, typedEntryFfm(), "the typed entry of bench.CounterValueTyped through raw FFM");
     Expect.equal(VALUE, jnaDirect(), "JNA direct bench_counter_value");
     Expect.equal(VALUE, jnaInterface(), "JNA interface bench_counter_value");
   }
@@ -94,6 +97,31 @@ public class ObjectFieldBenchmark extends BenchmarkSettings {
   @Benchmark
   public long passedToTypedFunction() {
     return functions.valueOfTyped(counter);
+  }
+
+  /**
+   * Diagnostic, not a user's code: the typed entry of bench.CounterValueTyped (the native side of
+   * {@link #passedToTypedFunction}) called through a raw FFM downcall with the object's handle as its object word,
+   * without the Java route: {@code typedEntryFfm - rawFfm} is what the entry adds natively,
+   * {@code passedToTypedFunction - typedEntryFfm} what the Java route adds.
+   */
+  @Benchmark
+  public long typedEntryFfm() throws Throwable {
+    return (long) ValueEntry.HANDLE.invokeExact(handleAddress);
+  }
+
+  /** The entry's handle, read once the plugin is loaded (at the first {@link #typedEntryFfm}, in setUp). */
+  private static final class ValueEntry {
+    static final MethodHandle HANDLE;
+
+    static {
+      try {
+        HANDLE = RawFfm.globalEntry("bench.CounterValueTyped", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG,
+            JAVA_LONG));
+      } catch (Throwable e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
   }
 
   @Benchmark

@@ -1,10 +1,13 @@
 package dev.packed4j.benchmarks;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.packed4j.runtime.ObjectRef;
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
@@ -21,6 +24,7 @@ public class ObjectMemberBenchmark extends BenchmarkSettings {
   private Counter counter;
   private MemorySegment handle;
   private MemorySegment labelBytes;
+  private long handleWord;
   private long a = 1;
   private long b = 2;
   private long value = 7;
@@ -34,6 +38,8 @@ public class ObjectMemberBenchmark extends BenchmarkSettings {
     labelBytes = Arena.ofAuto().allocate(64);
     Expect.equal(43L, counter.add(a, b), "generated Counter.add");
     Expect.equal(43L, (long) RawFfm.COUNTER_ADD.invokeExact(handle, a, b), "raw FFM bench_counter_add");
+    handleWord = handle.address();
+    Expect.equal(43L, methodTypedEntryFfm(), "the typed entry of Counter.add through raw FFM");
     counter.value(40);
     Expect.equal(40L, counter.value(), "generated Counter.value(long)");
     counter.label(label);
@@ -56,6 +62,31 @@ public class ObjectMemberBenchmark extends BenchmarkSettings {
   @Benchmark
   public long methodRawFfm() throws Throwable {
     return (long) RawFfm.COUNTER_ADD.invokeExact(handle, a, b);
+  }
+
+  /**
+   * Diagnostic, not a user's code: the typed entry of {@code add} (the native side of {@link #methodGenerated})
+   * called through a raw FFM downcall with the object's handle as its object word, without the Java route (no
+   * override check, no hold, no sentinel test). {@code methodTypedEntryFfm - methodRawFfm} is what the entry adds
+   * natively, {@code methodGenerated - methodTypedEntryFfm} what the Java route adds.
+   */
+  @Benchmark
+  public long methodTypedEntryFfm() throws Throwable {
+    return (long) AddEntry.HANDLE.invokeExact(handleWord, a, b);
+  }
+
+  /** The entry's handle, read once the plugin is loaded (at the first {@link #methodTypedEntryFfm}, in setUp). */
+  private static final class AddEntry {
+    static final MethodHandle HANDLE;
+
+    static {
+      try {
+        HANDLE = RawFfm.counterMethodEntry("add", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+            JAVA_LONG));
+      } catch (Throwable e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
   }
 
   @Benchmark

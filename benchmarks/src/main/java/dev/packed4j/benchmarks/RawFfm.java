@@ -7,8 +7,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 
 /**
  * The baseline: hand-written FFM downcalls to the plugin's {@code extern "C"} twins (benchmarks/native/c_twins.cc),
@@ -87,6 +89,43 @@ final class RawFfm {
    */
   static final MethodHandle FUNCTION_CALL =
       downcall("P4JFunctionCall", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+
+  /**
+   * The typed entry of bench.Counter's method {@code method} (for {@code add}: {@code int64_t entry(P4JObjectHandle
+   * function, int64_t self, int64_t a, int64_t b)}), bound to its function: the native part of a generated method
+   * call alone, for the diagnostic row {@code ObjectMemberBenchmark.methodTypedEntryFfm}. Read once the plugin has
+   * registered it.
+   */
+  static MethodHandle counterMethodEntry(String method, FunctionDescriptor descriptor) throws Throwable {
+    return typedEntry((MemorySegment) COUNTER_METHOD_ENTRY.invokeExact(Arena.global().allocateFrom(method), out()),
+        method, descriptor);
+  }
+
+  /** The typed entry of the global function {@code name}, bound to its function (as {@link #counterMethodEntry}). */
+  static MethodHandle globalEntry(String name, FunctionDescriptor descriptor) throws Throwable {
+    return typedEntry((MemorySegment) GLOBAL_ENTRY.invokeExact(Arena.global().allocateFrom(name), out()), name,
+        descriptor);
+  }
+
+  private static final MethodHandle COUNTER_METHOD_ENTRY =
+      downcall("bench_counter_method_entry", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+  private static final MethodHandle GLOBAL_ENTRY =
+      downcall("bench_global_entry", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
+  /** Where the entry functions write the function handle; read right after each call, on the setup thread. */
+  private static MemorySegment functionOut;
+
+  private static MemorySegment out() {
+    functionOut = Arena.global().allocate(ADDRESS);
+    return functionOut;
+  }
+
+  private static MethodHandle typedEntry(MemorySegment entry, String name, FunctionDescriptor descriptor) {
+    if (entry.address() == 0) {
+      throw new IllegalStateException(name + " has no typed entry");
+    }
+    long function = functionOut.get(ADDRESS, 0).address();
+    return MethodHandles.insertArguments(LINKER.downcallHandle(entry, descriptor), 0, function);
+  }
 
   private RawFfm() {}
 

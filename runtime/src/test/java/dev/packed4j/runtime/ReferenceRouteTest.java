@@ -252,6 +252,45 @@ class ReferenceRouteTest {
   }
 
   @Test
+  void handlesHeldAboveTheFirstAreSeenByTheEpochEndToo() throws Throwable {
+    // Nested calls and several object arguments hold more than one handle: the first sits in a field of the holder,
+    // the others in its array, which grows past 8.
+    Shape[] shapes = new Shape[12];
+    for (int i = 0; i < shapes.length; i++) {
+      shapes[i] = shape(3 + i);
+    }
+    long open = Packed4j.liveObjectCount();
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    try {
+      for (Shape shape : shapes) {
+        assertTrue(RuntimeAccess.get().heldHandle(shape, held) != 0);
+      }
+      for (Shape shape : shapes) {
+        shape.close();
+      }
+      assertEquals(open, Packed4j.liveObjectCount(), "an epoch end released an object a call still holds");
+    } finally {
+      held.restore(depth);
+    }
+    assertEquals(open - shapes.length, Packed4j.liveObjectCount(), "released at the first epoch end after the call");
+  }
+
+  @Test
+  void everyThreadFindsItsOwnHolderThoughThreadsShareCacheSlots() throws Throwable {
+    // 130 threads, one after another: ids past the holder cache's 64 slots meet the holders of ended threads there.
+    for (int i = 0; i < 130; i++) {
+      long[] found = new long[2];
+      Thread thread = Thread.ofPlatform().start(() -> {
+        found[0] = ThreadStack.currentHeldHandles().threadId();
+        found[1] = Thread.currentThread().threadId();
+      });
+      thread.join();
+      assertEquals(found[1], found[0], "a thread was given another thread's holder");
+    }
+  }
+
+  @Test
   void aClosedObjectIsNotHeldByTheCallThatRefusesIt() throws Throwable {
     RouteTwins sides = sides();
     Shape closed = shape(3);

@@ -204,8 +204,13 @@ public final class ReleaseEpochs {
     /** Every registered holder, weakly; guarded by itself. */
     private static final ArrayList<WeakReference<HeldHandles>> HOLDERS = new ArrayList<>();
 
-    private long[] handles = new long[8];
+    /** The first handle held (most calls hold one), in a field so that a hold needs no array. */
+    private long first;
+    /** The handles held after the first: {@code more[i]} is the {@code i + 2}th. */
+    private long[] more = new long[8];
     private int count;
+    /** The id of the thread that registered this holder, the only one that writes it. */
+    private final long threadId = Thread.currentThread().threadId();
 
     private HeldHandles() {}
 
@@ -225,6 +230,11 @@ public final class ReleaseEpochs {
     /** The size of {@link #HOLDERS} at which the next registration first drops the holders of ended threads. */
     private static int pruneAt = 64;
 
+    /** {@return the id of the thread this holder belongs to (which made it)} */
+    public long threadId() {
+      return threadId;
+    }
+
     /**
      * Holds {@code address} until the count is restored below it ({@link #restore}): call before loading the
      * object's handle, which is then either the open handle (and a release waits for the restore) or zero (the
@@ -234,11 +244,19 @@ public final class ReleaseEpochs {
      */
     public void hold(long address) {
       int at = count;
-      if (at == handles.length) {
-        handles = Arrays.copyOf(handles, at * 2);
+      if (at == 0) {
+        first = address;
+      } else {
+        holdMore(at - 1, address);
       }
-      handles[at] = address;
       count = at + 1;
+    }
+
+    private void holdMore(int index, long address) {
+      if (index == more.length) {
+        more = Arrays.copyOf(more, index * 2);
+      }
+      more[index] = address;
     }
 
     /** {@return the number of handles held, for {@link #restore} when the call that holds more has returned} */
@@ -267,19 +285,26 @@ public final class ReleaseEpochs {
             HOLDERS.remove(HOLDERS.size() - 1);
             continue;
           }
-          long[] handles = holder.handles;
-          int count = Math.min(holder.count, handles.length);
-          for (int i = 0; i < count; i++) {
-            long handle = handles[i];
-            for (int r = 0; r < retiredCount; r++) {
-              if (retired[r] == handle) {
-                held[r] = true;
-              }
-            }
+          int count = holder.count;
+          if (count > 0) {
+            markHeld(holder.first, retired, retiredCount, held);
+          }
+          long[] more = holder.more;
+          for (int i = 0; i < Math.min(count - 1, more.length); i++) {
+            markHeld(more[i], retired, retiredCount, held);
           }
         }
       }
       return held;
+    }
+
+    /** Marks in {@code held} every entry of {@code retired[0..retiredCount)} that is {@code handle}. */
+    private static void markHeld(long handle, long[] retired, int retiredCount, boolean[] held) {
+      for (int r = 0; r < retiredCount; r++) {
+        if (retired[r] == handle) {
+          held[r] = true;
+        }
+      }
     }
   }
 

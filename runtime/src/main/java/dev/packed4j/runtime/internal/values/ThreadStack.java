@@ -397,14 +397,30 @@ public final class ThreadStack {
    * @return the calling thread's list, registered with the release epochs at its first use
    */
   public static ReleaseEpochs.HeldHandles currentHeldHandles() {
-    ThreadStack stack = current();
-    ReleaseEpochs.HeldHandles held = stack.heldHandles;
-    return held != null ? held : stack.registerHeldHandles();
+    long threadId = Thread.currentThread().threadId();
+    ReleaseEpochs.HeldHandles held = HELD_CACHE[(int) threadId & (HELD_CACHE.length - 1)];
+    if (held != null && held.threadId() == threadId) {
+      return held;
+    }
+    return currentHeldHandlesSlow(threadId);
   }
 
-  private ReleaseEpochs.HeldHandles registerHeldHandles() {
-    ReleaseEpochs.HeldHandles held = ReleaseEpochs.HeldHandles.register();
-    heldHandles = held;
+  /**
+   * A cache of the threads' holders beside {@link #CACHE}, kept as that one is (one slot per thread id modulo its
+   * size, written only when its thread misses): a call that passes an object finds its holder in one load from the
+   * array and a comparison of ids, instead of the stack's lookup and a load of its field. It keeps the holder of a
+   * thread that ended until another thread takes the slot (its count is 0: every call restored it).
+   */
+  private static final ReleaseEpochs.HeldHandles[] HELD_CACHE = new ReleaseEpochs.HeldHandles[64];
+
+  private static ReleaseEpochs.HeldHandles currentHeldHandlesSlow(long threadId) {
+    ThreadStack stack = current();
+    ReleaseEpochs.HeldHandles held = stack.heldHandles;
+    if (held == null) {
+      held = ReleaseEpochs.HeldHandles.register();
+      stack.heldHandles = held;
+    }
+    HELD_CACHE[(int) threadId & (HELD_CACHE.length - 1)] = held;
     return held;
   }
 
