@@ -173,7 +173,8 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
      * about 5 ns of an object's 40 ns create + close, a slot read and an id compare cost about one. Read and written
      * plainly: a thread uses only an array whose {@link #ownerId} (final) is its own id, so a racy read of another
      * thread's array is only a miss, and its own array is the same for the thread's life. Two threads of ids equal
-     * modulo the size only miss each other's slot, and go to the ThreadLocal.
+     * modulo the size only miss each other's slot, and go to the ThreadLocal. An ended thread's array leaves its slot
+     * when {@link #pruneIfEnded} drops it.
      */
     private static final Roots[] RECENT = new Roots[256];
     /** Every thread's array, so that those of ended threads stay reachable; guarded by itself. */
@@ -258,7 +259,14 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
       if (owner != null && owner.isAlive()) {
         return false; // its thread may still write it
       }
-      return compact() == 0;
+      if (compact() != 0) {
+        return false;
+      }
+      int slot = (int) ownerId & (RECENT.length - 1);
+      if (RECENT[slot] == this) {
+        RECENT[slot] = null; // its array, however large it grew, is not kept by the cache (a racing write only misses)
+      }
+      return true;
     }
 
     /** The {@code packed4j-cleaner} thread: releases the references of owners found unreachable. */
