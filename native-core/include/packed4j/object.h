@@ -75,9 +75,17 @@ inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
 /*!
  * \brief Drops a reference; the last one runs the deleter (acquire-release so the deleter sees all writes).
  *  The objects a deleter releases in turn are deleted after it returns, not inside it (see PendingReleases).
+ *
+ * A count of 1 seen by an acquire load is the caller's own reference and the last: no other thread holds one, so
+ * none can take a new one (IncRef needs a reference to start from), and the release decrements of the others that
+ * came before synchronize with that load as they would with the decrement. So the last reference is dropped without
+ * an atomic read-modify-write (a plain load on x86), as libstdc++'s shared_ptr releases a unique owner; an object
+ * made and released by one owner, the common case, pays no atomic operation for its count.
  */
 inline void DecRef(P4JObject* handle) noexcept {
-  if (__atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr) {
+  if (__atomic_load_n(&handle->ref_counter, __ATOMIC_ACQUIRE) == 1 && handle->deleter != nullptr) {
+    ReleaseUnreferenced(handle);
+  } else if (__atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr) {
     ReleaseUnreferenced(handle);
   }
 }

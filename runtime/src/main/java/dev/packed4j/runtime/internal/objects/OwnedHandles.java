@@ -55,17 +55,22 @@ public final class OwnedHandles {
     return handle;
   }
 
+  /** {@return whether an object took the handle of {@code token}} Called on the thread that made it. */
+  public static boolean isTaken(OwnedHandle token) {
+    return (long) HANDLE.get(token) == 0;
+  }
+
   /**
-   * Releases the handle of a token no object took; {@return whether it did}. Called on the thread that made it,
-   * after the factory returned: the only thread that can have taken it.
+   * After a factory failed: leaves the caller holding the reference it handed over as {@code ownedHandle}. A token no
+   * object took is emptied (its reference is the caller's again); when an object took it, that object keeps its own
+   * and the caller gets a new one (the object still holds the native object, so taking one is safe). Called on the
+   * thread that made the token, after the factory returned or threw.
    */
-  public static boolean releaseIfUntaken(OwnedHandle token) {
-    long handle = (long) HANDLE.get(token);
-    if (handle == 0) {
-      return false; // taken, the usual case
+  public static void giveBack(OwnedHandle token, long ownedHandle) {
+    if ((long) HANDLE.get(token) != 0) {
+      HANDLE.set(token, 0L);
+    } else {
+      CApi.P4JObjectIncRef(ownedHandle);
     }
-    HANDLE.set(token, 0L);
-    CApi.P4JObjectDecRef(handle);
-    return true;
   }
 }

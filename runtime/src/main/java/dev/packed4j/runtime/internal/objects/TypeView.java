@@ -49,7 +49,7 @@ public final class TypeView<T> {
    */
   public static synchronized <T> TypeView<T> define(Class<T> javaType, String typeKey,
       Function<OwnedHandle, ?> factory) {
-    TypeView<T> view = new TypeView<>(javaType, typeKey, handle -> build(javaType, typeKey, factory, handle));
+    TypeView<T> view = new TypeView<>(javaType, typeKey, new Builder(javaType, typeKey, factory));
     TypeView<?> previous = BY_JAVA_TYPE.put(javaType, view);
     List<TypeView<?>> sameKey = BY_KEY.computeIfAbsent(typeKey, key -> new CopyOnWriteArrayList<>());
     if (previous != null) {
@@ -61,37 +61,69 @@ public final class TypeView<T> {
   }
 
   /**
-   * The object {@code factory} builds from an owned handle; the handle is released, and an IllegalStateException
-   * thrown, when the factory returned without an object taking it; the object is closed, and an
-   * IllegalArgumentException thrown, when it does not implement {@code javaType}.
+   * The object a view's factory builds from an owned handle. When it fails, the caller still holds the reference it
+   * passed (as a codec's {@code decode} promises its caller): an IllegalStateException when the factory returned
+   * without an object taking the handle, an IllegalArgumentException, after closing the object, when it does not
+   * implement the view's Java type, or what the factory threw. An object that took the handle before the failure keeps
+   * its own reference (taken for it here), released by its close or, unreachable, by the cleaner.
+   *
+   * <p>Every object result goes through {@link #apply}, so it is kept small enough for the JIT to inline into the
+   * result filter (a lambda calling one method with the checks' messages inline was not): the checks' failures are
+   * in methods of their own, and the class of an object found to implement the Java type is remembered, so the next
+   * object of that class is checked by one class compare instead of an interface subtype search.
    */
-  private static Object build(Class<?> javaType, String typeKey, Function<OwnedHandle, ?> factory,
-      long ownedHandle) {
-    OwnedHandle token = OwnedHandles.of(ownedHandle);
-    Object made;
-    try {
-      made = factory.apply(token);
-    } catch (RuntimeException | Error e) {
-      OwnedHandles.releaseIfUntaken(token);
-      throw e;
+  private static final class Builder implements LongFunction<Object> {
+    private final Class<?> javaType;
+    private final String typeKey;
+    private final Function<OwnedHandle, ?> factory;
+    /** The class of an object this factory built that implements {@link #javaType}; null before the first. */
+    private volatile Class<?> checkedClass;
+
+    Builder(Class<?> javaType, String typeKey, Function<OwnedHandle, ?> factory) {
+      this.javaType = javaType;
+      this.typeKey = typeKey;
+      this.factory = factory;
     }
-    if (OwnedHandles.releaseIfUntaken(token) || made == null) {
-      throw new IllegalStateException("the factory of " + javaType.getName() + " given to ObjectType.define "
-          + "returned " + made + " without building it from the OwnedHandle it was given");
-    }
-    if (!javaType.isInstance(made)) {
-      if (made instanceof AutoCloseable object) {
-        try {
-          object.close(); // an ObjectRef: releases the reference it took
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
+
+    @Override
+    public Object apply(long ownedHandle) {
+      OwnedHandle token = OwnedHandles.of(ownedHandle);
+      Object made;
+      try {
+        made = factory.apply(token);
+      } catch (RuntimeException | Error e) {
+        OwnedHandles.giveBack(token, ownedHandle);
+        throw e;
       }
-      throw new IllegalArgumentException(made.getClass().getName() + " does not implement " + javaType.getName()
-          + ", the Java type of " + typeKey + ": the factory given to ObjectType.define must build the generated "
-          + "class of that interface");
+      if (made == null || !OwnedHandles.isTaken(token) || made.getClass() != checkedClass) {
+        return check(made, token, ownedHandle);
+      }
+      return made;
     }
-    return made;
+
+    /** The checks of {@link #apply} for a factory result that is not yet known good. */
+    private Object check(Object made, OwnedHandle token, long ownedHandle) {
+      if (made == null || !OwnedHandles.isTaken(token)) {
+        OwnedHandles.giveBack(token, ownedHandle);
+        throw new IllegalStateException("the factory of " + javaType.getName() + " given to ObjectType.define "
+            + "returned " + made + " without building it from the OwnedHandle it was given");
+      }
+      if (!javaType.isInstance(made)) {
+        OwnedHandles.giveBack(token, ownedHandle); // before the close: the object still holds its reference
+        if (made instanceof AutoCloseable object) {
+          try {
+            object.close(); // an ObjectRef: releases the reference it took
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+        throw new IllegalArgumentException(made.getClass().getName() + " does not implement " + javaType.getName()
+            + ", the Java type of " + typeKey + ": the factory given to ObjectType.define must build the generated "
+            + "class of that interface");
+      }
+      checkedClass = made.getClass();
+      return made;
+    }
   }
 
   /** The view registered for a Java interface, or null. */

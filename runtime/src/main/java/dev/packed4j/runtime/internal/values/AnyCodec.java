@@ -135,7 +135,15 @@ public final class AnyCodec extends ValueCodec<Object> {
         }
         LongFunction<?> factory = TypeView.forAnyObject(type);
         long handle = keep(NativeMemory.anyPayload(any), owned);
-        yield factory == null ? RuntimeAccess.get().newNativeObject(handle) : factory.apply(handle);
+        if (factory == null) {
+          yield RuntimeAccess.get().newNativeObject(handle);
+        }
+        try {
+          yield factory.apply(handle);
+        } catch (RuntimeException | Error e) {
+          releaseIfOwned(handle, !owned); // a failed factory leaves the reference with us: the caller keeps its own
+          throw e;
+        }
       }
     };
   }

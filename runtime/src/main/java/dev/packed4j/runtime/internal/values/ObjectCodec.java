@@ -64,7 +64,13 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
     }
     long handle = NativeMemory.anyPayload(any);
     LongFunction<?> factory = view().factoryFor(type);
-    return wrap(factory, keep(handle, owned));
+    long kept = keep(handle, owned);
+    try {
+      return wrap(factory, kept);
+    } catch (RuntimeException | Error e) {
+      releaseIfOwned(kept, !owned); // a failed factory leaves the reference with us: ours is released, the caller's kept
+      throw e;
+    }
   }
 
   /**
@@ -84,11 +90,22 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
       CApi.P4JObjectDecRef(handle);
       throw e;
     }
-    return wrap(factory, handle);
+    try {
+      return wrap(factory, handle);
+    } catch (RuntimeException | Error e) {
+      CApi.P4JObjectDecRef(handle); // a failed factory leaves the reference with us
+      throw e;
+    }
   }
 
+  /**
+   * The factory's object, unchecked: {@link TypeView#factoryFor} picks only a view whose Java type is assignable to
+   * this codec's, and the view's factory checks that what it built implements that type (a second, interface
+   * subtype check here cost a few nanoseconds per object result).
+   */
+  @SuppressWarnings("unchecked")
   private T wrap(LongFunction<?> factory, long ownedHandle) {
-    return javaType.cast(factory.apply(ownedHandle));
+    return (T) factory.apply(ownedHandle);
   }
 
   /**
