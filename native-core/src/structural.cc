@@ -206,8 +206,8 @@ class Comparer {
  private:
   /*! \brief Compares two values; a pair of distinct nodes is queued (once) instead of compared now. */
   bool SameValue(const P4JAny& a, const P4JAny& b) {
-    int32_t kind_a;
-    int32_t kind_b;
+    int32_t kind_a = 0;  // set when TextOf returns true; initialised for -Wmaybe-uninitialized
+    int32_t kind_b = 0;
     std::string_view text_a;
     std::string_view text_b;
     bool is_text_a = TextOf(a, &kind_a, &text_a);

@@ -15,6 +15,7 @@ import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Packed4j_Square;
 import dev.packed4j.runtime.fixture.Shape;
 import dev.packed4j.runtime.fixture.ShapeFunctions;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,6 +114,39 @@ class ObjectForgingTest {
           e.getMessage());
     }
     assertEquals(before, TestLibraries.settledLiveObjectCount(), "the object built was closed");
+  }
+
+  interface DroppedOnBothRoutes {}
+
+  interface StrayOnBothRoutes {}
+
+  /**
+   * The typed entry's object result ({@code ObjectCodec.decodeOwnedWord}) and the call frame's refuse a factory that
+   * builds nothing, or builds an object of another interface, with the same error, and release the result once.
+   */
+  @Test
+  void aRefusedObjectResultIsReleasedOnceOnEveryRoute() throws Throwable {
+    ObjectType.define(DroppedOnBothRoutes.class, "test.Shape", handle -> null);
+    ObjectType.define(StrayOnBothRoutes.class, "test.Shape", StrayRef::new);
+    RouteTwins dropped = RouteTwins.link("Forging", "test.MakeShape", "typed entry (int64, string) -> test.Shape",
+        MethodType.methodType(DroppedOnBothRoutes.class, long.class, String.class), Codecs.LONG, Codecs.STRING,
+        Codecs.object(DroppedOnBothRoutes.class));
+    RouteTwins stray = RouteTwins.link("Forging", "test.MakeShape", "typed entry (int64, string) -> test.Shape",
+        MethodType.methodType(StrayOnBothRoutes.class, long.class, String.class), Codecs.LONG, Codecs.STRING,
+        Codecs.object(StrayOnBothRoutes.class));
+    long before = TestLibraries.settledLiveObjectCount();
+    for (int i = 0; i < 3; i++) {
+      Throwable nothing = RouteTwins.assertSameFailure(dropped,
+          handle -> (DroppedOnBothRoutes) handle.invokeExact(3L, "triangle"));
+      assertInstanceOf(IllegalStateException.class, nothing);
+      assertTrue(nothing.getMessage().contains("without building it from the OwnedHandle"), nothing.getMessage());
+      Throwable other = RouteTwins.assertSameFailure(stray,
+          handle -> (StrayOnBothRoutes) handle.invokeExact(4L, "square"));
+      assertInstanceOf(IllegalArgumentException.class, other);
+      assertTrue(other.getMessage().contains("does not implement " + StrayOnBothRoutes.class.getName()),
+          other.getMessage());
+    }
+    assertEquals(before, TestLibraries.settledLiveObjectCount(), "each refused result was released once");
   }
 
   @Test
