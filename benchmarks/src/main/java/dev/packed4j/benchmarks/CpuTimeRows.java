@@ -5,9 +5,9 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 /**
- * A diagnostic beside JMH for a shared, loaded machine: the object-argument rows of issues 22 and 24 (and the typed
- * add as a reference), each timed in thread CPU time rather than wall time, in interleaved rounds, so that time the
- * thread spends descheduled by other processes does not count. Each row runs the benchmark method of the JMH class
+ * A diagnostic beside JMH for a shared, loaded machine: the object-argument and setter rows of issues 22 and 24
+ * (and the typed add as a reference), each timed in thread CPU time rather than wall time, in interleaved rounds, so
+ * that time the thread spends descheduled by other processes does not count. Each row runs the benchmark method of the JMH class
  * in a loop of its own; the first third of the rounds is warm-up, and the 25th percentile and the median of the
  * others are printed with each row's ratio to its raw twin. A/B comparisons of the same rows agreed with quiet JMH
  * runs within a few percent (docs/benchmarks.md, "Object arguments: where the time went").
@@ -24,9 +24,11 @@ public final class CpuTimeRows {
   private static final String[] NAMES = {"ObjectMemberBenchmark.methodGenerated", "ObjectMemberBenchmark.methodRawFfm",
       "ObjectMemberBenchmark.methodTypedEntryFfm", "ObjectFieldBenchmark.passedToTypedFunction",
       "ObjectFieldBenchmark.rawFfm", "ObjectFieldBenchmark.typedEntryFfm", "AddBenchmark.generatedTyped",
-      "AddBenchmark.rawFfm"};
+      "AddBenchmark.rawFfm", "ObjectMemberBenchmark.numericSetterGenerated",
+      "ObjectMemberBenchmark.numericSetterRawFfm", "ObjectMemberBenchmark.stringSetterGenerated",
+      "ObjectMemberBenchmark.stringSetterRawFfm"};
   /** The raw twin of each row, an index into {@link #NAMES}; -1 for a raw twin itself. */
-  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1};
+  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1};
   /** What the loops returned, so that the JIT keeps the calls. */
   private static long sink;
 
@@ -59,7 +61,11 @@ public final class CpuTimeRows {
           case 4 -> fieldRawFfm(field, calls);
           case 5 -> fieldTypedEntryFfm(field, calls);
           case 6 -> addGeneratedTyped(add, calls);
-          default -> addRawFfm(add, calls);
+          case 7 -> addRawFfm(add, calls);
+          case 8 -> numericSetterGenerated(member, calls);
+          case 9 -> numericSetterRawFfm(member, calls);
+          case 10 -> stringSetterGenerated(member, calls);
+          default -> stringSetterRawFfm(member, calls);
         };
         nanos[row][round] = (THREADS.getCurrentThreadCpuTime() - start) / (double) calls;
       }
@@ -145,5 +151,33 @@ public final class CpuTimeRows {
       sum += add.rawFfm();
     }
     return sum;
+  }
+
+  private static long numericSetterGenerated(ObjectMemberBenchmark member, int calls) {
+    for (int i = 0; i < calls; i++) {
+      member.numericSetterGenerated();
+    }
+    return 0;
+  }
+
+  private static long numericSetterRawFfm(ObjectMemberBenchmark member, int calls) throws Throwable {
+    for (int i = 0; i < calls; i++) {
+      member.numericSetterRawFfm();
+    }
+    return 0;
+  }
+
+  private static long stringSetterGenerated(ObjectMemberBenchmark member, int calls) {
+    for (int i = 0; i < calls; i++) {
+      member.stringSetterGenerated();
+    }
+    return 0;
+  }
+
+  private static long stringSetterRawFfm(ObjectMemberBenchmark member, int calls) throws Throwable {
+    for (int i = 0; i < calls; i++) {
+      member.stringSetterRawFfm();
+    }
+    return 0;
   }
 }
