@@ -738,7 +738,7 @@ class RouteTest {
     Packed4jException failure = (Packed4jException) RouteTwins.assertSameFailure(view,
         h -> (long) h.invokeExact((List) wide));
     assertEquals("ValueError", failure.kind());
-    assertTrue(failure.getMessage().contains("element 16"), failure.getMessage());
+    assertTrue(failure.getMessage().contains("index 16"), failure.getMessage());
     // A null element of an ArrayList: the frame's NullPointerException naming its index.
     List<Long> holed = new ArrayList<>(sixteen);
     holed.set(9, null);
