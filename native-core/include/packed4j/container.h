@@ -712,14 +712,16 @@ struct TypeTraits<List<T>> : ObjectRefTraits<List<T>> {
   }
   /*!
    * \brief A new list holding size dense values (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64 when floats) as
-   *  kP4JInt or kP4JFloat values, checked when read as a borrowed cell's would be.
+   *  kP4JInt or kP4JFloat values (P4JListFromInt64s, P4JListFromFloat64s: one pass, no array of P4JAny between),
+   *  checked when read as a borrowed cell's would be.
    */
   static List<T> FromDenseList(const int64_t* values, int64_t size, bool floats, const ConvertContext&) {
-    std::vector<P4JAny> raw;
-    raw.reserve(static_cast<size_t>(size));
-    for (int64_t i = 0; i < size; ++i) raw.push_back(DenseElementValue(values[i], floats));
     P4JObject* handle = nullptr;
-    CheckCall(P4JListCreate(raw.data(), size, &handle));
+    if (floats) {
+      CheckCall(P4JListFromFloat64s(reinterpret_cast<const double*>(values), size, &handle));
+    } else {
+      CheckCall(P4JListFromInt64s(values, size, &handle));
+    }
     return List<T>(ObjectPtr<Object>::FromOwnedHandle(handle));
   }
 };

@@ -565,28 +565,44 @@ inline P4JAny ObjectWordValue(int64_t word) {
                   ", got a list word with the unknown form " + std::to_string(word & P4J_LIST_WORD_TAG_MASK));
 }
 
-/*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
+/*!
+ * \brief A typed entry's list word other than a dense list: a borrowed list cell (P4J_LIST_WORD_BORROWED) or an
+ *  object word; TypeError for any other form.
+ */
 template <typename T>
-T FromWire(WireArg<T> wire, const char* function, int64_t index) {
+[[gnu::noinline]] T FromListWord(int64_t wire, const char* function, int64_t index) {
+  const int64_t tag = wire & P4J_LIST_WORD_TAG_MASK;
+  if (tag == P4J_LIST_WORD_BORROWED) {
+    const uintptr_t address = static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_TAG_MASK});
+    return TypeTraits<T>::FromListCell(reinterpret_cast<const P4JListCell*>(address),
+                                       ConvertContext::Argument(function, index));
+  }
+  if (tag != 0) ThrowBadListWord(function, index, wire, TypeTraits<T>::TypeName());
+  return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+}
+
+/*!
+ * \brief Reads a typed entry's parameter, range-checked like a packed argument. Always inline: each branch is small
+ *  (the slow ones are calls), and a plugin's entry otherwise calls it through the PLT.
+ */
+template <typename T>
+[[gnu::always_inline]] inline T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   if constexpr (kWireSpan<T>) {
     if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
   } else if constexpr (kWireObject<T>) {
     return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
   } else if constexpr (kWireList<T>) {
+    // The dense form inline, the others out of line (FromListWord), so a ListView body's entry makes no call.
     const int64_t tag = wire & P4J_LIST_WORD_TAG_MASK;
-    const uintptr_t address = static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_TAG_MASK});
     if (__builtin_expect(tag == P4J_LIST_WORD_DENSE_I64 || tag == P4J_LIST_WORD_DENSE_F64, 1)) {
-      const int64_t* block = reinterpret_cast<const int64_t*>(address);  // the count, then the values
+      // the count, then the values
+      const int64_t* block =
+          reinterpret_cast<const int64_t*>(static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_TAG_MASK}));
       return TypeTraits<T>::FromDenseList(block + 1, block[0], tag == P4J_LIST_WORD_DENSE_F64,
                                           ConvertContext::Argument(function, index));
     }
-    if (tag == P4J_LIST_WORD_BORROWED) {
-      return TypeTraits<T>::FromListCell(reinterpret_cast<const P4JListCell*>(address),
-                                         ConvertContext::Argument(function, index));
-    }
-    if (tag != 0) ThrowBadListWord(function, index, wire, TypeTraits<T>::TypeName());
-    return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+    return FromListWord<T>(wire, function, index);
   } else if constexpr (kWireAny<T>) {
     if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
     return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
