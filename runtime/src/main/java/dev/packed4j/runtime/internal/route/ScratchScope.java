@@ -274,7 +274,8 @@ final class ScratchScope {
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
-      if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) { // as ObjectHandles.encodeContainer
+      // An ArrayList or List.of list is no NativeList: the common lists skip kindOf's type switch.
+      if (!Containers.isPlainList(value) && RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) {
         ReleaseEpochs.Pin pin;
         try {
           pin = RuntimeAccess.get().pinContainer(value);

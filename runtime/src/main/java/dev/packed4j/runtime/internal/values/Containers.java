@@ -153,6 +153,18 @@ public final class Containers {
   private static final Class<?> LIST_N = List.of(1, 2, 3).getClass();
 
   /**
+   * Whether {@code values} is an {@code ArrayList} or a list of {@code List.of}: one of the JDK's own lists, never a
+   * {@code NativeList} (a final class of its own), found by one class comparison each.
+   *
+   * @param values a list
+   * @return true for those lists, false for any other
+   */
+  public static boolean isPlainList(List<?> values) {
+    Class<?> type = values.getClass();
+    return type == ArrayList.class || type == LIST_N || type == LIST_12;
+  }
+
+  /**
    * {@code values}, numbers, as a typed entry's dense list word ({@code P4J_LIST_WORD_DENSE_I64} or {@code _F64}):
    * in the scratch memory of {@code stack} (the caller holds a mark), the count and then each value as a plain 8-byte
    * {@code long}, or the bits of a {@code double} for {@code _F64}. One pass over the values and no native call; the
