@@ -714,7 +714,8 @@ class RouteTest {
     // List<Integer> too: its values as int64.
     MethodHandle denseInts = RouteProbe.link(site("route.DenseOnlySum", "Shapes.denseInts", "values"), LIST_TO_LONG,
         Codecs.list(Codecs.INT), Codecs.LONG);
-    assertEquals(-1L, (long) denseInts.invokeExact((List) new ArrayList<>(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE))));
+    List<Integer> extremes = new ArrayList<>(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE));
+    assertEquals(-1L, (long) denseInts.invokeExact((List) extremes));
     // The C++ list forms over dense words, against their call frames.
     for (String function : List.of("route.VectorSum", "route.ListSum")) {
       RouteTwins sum = shapes(function, "typed entry (list<int64>) -> int64", LIST_TO_LONG,
