@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,17 @@ P4J_REGISTER_GLOBAL("forms.ViewSum").set_body_typed([](ListView<int32_t> values)
   int64_t sum = 0;
   for (int32_t value : values) sum += value;
   return sum;
+});
+P4J_REGISTER_GLOBAL("forms.ViewSum64").set_body_typed([](ListView<int64_t> values) {
+  int64_t sum = 0;
+  for (int64_t i = 0; i < values.size(); ++i) sum += values[i];
+  for (int64_t value : values) sum -= value;  // both reads agree: 0
+  return sum + (values.empty() ? 0 : values[values.size() - 1]) + values.size() * 1000;
+});
+P4J_REGISTER_GLOBAL("forms.ViewHalves").set_body_typed([](ListView<double> values) {
+  double sum = 0;
+  for (double value : values) sum += value;
+  return sum / 2;
 });
 P4J_REGISTER_GLOBAL("forms.Joined").set_body_typed([](std::vector<std::string> parts) {
   std::string joined;
@@ -336,6 +348,111 @@ TEST(TypedEntryFormsTest, ListParametersTakeBorrowedListCells) {
     ASSERT_NE(word, P4J_TYPED_ERROR_I64);
     List<double> result(ObjectPtr<Object>::FromOwnedHandle(reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word))));
     EXPECT_EQ(result.ToVector(), (std::vector<double>{1.0, 1.0}));
+  }
+  EXPECT_EQ(P4JObjectLiveCount(), baseline);
+}
+
+/*!
+ * \brief A dense list (P4J_LIST_WORD_DENSE_I64 or, of doubles, _F64) as the Java runtime writes one: the count, then
+ *  the values.
+ */
+struct DenseList {
+  std::vector<int64_t> block;
+  int64_t tag;
+  explicit DenseList(const std::vector<int64_t>& values) : tag(P4J_LIST_WORD_DENSE_I64) {
+    block.push_back(static_cast<int64_t>(values.size()));
+    block.insert(block.end(), values.begin(), values.end());
+  }
+  explicit DenseList(const std::vector<double>& values) : tag(P4J_LIST_WORD_DENSE_F64) {
+    block.push_back(static_cast<int64_t>(values.size()));
+    for (double value : values) {
+      int64_t bits;
+      std::memcpy(&bits, &value, sizeof(bits));
+      block.push_back(bits);
+    }
+  }
+  int64_t word() const { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(block.data())) | tag; }
+};
+
+TEST(TypedEntryFormsTest, ListParametersTakeDenseListsConvertedAsBorrowedCells) {
+  details::SpanResultSlot::OfThisThread().object = ObjectRef();  // a String an earlier test's result left there
+  int64_t baseline = P4JObjectLiveCount();
+  for (const char* name : {"forms.ListSum", "forms.VectorSum", "forms.ViewSum", "forms.ViewSum64", "forms.Joined",
+                           "forms.Doubled", "forms.ViewHalves"}) {
+    const P4JFunctionCell* cell = details::CellOf<P4JFunctionCell>(PackedFunc::GetGlobal(name).handle());
+    EXPECT_EQ(cell->typed_forms & P4J_TYPED_FORM_DENSE_LIST, P4J_TYPED_FORM_DENSE_LIST) << name;
+  }
+  {
+    std::vector<int64_t> sixteen;
+    for (int64_t i = 0; i < 16; ++i) sixteen.push_back(i);
+    std::vector<int64_t> large;
+    for (int64_t i = 0; i < 100000; ++i) large.push_back(i % 7 - 3);
+    int64_t large_sum = 0;
+    for (int64_t value : large) large_sum += value;
+    for (const char* name : {"forms.ListSum", "forms.VectorSum", "forms.ViewSum"}) {
+      PackedFunc sum = PackedFunc::GetGlobal(name);
+      auto entry = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(sum);
+      EXPECT_EQ(entry(sum.handle(), DenseList(std::vector<int64_t>{}).word()), 0) << name;
+      EXPECT_EQ(entry(sum.handle(), DenseList(sixteen).word()), 120) << name;
+      EXPECT_EQ(entry(sum.handle(), DenseList(large).word()), large_sum) << name;
+    }
+    // ListView<int64_t> in place: operator[] and the iterator agree.
+    PackedFunc view64 = PackedFunc::GetGlobal("forms.ViewSum64");
+    auto entry64 = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(view64);
+    EXPECT_EQ(entry64(view64.handle(), DenseList(std::vector<int64_t>{}).word()), 0);
+    EXPECT_EQ(entry64(view64.handle(), DenseList(sixteen).word()), 15 + 16 * 1000);
+    EXPECT_EQ(entry64(view64.handle(), DenseList(std::vector<int64_t>{INT64_MIN, 7}).word()), 7 + 2000);
+
+    // An int64 out of an int32 element's range, a float into an integer list: the packed call's errors.
+    PackedFunc view_sum = PackedFunc::GetGlobal("forms.ViewSum");
+    auto view_entry = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(view_sum);
+    std::string wide = PackedError(view_sum, List<int64_t>{1, int64_t{1} << 40});
+    EXPECT_NE(wide.find("index 1"), std::string::npos) << wide;
+    EXPECT_EQ(view_entry(view_sum.handle(), DenseList(std::vector<int64_t>{1, int64_t{1} << 40}).word()),
+              P4J_TYPED_ERROR_I64);
+    EXPECT_RAISED_AS_PACKED(wide);
+    EXPECT_EQ(view_entry(view_sum.handle(), DenseList(std::vector<double>{0.5}).word()), P4J_TYPED_ERROR_I64);
+    EXPECT_RAISED_AS_PACKED(PackedError(view_sum, List<double>{0.5}));
+    PackedFunc vector_sum = PackedFunc::GetGlobal("forms.VectorSum");
+    EXPECT_EQ(EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(vector_sum)(
+                  vector_sum.handle(), DenseList(std::vector<double>{1.0, 2.5}).word()),
+              P4J_TYPED_ERROR_I64);
+    EXPECT_RAISED_AS_PACKED(PackedError(vector_sum, List<double>{1.0, 2.5}));
+    // A List<int64_t> holds the values unchecked, as a borrowed cell's.
+    PackedFunc list_sum = PackedFunc::GetGlobal("forms.ListSum");
+    EXPECT_EQ(EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(list_sum)(
+                  list_sum.handle(), DenseList(std::vector<int64_t>{int64_t{1} << 40, -1}).word()),
+              (int64_t{1} << 40) - 1);
+
+    // Strings are not numbers.
+    PackedFunc joined = PackedFunc::GetGlobal("forms.Joined");
+    EXPECT_EQ(EntryOf<const P4JByteArray* (*)(P4JObjectHandle, int64_t)>(joined)(
+                  joined.handle(), DenseList(std::vector<int64_t>{1}).word()),
+              nullptr);
+    EXPECT_RAISED_AS_PACKED(PackedError(joined, List<int64_t>{1}));
+
+    // Doubles: copied into std::vector<double>, read in place by ListView<double>; integers converted.
+    PackedFunc doubled = PackedFunc::GetGlobal("forms.Doubled");
+    auto doubled_entry = EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(doubled);
+    for (const DenseList& dense : {DenseList(std::vector<double>{0.5, -1.25}), DenseList(std::vector<int64_t>{1, 2})}) {
+      int64_t word = doubled_entry(doubled.handle(), dense.word());
+      ASSERT_NE(word, P4J_TYPED_ERROR_I64);
+      List<double> result(
+          ObjectPtr<Object>::FromOwnedHandle(reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(word))));
+      EXPECT_EQ(result.ToVector(), dense.tag == P4J_LIST_WORD_DENSE_F64 ? (std::vector<double>{1.0, -2.5})
+                                                                       : (std::vector<double>{2.0, 4.0}));
+    }
+    PackedFunc halves = PackedFunc::GetGlobal("forms.ViewHalves");
+    auto halves_entry = EntryOf<double (*)(P4JObjectHandle, int64_t)>(halves);
+    EXPECT_EQ(halves_entry(halves.handle(), DenseList(std::vector<double>{1.0, 2.0, 0.5}).word()), 1.75);
+    EXPECT_EQ(halves_entry(halves.handle(), DenseList(std::vector<double>{}).word()), 0.0);
+
+    // A word whose low bits are no form: a TypeError naming the function and argument, not a crash.
+    int64_t unknown = DenseList(sixteen).word() | P4J_LIST_WORD_TAG_MASK;
+    EXPECT_EQ(EntryOf<int64_t (*)(P4JObjectHandle, int64_t)>(vector_sum)(vector_sum.handle(), unknown),
+              P4J_TYPED_ERROR_I64);
+    EXPECT_EQ(TakeRaised(),
+              "TypeError: forms.VectorSum: argument 0 expected list<int64>, got a list word with the unknown form 7");
   }
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }

@@ -46,12 +46,13 @@ extern "C" {
  *  takes (object words, packed values, span and object results, results through out; see
  *  P4JFunctionCell.typed_entry), 2.5 object definitions (methods, static methods, constructors, mutable fields,
  *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals, 2.6 borrowed
- *  list cells for list parameters of typed entries (P4JFunctionCell.typed_forms, P4J_LIST_WORD_BORROWED). Adding
+ *  list cells for list parameters of typed entries (P4JFunctionCell.typed_forms, P4J_LIST_WORD_BORROWED), 2.7 dense
+ *  list words of plain 8-byte numbers (P4J_TYPED_FORM_DENSE_LIST, P4J_LIST_WORD_DENSE_I64, _F64). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 6
+#define P4J_ABI_VERSION_MINOR 7
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -526,9 +527,10 @@ P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
 #define P4J_TENSOR_WORD_BORROWED 1
 
 /*!
- * \brief The low bit of a typed entry's list word (a list<...> parameter) that marks a borrowed list cell; clear, the
- *  word is the P4JObjectHandle of a kP4JList, borrowed, or 0 for None. Only an entry whose cell has
- *  P4J_TYPED_FORM_BORROWED_LIST in typed_forms takes it (since 2.6).
+ * \brief The low bits of a typed entry's list word (a list<...> parameter) that mark a borrowed list cell (its low
+ *  three bits, P4J_LIST_WORD_TAG_MASK, equal this); all three clear, the word is the P4JObjectHandle of a kP4JList,
+ *  borrowed, or 0 for None. Only an entry whose cell has P4J_TYPED_FORM_BORROWED_LIST in typed_forms takes it
+ *  (since 2.6).
  *
  *  A borrowed list word is the address of a P4JListCell in memory the caller owns, 8-byte aligned, plus this bit:
  *  its size values at data, each a number (kP4JInt, kP4JFloat, kP4JBool), None or a kP4JStrView, all read during the
@@ -540,6 +542,39 @@ P4J_DLL int P4JFunctionGetSignature(P4JObjectHandle func, P4JByteArray* out);
 
 /*! \brief P4JFunctionCell.typed_forms: the typed entry takes a borrowed list cell (P4J_LIST_WORD_BORROWED). */
 #define P4J_TYPED_FORM_BORROWED_LIST 1
+
+/*!
+ * \brief The low three bits of a typed entry's list word that say its form: 0 for an object word (a list's handle or
+ *  0), P4J_LIST_WORD_BORROWED, P4J_LIST_WORD_DENSE_I64 or P4J_LIST_WORD_DENSE_F64; the other bits are the address.
+ */
+#define P4J_LIST_WORD_TAG_MASK 7
+
+/*!
+ * \brief The low three bits of a typed entry's list word that mark a dense list of int64_t values (since 2.7). Only
+ *  an entry whose cell has P4J_TYPED_FORM_DENSE_LIST in typed_forms takes it.
+ *
+ *  A dense list word is the address of an int64_t count in memory the caller owns, 8-byte aligned, followed right
+ *  after it by count int64_t values, plus this tag; all read during the call only. Each value is converted to the
+ *  parameter's element type as the kP4JInt of a borrowed list cell would be (the same range checks and messages,
+ *  naming the element's index). A caller passes it for a list of integers of any width; the 8 bytes of each value
+ *  and no tag spare both sides the 16-byte P4JAny per element of a borrowed list cell, and a ListView<int64_t>
+ *  reads the values in place.
+ */
+#define P4J_LIST_WORD_DENSE_I64 3
+
+/*!
+ * \brief The low three bits of a typed entry's list word that mark a dense list of double values (since 2.7): as
+ *  P4J_LIST_WORD_DENSE_I64, each of the count values after the count being the bits of an IEEE 754 double, converted
+ *  as the kP4JFloat of a borrowed list cell would be.
+ */
+#define P4J_LIST_WORD_DENSE_F64 5
+
+/*!
+ * \brief P4JFunctionCell.typed_forms: the typed entry takes a dense list word (P4J_LIST_WORD_DENSE_I64 and
+ *  P4J_LIST_WORD_DENSE_F64) for a list parameter, since 2.7; an entry without it is given a borrowed list cell or
+ *  an object word.
+ */
+#define P4J_TYPED_FORM_DENSE_LIST 2
 
 /*! \brief The signature of P4JFunctionCallScalars and of every function's scalars entry (P4JFunctionCell). */
 typedef int64_t (*P4JScalarsEntryType)(P4JObjectHandle func, int64_t shape, int64_t a0, int64_t a1, int64_t a2,
@@ -573,7 +608,8 @@ typedef struct {
    *    P4J_TENSOR_WORD_BORROWED (see there), so a TensorView parameter makes no object;
    *  - an object type key, list<...>, map<...>, function: an int64_t object word, the object's handle, borrowed,
    *    or 0 for None (which a typed parameter refuses as a packed call does); for list<...>, when typed_forms has
-   *    P4J_TYPED_FORM_BORROWED_LIST, also a borrowed list cell (P4J_LIST_WORD_BORROWED);
+   *    P4J_TYPED_FORM_BORROWED_LIST, also a borrowed list cell (P4J_LIST_WORD_BORROWED), and when it has
+   *    P4J_TYPED_FORM_DENSE_LIST, also a dense list (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64);
    *  - any, Object, optional<...>: `const P4JAny*`, a borrowed value (never NULL), as P4JFunctionCall gets it.
    * Each is converted as the same packed argument would be (range checks, type checks, messages). The result:
    *  - int64_t for integers, double for floats, int32_t for bool (0 or 1) and for void (0);

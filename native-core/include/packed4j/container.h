@@ -14,6 +14,7 @@
 #include <packed4j/function.h>
 
 #include <cmath>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <limits>
@@ -543,16 +544,52 @@ namespace details {
                    std::to_string(size));
 }
 
+/*! \brief value, element index of a list, as T: List's element read (checked, errors out of line). */
+template <typename T>
+T ReadElementAt(const P4JAny& value, int64_t index) {
+  if constexpr (kHasInlineElementRead<T>) {
+    T out;
+    if (__builtin_expect(!ReadElement(value, &out), 0)) ThrowListElementError<T>(value, index);
+    return out;
+  } else {
+    return TypeTraits<T>::Convert(value, ConvertContext::Element(index));
+  }
+}
+
 /*! \brief The element at index of size values at data, as T: List's element read (checked, errors out of line). */
 template <typename T>
 T ReadListElement(const P4JAny* data, int64_t index) {
-  if constexpr (kHasInlineElementRead<T>) {
-    T out;
-    if (__builtin_expect(!ReadElement(data[index], &out), 0)) ThrowListElementError<T>(data[index], index);
-    return out;
-  } else {
-    return TypeTraits<T>::Convert(data[index], ConvertContext::Element(index));
+  return ReadElementAt<T>(data[index], index);
+}
+
+/*!
+ * \brief The packed value of a dense list's element (P4J_LIST_WORD_DENSE_I64, _F64): a kP4JInt of its bits, or a
+ *  kP4JFloat when floats.
+ */
+inline P4JAny DenseElementValue(int64_t bits, bool floats) noexcept {
+  P4JAny value;
+  value.type_index = floats ? kP4JFloat : kP4JInt;
+  value.zero_padding = 0;
+  value.v_int64 = bits;
+  return value;
+}
+
+/*!
+ * \brief Element index of a dense list's values, as T, converted as the same element of a borrowed list cell is (see
+ *  DenseElementValue): an int64_t from int64 values and a double from float64 values are read as they are.
+ */
+template <typename T>
+T ReadDenseElement(const int64_t* values, int64_t index, bool floats) {
+  if constexpr (std::is_same<T, int64_t>::value) {
+    if (__builtin_expect(!floats, 1)) return values[index];
+  } else if constexpr (std::is_same<T, double>::value) {
+    if (__builtin_expect(floats, 1)) {
+      double out;
+      std::memcpy(&out, &values[index], sizeof(out));
+      return out;
+    }
   }
+  return ReadElementAt<T>(DenseElementValue(values[index], floats), index);
 }
 
 /*! \brief The list cell of a packed list value (kP4JList), or the TypeError of context. */
@@ -565,8 +602,10 @@ inline const P4JListCell* ListCellOf(const P4JAny& value, const ConvertContext& 
 
 /*!
  * \brief A list argument read during the call, as TensorView is a tensor's: no list object is made for it. A body
- *  that only reads its list takes one; a typed entry's caller that lends a borrowed list cell (the Java runtime,
- *  P4J_LIST_WORD_BORROWED) reaches it without any native allocation. Valid only during the call; not storable.
+ *  that only reads its list takes one; a typed entry's caller that lends a borrowed list cell or a dense list (the
+ *  Java runtime, P4J_LIST_WORD_BORROWED, P4J_LIST_WORD_DENSE_I64) reaches it without any native allocation, and a
+ *  ListView<int64_t> (or ListView<double>) over a dense list reads its values in place. Valid only during the call;
+ *  not storable.
  *
  * \code
  *   P4J_REGISTER_GLOBAL("demo.Sum").set_body_typed([](ListView<int64_t> values) {
@@ -593,7 +632,7 @@ class ListView {
     /*! \brief The element at index of view. */
     iterator(const ListView* view, int64_t index) noexcept : view_(view), index_(index) {}
     /*! \brief The element, checked as operator[] checks it. */
-    T operator*() const { return details::ReadListElement<T>(view_->cell_->data, index_); }
+    T operator*() const { return view_->Read(index_); }
     /*! \brief The next element. */
     iterator& operator++() noexcept {
       ++index_;
@@ -610,16 +649,23 @@ class ListView {
   };
 
   /*! \brief A view of the values of cell, which must outlive it (a list's cell, or a borrowed one). */
-  explicit ListView(const P4JListCell* cell) noexcept : cell_(cell) {}
+  explicit ListView(const P4JListCell* cell) noexcept : cell_(cell), dense_(nullptr), dense_size_(0), floats_(false) {}
+  /*!
+   * \brief A view of size dense values (P4J_LIST_WORD_DENSE_I64, or P4J_LIST_WORD_DENSE_F64 when floats), which must
+   *  outlive it.
+   */
+  ListView(const int64_t* values, int64_t size, bool floats) noexcept
+      : cell_(nullptr), dense_(values), dense_size_(size), floats_(floats) {}
 
   /*! \brief Number of elements. */
-  int64_t size() const noexcept { return cell_->size; }
+  int64_t size() const noexcept { return cell_ == nullptr ? dense_size_ : cell_->size; }
   /*! \brief Whether there is none. */
-  bool empty() const noexcept { return cell_->size == 0; }
+  bool empty() const noexcept { return size() == 0; }
   /*! \brief The element at index as T, checked as List<T>'s (IndexError, TypeError, ValueError). */
   T operator[](int64_t index) const {
-    if (index < 0 || index >= cell_->size) details::ThrowListIndexError(index, cell_->size);
-    return details::ReadListElement<T>(cell_->data, index);
+    const int64_t count = size();
+    if (index < 0 || index >= count) details::ThrowListIndexError(index, count);
+    return Read(index);
   }
   /*! \brief The first element. */
   iterator begin() const noexcept { return iterator(this, 0); }
@@ -628,13 +674,23 @@ class ListView {
   /*! \brief A copy of the elements, each converted to T. */
   std::vector<T> ToVector() const {
     std::vector<T> out;
-    out.reserve(static_cast<size_t>(size()));
-    for (int64_t i = 0; i < size(); ++i) out.push_back(details::ReadListElement<T>(cell_->data, i));
+    const int64_t count = size();
+    out.reserve(static_cast<size_t>(count));
+    for (int64_t i = 0; i < count; ++i) out.push_back(Read(i));
     return out;
   }
 
  private:
+  /*! \brief The element at index, in range, converted and checked. */
+  T Read(int64_t index) const {
+    if (cell_ == nullptr) return details::ReadDenseElement<T>(dense_, index, floats_);
+    return details::ReadListElement<T>(cell_->data, index);
+  }
+
   const P4JListCell* cell_;
+  const int64_t* dense_;
+  int64_t dense_size_;
+  bool floats_;
 };
 
 namespace details {
@@ -652,6 +708,20 @@ struct TypeTraits<List<T>> : ObjectRefTraits<List<T>> {
   static List<T> FromListCell(const P4JListCell* cell, const ConvertContext&) {
     P4JObject* handle = nullptr;
     CheckCall(P4JListCreate(cell->data, cell->size, &handle));
+    return List<T>(ObjectPtr<Object>::FromOwnedHandle(handle));
+  }
+  /*!
+   * \brief A new list holding size dense values (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64 when floats) as
+   *  kP4JInt or kP4JFloat values (P4JListFromInt64s, P4JListFromFloat64s: one pass, no array of P4JAny between),
+   *  checked when read as a borrowed cell's would be.
+   */
+  static List<T> FromDenseList(const int64_t* values, int64_t size, bool floats, const ConvertContext&) {
+    P4JObject* handle = nullptr;
+    if (floats) {
+      CheckCall(P4JListFromFloat64s(reinterpret_cast<const double*>(values), size, &handle));
+    } else {
+      CheckCall(P4JListFromInt64s(values, size, &handle));
+    }
     return List<T>(ObjectPtr<Object>::FromOwnedHandle(handle));
   }
 };
@@ -678,6 +748,25 @@ struct TypeTraits<std::vector<T>> {
     for (int64_t i = 0; i < cell->size; ++i) out.push_back(ReadListElement<T>(cell->data, i));
     return out;
   }
+  /*!
+   * \brief size dense values (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64 when floats), converted as a borrowed
+   *  cell's; int64 values into std::vector<int64_t> and float64 ones into std::vector<double> are copied whole.
+   */
+  static std::vector<T> FromDenseList(const int64_t* values, int64_t size, bool floats, const ConvertContext&) {
+    if constexpr (std::is_same<T, int64_t>::value) {
+      if (!floats) return std::vector<T>(values, values + size);
+    } else if constexpr (std::is_same<T, double>::value) {
+      if (floats) {
+        std::vector<T> out(static_cast<size_t>(size));
+        if (size > 0) std::memcpy(out.data(), values, sizeof(double) * static_cast<size_t>(size));
+        return out;
+      }
+    }
+    std::vector<T> out;
+    out.reserve(static_cast<size_t>(size));
+    for (int64_t i = 0; i < size; ++i) out.push_back(ReadDenseElement<T>(values, i, floats));
+    return out;
+  }
   static void Store(const std::vector<T>& value, P4JAny* out) { TypeTraits<List<T>>::Store(List<T>(value), out); }
 };
 
@@ -695,6 +784,10 @@ struct TypeTraits<ListView<T>> {
   }
   /*! \brief A view of a borrowed cell. */
   static ListView<T> FromListCell(const P4JListCell* cell, const ConvertContext&) { return ListView<T>(cell); }
+  /*! \brief A view of size dense values (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64 when floats). */
+  static ListView<T> FromDenseList(const int64_t* values, int64_t size, bool floats, const ConvertContext&) {
+    return ListView<T>(values, size, floats);
+  }
 };
 
 /*! \brief Map<K, V>: a map object; entries are checked when read. */

@@ -110,8 +110,8 @@ struct IsWireTensor<T, std::void_t<decltype(TypeTraits<T>::kWireTensor)>>
 
 /*!
  * \brief Whether TypeTraits<T> declares kWireList: the list<...> types (List, std::vector, ListView), which a typed
- *  entry takes as a list word: an object word, or a borrowed list cell (P4J_LIST_WORD_BORROWED) that
- *  TypeTraits<T>::FromListCell reads.
+ *  entry takes as a list word: an object word, a borrowed list cell (P4J_LIST_WORD_BORROWED) that
+ *  TypeTraits<T>::FromListCell reads, or a dense list (P4J_LIST_WORD_DENSE_I64, _F64) that FromDenseList reads.
  */
 template <typename T, typename = void>
 struct IsWireList : std::false_type {};
@@ -589,21 +589,51 @@ inline P4JAny ObjectWordValue(int64_t word) {
                   ", got a NULL value pointer");
 }
 
-/*! \brief Reads a typed entry's parameter, range-checked like a packed argument. */
+/*! \brief TypeError: a typed entry's list word with low bits no list form has (see P4J_LIST_WORD_TAG_MASK). */
+[[noreturn, gnu::noinline, gnu::cold]] inline void ThrowBadListWord(const char* function, int64_t index, int64_t word,
+                                                                   const std::string& expected) {
+  throw TypeError(std::string(function) + ": argument " + std::to_string(index) + " expected " + expected +
+                  ", got a list word with the unknown form " + std::to_string(word & P4J_LIST_WORD_TAG_MASK));
+}
+
+/*!
+ * \brief A typed entry's list word other than a dense list: a borrowed list cell (P4J_LIST_WORD_BORROWED) or an
+ *  object word; TypeError for any other form.
+ */
 template <typename T>
-T FromWire(WireArg<T> wire, const char* function, int64_t index) {
+[[gnu::noinline]] T FromListWord(int64_t wire, const char* function, int64_t index) {
+  const int64_t tag = wire & P4J_LIST_WORD_TAG_MASK;
+  if (tag == P4J_LIST_WORD_BORROWED) {
+    const uintptr_t address = static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_TAG_MASK});
+    return TypeTraits<T>::FromListCell(reinterpret_cast<const P4JListCell*>(address),
+                                       ConvertContext::Argument(function, index));
+  }
+  if (tag != 0) ThrowBadListWord(function, index, wire, TypeTraits<T>::TypeName());
+  return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+}
+
+/*!
+ * \brief Reads a typed entry's parameter, range-checked like a packed argument. Always inline: each branch is small
+ *  (the slow ones are calls), and a plugin's entry otherwise calls it through the PLT.
+ */
+template <typename T>
+[[gnu::always_inline]] inline T FromWire(WireArg<T> wire, const char* function, int64_t index) {
   if constexpr (kWireSpan<T>) {
     if (wire == nullptr) ThrowNullSpan(function, index);
     return T(ViewOf(*wire));
   } else if constexpr (kWireObject<T>) {
     return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
   } else if constexpr (kWireList<T>) {
-    if ((wire & P4J_LIST_WORD_BORROWED) != 0) {
-      const P4JListCell* cell =
-          reinterpret_cast<const P4JListCell*>(static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_BORROWED}));
-      return TypeTraits<T>::FromListCell(cell, ConvertContext::Argument(function, index));
+    // The dense form inline, the others out of line (FromListWord), so a ListView body's entry makes no call.
+    const int64_t tag = wire & P4J_LIST_WORD_TAG_MASK;
+    if (__builtin_expect(tag == P4J_LIST_WORD_DENSE_I64 || tag == P4J_LIST_WORD_DENSE_F64, 1)) {
+      // the count, then the values
+      const int64_t* block =
+          reinterpret_cast<const int64_t*>(static_cast<uintptr_t>(wire & ~int64_t{P4J_LIST_WORD_TAG_MASK}));
+      return TypeTraits<T>::FromDenseList(block + 1, block[0], tag == P4J_LIST_WORD_DENSE_F64,
+                                          ConvertContext::Argument(function, index));
     }
-    return TypeTraits<T>::Convert(ObjectWordValue(wire), ConvertContext::Argument(function, index));
+    return FromListWord<T>(wire, function, index);
   } else if constexpr (kWireAny<T>) {
     if (wire == nullptr) ThrowNullValue(function, index, TypeTraits<T>::TypeName());
     return TypeTraits<T>::Convert(*wire, ConvertContext::Argument(function, index));
@@ -776,8 +806,8 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
     }
     std::string signature = SignatureOf<R, A...>();
     auto* closure = new Closure{std::move(name), std::move(body)};
-    // Since ABI 2.6 every entry reads a borrowed list cell for a list parameter (FromWire).
-    const int64_t forms = kHasEntry ? P4J_TYPED_FORM_BORROWED_LIST : 0;
+    // Since ABI 2.6 every entry reads a borrowed list cell for a list parameter, since 2.7 a dense list (FromWire).
+    const int64_t forms = kHasEntry ? P4J_TYPED_FORM_BORROWED_LIST | P4J_TYPED_FORM_DENSE_LIST : 0;
     return PackedFunc(ObjectPtr<Object>::FromOwnedHandle(NewFunctionObject(closure, signature, entry, forms)));
   }
 };

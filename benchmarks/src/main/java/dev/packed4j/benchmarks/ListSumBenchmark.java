@@ -20,7 +20,9 @@ import org.openjdk.jmh.annotations.Setup;
  * <p>The {@code ...Sixteen} rows are issue 24's: a {@code List<Long>} of {@value #SMALL} summed, where the call
  * costs more than the work. The raw twin copies a {@code long[]} of {@value #SMALL} into a segment allocated once
  * and passes its address; the generated methods pass the list to bodies taking {@code List<int64_t>} (a list object
- * made per call), {@code std::vector<int64_t>} (a vector per call) and {@code ListView<int64_t>} (nothing made).
+ * made per call), {@code std::vector<int64_t>} (a vector per call) and {@code ListView<int64_t>} (nothing made). Since
+ * ABI 2.7 the list crosses as a dense list word: the count and the 16 values as plain 8-byte longs in the thread's
+ * scratch memory, which a {@code ListView<int64_t>} reads in place.
  */
 public class ListSumBenchmark extends BenchmarkSettings {
   static final int SIZE = 1_000_000;

@@ -115,6 +115,56 @@ class RouteTest {
         return 0;
       }();
 
+      // Typed entries written against the C ABI alone, on the cell of a (list<int64>) function: one that takes
+      // nothing but a dense list word (ABI 2.7), and one of a plugin built with 2.6 headers, which takes a borrowed
+      // list cell of P4JAny values but no dense word, so the runtime must not hand it one.
+      static int64_t ListWordFailure(const char* message) {
+        P4JErrorSetRaisedFromCStr("TypeError", message);
+        return P4J_TYPED_ERROR_I64;
+      }
+      static int64_t DenseOnlySum(P4JObjectHandle, int64_t word) {
+        if ((word & P4J_LIST_WORD_TAG_MASK) != P4J_LIST_WORD_DENSE_I64) return ListWordFailure("not a dense word");
+        const int64_t* block =
+            reinterpret_cast<const int64_t*>(static_cast<uintptr_t>(word & ~int64_t{P4J_LIST_WORD_TAG_MASK}));
+        int64_t sum = 0;
+        for (int64_t i = 0; i < block[0]; ++i) sum += block[1 + i];
+        return sum;
+      }
+      static int64_t BorrowedOnlySum(P4JObjectHandle, int64_t word) {
+        if ((word & P4J_LIST_WORD_TAG_MASK) != P4J_LIST_WORD_BORROWED) return ListWordFailure("not a borrowed cell");
+        const P4JListCell* cell =
+            reinterpret_cast<const P4JListCell*>(static_cast<uintptr_t>(word & ~int64_t{P4J_LIST_WORD_TAG_MASK}));
+        int64_t sum = 0;
+        for (int64_t i = 0; i < cell->size; ++i) {
+          if (cell->data[i].type_index != kP4JInt) return ListWordFailure("not an int");
+          sum += cell->data[i].v_int64;
+        }
+        return sum;
+      }
+      static void RegisterListEntry(const char* name, int64_t (*entry)(P4JObjectHandle, int64_t), int64_t forms) {
+        static PackedFunc sum = PackedFunc::FromTyped([](const std::vector<int64_t>& values) {
+          int64_t total = 0;
+          for (int64_t value : values) total += value;
+          return total;
+        }, "route.ListEntry");
+        P4JFunctionCell cell = *details::CellOf<P4JFunctionCell>(sum.handle());
+        cell.typed_entry = reinterpret_cast<void*>(entry);
+        cell.typed_forms = forms;
+        std::string signature = sum.signature();
+        P4JByteArray signature_span = details::ByteArrayOf(signature);
+        P4JObjectHandle function = nullptr;
+        P4JFunctionCreateFromCell(&cell, sizeof(cell), nullptr, &signature_span, &function);
+        P4JByteArray global{name, static_cast<int64_t>(std::string(name).size())};
+        P4JFunctionSetGlobal(&global, function, 0);
+        P4JObjectDecRef(function);
+      }
+      static const int kListEntries = [] {
+        RegisterListEntry("route.DenseOnlySum", &DenseOnlySum,
+                          P4J_TYPED_FORM_BORROWED_LIST | P4J_TYPED_FORM_DENSE_LIST);
+        RegisterListEntry("route.Abi26Sum", &BorrowedOnlySum, P4J_TYPED_FORM_BORROWED_LIST);
+        return 0;
+      }();
+
       P4J_REGISTER_GLOBAL("route.TypedTwice").set_body_typed([](int64_t a) { return a * 2; });
       P4J_REGISTER_GLOBAL("route.PackedTwice").set_body([](Args args, RetValue* rv) {
         int64_t a = args[0];
@@ -637,6 +687,88 @@ class RouteTest {
     MethodHandle handle = RouteProbe.link(old, LIST_TO_LONG, Codecs.list(Codecs.LONG), Codecs.LONG);
     assertTrue(old.route().startsWith("call frame"), old.route());
     assertEquals(6L, (long) handle.invokeExact((List) List.of(1L, 2L, 3L)));
+  }
+
+  @Test
+  void listsOfNumbersCrossAsDenseWordsOfEveryKindOfList() throws Throwable {
+    List<Long> large = new ArrayList<>();
+    long largeSum = 0;
+    for (long i = 0; i < 100_000; i++) {
+      large.add(i % 7 - 3);
+      largeSum += i % 7 - 3;
+    }
+    List<Long> sixteen = new ArrayList<>(large.subList(0, 16));
+    long sixteenSum = sixteen.stream().mapToLong(Long::longValue).sum();
+    // An entry that takes nothing but a dense word (else it raises): every kind of list reaches it as one.
+    loadPlugin();
+    FunctionSite denseOnly = site("route.DenseOnlySum", "Shapes.denseOnly", "values");
+    MethodHandle dense = RouteProbe.link(denseOnly, LIST_TO_LONG, Codecs.list(Codecs.LONG), Codecs.LONG);
+    assertEquals("typed entry (list<int64>) -> int64", denseOnly.route());
+    List<List<Long>> kinds = List.of(new ArrayList<>(), sixteen, large, List.of(), List.of(5L), List.of(5L, 6L),
+        List.of(1L, 2L, 3L), Arrays.asList(7L, 8L), new java.util.LinkedList<>(sixteen),
+        java.util.Collections.unmodifiableList(sixteen), sixteen.subList(2, 5));
+    for (List<Long> kind : kinds) {
+      long expected = kind.stream().mapToLong(Long::longValue).sum();
+      assertEquals(expected, (long) dense.invokeExact((List) kind), kind.getClass().getName());
+    }
+    // List<Integer> too: its values as int64.
+    MethodHandle denseInts = RouteProbe.link(site("route.DenseOnlySum", "Shapes.denseInts", "values"), LIST_TO_LONG,
+        Codecs.list(Codecs.INT), Codecs.LONG);
+    List<Integer> extremes = new ArrayList<>(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE));
+    assertEquals(-1L, (long) denseInts.invokeExact((List) extremes));
+    // The C++ list forms over dense words, against their call frames.
+    for (String function : List.of("route.VectorSum", "route.ListSum")) {
+      RouteTwins sum = shapes(function, "typed entry (list<int64>) -> int64", LIST_TO_LONG,
+          Codecs.list(Codecs.LONG), Codecs.LONG);
+      for (MethodHandle handle : sum.both()) {
+        assertEquals(sixteenSum, (long) handle.invokeExact((List) sixteen));
+        assertEquals(largeSum, (long) handle.invokeExact((List) large));
+        assertEquals(sixteenSum, (long) handle.invokeExact((List) new java.util.LinkedList<>(sixteen)));
+      }
+    }
+    RouteTwins view = shapes("route.ViewSum", "typed entry (list<int32>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.LONG), Codecs.LONG);
+    for (MethodHandle handle : view.both()) {
+      assertEquals(0L, (long) handle.invokeExact((List) new ArrayList<Long>()));
+      assertEquals(sixteenSum, (long) handle.invokeExact((List) sixteen));
+      assertEquals(largeSum, (long) handle.invokeExact((List) large));
+    }
+    // Out of an int32 element's range, at index 16 of an ArrayList: the same ValueError naming the element.
+    List<Long> wide = new ArrayList<>(sixteen);
+    wide.add(1L << 40);
+    Packed4jException failure = (Packed4jException) RouteTwins.assertSameFailure(view,
+        h -> (long) h.invokeExact((List) wide));
+    assertEquals("ValueError", failure.kind());
+    assertTrue(failure.getMessage().contains("index 16"), failure.getMessage());
+    // A null element of an ArrayList: the frame's NullPointerException naming its index.
+    List<Long> holed = new ArrayList<>(sixteen);
+    holed.set(9, null);
+    Throwable hole = RouteTwins.assertSameFailure(view, h -> (long) h.invokeExact((List) holed));
+    assertInstanceOf(NullPointerException.class, hole);
+    assertTrue(hole.getMessage().contains("element 9 is null"), hole.getMessage());
+    RouteTwins mean = shapes("route.Mean", "typed entry (list<float64>) -> float64",
+        MethodType.methodType(double.class, List.class), Codecs.list(Codecs.DOUBLE), Codecs.DOUBLE);
+    List<Double> doubles = new ArrayList<>(List.of(0.5, -1.5, 4.0));
+    for (MethodHandle handle : mean.both()) {
+      assertEquals(1.0, (double) handle.invokeExact((List) doubles));
+      assertEquals(2.5, (double) handle.invokeExact((List) List.of(1.0, 4.0)));
+    }
+    doubles.set(1, null);
+    assertTrue(RouteTwins.assertSameFailure(mean, h -> (double) h.invokeExact((List) doubles)).getMessage()
+        .contains("element 1 is null"));
+  }
+
+  @Test
+  void aPluginOfAbi26KeepsBorrowedListCells() throws Throwable {
+    // Its entry takes only a borrowed list cell of P4JAny values (it raises on a dense word) and its cell says
+    // P4J_TYPED_FORM_BORROWED_LIST alone: the typed entry, given the cell it knows.
+    loadPlugin();
+    FunctionSite old = site("route.Abi26Sum", "Shapes.abi26", "values");
+    MethodHandle handle = RouteProbe.link(old, LIST_TO_LONG, Codecs.list(Codecs.LONG), Codecs.LONG);
+    assertEquals("typed entry (list<int64>) -> int64", old.route());
+    assertEquals(6L, (long) handle.invokeExact((List) new ArrayList<>(List.of(1L, 2L, 3L))));
+    assertEquals(6L, (long) handle.invokeExact((List) List.of(1L, 2L, 3L)));
+    assertEquals(0L, (long) handle.invokeExact((List) List.of()));
   }
 
   @Test

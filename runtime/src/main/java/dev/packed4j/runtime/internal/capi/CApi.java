@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 6}. */
-  public static final int P4J_ABI_VERSION_MINOR = 6;
+  /** {@code #define P4J_ABI_VERSION_MINOR 7}. */
+  public static final int P4J_ABI_VERSION_MINOR = 7;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
@@ -54,6 +54,14 @@ public final class CApi {
   public static final int P4J_LIST_WORD_BORROWED = 1;
   /** {@code #define P4J_TYPED_FORM_BORROWED_LIST 1}. */
   public static final int P4J_TYPED_FORM_BORROWED_LIST = 1;
+  /** {@code #define P4J_LIST_WORD_TAG_MASK 7}. */
+  public static final int P4J_LIST_WORD_TAG_MASK = 7;
+  /** {@code #define P4J_LIST_WORD_DENSE_I64 3}. */
+  public static final int P4J_LIST_WORD_DENSE_I64 = 3;
+  /** {@code #define P4J_LIST_WORD_DENSE_F64 5}. */
+  public static final int P4J_LIST_WORD_DENSE_F64 = 5;
+  /** {@code #define P4J_TYPED_FORM_DENSE_LIST 2}. */
+  public static final int P4J_TYPED_FORM_DENSE_LIST = 2;
   /** {@code #define P4J_HOST_DEFAULT_STACK_RESERVE 196608}. */
   public static final int P4J_HOST_DEFAULT_STACK_RESERVE = 196608;
   /** {@code #define P4J_HOST_TYPED_ENTRIES 4096}. */

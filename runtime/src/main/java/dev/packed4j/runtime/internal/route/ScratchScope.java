@@ -124,8 +124,9 @@ final class ScratchScope {
    * ({@link ReleaseEpochs.HeldHandles}: a close on another thread defers the release until the call has returned, as
    * the call frame's pin makes it wait) and kept reachable until the call returns; a {@code byte[]} as the address
    * of a span over a copy of its bytes in scratch memory (what the frame's {@code putBytes} copies), inside a scratch
-   * mark; a {@code List} (of numbers or Strings) as its list word, a borrowed list cell in scratch memory
-   * ({@code P4J_LIST_WORD_BORROWED}) or, for a {@code NativeList}, its handle, pinned until the outermost mark is
+   * mark; a {@code List} (of numbers or Strings) as its list word, a dense list of its numbers when its codec says so
+   * ({@link ListCodec#denseTag}), else a borrowed list cell in scratch memory ({@code P4J_LIST_WORD_BORROWED}) or,
+   * for a {@code NativeList}, its handle, pinned until the outermost mark is
    * released, as the frame passes it; an {@code Optional} of a number or boolean as the address of its
    * {@code P4JAny} in scratch memory (None for empty), as the frame would put it. The objects' scope is outermost and
    * takes no mark, so a method whose only such parameters are objects pays
@@ -273,7 +274,8 @@ final class ScratchScope {
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
-      if (RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) { // as ObjectHandles.encodeContainer
+      // An ArrayList or List.of list is no NativeList: the common lists skip kindOf's type switch.
+      if (!Containers.isPlainList(value) && RuntimeAccess.get().kindOf(value) == RuntimeAccess.ViewKind.LIST) {
         ReleaseEpochs.Pin pin;
         try {
           pin = RuntimeAccess.get().pinContainer(value);
@@ -282,6 +284,10 @@ final class ScratchScope {
         }
         stack.holdPin(pin);
         return pin.pinnedHandle();
+      }
+      int dense = codec.denseTag(); // numbers, for an entry that takes their plain values (ABI 2.7)
+      if (dense != 0) {
+        return Containers.denseList(value, dense, codec.javaType(), stack);
       }
       @SuppressWarnings("unchecked")
       ValueCodec<Object> element = (ValueCodec<Object>) codec.element();

@@ -60,7 +60,8 @@ import java.util.Set;
  * {@code Integer}, {@code Short}, {@code Byte}, {@code Double}, {@code Float} or {@code String} parameter for a
  * {@code list<T>} of a native integer, float or string, when the entry takes a borrowed list cell (its cell's
  * {@code typed_forms} has {@code P4J_TYPED_FORM_BORROWED_LIST}, ABI 2.6; a function of an older plugin keeps its
- * call frame): the values written once into scratch memory, a {@code NativeList} passed by its handle; an
+ * call frame): the values written once into scratch memory, numbers as plain 8-byte values when it also has
+ * {@code P4J_TYPED_FORM_DENSE_LIST} (ABI 2.7; else as {@code P4JAny}s), a {@code NativeList} passed by its handle; an
  * {@code Optional} of a boxed number or {@code Boolean} parameter for {@code optional<T>} of the same kind, as a
  * {@code P4JAny} in scratch memory (None for empty); such an {@code Optional} result for {@code optional<T>}, read
  * from the entry's {@code out} slot by the codec the frame reads it with. Every other list or optional (of objects,
@@ -316,6 +317,11 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       if (codecs.get(i) instanceof ObjectCodec<?> || javaType.parameterType(i) == byte[].class
           || codecs.get(i) instanceof ListCodec<?, ?> || codecs.get(i) instanceof OptionalCodec<?>) {
         referenceCodecs[i] = codecs.get(i);
+        // A list of numbers as its plain values when the entry takes dense list words (ABI 2.7).
+        if (codecs.get(i) instanceof ListCodec<?, ?> list && (NativeMemory.getLong(NativeMemory.cell(function)
+            + P4JFunctionCell.TYPED_FORMS) & CApi.P4J_TYPED_FORM_DENSE_LIST) != 0) {
+          referenceCodecs[i] = list.withDenseWords();
+        }
         entryType = entryType.changeParameterType(i, long.class);
         references = true;
       }

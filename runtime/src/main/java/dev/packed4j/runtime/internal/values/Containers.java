@@ -148,6 +148,132 @@ public final class Containers {
     return cell | CApi.P4J_LIST_WORD_BORROWED;
   }
 
+  /** The classes of {@code List.of}'s lists (one or two elements, and more), read by index without an iterator. */
+  private static final Class<?> LIST_12 = List.of(1).getClass();
+  private static final Class<?> LIST_N = List.of(1, 2, 3).getClass();
+
+  /**
+   * Whether {@code values} is an {@code ArrayList} or a list of {@code List.of}: one of the JDK's own lists, never a
+   * {@code NativeList} (a final class of its own), found by one class comparison each.
+   *
+   * @param values a list
+   * @return true for those lists, false for any other
+   */
+  public static boolean isPlainList(List<?> values) {
+    Class<?> type = values.getClass();
+    return type == ArrayList.class || type == LIST_N || type == LIST_12;
+  }
+
+  /**
+   * {@code values}, numbers, as a typed entry's dense list word ({@code P4J_LIST_WORD_DENSE_I64} or {@code _F64}):
+   * in the scratch memory of {@code stack} (the caller holds a mark), the count and then each value as a plain 8-byte
+   * {@code long}, or the bits of a {@code double} for {@code _F64}. One pass over the values and no native call; the
+   * entry checks each value against its element type as it would a borrowed list cell's. The failures are
+   * {@link #borrowedList}'s (a null element, naming its index).
+   *
+   * @param values the list's values: {@code Number}s
+   * @param tag {@code P4J_LIST_WORD_DENSE_I64} (integers, by {@code longValue}) or {@code _F64} (by
+   *     {@code doubleValue})
+   * @param javaType the list's Java type, for messages
+   * @param stack the calling thread's stack, holding a scratch mark
+   * @return the block's address with {@code tag} in its low bits
+   * @throws ConversionFailure for a null element
+   */
+  public static long denseList(List<?> values, int tag, String javaType, ThreadStack stack) {
+    int count = values.size();
+    long block = stack.allocateScratch(8L + 8L * count);
+    long data = block + 8;
+    boolean floats = tag == CApi.P4J_LIST_WORD_DENSE_F64;
+    Class<?> type = values.getClass();
+    int written;
+    if (type == ArrayList.class) {
+      written = floats ? writeDenseDoubles((ArrayList<?>) values, count, data, javaType)
+          : writeDenseLongs((ArrayList<?>) values, count, data, javaType);
+    } else if (type == LIST_N || type == LIST_12) {
+      written = writeDenseImmutable(values, count, data, floats, javaType);
+    } else {
+      written = writeDenseIterated(values, count, data, floats, javaType);
+    }
+    NativeMemory.putLong(block, written);
+    return block | tag;
+  }
+
+  /**
+   * The integers of an {@code ArrayList} as 8-byte values: the commonest argument in a loop of its own, a
+   * {@code Long} unboxed without a virtual call; how many there were (fewer if the list shrank since its size was
+   * read).
+   */
+  private static int writeDenseLongs(ArrayList<?> values, int count, long data, String javaType) {
+    int size = Math.min(count, values.size());
+    for (int index = 0; index < size; index++) {
+      Object value = values.get(index);
+      long bits;
+      if (value instanceof Long number) {
+        bits = number;
+      } else if (value == null) {
+        throw nullElement(index, javaType);
+      } else {
+        bits = ((Number) value).longValue();
+      }
+      NativeMemory.putLong(data + 8L * index, bits);
+    }
+    return size;
+  }
+
+  /** {@link #writeDenseLongs} for floats: each value's {@code double} bits. */
+  private static int writeDenseDoubles(ArrayList<?> values, int count, long data, String javaType) {
+    int size = Math.min(count, values.size());
+    for (int index = 0; index < size; index++) {
+      Object value = values.get(index);
+      double number;
+      if (value instanceof Double boxed) {
+        number = boxed;
+      } else if (value == null) {
+        throw nullElement(index, javaType);
+      } else {
+        number = ((Number) value).doubleValue();
+      }
+      NativeMemory.putDouble(data + 8L * index, number);
+    }
+    return size;
+  }
+
+  /**
+   * {@link #writeDenseLongs} for the lists of {@code List.of}, by index: its own call site of {@code get}, which sees
+   * only those two classes, so the JIT inlines it.
+   */
+  private static int writeDenseImmutable(List<?> values, int count, long data, boolean floats, String javaType) {
+    int size = Math.min(count, values.size());
+    for (int index = 0; index < size; index++) {
+      writeDense(values.get(index), index, data, floats, javaType);
+    }
+    return size;
+  }
+
+  /** {@link #writeDenseLongs} for any other list, through its iterator. */
+  private static int writeDenseIterated(List<?> values, int count, long data, boolean floats, String javaType) {
+    int index = 0;
+    for (Object value : values) {
+      if (index == count) {
+        break;
+      }
+      writeDense(value, index, data, floats, javaType);
+      index++;
+    }
+    return index;
+  }
+
+  private static void writeDense(Object value, int index, long data, boolean floats, String javaType) {
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    if (floats) {
+      NativeMemory.putDouble(data + 8L * index, ((Number) value).doubleValue());
+    } else {
+      NativeMemory.putLong(data + 8L * index, ((Number) value).longValue());
+    }
+  }
+
   /**
    * {@link #writeNumbers} for integers of an {@code ArrayList}, the commonest argument, in a loop of its own: a
    * {@code Long} is unboxed without a virtual call, and the loop is this method's alone, so its profile is not

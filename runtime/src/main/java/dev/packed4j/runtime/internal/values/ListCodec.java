@@ -3,6 +3,7 @@ package dev.packed4j.runtime.internal.values;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JList;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
+import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import java.util.List;
 
@@ -13,25 +14,50 @@ import java.util.List;
 public final class ListCodec<E, L extends List<E>> extends ValueCodec<L> {
   private final ValueCodec<E> element;
   private final boolean live;
+  private final int denseTag;
 
-  private ListCodec(String javaType, ValueCodec<E> element, boolean live) {
+  private ListCodec(String javaType, ValueCodec<E> element, boolean live, int denseTag) {
     super(javaType);
     this.element = element;
     this.live = live;
+    this.denseTag = denseTag;
   }
 
   /** {@code List<E>}: results are unmodifiable copies. */
   public static <E> ListCodec<E, List<E>> copying(ValueCodec<E> element) {
-    return new ListCodec<>("List<" + element.javaType() + ">", element, false);
+    return new ListCodec<>("List<" + element.javaType() + ">", element, false, 0);
   }
 
   /** {@code NativeList<E>}: results are live views. */
   public static <E, L extends List<E>> ListCodec<E, L> live(ValueCodec<E> element) {
-    return new ListCodec<>("NativeList<" + element.javaType() + ">", element, true);
+    return new ListCodec<>("NativeList<" + element.javaType() + ">", element, true, 0);
   }
 
   public ValueCodec<E> element() {
     return element;
+  }
+
+  /**
+   * This codec for a typed entry that takes dense list words ({@code P4J_TYPED_FORM_DENSE_LIST}, ABI 2.7): a list of
+   * integers or floats crosses as its plain 8-byte values ({@link Containers#denseList}) instead of a borrowed list
+   * cell; a list of anything else is this codec.
+   *
+   * @return a codec whose {@link #denseTag} is the list word's tag for its elements
+   */
+  public ListCodec<E, L> withDenseWords() {
+    int tag = element instanceof IntegerCodec<?> ? CApi.P4J_LIST_WORD_DENSE_I64
+        : element instanceof FloatCodec<?> ? CApi.P4J_LIST_WORD_DENSE_F64 : 0;
+    return tag == denseTag ? this : new ListCodec<>(javaType(), element, live, tag);
+  }
+
+  /**
+   * The tag of a typed entry's dense list word for this codec's values ({@code P4J_LIST_WORD_DENSE_I64} or
+   * {@code _F64}), 0 when they cross as a borrowed list cell.
+   *
+   * @return the tag, or 0
+   */
+  public int denseTag() {
+    return denseTag;
   }
 
   @Override
