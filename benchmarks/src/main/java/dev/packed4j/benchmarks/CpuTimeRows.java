@@ -5,19 +5,20 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 /**
- * A diagnostic beside JMH for a shared, loaded machine: the object-argument and setter rows of issues 22 and 24
- * (and the typed add as a reference), each timed in thread CPU time rather than wall time, in interleaved rounds, so
- * that time the thread spends descheduled by other processes does not count. Each row runs the benchmark method of the JMH class
- * in a loop of its own; the first third of the rounds is warm-up, and the 25th percentile and the median of the
- * others are printed with each row's ratio to its raw twin. A/B comparisons of the same rows agreed with quiet JMH
- * runs within a few percent (docs/benchmarks.md, "Object arguments: where the time went").
+ * A diagnostic beside JMH for a shared, loaded machine: the object-argument, setter and list-of-16 rows of issues
+ * 22 and 24 (and the typed add as a reference), each timed in thread CPU time rather than wall time, in interleaved
+ * rounds, so that time the thread spends descheduled by other processes does not count. Each row runs the benchmark
+ * method of the JMH class in a loop of its own; the first third of the rounds is warm-up, and the 25th percentile and
+ * the median of the others are printed with each row's ratio to its raw twin. A/B comparisons of the same rows agreed
+ * with quiet JMH runs within a few percent (docs/benchmarks.md, "Object arguments: where the time went").
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -Dpacked4j.bench.library=benchmarks/target/native/libp4jbench.so \
  *   -cp benchmarks/target/benchmarks.jar dev.packed4j.benchmarks.CpuTimeRows
  * </pre>
  *
- * <p>{@code -Drounds=25} and {@code -Dcalls=1000000} (per round and row) change the defaults.
+ * <p>{@code -Drounds=25} and {@code -Dcalls=1000000} (per round and row) change the defaults; {@code -Drows=List}
+ * runs only the rows whose name contains that text (and their raw twins).
  */
 public final class CpuTimeRows {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -26,9 +27,10 @@ public final class CpuTimeRows {
       "ObjectFieldBenchmark.rawFfm", "ObjectFieldBenchmark.typedEntryFfm", "AddBenchmark.generatedTyped",
       "AddBenchmark.rawFfm", "ObjectMemberBenchmark.numericSetterGenerated",
       "ObjectMemberBenchmark.numericSetterRawFfm", "ObjectMemberBenchmark.stringSetterGenerated",
-      "ObjectMemberBenchmark.stringSetterRawFfm"};
+      "ObjectMemberBenchmark.stringSetterRawFfm", "ListSumBenchmark.generatedSixteenView",
+      "ListSumBenchmark.rawFfmSixteen"};
   /** The raw twin of each row, an index into {@link #NAMES}; -1 for a raw twin itself. */
-  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1};
+  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1, 13, -1};
   /** What the loops returned, so that the JIT keeps the calls. */
   private static long sink;
 
@@ -47,11 +49,26 @@ public final class CpuTimeRows {
     field.setUp();
     AddBenchmark add = new AddBenchmark();
     add.setUp();
+    ListSumBenchmark list = new ListSumBenchmark();
+    list.setUp();
+    String only = System.getProperty("rows", "");
+    boolean[] run = new boolean[NAMES.length];
+    for (int row = 0; row < NAMES.length; row++) {
+      if (NAMES[row].contains(only)) {
+        run[row] = true;
+        if (TWIN[row] >= 0) {
+          run[TWIN[row]] = true;
+        }
+      }
+    }
     int rounds = Integer.getInteger("rounds", 25);
     int calls = Integer.getInteger("calls", 1_000_000);
     double[][] nanos = new double[NAMES.length][rounds];
     for (int round = 0; round < rounds; round++) {
       for (int row = 0; row < NAMES.length; row++) {
+        if (!run[row]) {
+          continue;
+        }
         long start = THREADS.getCurrentThreadCpuTime();
         sink += switch (row) {
           case 0 -> methodGenerated(member, calls);
@@ -65,7 +82,9 @@ public final class CpuTimeRows {
           case 8 -> numericSetterGenerated(member, calls);
           case 9 -> numericSetterRawFfm(member, calls);
           case 10 -> stringSetterGenerated(member, calls);
-          default -> stringSetterRawFfm(member, calls);
+          case 11 -> stringSetterRawFfm(member, calls);
+          case 12 -> listSixteenView(list, calls);
+          default -> listRawFfmSixteen(list, calls);
         };
         nanos[row][round] = (THREADS.getCurrentThreadCpuTime() - start) / (double) calls;
       }
@@ -74,6 +93,9 @@ public final class CpuTimeRows {
     field.tearDown();
     int warmup = rounds / 3;
     for (int row = 0; row < NAMES.length; row++) {
+      if (!run[row]) {
+        continue;
+      }
       double[] sorted = Arrays.copyOfRange(nanos[row], warmup, rounds);
       Arrays.sort(sorted);
       String ratio = TWIN[row] < 0 ? ""
@@ -172,6 +194,22 @@ public final class CpuTimeRows {
       member.stringSetterGenerated();
     }
     return 0;
+  }
+
+  private static long listSixteenView(ListSumBenchmark list, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += list.generatedSixteenView();
+    }
+    return sum;
+  }
+
+  private static long listRawFfmSixteen(ListSumBenchmark list, int calls) throws Throwable {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += list.rawFfmSixteen();
+    }
+    return sum;
   }
 
   private static long stringSetterRawFfm(ObjectMemberBenchmark member, int calls) throws Throwable {
