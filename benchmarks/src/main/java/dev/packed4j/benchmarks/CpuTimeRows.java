@@ -26,9 +26,12 @@ public final class CpuTimeRows {
       "ObjectFieldBenchmark.rawFfm", "ObjectFieldBenchmark.typedEntryFfm", "AddBenchmark.generatedTyped",
       "AddBenchmark.rawFfm", "ObjectMemberBenchmark.numericSetterGenerated",
       "ObjectMemberBenchmark.numericSetterRawFfm", "ObjectMemberBenchmark.stringSetterGenerated",
-      "ObjectMemberBenchmark.stringSetterRawFfm"};
+      "ObjectMemberBenchmark.stringSetterRawFfm",
+      "ObjectMemberBenchmark.constructGenerated", "ObjectMemberBenchmark.constructRawFfm",
+      "ObjectCreateBenchmark.generated", "ObjectCreateBenchmark.rawFfm"};
   /** The raw twin of each row, an index into {@link #NAMES}; -1 for a raw twin itself. */
-  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1};
+  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1,
+      13, -1, 15, -1};
   /** What the loops returned, so that the JIT keeps the calls. */
   private static long sink;
 
@@ -47,6 +50,8 @@ public final class CpuTimeRows {
     field.setUp();
     AddBenchmark add = new AddBenchmark();
     add.setUp();
+    ObjectCreateBenchmark create = new ObjectCreateBenchmark();
+    create.setUp();
     int rounds = Integer.getInteger("rounds", 25);
     int calls = Integer.getInteger("calls", 1_000_000);
     double[][] nanos = new double[NAMES.length][rounds];
@@ -65,7 +70,11 @@ public final class CpuTimeRows {
           case 8 -> numericSetterGenerated(member, calls);
           case 9 -> numericSetterRawFfm(member, calls);
           case 10 -> stringSetterGenerated(member, calls);
-          default -> stringSetterRawFfm(member, calls);
+          case 11 -> stringSetterRawFfm(member, calls);
+          case 12 -> constructGenerated(member, calls);
+          case 13 -> constructRawFfm(member, calls);
+          case 14 -> createGenerated(create, calls);
+          default -> createRawFfm(create, calls);
         };
         nanos[row][round] = (THREADS.getCurrentThreadCpuTime() - start) / (double) calls;
       }
@@ -179,5 +188,37 @@ public final class CpuTimeRows {
       member.stringSetterRawFfm();
     }
     return 0;
+  }
+
+  private static long constructGenerated(ObjectMemberBenchmark member, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += member.constructGenerated() != null ? 1 : 0;
+    }
+    return sum;
+  }
+
+  private static long constructRawFfm(ObjectMemberBenchmark member, int calls) throws Throwable {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += member.constructRawFfm();
+    }
+    return sum;
+  }
+
+  private static long createGenerated(ObjectCreateBenchmark create, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += create.generated() != null ? 1 : 0;
+    }
+    return sum;
+  }
+
+  private static long createRawFfm(ObjectCreateBenchmark create, int calls) throws Throwable {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += create.rawFfm();
+    }
+    return sum;
   }
 }
