@@ -28,9 +28,10 @@ public final class CpuTimeRows {
       "AddBenchmark.rawFfm", "ObjectMemberBenchmark.numericSetterGenerated",
       "ObjectMemberBenchmark.numericSetterRawFfm", "ObjectMemberBenchmark.stringSetterGenerated",
       "ObjectMemberBenchmark.stringSetterRawFfm", "ListSumBenchmark.generatedSixteenView",
-      "ListSumBenchmark.rawFfmSixteen"};
+      "ListSumBenchmark.rawFfmSixteen", "ObjectMemberBenchmark.constructGenerated",
+      "ObjectMemberBenchmark.constructRawFfm", "ObjectCreateBenchmark.generated", "ObjectCreateBenchmark.rawFfm"};
   /** The raw twin of each row, an index into {@link #NAMES}; -1 for a raw twin itself. */
-  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1, 13, -1};
+  private static final int[] TWIN = {1, -1, 1, 4, -1, 4, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1, 17, -1};
   /** What the loops returned, so that the JIT keeps the calls. */
   private static long sink;
 
@@ -51,6 +52,8 @@ public final class CpuTimeRows {
     add.setUp();
     ListSumBenchmark list = new ListSumBenchmark();
     list.setUp();
+    ObjectCreateBenchmark create = new ObjectCreateBenchmark();
+    create.setUp();
     String only = System.getProperty("rows", "");
     boolean[] run = new boolean[NAMES.length];
     for (int row = 0; row < NAMES.length; row++) {
@@ -84,7 +87,11 @@ public final class CpuTimeRows {
           case 10 -> stringSetterGenerated(member, calls);
           case 11 -> stringSetterRawFfm(member, calls);
           case 12 -> listSixteenView(list, calls);
-          default -> listRawFfmSixteen(list, calls);
+          case 13 -> listRawFfmSixteen(list, calls);
+          case 14 -> constructGenerated(member, calls);
+          case 15 -> constructRawFfm(member, calls);
+          case 16 -> createGenerated(create, calls);
+          default -> createRawFfm(create, calls);
         };
         nanos[row][round] = (THREADS.getCurrentThreadCpuTime() - start) / (double) calls;
       }
@@ -217,5 +224,37 @@ public final class CpuTimeRows {
       member.stringSetterRawFfm();
     }
     return 0;
+  }
+
+  private static long constructGenerated(ObjectMemberBenchmark member, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += member.constructGenerated() != null ? 1 : 0;
+    }
+    return sum;
+  }
+
+  private static long constructRawFfm(ObjectMemberBenchmark member, int calls) throws Throwable {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += member.constructRawFfm();
+    }
+    return sum;
+  }
+
+  private static long createGenerated(ObjectCreateBenchmark create, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += create.generated() != null ? 1 : 0;
+    }
+    return sum;
+  }
+
+  private static long createRawFfm(ObjectCreateBenchmark create, int calls) throws Throwable {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += create.rawFfm();
+    }
+    return sum;
   }
 }
