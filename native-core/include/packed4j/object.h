@@ -51,23 +51,7 @@ struct PendingReleases {
   bool releasing = false;
 };
 
-/*!
- * \brief The TLS model of the release queue: initial-exec in libpacked4j.so on glibc, the default elsewhere.
- *
- * Every last DecRef from Java goes through the core's copy of the queue. In the default (dynamic) model in a shared
- * library, reaching it is a call to __tls_get_addr, about 2 ns of a 35 ns construct + close; in initial-exec it is
- * one load relative to the thread pointer. That puts the core's thread-locals (about 200 bytes) in glibc's static TLS
- * surplus (about 1.6 KB for all libraries loaded later), which is why only the core uses it: a plugin's copy stays in
- * the default model, as does the core on other C libraries (musl has no surplus for a library loaded later).
- */
-#if defined(P4J_CORE_LIBRARY_BUILD) && defined(__GLIBC__) && defined(__ELF__)
-#define P4J_RELEASE_QUEUE_TLS __attribute__((tls_model("initial-exec")))
-#else
-#define P4J_RELEASE_QUEUE_TLS
-#endif
-
-/*! \brief This thread's release queue (one per library with hidden visibility; see PendingReleases). */
-inline thread_local PendingReleases pending_releases P4J_RELEASE_QUEUE_TLS;
+inline thread_local PendingReleases pending_releases;
 
 /*! \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release. */
 inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
