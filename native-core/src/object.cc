@@ -66,7 +66,10 @@ int P4JObjectIncRef(P4JObjectHandle obj) {
 }
 
 int P4JObjectDecRef(P4JObjectHandle obj) {
-  if (obj != nullptr) details::DecRef(obj);
+  // details::DecRef, with the queue found through internal::PendingReleasesOfThread: every Java close ends here.
+  if (obj != nullptr && details::DropReference(obj)) {
+    details::ReleaseUnreferencedIn(internal::PendingReleasesOfThread(), obj);
+  }
   return 0;
 }
 
