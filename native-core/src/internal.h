@@ -32,12 +32,6 @@ inline void CountObjectCreated() noexcept { __atomic_fetch_add(details::LiveCoun
 /*! \brief Counts an object freed by a deleter of libpacked4j.so. */
 inline void CountObjectDeleted() noexcept { __atomic_fetch_sub(details::LiveCounter(), 1, __ATOMIC_RELAXED); }
 
-/*!
- * \brief The calling thread's release queue of libpacked4j.so (details::pending_releases), reached through a TLS
- *  descriptor on GCC x86-64: see release_queue.cc.
- */
-details::PendingReleases* PendingReleasesOfThread() noexcept;
-
 /*! \brief A new kP4JString or kP4JBytes object (one allocation for header and bytes); owned by the caller. */
 P4JObject* NewByteArrayObject(int32_t type_index, const char* data, size_t size);
 

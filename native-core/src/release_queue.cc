@@ -1,19 +1,25 @@
 /*!
  * \file release_queue.cc
- * \brief The core's release queue of the calling thread, looked up through a TLS descriptor where the compiler
- *  has them (see CMakeLists.txt): the one thread-local that every last P4JObjectDecRef reads.
+ * \brief P4JObjectDecRef, where every Java close ends: alone in this file because the file is compiled with TLS
+ *  descriptors on GCC x86-64 (see CMakeLists.txt).
  *
- * Alone in its file, and called, never inlined: GCC x86-64 assumes a TLS descriptor call keeps every register but
- * %rax, and the dynamic fallback of glibc before 2.40 (static TLS full) saves only the integer registers, not the
- * vector ones (BZ #31372). A caller of this function already treats every caller-saved register as clobbered, as
- * for any call, and nothing is live here across the descriptor call, so no glibc version can corrupt a value.
+ * The one thread-local it reads, the core's release queue (details::pending_releases), is then reached through a
+ * TLS descriptor: a load relative to the thread pointer when glibc placed the core's thread-locals in static TLS at
+ * load (it does when its optional surplus has room), the dynamic lookup otherwise, so loading never fails as it can
+ * with the initial-exec model.
+ *
+ * The file is also compiled with -mgeneral-regs-only: GCC assumes a descriptor call keeps every register but %rax,
+ * and the dynamic fallback's slow path in glibc before 2.40 saves only the integer registers (BZ #31372). With no
+ * vector register used in this file, no value can be lost to it. Deleters are called as usual, so their own code is
+ * not affected.
  */
-#include "internal.h"
+#include <packed4j/object.h>
 
-namespace packed4j {
-namespace internal {
+extern "C" {
 
-details::PendingReleases* PendingReleasesOfThread() noexcept { return &details::pending_releases; }
+int P4JObjectDecRef(P4JObjectHandle obj) {
+  if (obj != nullptr) packed4j::details::DecRef(obj);
+  return 0;
+}
 
-}  // namespace internal
-}  // namespace packed4j
+}  // extern "C"
