@@ -53,12 +53,13 @@ struct PendingReleases {
 
 inline thread_local PendingReleases pending_releases;
 
-/*!
- * \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release; pending
- *  is the calling thread's queue (the address of its pending_releases, or of the queue of the library whose
- *  releases this is), looked up once by the caller.
- */
-inline void ReleaseUnreferencedIn(PendingReleases* pending, P4JObject* handle) noexcept {
+/*! \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release. */
+inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
+  PendingReleases* pending = &pending_releases;
+  // GCC treats a thread-local's address as a constant it may compute again after every call, and did: a second
+  // TLS lookup (__tls_get_addr in a shared library) after the deleter. The empty asm makes the address an opaque
+  // value, kept in a register across the calls; it is the same for the whole of this call on this thread.
+  __asm__("" : "+r"(pending));
   if (pending->releasing) {
     handle->ref_counter = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pending->head));
     pending->head = handle;
@@ -75,19 +76,9 @@ inline void ReleaseUnreferencedIn(PendingReleases* pending, P4JObject* handle) n
   pending->releasing = false;
 }
 
-/*! \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release. */
-inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
-  PendingReleases* pending = &pending_releases;
-  // GCC treats a thread-local's address as a constant it may compute again after every call, and did: a second
-  // TLS lookup (__tls_get_addr in a shared library) after the deleter. The empty asm makes the address an opaque
-  // value, kept in a register across the calls; it is the same for the whole of this call on this thread.
-  __asm__("" : "+r"(pending));
-  ReleaseUnreferencedIn(pending, handle);
-}
-
 /*!
- * \brief Drops a reference and tells whether it was the last one of an object with a deleter, which the caller
- *  then releases with ReleaseUnreferenced (acquire-release, so the deleter sees all writes).
+ * \brief Drops a reference; the last one runs the deleter (acquire-release so the deleter sees all writes).
+ *  The objects a deleter releases in turn are deleted after it returns, not inside it (see PendingReleases).
  *
  * A count of 1 seen by an acquire load is the caller's own reference and the last: no other thread holds one, so
  * none can take a new one (IncRef needs a reference to start from), and the release decrements of the others that
@@ -95,17 +86,12 @@ inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
  * an atomic read-modify-write (a plain load on x86), as libstdc++'s shared_ptr releases a unique owner; an object
  * made and released by one owner, the common case, pays no atomic operation for its count.
  */
-inline bool DropReference(P4JObject* handle) noexcept {
-  if (__atomic_load_n(&handle->ref_counter, __ATOMIC_ACQUIRE) == 1 && handle->deleter != nullptr) return true;
-  return __atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr;
-}
-
-/*!
- * \brief Drops a reference; the last one runs the deleter (see DropReference).
- *  The objects a deleter releases in turn are deleted after it returns, not inside it (see PendingReleases).
- */
 inline void DecRef(P4JObject* handle) noexcept {
-  if (DropReference(handle)) ReleaseUnreferenced(handle);
+  if (__atomic_load_n(&handle->ref_counter, __ATOMIC_ACQUIRE) == 1 && handle->deleter != nullptr) {
+    ReleaseUnreferenced(handle);
+  } else if (__atomic_fetch_sub(&handle->ref_counter, 1, __ATOMIC_ACQ_REL) == 1 && handle->deleter != nullptr) {
+    ReleaseUnreferenced(handle);
+  }
 }
 
 /*! \brief The type index of key under parent, allocated by the registry on first use. Throws on conflicts. */
