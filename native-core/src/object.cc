@@ -65,11 +65,6 @@ int P4JObjectIncRef(P4JObjectHandle obj) {
   P4J_SAFE_CALL_END();
 }
 
-int P4JObjectDecRef(P4JObjectHandle obj) {
-  if (obj != nullptr) details::DecRef(obj);
-  return 0;
-}
-
 int64_t P4JObjectLiveCount(void) { return __atomic_load_n(&internal::live_objects, __ATOMIC_RELAXED); }
 
 int64_t* P4JObjectLiveCounterAddress(void) { return &internal::live_objects; }

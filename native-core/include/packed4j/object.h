@@ -55,21 +55,25 @@ inline thread_local PendingReleases pending_releases;
 
 /*! \brief Runs the deleter of an object whose count reached zero, or queues it behind the running release. */
 inline void ReleaseUnreferenced(P4JObject* handle) noexcept {
-  PendingReleases& pending = pending_releases;
-  if (pending.releasing) {
-    handle->ref_counter = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pending.head));
-    pending.head = handle;
+  PendingReleases* pending = &pending_releases;
+  // GCC treats a thread-local's address as a constant it may compute again after every call, and did: a second
+  // TLS lookup (__tls_get_addr in a shared library) after the deleter. The empty asm makes the address an opaque
+  // value, kept in a register across the calls; it is the same for the whole of this call on this thread.
+  __asm__("" : "+r"(pending));
+  if (pending->releasing) {
+    handle->ref_counter = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(pending->head));
+    pending->head = handle;
     return;
   }
-  pending.releasing = true;
+  pending->releasing = true;
   handle->deleter(handle);
-  while (pending.head != nullptr) {
-    P4JObject* next = pending.head;
-    pending.head = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(next->ref_counter));
+  while (pending->head != nullptr) {
+    P4JObject* next = pending->head;
+    pending->head = reinterpret_cast<P4JObject*>(static_cast<uintptr_t>(next->ref_counter));
     next->ref_counter = 0;
     next->deleter(next);
   }
-  pending.releasing = false;
+  pending->releasing = false;
 }
 
 /*!
