@@ -756,6 +756,23 @@ class RouteTest {
     doubles.set(1, null);
     assertTrue(RouteTwins.assertSameFailure(mean, h -> (double) h.invokeExact((List) doubles)).getMessage()
         .contains("element 1 is null"));
+    // ArrayLists are written by blocks of 8 and then one by one (Containers.writeDenseLongs): two blocks and a
+    // remainder of 3, a null in the second block, and numbers of another class (Integer) through the same blocks.
+    List<Double> nineteen = new ArrayList<>();
+    for (int i = 0; i < 19; i++) {
+      nineteen.add((double) i);
+    }
+    for (MethodHandle handle : mean.both()) {
+      assertEquals(9.0, (double) handle.invokeExact((List) nineteen));
+    }
+    nineteen.set(12, null);
+    assertTrue(RouteTwins.assertSameFailure(mean, h -> (double) h.invokeExact((List) nineteen)).getMessage()
+        .contains("element 12 is null"));
+    List<Integer> ints = new ArrayList<>();
+    for (int i = 0; i < 19; i++) {
+      ints.add(i % 2 == 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE);
+    }
+    assertEquals(Integer.MAX_VALUE - 9L, (long) denseInts.invokeExact((List) ints));
   }
 
   @Test
