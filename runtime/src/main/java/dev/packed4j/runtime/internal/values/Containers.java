@@ -223,29 +223,12 @@ public final class Containers {
     for (; index + DENSE_BLOCK <= size; index += DENSE_BLOCK) {
       MemorySegment block = data.asSlice(8L * index, 8L * DENSE_BLOCK);
       for (int offset = 0; offset < DENSE_BLOCK; offset++) {
-        Object value = values.get(index + offset);
-        long bits;
-        if (value instanceof Long number) {
-          bits = number;
-        } else if (value == null) {
-          throw nullElement(index + offset, javaType);
-        } else {
-          bits = ((Number) value).longValue();
-        }
-        block.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, offset, bits);
+        block.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, offset,
+            longElement(values.get(index + offset), index + offset, javaType));
       }
     }
     for (; index < size; index++) {
-      Object value = values.get(index);
-      long bits;
-      if (value instanceof Long number) {
-        bits = number;
-      } else if (value == null) {
-        throw nullElement(index, javaType);
-      } else {
-        bits = ((Number) value).longValue();
-      }
-      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, bits);
+      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, longElement(values.get(index), index, javaType));
     }
     return size;
   }
@@ -257,31 +240,36 @@ public final class Containers {
     for (; index + DENSE_BLOCK <= size; index += DENSE_BLOCK) {
       MemorySegment block = data.asSlice(8L * index, 8L * DENSE_BLOCK);
       for (int offset = 0; offset < DENSE_BLOCK; offset++) {
-        Object value = values.get(index + offset);
-        double number;
-        if (value instanceof Double boxed) {
-          number = boxed;
-        } else if (value == null) {
-          throw nullElement(index + offset, javaType);
-        } else {
-          number = ((Number) value).doubleValue();
-        }
-        block.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, offset, number);
+        block.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, offset,
+            doubleElement(values.get(index + offset), index + offset, javaType));
       }
     }
     for (; index < size; index++) {
-      Object value = values.get(index);
-      double number;
-      if (value instanceof Double boxed) {
-        number = boxed;
-      } else if (value == null) {
-        throw nullElement(index, javaType);
-      } else {
-        number = ((Number) value).doubleValue();
-      }
-      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, number);
+      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, doubleElement(values.get(index), index, javaType));
     }
     return size;
+  }
+
+  /** Element {@code index} of an integer list as a {@code long}: a {@code Long} unboxed without a virtual call. */
+  private static long longElement(Object value, int index, String javaType) {
+    if (value instanceof Long number) {
+      return number;
+    }
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    return ((Number) value).longValue();
+  }
+
+  /** Element {@code index} of a float list as a {@code double}: a {@code Double} unboxed without a virtual call. */
+  private static double doubleElement(Object value, int index, String javaType) {
+    if (value instanceof Double number) {
+      return number;
+    }
+    if (value == null) {
+      throw nullElement(index, javaType);
+    }
+    return ((Number) value).doubleValue();
   }
 
   /**
