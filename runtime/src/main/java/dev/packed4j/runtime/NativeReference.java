@@ -37,8 +37,8 @@ import java.util.Arrays;
  * the cleanable and the action each object allocated two more objects; an object made and closed paid about as much
  * for them as for the native create and release together. Instead a phantom reference must only stay reachable until
  * it is closed or enqueued, so each thread keeps the references it made in an array of its own ({@link Roots}): a
- * registration is a plain store, a close only sets the closed bit, and the array drops closed references when it is
- * full (before it grows), on its own thread.
+ * registration is a plain store, a close only sets the closed bit, and a full array is replaced by one holding its
+ * open references, on its own thread.
  */
 final class NativeReference extends PhantomReference<Object> implements ReleaseEpochs.Pin {
   private static final VarHandle STATE;
@@ -162,7 +162,14 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   /**
    * The references one thread made, kept reachable until they are closed or enqueued: written only by that thread
    * (or, once it has ended, by the next registration's pruning), so adding one is a plain store. Closed references
-   * leave when the array is full, before it grows, so it holds about twice the references the thread has open.
+   * leave when the array is full, so it holds about twice the references the thread has open.
+   *
+   * <p>A full array is not compacted in place but replaced by a new one holding the open references: the array
+   * written on every registration is then young most of the time, and G1's write barrier passes a store of a new
+   * reference into a young array without the fence (a {@code lock addl} on x86) that it issues for a store into
+   * an old one; the old array is garbage at once, so nothing needs clearing. The fence and the clearing cost
+   * about 1 ns of an object made and closed (docs/benchmarks.md, "Construct + close: the roots array and the type
+   * index").
    */
   static final class Roots {
     /** Where the garbage collector puts the references whose owners became unreachable. */
@@ -191,7 +198,10 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     private final WeakReference<Thread> thread = new WeakReference<>(Thread.currentThread());
     /** The id of the thread that owns this array (ids are never reused), compared against the cache's slot. */
     private final long ownerId = Thread.currentThread().threadId();
-    private NativeReference[] references = new NativeReference[16];
+    /** The size of a thread's first array, and the least it shrinks to. */
+    private static final int FIRST_SIZE = 64;
+
+    private NativeReference[] references = new NativeReference[FIRST_SIZE];
     private int count;
 
     private Roots() {}
@@ -202,11 +212,13 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
       if (roots == null || roots.ownerId != id) {
         roots = ofThread(id);
       }
+      NativeReference[] references = roots.references;
       int at = roots.count;
-      if (at == roots.references.length) {
-        at = roots.makeRoom();
+      if (at == references.length) {
+        references = roots.replaceFull();
+        at = roots.count;
       }
-      roots.references[at] = reference;
+      references[at] = reference;
       roots.count = at + 1;
     }
 
@@ -229,15 +241,29 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
       return roots;
     }
 
-    /** Drops the closed references; grows the array when more than half of it is still open. */
-    private int makeRoom() {
-      int kept = compact();
-      if (kept > references.length / 2) {
-        references = Arrays.copyOf(references, references.length * 2);
-      } else if (references.length > 1024 && kept < references.length / 8) {
-        references = Arrays.copyOf(references, references.length / 4); // after many were closed at once
+    /**
+     * Replaces the full array by a new one with its open references: twice as large when more than half of them
+     * are open, a quarter as large when a large array keeps fewer than an eighth, else as large.
+     *
+     * @return the new array, whose first {@link #count} slots are taken
+     */
+    private NativeReference[] replaceFull() {
+      NativeReference[] full = references;
+      NativeReference[] open = new NativeReference[full.length];
+      int kept = 0;
+      for (NativeReference reference : full) {
+        if (!reference.isClosed()) {
+          open[kept++] = reference;
+        }
       }
-      return kept;
+      if (kept > full.length / 2) {
+        open = Arrays.copyOf(open, full.length * 2);
+      } else if (full.length > 1024 && kept < full.length / 8) {
+        open = Arrays.copyOf(open, Math.max(FIRST_SIZE, full.length / 4)); // after many were closed at once
+      }
+      references = open;
+      count = kept;
+      return open;
     }
 
     private int compact() {

@@ -65,18 +65,29 @@ public abstract class ObjectRef implements AutoCloseable {
    */
   @SuppressWarnings("this-escape") // the phantom reference watches this object; it reads no state of a subclass
   protected ObjectRef(OwnedHandle handle) {
-    this(OwnedHandles.take(Objects.requireNonNull(handle, "handle")));
+    // The token carries the type index the runtime read to pick the factory: a second read of the header here sat
+    // so deep in the inlining of an object result that C2 left two calls of the memory access out of line.
+    this(OwnedHandles.take(Objects.requireNonNull(handle, "handle")), OwnedHandles.typeIndex(handle));
+  }
+
+  ObjectRef(long handle) {
+    this(handle, typeIndexOf(handle));
   }
 
   @SuppressWarnings("this-escape") // the phantom reference watches this object; it reads no state of a subclass
-  ObjectRef(long handle) {
-    if (handle == 0) {
-      throw new IllegalArgumentException("a native object handle must not be 0 (null)");
-    }
-    this.typeIndex = NativeMemory.objectTypeIndex(handle);
+  private ObjectRef(long handle, int typeIndex) {
+    this.typeIndex = typeIndex;
     // A release store, not a volatile one (a full fence on x86): an object reaches other threads only by a safe
     // publication, which orders this store before their reads.
     REFERENCE.setRelease(this, new NativeReference(this, handle));
+  }
+
+  /** The type index in the header of the object {@code handle}; IllegalArgumentException for 0. */
+  private static int typeIndexOf(long handle) {
+    if (handle == 0) {
+      throw new IllegalArgumentException("a native object handle must not be 0 (null)");
+    }
+    return NativeMemory.objectTypeIndex(handle);
   }
 
   /** A reference whose native object of {@code typeIndex} is made at the first need ({@link #createNativeObject}). */

@@ -20,9 +20,17 @@ public final class OwnedHandle {
   @SuppressWarnings("unused") // accessed through a VarHandle
   private final Thread maker;
 
-  private OwnedHandle(long handle) {
+  /**
+   * The native type index of the handle's object, which the runtime read to choose the factory: the object built
+   * from this token takes it from here instead of reading the object's header a second time.
+   */
+  @SuppressWarnings("unused") // accessed through a VarHandle
+  private final int typeIndex;
+
+  private OwnedHandle(long handle, int typeIndex) {
     this.handle = handle;
     this.maker = Thread.currentThread();
+    this.typeIndex = typeIndex;
   }
 
   /** {@return {@code OwnedHandle[taken]} once an object took it, {@code OwnedHandle[owned]} before} */

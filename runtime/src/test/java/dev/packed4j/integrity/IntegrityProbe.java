@@ -90,7 +90,7 @@ public final class IntegrityProbe {
       pass("the internal classes are not accessible: " + expected.getMessage());
     }
     try {
-      OwnedHandle.class.getDeclaredConstructor(long.class).setAccessible(true);
+      OwnedHandle.class.getDeclaredConstructor(long.class, int.class).setAccessible(true);
       fail("OwnedHandle's constructor was made accessible");
     } catch (RuntimeException expected) { // InaccessibleObjectException
       pass("OwnedHandle cannot be made by reflection: " + expected.getClass().getSimpleName());

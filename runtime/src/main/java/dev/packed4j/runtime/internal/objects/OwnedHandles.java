@@ -14,22 +14,30 @@ public final class OwnedHandles {
   private static final MethodHandle NEW;
   private static final VarHandle HANDLE;
   private static final VarHandle MAKER;
+  private static final VarHandle TYPE_INDEX;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(OwnedHandle.class, MethodHandles.lookup());
-      NEW = lookup.findConstructor(OwnedHandle.class, MethodType.methodType(void.class, long.class));
+      NEW = lookup.findConstructor(OwnedHandle.class, MethodType.methodType(void.class, long.class, int.class));
       HANDLE = lookup.findVarHandle(OwnedHandle.class, "handle", long.class);
       MAKER = lookup.findVarHandle(OwnedHandle.class, "maker", Thread.class);
+      TYPE_INDEX = lookup.findVarHandle(OwnedHandle.class, "typeIndex", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  /** A token owning {@code ownedHandle}, for the factory of a generated class. */
-  public static OwnedHandle of(long ownedHandle) {
+  /**
+   * A token owning {@code ownedHandle}, for the factory of a generated class.
+   *
+   * @param ownedHandle the owned object handle
+   * @param typeIndex the type index in the object's header, which the caller has read already
+   * @return the token
+   */
+  public static OwnedHandle of(long ownedHandle, int typeIndex) {
     try {
-      return (OwnedHandle) NEW.invokeExact(ownedHandle);
+      return (OwnedHandle) NEW.invokeExact(ownedHandle, typeIndex);
     } catch (Throwable e) {
       throw new AssertionError(e);
     }
@@ -53,6 +61,11 @@ public final class OwnedHandles {
     }
     HANDLE.set(token, 0L);
     return handle;
+  }
+
+  /** {@return the type index of the object whose handle {@code token} owns (or owned), as the runtime read it} */
+  public static int typeIndex(OwnedHandle token) {
+    return (int) TYPE_INDEX.get(token);
   }
 
   /** {@return whether an object took the handle of {@code token}} Called on the thread that made it. */

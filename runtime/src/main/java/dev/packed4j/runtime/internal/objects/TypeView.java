@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.function.LongFunction;
 
 /**
  * The Java view of a native type key: the Java interface, the key, and the factory of the generated class.
@@ -31,13 +30,13 @@ public final class TypeView<T> {
 
   private final Class<T> javaType;
   private final String typeKey;
-  private final LongFunction<?> factory;
+  private final Factory factory;
   private volatile int typeIndex = -1;
   private volatile Cache cache = new Cache(-1, -1, new Object[0]);
 
   private record Cache(int definitions, int typeGeneration, Object[] choices) {}
 
-  private TypeView(Class<T> javaType, String typeKey, LongFunction<?> factory) {
+  private TypeView(Class<T> javaType, String typeKey, Factory factory) {
     this.javaType = javaType;
     this.typeKey = typeKey;
     this.factory = factory;
@@ -67,12 +66,28 @@ public final class TypeView<T> {
    * implement the view's Java type, or what the factory threw. An object that took the handle before the failure keeps
    * its own reference (taken for it here), released by its close or, unreachable, by the cleaner.
    *
-   * <p>Every object result goes through {@link #apply}, so it is kept small enough for the JIT to inline into the
+   * <p>Every object result goes through {@link #make}, so it is kept small enough for the JIT to inline into the
    * result filter (a lambda calling one method with the checks' messages inline was not): the checks' failures are
    * in methods of their own, and the class of an object found to implement the Java type is remembered, so the next
    * object of that class is checked by one class compare instead of an interface subtype search.
    */
-  private static final class Builder implements LongFunction<Object> {
+  /**
+   * Builds the Java object of a view from an owned handle: what {@link #factoryFor} and {@link #forAnyObject} return.
+   * When it fails, the caller still holds the reference it passed.
+   */
+  @FunctionalInterface
+  public interface Factory {
+    /**
+     * The view's object, which takes over {@code ownedHandle}.
+     *
+     * @param ownedHandle an owned object handle
+     * @param typeIndex the type index in that object's header, which the caller read to choose this factory
+     * @return the object
+     */
+    Object make(long ownedHandle, int typeIndex);
+  }
+
+  private static final class Builder implements Factory {
     private final Class<?> javaType;
     private final String typeKey;
     private final Function<OwnedHandle, ?> factory;
@@ -86,8 +101,8 @@ public final class TypeView<T> {
     }
 
     @Override
-    public Object apply(long ownedHandle) {
-      OwnedHandle token = OwnedHandles.of(ownedHandle);
+    public Object make(long ownedHandle, int typeIndex) {
+      OwnedHandle token = OwnedHandles.of(ownedHandle, typeIndex);
       Object made;
       try {
         made = factory.apply(token);
@@ -101,7 +116,7 @@ public final class TypeView<T> {
       return made;
     }
 
-    /** The checks of {@link #apply} for a factory result that is not yet known good. */
+    /** The checks of {@link #make} for a factory result that is not yet known good. */
     private Object check(Object made, OwnedHandle token, long ownedHandle) {
       if (made == null || !OwnedHandles.isTaken(token)) {
         OwnedHandles.giveBack(token, ownedHandle);
@@ -163,13 +178,13 @@ public final class TypeView<T> {
    * @throws ConversionFailure (TYPE) naming both type keys when the object is not an instance of this type
    */
   @SuppressWarnings("unchecked")
-  public LongFunction<?> factoryFor(int objectTypeIndex) {
+  public Factory factoryFor(int objectTypeIndex) {
     Object choice = choice(objectTypeIndex);
     if (choice == NOT_AN_INSTANCE) {
       throw ConversionFailure.typeMismatch(TypeInfos.keyOrIndex(objectTypeIndex) + " object", typeKey
           + " object (" + javaType.getSimpleName() + ")");
     }
-    return (LongFunction<?>) choice;
+    return (Factory) choice;
   }
 
   private Object choice(int objectTypeIndex) {
@@ -235,7 +250,7 @@ public final class TypeView<T> {
    * nearest ancestor that has one, or null when none was loaded (the caller makes a NativeObject).
    */
   @SuppressWarnings("unchecked")
-  public static LongFunction<?> forAnyObject(int objectTypeIndex) {
+  public static Factory forAnyObject(int objectTypeIndex) {
     Cache current = anyCache;
     if (current.definitions != definitions || current.typeGeneration != TypeInfos.generation()) {
       current = new Cache(definitions, TypeInfos.generation(), new Object[0]);
@@ -249,7 +264,7 @@ public final class TypeView<T> {
       grown[objectTypeIndex] = choice;
       anyCache = new Cache(current.definitions, current.typeGeneration, grown);
     }
-    return choice == NO_VIEW ? null : (LongFunction<?>) choice;
+    return choice == NO_VIEW ? null : (Factory) choice;
   }
 
   @Override

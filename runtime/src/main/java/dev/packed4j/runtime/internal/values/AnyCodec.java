@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.LongFunction;
 
 /**
  * {@code Object}: converts by the runtime type of the value.
@@ -133,13 +132,13 @@ public final class AnyCodec extends ValueCodec<Object> {
           throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + Values.typeName(type)
               + " value, which has no Java representation as Object");
         }
-        LongFunction<?> factory = TypeView.forAnyObject(type);
+        TypeView.Factory factory = TypeView.forAnyObject(type);
         long handle = keep(NativeMemory.anyPayload(any), owned);
         if (factory == null) {
           yield RuntimeAccess.get().newNativeObject(handle);
         }
         try {
-          yield factory.apply(handle);
+          yield factory.make(handle, handle != 0 ? NativeMemory.objectTypeIndex(handle) : 0);
         } catch (RuntimeException | Error e) {
           releaseIfOwned(handle, !owned); // a failed factory leaves the reference with us: the caller keeps its own
           throw e;

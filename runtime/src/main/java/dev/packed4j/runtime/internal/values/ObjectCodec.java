@@ -8,7 +8,6 @@ import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.GeneratedClasses;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeView;
-import java.util.function.LongFunction;
 
 /**
  * An {@code @Object} interface: the handle of the generated class's instance as an argument; as a result, an
@@ -63,10 +62,11 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
       throw mismatch(any);
     }
     long handle = NativeMemory.anyPayload(any);
-    LongFunction<?> factory = view().factoryFor(type);
+    int objectType = handle != 0 ? NativeMemory.objectTypeIndex(handle) : 0; // 0: the factory's token refuses it
+    TypeView.Factory factory = view().factoryFor(type);
     long kept = keep(handle, owned);
     try {
-      return wrap(factory, kept);
+      return wrap(factory, kept, objectType);
     } catch (RuntimeException | Error e) {
       releaseIfOwned(kept, !owned); // a failed factory leaves the reference with us: ours is released, the caller's kept
       throw e;
@@ -83,15 +83,16 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
     if (handle == 0) {
       return null;
     }
-    LongFunction<?> factory;
+    int objectType = NativeMemory.objectTypeIndex(handle);
+    TypeView.Factory factory;
     try {
-      factory = view().factoryFor(NativeMemory.objectTypeIndex(handle));
+      factory = view().factoryFor(objectType);
     } catch (RuntimeException | Error e) {
       CApi.P4JObjectDecRef(handle);
       throw e;
     }
     try {
-      return wrap(factory, handle);
+      return wrap(factory, handle, objectType);
     } catch (RuntimeException | Error e) {
       CApi.P4JObjectDecRef(handle); // a failed factory leaves the reference with us
       throw e;
@@ -104,8 +105,8 @@ public final class ObjectCodec<T> extends ValueCodec<T> {
    * subtype check here cost a few nanoseconds per object result).
    */
   @SuppressWarnings("unchecked")
-  private T wrap(LongFunction<?> factory, long ownedHandle) {
-    return (T) factory.apply(ownedHandle);
+  private T wrap(TypeView.Factory factory, long ownedHandle, int typeIndex) {
+    return (T) factory.make(ownedHandle, typeIndex);
   }
 
   /**
