@@ -62,14 +62,16 @@ class Utf8Test {
   void boundedEncodingMeasuresWhatItWrote() {
     for (String text : List.of("", "ascii", "a\0b", "\0", "é\0", "\0é", "é", "€uro", "日本", "😀 𝄞", "\uD800 lone",
         "tail \uDC00", "\uFFFF", "x".repeat(Utf8.BOUNDED_CHARS), "\uD83D\uDE00".repeat(100),
-        // Either side of the char-by-char copy's limit, with the first non-ASCII char last.
+        // Either side of the char-by-char copy's limit and of getBytes's, with the first non-ASCII char last.
         "x".repeat(Utf8.SHORT_CHARS), "x".repeat(Utf8.SHORT_CHARS - 1) + "é", "x".repeat(Utf8.SHORT_CHARS) + "é",
-        "x".repeat(Utf8.SHORT_CHARS - 2) + "\uD83D\uDE00")) {
+        "x".repeat(Utf8.SHORT_CHARS - 2) + "\uD83D\uDE00", "x".repeat(Utf8.MEDIUM_CHARS),
+        "x".repeat(Utf8.MEDIUM_CHARS - 1) + "é", "x".repeat(Utf8.MEDIUM_CHARS) + "é",
+        "x".repeat(Utf8.MEDIUM_CHARS - 2) + "\uD83D\uDE00", "x".repeat(Utf8.MEDIUM_CHARS - 1) + "\uD800")) {
       assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
     }
     Random random = new Random(7);
     for (int round = 0; round < 500; round++) {
-      char[] chars = new char[random.nextInt(40)];
+      char[] chars = new char[random.nextInt(Utf8.MEDIUM_CHARS + 16)];
       for (int i = 0; i < chars.length; i++) {
         // Mostly ASCII and NULs, with some Latin-1, BMP and surrogates: the cases the length shortcut must tell apart.
         int pick = random.nextInt(10);
@@ -82,13 +84,13 @@ class Utf8Test {
   }
 
   @Test
-  void aNonAsciiCharIsSeenInEveryPositionOfAShortString() {
+  void aNonAsciiCharIsSeenInEveryPositionOfAShortOrMediumString() {
     // U+0141's low byte is 'A' and U+0100's is NUL: a copy by low bytes must still notice them, wherever they sit
     // in an eight-char word or in the overlapping last word.
     for (char wide : new char[] {'\u0141', '\u0100', '\u00e9', '\uD800'}) {
-      for (int n = 1; n <= Utf8.SHORT_CHARS + 1; n++) {
+      for (int n = 1; n <= Utf8.MEDIUM_CHARS + 1; n++) {
         for (int at = 0; at < n; at++) {
-          char[] chars = "abcdefghijklmnopqrstuvwxyz0123456789".substring(0, n).toCharArray();
+          char[] chars = "abcdefghijklmnopqrstuvwxyz0123456789".repeat(2).substring(0, n).toCharArray();
           chars[at] = wide;
           String text = new String(chars);
           assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encodeBounded(text), text);
