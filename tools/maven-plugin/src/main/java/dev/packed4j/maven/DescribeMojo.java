@@ -7,15 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.inject.Inject;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
-import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Describes the project's native plugin libraries with {@code packed4j describe} and makes the manifests the
@@ -48,17 +43,9 @@ import org.apache.maven.toolchain.ToolchainManager;
  * }</pre>
  */
 @Mojo(name = "describe", defaultPhase = LifecyclePhase.PROCESS_RESOURCES, threadSafe = true)
-public final class DescribeMojo extends AbstractMojo {
+public final class DescribeMojo extends LibraryCliMojo {
   /** Made by Maven, which then sets the parameters below. */
   public DescribeMojo() {}
-
-  /** The libraries to describe; by default every library in the classes' {@code META-INF/native/<platform>/}. */
-  @Parameter
-  List<File> libraries;
-
-  /** The class output directory, where {@code build-native} puts the libraries. */
-  @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true)
-  File classesDirectory;
 
   /** Where the manifests are written, one {@code <name>.manifest.json} per library. */
   @Parameter(property = "packed4j.manifest.directory", defaultValue = "${project.build.directory}/packed4j")
@@ -72,16 +59,6 @@ public final class DescribeMojo extends AbstractMojo {
   @Parameter(property = "packed4j.describe.skip", defaultValue = "false")
   boolean skip;
 
-  @Parameter(defaultValue = "${project}", readonly = true)
-  MavenProject project;
-
-  @Parameter(defaultValue = "${session}", readonly = true)
-  MavenSession session;
-
-  // JSR-330 injection (Sisu), which Maven recommends over the deprecated @Component.
-  @Inject
-  ToolchainManager toolchains;
-
   @Override
   public void execute() throws MojoExecutionException {
     if (skip) {
@@ -89,8 +66,7 @@ public final class DescribeMojo extends AbstractMojo {
       project.getProperties().setProperty(property, "");
       return;
     }
-    List<Path> targets = librariesToDescribe();
-    String java = PackedCli.java(toolchains, session);
+    List<Path> targets = targetLibraries("describe");
     List<String> manifests = new ArrayList<>();
     try {
       Files.createDirectories(manifestDirectory.toPath());
@@ -101,7 +77,7 @@ public final class DescribeMojo extends AbstractMojo {
             && isCurrentVersion(manifest)) {
           getLog().info("packed4j: manifest of " + library.getFileName() + " up to date");
         } else {
-          describe(java, library, manifest);
+          describe(library, manifest);
           getLog().info("packed4j: described " + library.getFileName() + " into " + manifest);
         }
         manifests.add(manifest.toString());
@@ -122,11 +98,6 @@ public final class DescribeMojo extends AbstractMojo {
     return Files.readString(manifest).contains("\n  \"version\": " + Manifest.VERSION + ",\n");
   }
 
-  /** The configured libraries, or every {@code *.so} that build-native put into the classes for this platform. */
-  private List<Path> librariesToDescribe() throws MojoExecutionException {
-    return PackedCli.libraries(libraries, classesDirectory, "describe");
-  }
-
   /** {@code libcalculator.so} as {@code calculator.manifest.json}. */
   static String manifestName(Path library) {
     String name = library.getFileName().toString();
@@ -140,16 +111,11 @@ public final class DescribeMojo extends AbstractMojo {
   }
 
   /** Runs {@code packed4j describe <library> --json <manifest>}; its output is shown when it fails. */
-  private void describe(String java, Path library, Path manifest) throws MojoExecutionException {
-    PackedCli.Run run = PackedCli.run(java, List.of("describe", library.toString(), "--json", manifest.toString()),
+  private void describe(Path library, Path manifest) throws MojoExecutionException {
+    String output = runCli(List.of("describe", library.toString(), "--json", manifest.toString()),
         "describe " + library);
-    if (run.status() != 0) {
-      getLog().error(run.output());
-      throw new MojoExecutionException("packed4j: packed4j describe " + library + " failed with status "
-          + run.status() + PackedCli.hint(run.status()));
-    }
     if (!Files.isRegularFile(manifest)) {
-      getLog().error(run.output());
+      getLog().error(output);
       throw new MojoExecutionException("packed4j: packed4j describe " + library + " wrote no manifest " + manifest);
     }
   }

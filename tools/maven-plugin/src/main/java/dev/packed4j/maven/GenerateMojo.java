@@ -4,15 +4,10 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.inject.Inject;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
-import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Generates the Java interfaces of the project's native plugin libraries with {@code packed4j generate}: one
@@ -40,13 +35,9 @@ import org.apache.maven.toolchain.ToolchainManager;
  * }</pre>
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.PROCESS_RESOURCES, threadSafe = true)
-public final class GenerateMojo extends AbstractMojo {
+public final class GenerateMojo extends LibraryCliMojo {
   /** Made by Maven, which then sets the parameters below. */
   public GenerateMojo() {}
-
-  /** The libraries to generate from; by default every library in the classes' {@code META-INF/native/<platform>/}. */
-  @Parameter
-  List<File> libraries;
 
   /** The Java package of the generated interfaces, such as {@code com.example.shapes}. */
   @Parameter(property = "packed4j.generate.package", required = true)
@@ -65,23 +56,9 @@ public final class GenerateMojo extends AbstractMojo {
       defaultValue = "${project.build.directory}/generated-sources/packed4j")
   File outputDirectory;
 
-  /** The class output directory, where {@code build-native} puts the libraries. */
-  @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true)
-  File classesDirectory;
-
   /** Skips generating; sources generated before stay, and remain a source root. */
   @Parameter(property = "packed4j.generate.skip", defaultValue = "false")
   boolean skip;
-
-  @Parameter(defaultValue = "${project}", readonly = true)
-  MavenProject project;
-
-  @Parameter(defaultValue = "${session}", readonly = true)
-  MavenSession session;
-
-  // JSR-330 injection (Sisu), which Maven recommends over the deprecated @Component.
-  @Inject
-  ToolchainManager toolchains;
 
   @Override
   public void execute() throws MojoExecutionException {
@@ -90,20 +67,15 @@ public final class GenerateMojo extends AbstractMojo {
       getLog().info("packed4j: generate skipped (packed4j.generate.skip)");
       return;
     }
-    List<Path> targets = PackedCli.libraries(libraries, classesDirectory, "generate");
+    List<Path> targets = targetLibraries("generate");
     List<String> arguments = new ArrayList<>(List.of("generate"));
     targets.forEach(library -> arguments.add(library.toString()));
     arguments.addAll(List.of("--package", packageName, "--out", outputDirectory.getPath(), "--untyped", untyped));
     if (prefixes != null) {
       prefixes.forEach(prefix -> arguments.addAll(List.of("--prefix", prefix)));
     }
-    PackedCli.Run run = PackedCli.run(PackedCli.java(toolchains, session), arguments, "generate");
-    if (run.status() != 0) {
-      getLog().error(run.output());
-      throw new MojoExecutionException("packed4j: packed4j generate " + targets + " failed with status "
-          + run.status() + PackedCli.hint(run.status()));
-    }
-    for (String line : run.output().split("\n")) {
+    String output = runCli(arguments, "generate " + targets);
+    for (String line : output.split("\n")) {
       if (line.startsWith("packed4j generate: warning: ")) {
         getLog().warn("packed4j: " + line.substring("packed4j generate: warning: ".length()));
       } else if (line.startsWith("packed4j generate: ")) {
