@@ -28,8 +28,9 @@ import java.util.Arrays;
  *       pins are held only marks the reference closed, and the last unpin retires it.
  * </ul>
  *
- * <p>{@link #state} holds both: bit 0 is closed, the rest counts pins in steps of 2, so close, the last unpin and
- * the release of an unreachable owner agree by one atomic operation each on which of them retires, exactly once.
+ * <p>{@link #state} holds both, and the mark: bit 0 is closed, bit 1 the mark of a read without a pin, the rest
+ * counts pins in steps of 4, so close, the last unpin and the release of an unreachable owner agree by one atomic
+ * operation each on which of them retires, exactly once, and on whether it must wait for the epoch.
  * The reference never holds its owner strongly, so it cannot keep it alive; when the owner became unreachable no
  * thread can be reading, and it releases at once.
  *
@@ -43,7 +44,9 @@ import java.util.Arrays;
 final class NativeReference extends PhantomReference<Object> implements ReleaseEpochs.Pin {
   private static final VarHandle STATE;
   private static final int CLOSED = 1;
-  private static final int ONE_PIN = 2;
+  /** Set by the first read without a pin, while open: the release must wait for the end of an epoch. */
+  private static final int READ_UNPINNED = 2;
+  private static final int ONE_PIN = 4;
 
   static {
     try {
@@ -57,13 +60,8 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   /** The state of an owner closed before it had a native object (a wrapped NDArray never passed anywhere). */
   static final NativeReference CLOSED_BEFORE_CREATED = new NativeReference();
 
-  /** {@link #CLOSED} and the pins held, {@link #ONE_PIN} each. */
+  /** {@link #CLOSED}, {@link #READ_UNPINNED} (set once, never cleared) and the pins held, {@link #ONE_PIN} each. */
   private volatile int state;
-  /**
-   * Whether a getter read this object's memory without a pin ({@link #markReadUnpinned}): only then must a release
-   * wait for the end of an epoch. Set once, never cleared.
-   */
-  private volatile boolean readUnpinned;
   /** The handle this reference was made with, also after release (an identity, never dereferenced then). */
   final long address;
 
@@ -87,15 +85,24 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
 
   /**
    * The handle for a read without a pin, through {@link ReleaseEpochs#memory()} (loaded by the caller before this);
-   * 0 after release. The first such read marks the reference, so that its release waits for the epoch's end. The
-   * mark is stored before {@link #state} is loaded and a release reads it after setting the closed bit, all volatile
-   * (sequentially consistent): either this read sees the closed bit, or the release sees the mark.
+   * 0 after release. The first such read marks the reference, so that its release waits for the epoch's end: one
+   * load and one compare once it is marked. The mark and the closed bit are set by atomic operations on the same
+   * word, so either this read sees the closed bit, or the release sees the mark.
    */
   long handleForUnpinnedRead() {
-    if (!readUnpinned) {
-      readUnpinned = true;
-    }
-    return (state & CLOSED) == 0 ? address : 0;
+    return (state & (CLOSED | READ_UNPINNED)) == READ_UNPINNED ? address : markReadUnpinned();
+  }
+
+  /** The first read without a pin: sets the mark unless the reference is closed; the handle, or 0 if closed. */
+  private long markReadUnpinned() {
+    int current;
+    do {
+      current = state;
+      if ((current & CLOSED) != 0) {
+        return 0;
+      }
+    } while ((current & READ_UNPINNED) == 0 && !STATE.weakCompareAndSet(this, current, current | READ_UNPINNED));
+    return address;
   }
 
   /** Takes a pin unless the reference is closed; the pinned handle is {@link #address}. */
@@ -118,8 +125,8 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   @Override
   public void unpin() {
     int before = (int) STATE.getAndAdd(this, -ONE_PIN);
-    if (before == (ONE_PIN | CLOSED)) { // the last pin of a closed reference
-      retire();
+    if ((before & ~READ_UNPINNED) == (ONE_PIN | CLOSED)) { // the last pin of a closed reference
+      retire(before);
     }
   }
 
@@ -128,10 +135,15 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     // The closed bit is what readers load instead of a handle: whoever retires (this close, or the last unpin, which
     // can only come after the bit) does so after it, so a getter that still saw the reference open reads through an
     // epoch the retirement waits for. One atomic operation, no separate zeroing store (and its fence).
-    // The common case, open and unpinned, by one compare-and-set: getAndBitwiseOr is a loop of a load and a
-    // compare-and-set on x86.
-    if (STATE.compareAndSet(this, 0, CLOSED) || (int) STATE.getAndBitwiseOr(this, CLOSED) == 0) {
-      retire();
+    // The common case, open and unpinned (marked or not), by one compare-and-set: getAndBitwiseOr is a loop of a
+    // load and a compare-and-set on x86.
+    int expected = state & READ_UNPINNED;
+    int before = (int) STATE.compareAndExchange(this, expected, expected | CLOSED);
+    if (before != expected) {
+      before = (int) STATE.getAndBitwiseOr(this, CLOSED);
+    }
+    if ((before & ~READ_UNPINNED) == 0) { // open and not pinned until now
+      retire(before);
     }
   }
 
@@ -140,8 +152,9 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     return (state & CLOSED) != 0;
   }
 
-  private void retire() {
-    if (readUnpinned) {
+  /** Releases the reference, closed in {@code stateBefore}'s successor: the mark can no longer change. */
+  private void retire(int stateBefore) {
+    if ((stateBefore & READ_UNPINNED) != 0) {
       ReleaseEpochs.retire(address); // a getter may still be reading: released once its epoch ends
     } else {
       CApi.P4JObjectDecRef(address);
@@ -154,7 +167,7 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
    */
   private void releaseUnreachable() {
     int before = (int) STATE.getAndBitwiseOr(this, CLOSED);
-    if (before == 0) {
+    if ((before & ~READ_UNPINNED) == 0) {
       CApi.P4JObjectDecRef(address);
     }
   }
