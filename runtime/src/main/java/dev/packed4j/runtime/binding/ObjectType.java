@@ -49,15 +49,16 @@ public final class ObjectType<T> {
   }
 
   /**
-   * A field of this type, resolved against the native metadata on its first read: a missing field is an
-   * AttributeError listing the fields, a kind that does not match a TypeError naming both kinds.
+   * A field of this type, resolved against the native metadata now when the type's library is loaded (else at each
+   * use until it is): a missing field is an AttributeError listing the fields, a kind that does not match a
+   * TypeError naming both kinds, both thrown by the accessors that use the slot, not here.
    *
    * @param name the field's name, as the C++ type visits it
    * @param kind the kind the getter reads
    * @return the field's slot
    */
   public FieldSlot field(String name, FieldKind kind) {
-    return new FieldSlot(this, Objects.requireNonNull(name, "name"), Objects.requireNonNull(kind, "kind"));
+    return ObjectFieldSlot.of(this, Objects.requireNonNull(name, "name"), Objects.requireNonNull(kind, "kind"));
   }
 
   /**

@@ -1,0 +1,373 @@
+package dev.packed4j.runtime.binding;
+
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt32;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt64;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
+
+import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.runtime.internal.objects.TypeInfo;
+import dev.packed4j.runtime.internal.objects.TypeInfos;
+import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.Registries;
+import dev.packed4j.runtime.internal.values.RuntimeAccess;
+import dev.packed4j.runtime.internal.values.StringCodec;
+import dev.packed4j.runtime.internal.values.ThreadStack;
+import dev.packed4j.runtime.internal.values.ValueCodec;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
+import java.util.List;
+
+/**
+ * The {@link FieldSlot} of a generated class: a record, because HotSpot's JIT trusts the final fields of a record
+ * as it does a {@code static final} field. A slot sits in a {@code static final} field of the generated class, so
+ * its {@link Layout} (resolved when the slot is made) and everything in it are constants in compiled code: the
+ * accessor's kind checks, the read-only check and the type comparison fold away or into one compare with a
+ * constant, and a numeric getter or setter is the object's checks and one load or store. A field of an ordinary
+ * class would be loaded and tested at every access instead.
+ *
+ * @param type the type the field belongs to
+ * @param name the field's name
+ * @param kind the kind the generated accessors read and write
+ * @param target the call target that names the field in a read's errors
+ * @param writeTarget the call target that names the value in a write's errors
+ * @param layout where the field is and what may be stored, or null when it could not be resolved when the slot
+ *     was made (each use then resolves it again, and throws what the resolution throws)
+ * @param derivedType one element: the last type index other than the owner's found to derive from it, so that an
+ *     object of a derived type read through its base's slot is checked natively once; a race only repeats a check
+ */
+record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarget target, CallTarget writeTarget,
+    Layout layout, int[] derivedType) implements FieldSlot {
+
+  /** A {@link Layout#storeKind} of a field the type's object definition does not declare writable. */
+  private static final int READ_ONLY = -1;
+
+  /**
+   * A resolved field.
+   *
+   * @param offset the byte offset from the object's handle
+   * @param nativeKind the field's {@code P4JFieldKind}
+   * @param fieldIndex the field's index for {@code P4JObjectGetField} and {@code P4JObjectSetField}
+   * @param storeKind what a setter stores: {@code nativeKind} when the field is mutable (def_rw), else
+   *     {@link #READ_ONLY}
+   * @param ownerType the native index of the slot's type
+   */
+  record Layout(long offset, int nativeKind, int fieldIndex, int storeKind, int ownerType) {}
+
+  /** A slot of {@code type}'s field {@code name}, resolved now if the type's library is loaded. */
+  static ObjectFieldSlot of(ObjectType<?> type, String name, FieldKind kind) {
+    Layout layout;
+    try {
+      layout = resolve(type, name, kind);
+    } catch (RuntimeException unresolved) {
+      // Not an error yet: the library may be loaded later, and a missing field fails at each use, where the
+      // accessor that reads it is in the stack trace.
+      layout = null;
+    }
+    return new ObjectFieldSlot(type, name, kind, CallTarget.operation(type.typeKey() + "." + name),
+        CallTarget.operation(type.typeKey() + "." + name, "value"), layout, new int[] {-1});
+  }
+
+  @Override
+  public int readInt(ObjectRef self) {
+    MemorySegment memory = ReleaseEpochs.memory(); // before the handle: see ReleaseEpochs
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + checked(self, kind == FieldKind.INT32, "readInt").offset;
+    boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
+    try {
+      return memory.get(ValueLayout.JAVA_INT_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      return readInt(self); // the epoch ended during the read: read again, or throw if self was closed meanwhile
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public long readLong(ObjectRef self) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    Layout field = checked(self, kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64,
+        "readLong");
+    long at = handle + field.offset;
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      return field.nativeKind == kP4JFieldInt32
+          ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at)
+          : memory.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      return readLong(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public double readDouble(ObjectRef self) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + checked(self, kind == FieldKind.FLOAT64, "readDouble").offset;
+    boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
+    try {
+      return memory.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, at);
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      return readDouble(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public boolean readBoolean(ObjectRef self) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + checked(self, kind == FieldKind.BOOL, "readBoolean").offset;
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      return memory.get(ValueLayout.JAVA_BYTE, at) != 0;
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      return readBoolean(self);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public String readString(ObjectRef self) {
+    return read(self, kind == FieldKind.STRING, "readString", StringCodec.STRING);
+  }
+
+  @Override
+  public <T> T readObject(ObjectRef self, Codec<T> codec) {
+    return read(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "readObject",
+        Codecs.implementation(codec));
+  }
+
+  private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {
+    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
+    try (Frame frame = ThreadStack.current().push(target, 0)) {
+      Layout field = checked(self, kindMatches, method);
+      Errors.check(CApi.P4JObjectGetField(pin.pinnedHandle(), field.fieldIndex, frame.result()), null);
+      frame.resultWritten();
+      return frame.returnValue(codec);
+    } finally {
+      pin.unpin();
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public void writeInt(ObjectRef self, int value) {
+    writeLong(self, value);
+  }
+
+  @Override
+  public void writeLong(ObjectRef self, long value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    Layout field = checked(self, kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64,
+        "writeLong");
+    long at = handle + field.offset;
+    int storeKind = field.storeKind; // an int64 field takes any long unchecked
+    if (storeKind != kP4JFieldInt64 && !fits(storeKind, value)) {
+      throw unwritable(storeKind, value);
+    }
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      if (storeKind == kP4JFieldInt32) {
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, (int) value);
+      } else {
+        memory.set(ValueLayout.JAVA_LONG_UNALIGNED, at, value);
+      }
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeLong(self, value); // the epoch ended during the store: store again, or throw if self was closed
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public void writeDouble(ObjectRef self, double value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + writable(self, kind == FieldKind.FLOAT64, "writeDouble").offset;
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      memory.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, at, value);
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeDouble(self, value);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public void writeBoolean(ObjectRef self, boolean value) {
+    MemorySegment memory = ReleaseEpochs.memory();
+    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long at = handle + writable(self, kind == FieldKind.BOOL, "writeBoolean").offset;
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    try {
+      memory.set(ValueLayout.JAVA_BYTE, at, (byte) (value ? 1 : 0));
+    } catch (IllegalStateException epochEnded) {
+      ReleaseEpochs.epochEnded(interrupted);
+      writeBoolean(self, value);
+    } finally {
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public void writeString(ObjectRef self, String value) {
+    // No call frame: the value's UTF-8 span and its kP4JStrView argument in scratch memory inside a mark, as a
+    // typed entry's String argument is passed; the object held as in write().
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    ThreadStack stack = ThreadStack.current();
+    long mark = stack.markScratch();
+    try {
+      long handle = RuntimeAccess.get().heldHandle(self, held);
+      Layout field = writable(self, kind == FieldKind.STRING, "writeString");
+      if (value == null) { // the call frame's message (Frame.put), after the same checks
+        throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a String argument must not be"
+            + " null (" + StringCodec.STRING.nullHint() + ")");
+      }
+      long argument = stack.allocateScratch(16);
+      stack.putStringView(argument, value);
+      Errors.check(CApi.P4JObjectSetField(handle, field.fieldIndex, argument), null);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(writeTarget.describeArgument(0), writeTarget.exceptionFunctionName());
+    } finally {
+      stack.releaseScratch(mark);
+      held.restore(depth);
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  @Override
+  public <T> void writeObject(ObjectRef self, Codec<T> codec, T value) {
+    write(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "writeObject", Codecs.implementation(codec),
+        value);
+  }
+
+  private <T> void write(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec, T value) {
+    // Held, not pinned (two plain stores instead of two atomic operations): a close on another thread defers the
+    // release until the call has returned, as for an object passed to a typed entry (ReleaseEpochs.HeldHandles).
+    ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
+    int depth = held.depth();
+    try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
+      long handle = RuntimeAccess.get().heldHandle(self, held);
+      Layout field = writable(self, kindMatches, method);
+      if (value == null && kind == FieldKind.OBJECT) {
+        NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
+        NativeMemory.putLong(frame.slot(0) + 8, 0);
+      } else {
+        frame.put(0, codec, value);
+      }
+      Errors.check(CApi.P4JObjectSetField(handle, field.fieldIndex, frame.arguments()), null);
+    } finally {
+      held.restore(depth);
+      Reference.reachabilityFence(self);
+    }
+  }
+
+  /** Whether {@code value} fits a writable field of {@code storeKind} (false for a read-only field, -1). */
+  private static boolean fits(int storeKind, long value) {
+    return storeKind == kP4JFieldInt32 ? (int) value == value : storeKind == kP4JFieldUInt64 && value >= 0;
+  }
+
+  /** The error of a write {@link #fits} refused: a read-only field, or a value out of the field's range. */
+  private RuntimeException unwritable(int storeKind, long value) {
+    if (storeKind == READ_ONLY) {
+      return readOnlyError();
+    }
+    return Failures.error(ErrorKind.VALUE_ERROR, type.typeKey() + "." + name + ": " + value + " does not fit in "
+        + TypeInfo.FieldInfo.kindName(storeKind) + " (written by " + type.javaType().getSimpleName() + ")", null);
+  }
+
+  private RuntimeException readOnlyError() {
+    return Failures.error(ErrorKind.VALUE_ERROR, "field '" + name + "' of type " + type.typeKey()
+        + " is read-only (written by " + type.javaType().getSimpleName() + "): declare it with def_rw in the"
+        + " type's object definition (P4J_REGISTER_OBJECT_DEF) to make it writable", null);
+  }
+
+  /** The layout of a field this slot may write: checked as a read checks it, and declared mutable natively. */
+  private Layout writable(ObjectRef self, boolean kindMatches, String method) {
+    Layout field = checked(self, kindMatches, method);
+    if (field.storeKind == READ_ONLY) {
+      throw readOnlyError();
+    }
+    return field;
+  }
+
+  /**
+   * The field's layout, once {@code self} is known to be an object of this slot's type or of a type derived from
+   * it: an offset is only meaningful in the memory of such an object.
+   */
+  private Layout checked(ObjectRef self, boolean kindMatches, String method) {
+    if (!kindMatches) {
+      throw new IllegalStateException(method + " cannot read field " + name + " of " + type.typeKey()
+          + ", which the accessor declares as " + kind);
+    }
+    Layout field = layout;
+    if (field == null) {
+      field = resolve(type, name, kind); // throws what kept it unresolved, unless the library is loaded now
+    }
+    int selfType = RuntimeAccess.get().typeIndex(self);
+    if (selfType != field.ownerType && selfType != derivedType[0]) {
+      checkDerived(self, selfType, field.ownerType, method);
+    }
+    return field;
+  }
+
+  private void checkDerived(ObjectRef self, int selfType, int ownerType, String method) {
+    if (!TypeInfos.isInstanceOf(selfType, ownerType)) {
+      throw new IllegalArgumentException(method + " of field " + name + " of " + type.typeKey() + " was given a "
+          + self.typeKey() + " object, which is not a " + type.typeKey());
+    }
+    derivedType[0] = selfType;
+  }
+
+  /** Looks {@code name} up in the native metadata of {@code type}, or throws the error its accessors report. */
+  private static Layout resolve(ObjectType<?> type, String name, FieldKind kind) {
+    int typeIndex = type.view.typeIndex();
+    TypeInfo info = TypeInfos.info(typeIndex);
+    TypeInfo.FieldInfo field = info.field(name);
+    if (field == null) {
+      info = TypeInfos.fresh(typeIndex);
+      field = info.field(name);
+    }
+    if (field == null) {
+      List<String> near = Registries.nearNames(name, info.fieldNames());
+      throw Failures.error(ErrorKind.ATTRIBUTE_ERROR, "type " + info.key() + " has no field '" + name
+          + "' (read by " + type.javaType().getSimpleName() + "); its fields are " + info.fieldNames()
+          + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?"), null);
+    }
+    if (!kind.accepts(field.kind())) {
+      throw Failures.error(ErrorKind.TYPE_ERROR, "field '" + name + "' of type " + info.key() + " is "
+          + field.kindName() + " natively, but " + type.javaType().getSimpleName() + " reads it as "
+          + TypeInfo.FieldInfo.kindName(kind.nativeKind()) + ": change the accessor's return type", null);
+    }
+    return new Layout(field.offset(), field.kind(), field.index(), field.mutable() ? field.kind() : READ_ONLY,
+        typeIndex);
+  }
+
+  @Override
+  public String toString() {
+    return type.typeKey() + "." + name + " (" + kind + ")";
+  }
+}
