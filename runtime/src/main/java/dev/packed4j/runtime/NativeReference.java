@@ -84,25 +84,26 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
   }
 
   /**
-   * The handle for a read without a pin, through {@link ReleaseEpochs#memory()} (loaded by the caller before this);
-   * 0 after release. The first such read marks the reference, so that its release waits for the epoch's end: one
-   * load and one compare once it is marked. The mark and the closed bit are set by atomic operations on the same
-   * word, so either this read sees the closed bit, or the release sees the mark.
+   * Whether the reference is open for a read without a pin (through {@link ReleaseEpochs#memory()} loaded by the
+   * caller before this, or by a thread that holds the handle in its {@link ReleaseEpochs.HeldHandles}); then
+   * {@link #address} is the handle. The first such read marks the reference, so that its release waits for the
+   * epoch's end: one load and one compare once it is marked. The mark and the closed bit are set by atomic
+   * operations on the same word, so either this read sees the closed bit, or the release sees the mark.
    */
-  long handleForUnpinnedRead() {
-    return (state & (CLOSED | READ_UNPINNED)) == READ_UNPINNED ? address : markReadUnpinned();
+  boolean openForUnpinnedRead() {
+    return (state & (CLOSED | READ_UNPINNED)) == READ_UNPINNED || markReadUnpinned();
   }
 
-  /** The first read without a pin: sets the mark unless the reference is closed; the handle, or 0 if closed. */
-  private long markReadUnpinned() {
+  /** The first read without a pin: sets the mark unless the reference is closed; whether it is open. */
+  private boolean markReadUnpinned() {
     int current;
     do {
       current = state;
       if ((current & CLOSED) != 0) {
-        return 0;
+        return false;
       }
     } while ((current & READ_UNPINNED) == 0 && !STATE.weakCompareAndSet(this, current, current | READ_UNPINNED));
-    return address;
+    return true;
   }
 
   /** Takes a pin unless the reference is closed; the pinned handle is {@link #address}. */

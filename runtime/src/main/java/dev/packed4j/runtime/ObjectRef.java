@@ -140,8 +140,7 @@ public abstract class ObjectRef implements AutoCloseable {
    */
   final long handleForUnpinnedRead() {
     NativeReference current = reference;
-    long handle = current != null ? current.handleForUnpinnedRead() : 0;
-    return handle != 0 ? handle : handleSlow();
+    return current != null && current.openForUnpinnedRead() ? current.address : handleSlow();
   }
 
   /**
@@ -176,12 +175,12 @@ public abstract class ObjectRef implements AutoCloseable {
       handleSlow(); // makes the native object of a deferred reference, or throws if closed first
       current = reference;
     }
-    held.hold(current.address);
-    long handle = current.handleForUnpinnedRead(); // marks it: a close then retires through the epochs
-    if (handle == 0) {
+    long address = current.address;
+    held.hold(address);
+    if (!current.openForUnpinnedRead()) { // marks it: a close then retires through the epochs
       throw closedError();
     }
-    return handle;
+    return address;
   }
 
   private IllegalStateException closedError() {

@@ -26,7 +26,7 @@ import dev.packed4j.runtime.Packed4jException;
  *
  * <p>Reading or writing a closed object throws {@link IllegalStateException}. A close on another thread during a
  * read never frees the memory under it: the plain reads go through the epoch segment of {@code ReleaseEpochs}, the
- * native reads hold a pin, and the native writes hold the handle as a direct call does.
+ * native reads hold a pin, and the writes hold the handle as a direct call does.
  */
 public sealed interface FieldSlot permits ObjectFieldSlot {
   /** {@return the field name} */
