@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.binding.FieldKind;
+import dev.packed4j.runtime.binding.FieldSlot;
+import dev.packed4j.runtime.binding.ObjectType;
 import dev.packed4j.runtime.fixture.Circle;
 import dev.packed4j.runtime.fixture.Packed4j_Shape;
 import dev.packed4j.runtime.fixture.Packed4j_Square;
@@ -156,6 +158,27 @@ class ObjectTypeTest {
       assertEquals("AttributeError", e.kind());
       assertTrue(e.getMessage().contains("nmae") && e.getMessage().contains("[sides, id, serial, area, filled, "
           + "name, child]") && e.getMessage().contains("did you mean name"), e.getMessage());
+    }
+  }
+
+  /** An interface whose type key no loaded library registers, for a slot made before its library. */
+  interface NotLoadedYet {}
+
+  @Test
+  void aSlotMadeBeforeItsLibraryFailsAtEachUseNotWhenMade() {
+    ObjectType<NotLoadedYet> type = ObjectType.define(NotLoadedYet.class, "test.NotLoadedYet", handle -> {
+      throw new AssertionError("no object of this type is ever made");
+    });
+    FieldSlot slot = type.field("sides", FieldKind.INT32); // resolved when made if it can be; no error here
+    try (Shape shape = shapes.makeShape(3, "three")) {
+      for (int use = 0; use < 2; use++) { // resolved again at each use, so the error is the same every time
+        Packed4jException e = assertThrows(Packed4jException.class, () -> slot.readInt((ObjectRef) shape));
+        assertEquals("KeyError", e.kind());
+        assertTrue(e.getMessage().contains("test.NotLoadedYet") && e.getMessage().contains("Packed4j.loadLibrary"),
+            e.getMessage());
+        assertThrows(Packed4jException.class, () -> slot.writeInt((ObjectRef) shape, 4));
+      }
+      assertEquals(3, shape.sides()); // the failed write stored nothing
     }
   }
 
