@@ -16,6 +16,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 
 /**
@@ -25,8 +26,9 @@ import java.util.List;
  * 16,384 page faults and a clearing pass, a third of a round trip's CPU; huge pages take 32 faults. The kernel
  * still clears every page it maps, so a closed tensor's block is kept (at most {@link #KEEP} blocks,
  * {@link #KEEP_BYTES} together) for the next tensor of the same size: a session that streams the same shape again
- * and again then takes no faults at all. A block kept unused for {@link #KEEP_NANOS} is freed when the next large
- * tensor is made or closed (an idle process keeps its blocks). Without native access for this module, or for small
+ * and again then takes no faults at all. A block kept unused for {@link #keepNanos} (10 s) is freed then by the
+ * {@code packed4j-tensor-trim} daemon thread, started with the first kept block, or sooner when the next large tensor
+ * is made or closed, so an idle process gives its blocks back. Without native access for this module, or for small
  * tensors, {@code NDArray.allocate} does it.
  */
 @SuppressWarnings("restricted") // libc calls on memory this class allocates and hands over
@@ -44,8 +46,13 @@ final class TensorMemory {
   /** How many freed blocks wait for a tensor of their size, and their bytes together at most. */
   static final int KEEP = 2;
   static final long KEEP_BYTES = 160L << 20;
-  /** A kept block unused this long is freed (checked whenever a block is taken or released). */
-  static final long KEEP_NANOS = 10_000_000_000L;
+  /**
+   * A kept block unused this long is freed: by the trim thread when it is due, or whenever a block is taken or
+   * released. 10 s; tests shorten it (under KEPT's lock).
+   */
+  static long keepNanos = 10_000_000_000L;
+  /** Whether the trim thread runs (under KEPT's lock). */
+  private static boolean trimStarted;
   /** Blocks kept, oldest first; guarded by itself. */
   private static final java.util.ArrayDeque<Kept> KEPT = new java.util.ArrayDeque<>();
 
@@ -194,6 +201,7 @@ final class TensorMemory {
         expire(now, stale);
         if (total <= KEEP_BYTES) {
           KEPT.addLast(new Kept(block, now));
+          startTrimOrWake();
           long together = 0;
           for (Kept k : KEPT) {
             together += k.block().byteSize();
@@ -215,10 +223,61 @@ final class TensorMemory {
     }
   }
 
-  /** Moves kept blocks unused for {@link #KEEP_NANOS} into {@code stale}; holds KEPT's lock. */
+  /** Moves kept blocks unused for {@link #keepNanos} into {@code stale}; holds KEPT's lock. */
   private static void expire(long now, List<MemorySegment> stale) {
-    while (!KEPT.isEmpty() && now - KEPT.peekFirst().since() > KEEP_NANOS) {
+    while (!KEPT.isEmpty() && now - KEPT.peekFirst().since() >= keepNanos) {
       stale.add(KEPT.removeFirst().block());
+    }
+  }
+
+  /**
+   * Starts the trim thread with the first kept block, or wakes it to wait for the new oldest block; holds KEPT's
+   * lock. Should the start fail (no memory for a thread), the next kept block tries again, and blocks still expire
+   * when a large tensor is made or closed.
+   */
+  private static void startTrimOrWake() {
+    if (trimStarted) {
+      KEPT.notifyAll();
+      return;
+    }
+    try {
+      Thread trim = Thread.ofPlatform().name("packed4j-tensor-trim").daemon().unstarted(TensorMemory::trimWhenDue);
+      trim.setContextClassLoader(null); // the first user's loader must not stay reachable through it
+      trim.start();
+      trimStarted = true;
+    } catch (Throwable notStarted) {
+      // Must not throw: the caller has already kept the block (and is an upcall, where an exception ends the JVM).
+    }
+  }
+
+  /** Sets how long a kept block waits unused before it is freed, and wakes the trim thread (for tests). */
+  static void keepFor(long nanos) {
+    synchronized (KEPT) {
+      keepNanos = nanos;
+      KEPT.notifyAll();
+    }
+  }
+
+  /** The trim thread: sleeps until the oldest kept block is due, frees what is due, and waits for the next. */
+  private static void trimWhenDue() {
+    while (true) {
+      List<MemorySegment> stale = new ArrayList<>();
+      try {
+        synchronized (KEPT) {
+          if (KEPT.isEmpty()) {
+            KEPT.wait();
+          } else {
+            long due = KEPT.peekFirst().since() + keepNanos - System.nanoTime();
+            if (due > 0) {
+              KEPT.wait(TimeUnit.NANOSECONDS.toMillis(due) + 1);
+            }
+          }
+          expire(System.nanoTime(), stale);
+        }
+      } catch (InterruptedException e) {
+        // Nobody interrupts this thread on purpose; carry on, the blocks must still be freed.
+      }
+      stale.forEach(TensorMemory::free);
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.NDArray;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** TensorMemory keeps a closed large tensor's block for the next of its size, and never more than its bound. */
@@ -33,6 +34,23 @@ class TensorMemoryTest {
     other.close();
     TensorMemory.trim();
     assertEquals(0, TensorMemory.keptCount());
+  }
+
+  @Test
+  void aBlockKeptUnusedIsFreedWithoutAnotherTensor() throws InterruptedException {
+    TensorMemory.trim();
+    TensorMemory.keepFor(TimeUnit.MILLISECONDS.toNanos(200));
+    try {
+      TensorMemory.allocate(DType.FLOAT32, TWELVE_MIB).close();
+      assumeTrue(TensorMemory.keptCount() == 1, "no native access: the runtime's allocation served");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (TensorMemory.keptCount() != 0 && System.nanoTime() < deadline) { // an idle process, as far as it knows
+        Thread.sleep(20);
+      }
+      assertEquals(0, TensorMemory.keptCount(), "the trim thread frees a block kept unused past its time");
+    } finally {
+      TensorMemory.keepFor(TimeUnit.SECONDS.toNanos(10));
+    }
   }
 
   @Test
