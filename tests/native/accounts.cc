@@ -127,6 +127,14 @@ P4J_REGISTER_GLOBAL("test.accounts.BalanceOf").set_body_typed([](ObjectPtr<Accou
   return account->balance;
 });
 
+// Reads a balance after calling back into Java, which may close the account meanwhile: the call holds the object
+// it borrows (no reference of its own), so the read is of live memory only if the hold keeps it.
+P4J_REGISTER_GLOBAL("test.accounts.BalanceAfter")
+    .set_body_typed([](const ObjectPtr<AccountObject>& account, PackedFunc then) {
+      then(int64_t{0});
+      return account->balance;
+    });
+
 // A type Java has no interface for: reached through NativeObject's dynamic get, set, call and construct.
 class LedgerObject : public Object {
  public:

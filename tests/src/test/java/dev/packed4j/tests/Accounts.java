@@ -3,6 +3,7 @@ package dev.packed4j.tests;
 import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.annotations.Method;
+import java.util.function.LongUnaryOperator;
 
 /** Constructors, static methods and globals of tests/native/accounts.cc. */
 public interface Accounts {
@@ -27,4 +28,8 @@ public interface Accounts {
 
   @Global("test.accounts.BalanceOf")
   long balanceOf(AccountRef account);
+
+  /** Calls {@code then} from C++, then reads the account's balance there. */
+  @Global("test.accounts.BalanceAfter")
+  long balanceAfter(AccountRef account, LongUnaryOperator then);
 }

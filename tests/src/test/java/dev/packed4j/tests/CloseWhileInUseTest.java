@@ -8,6 +8,7 @@ import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
+import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -44,6 +45,39 @@ class CloseWhileInUseTest {
     containers = Packed4j.bind(Containers.class);
     tensors = Packed4j.bind(Tensors.class);
     accounts = Packed4j.bind(Accounts.class);
+  }
+
+  @Test
+  void anObjectClosedDuringALongCallIsKeptWithoutAHandshakeEveryMillisecond() throws Exception {
+    try (AccountRef first = accounts.open(6, "first")) { // links the global (its function stays referenced)
+      assertEquals(0L, accounts.balanceAfter(first, ignored -> 0));
+    }
+    long baseline = TestLibrary.settledLiveObjectCount();
+    AccountRef account = accounts.open(7, "held");
+    account.balance(1234);
+    CountDownLatch inCall = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    try (ExecutorService caller = Executors.newSingleThreadExecutor()) {
+      Future<Long> balance = caller.submit(() -> accounts.balanceAfter(account, ignored -> {
+        inCall.countDown();
+        try {
+          closed.await(); // C++ holds the account, borrowed, while Java closes it
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return 0;
+      }));
+      inCall.await();
+      account.close();
+      long flipsBefore = ReleaseEpochs.flips();
+      Thread.sleep(500);
+      long flipsWhileHeld = ReleaseEpochs.flips() - flipsBefore;
+      closed.countDown();
+      assertEquals(1234L, balance.get(), "the held object stayed alive for the call");
+      // Flipping every millisecond would end ~400 epochs (a handshake with every thread each); pausing, about 8.
+      assertTrue(flipsWhileHeld < 40, flipsWhileHeld + " epochs ended in 500 ms while only a held object waited");
+    }
+    assertEquals(baseline, TestLibrary.settledLiveObjectCount(), "released once the call let go of it");
   }
 
   /** One thing to race: made fresh each round, used by {@link #USERS} threads, closed by the test thread. */

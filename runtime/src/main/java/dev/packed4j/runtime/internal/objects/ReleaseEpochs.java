@@ -33,7 +33,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>A reader's cost is one volatile load (a plain load on x86) and the session check of a shared segment, which
  * the JIT keeps out of loops, plus a test of the reference's mark (below); a close costs an append under a lock.
- * Flips run on the {@code packed4j-release} daemon thread about a millisecond after a close, so such an object is
+ * Flips run on the {@code packed4j-release} daemon thread about a millisecond after a close (while only references
+ * held by calls in progress wait, at pauses that double up to 128 ms, until a close comes), so such an object is
  * destroyed natively within about a millisecond; {@link #drain()} releases everything closed so far at once (leak
  * counts and tests use it). Only references a getter read without a pin come here: the first such read marks the
  * reference, and a close of an unmarked one (an object Java never read a field of, a function, a container, a
@@ -57,6 +58,12 @@ public final class ReleaseEpochs {
 
   /** How long a closed reference waits for others to gather before a flip, in nanoseconds. */
   private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /**
+   * The longest pause between flips while every retired reference is held by a call in progress: each flip that
+   * releases nothing doubles the pause, up to this, so that a native call of seconds on an object closed meanwhile
+   * costs a few dozen handshakes, not one a millisecond. A close wakes the flipper at once.
+   */
+  private static final long HELD_PAUSE_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(128);
 
   /** Guards the current epoch's list and the flipper's start. */
   private static final Object LOCK = new Object();
@@ -68,6 +75,10 @@ public final class ReleaseEpochs {
   private static volatile MemorySegment currentMemory = current.memory;
   /** Whether the flipper thread runs (under LOCK). */
   private static boolean flipperStarted;
+  /** Closes since the current epoch began (under LOCK): references a flip kept for a holder are not counted. */
+  private static int closedSinceFlip;
+  /** How many epochs have ended. */
+  private static volatile long flips;
 
   /** One epoch: its arena, the segment readers use while it is current, and the references closed in it. */
   private static final class Epoch {
@@ -112,20 +123,34 @@ public final class ReleaseEpochs {
    */
   public static void retire(long handle) {
     synchronized (LOCK) {
-      Epoch epoch = current;
-      if (epoch.retiredCount == epoch.retired.length) {
-        epoch.retired = Arrays.copyOf(epoch.retired, epoch.retiredCount * 2);
-      }
-      epoch.retired[epoch.retiredCount++] = handle;
-      if (!flipperStarted) {
-        Thread flipper =
-            Thread.ofPlatform().name("packed4j-release").daemon().unstarted(ReleaseEpochs::flipWhenRetired);
-        flipper.setContextClassLoader(null); // the first closer's loader must not stay reachable through it
-        flipper.start(); // should this fail, the next retirement tries again
-        flipperStarted = true;
-      } else if (epoch.retiredCount == 1) {
-        LOCK.notifyAll();
-      }
+      closedSinceFlip++;
+      keep(handle);
+    }
+  }
+
+  /**
+   * {@return how many epochs have ended} Each end is a handshake with every thread; tests count them to see that a
+   * reference held by a long call does not end one every millisecond.
+   */
+  public static long flips() {
+    return flips;
+  }
+
+  /** Adds {@code handle} to the current epoch's list and wakes or starts the flipper; holds LOCK. */
+  private static void keep(long handle) {
+    Epoch epoch = current;
+    if (epoch.retiredCount == epoch.retired.length) {
+      epoch.retired = Arrays.copyOf(epoch.retired, epoch.retiredCount * 2);
+    }
+    epoch.retired[epoch.retiredCount++] = handle;
+    if (!flipperStarted) {
+      Thread flipper =
+          Thread.ofPlatform().name("packed4j-release").daemon().unstarted(ReleaseEpochs::flipWhenRetired);
+      flipper.setContextClassLoader(null); // the first closer's loader must not stay reachable through it
+      flipper.start(); // should this fail, the next retirement tries again
+      flipperStarted = true;
+    } else {
+      LOCK.notifyAll(); // the flipper waits for a first retirement, or for a close while it pauses
     }
   }
 
@@ -142,17 +167,27 @@ public final class ReleaseEpochs {
     }
   }
 
-  /** The flipper: waits for a retirement, lets others gather for a moment, then flips. */
+  /**
+   * The flipper: waits for a retirement, lets others gather for a moment, then flips. While the flips release
+   * nothing (every retired reference is held by a call in progress) it pauses longer between them, up to
+   * {@link #HELD_PAUSE_MAX_NANOS}, unless a close comes.
+   */
   private static void flipWhenRetired() {
+    long pause = 0;
     while (true) {
       try {
         synchronized (LOCK) {
           while (current.retiredCount == 0) {
             LOCK.wait();
+            pause = 0;
+          }
+          long end = System.nanoTime() + pause;
+          for (long left = pause; left > 0 && closedSinceFlip == 0; left = end - System.nanoTime()) {
+            LOCK.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
           }
         }
         TimeUnit.NANOSECONDS.sleep(GATHER_NANOS);
-        flip();
+        pause = flip() ? 0 : Math.min(Math.max(2 * pause, 2 * GATHER_NANOS), HELD_PAUSE_MAX_NANOS);
       } catch (InterruptedException e) {
         // Nobody interrupts this thread on purpose; carry on, the references must still be released.
       } catch (RuntimeException | Error e) {
@@ -162,7 +197,8 @@ public final class ReleaseEpochs {
     }
   }
 
-  private static void flip() {
+  /** Ends the current epoch; whether it released a reference (false when every one was held, or none waited). */
+  private static boolean flip() {
     synchronized (FLIP) {
       Epoch ended;
       synchronized (LOCK) {
@@ -170,7 +206,9 @@ public final class ReleaseEpochs {
         Epoch next = new Epoch();
         current = next;
         currentMemory = next.memory;
+        closedSinceFlip = 0;
       }
+      flips++; // one writer at a time: under FLIP
       try {
         // The handshake: returns once no thread is inside an access through ended.memory.
         ended.arena.close();
@@ -179,19 +217,24 @@ public final class ReleaseEpochs {
         // references must not be released while it may still be read, so they wait for the next epoch.
         synchronized (LOCK) {
           for (int i = 0; i < ended.retiredCount; i++) {
-            retire(ended.retired[i]);
+            keep(ended.retired[i]);
           }
         }
         throw refused;
       }
       boolean[] held = HeldHandles.held(ended.retired, ended.retiredCount);
+      boolean released = false;
       for (int i = 0; i < ended.retiredCount; i++) {
         if (held[i]) {
-          retire(ended.retired[i]); // a direct call in progress passed it: the next epoch tries again
+          synchronized (LOCK) {
+            keep(ended.retired[i]); // a direct call in progress passed it: the next epoch tries again
+          }
         } else {
           CApi.P4JObjectDecRef(ended.retired[i]);
+          released = true;
         }
       }
+      return released;
     }
   }
 
