@@ -257,9 +257,11 @@ public abstract class ObjectRef implements AutoCloseable {
    * read), and the native object is released after it; a use that starts later throws
    * {@link IllegalStateException}. The native release (and so a C++ destructor, when this was the last reference)
    * runs inside this call, unless another thread's use still holds the object: then on that thread when its use
-   * ends. For an object whose {@code int}/{@code long}/{@code double}/{@code boolean} fields Java has read, or that
-   * was passed to a function's typed entry, it runs about a millisecond later on the {@code packed4j-release} daemon
-   * thread, once no such read or call can still be in progress ({@link Packed4j#liveObjectCount()} waits for it).
+   * ends. For an object whose {@code int}/{@code long}/{@code double}/{@code boolean} fields Java has read or
+   * written, or that was passed to a function's typed entry, it runs about a millisecond later on the
+   * {@code packed4j-release} daemon thread, once no such read, write or call can still be in progress (when a call on
+   * another thread still holds it, up to about 130 ms after that call returns); {@link Packed4j#liveObjectCount()}
+   * waits for it.
    */
   @Override
   public final void close() {

@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,14 +68,16 @@ class CloseWhileInUseTest {
         }
         return 0;
       }));
-      inCall.await();
+      assertTrue(inCall.await(30, TimeUnit.SECONDS), "C++ called back");
       account.close();
       long flipsBefore = ReleaseEpochs.flips();
       Thread.sleep(500);
       long flipsWhileHeld = ReleaseEpochs.flips() - flipsBefore;
       closed.countDown();
-      assertEquals(1234L, balance.get(), "the held object stayed alive for the call");
-      // Flipping every millisecond would end ~400 epochs (a handshake with every thread each); pausing, about 8.
+      assertEquals(1234L, balance.get(30, TimeUnit.SECONDS), "the held object stayed alive for the call");
+      // Retired, not pinned: the flipper ran and kept it. Flipping every millisecond would end ~400 epochs (a
+      // handshake with every thread each); pausing, about 8.
+      assertTrue(flipsWhileHeld >= 1, "the closed object waited for an epoch end");
       assertTrue(flipsWhileHeld < 40, flipsWhileHeld + " epochs ended in 500 ms while only a held object waited");
     }
     assertEquals(baseline, TestLibrary.settledLiveObjectCount(), "released once the call let go of it");

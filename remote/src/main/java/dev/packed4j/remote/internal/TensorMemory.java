@@ -190,6 +190,7 @@ final class TensorMemory {
    * block if it fits in what is kept, else frees it. Never throws: an exception here would end the JVM.
    */
   private static void release(MemorySegment managed) {
+    boolean pooled = false; // once the block is in KEPT, only the pool may free it
     try {
       MemorySegment header = managed.reinterpret(MANAGED_TENSOR_BYTES);
       long total = header.get(ADDRESS, 48).address();
@@ -201,6 +202,7 @@ final class TensorMemory {
         expire(now, stale);
         if (total <= KEEP_BYTES) {
           KEPT.addLast(new Kept(block, now));
+          pooled = true;
           startTrimOrWake();
           long together = 0;
           for (Kept k : KEPT) {
@@ -219,7 +221,9 @@ final class TensorMemory {
         free(block);
       }
     } catch (Throwable e) {
-      free(managed); // the block is lost to the pool, not to the process
+      if (!pooled) {
+        free(managed); // the block is lost to the pool, not to the process
+      }
     }
   }
 

@@ -22,7 +22,7 @@ import dev.packed4j.runtime.Packed4jException;
  * that writes the value under the object's field lock. Only a field the type's object definition declares with
  * {@code def_rw} may be written (else a ValueError naming the type and the field). A field that is missing or of
  * another kind fails at each use: an AttributeError listing the fields, or a TypeError naming the type, the field
- * and both kinds. A slot made before its type's library was loaded resolves the field at each use instead.
+ * and both kinds. A slot made before its type's library was loaded resolves the field at its first use after the load.
  *
  * <p>Reading or writing a closed object throws {@link IllegalStateException}. A close on another thread during a
  * read never frees the memory under it: the plain reads go through the epoch segment of {@code ReleaseEpochs}, the

@@ -40,12 +40,14 @@ import java.util.List;
  * @param target the call target that names the field in a read's errors
  * @param writeTarget the call target that names the value in a write's errors
  * @param layout where the field is and what may be stored, or null when it could not be resolved when the slot
- *     was made (each use then resolves it again, and throws what the resolution throws)
+ *     was made (each use then tries again, and throws what the resolution throws, until it succeeds)
+ * @param lateLayout one element: the layout resolved by a use after the slot was made without one, so that only the
+ *     uses before it resolve; a race only resolves twice (a {@link Layout} is immutable, safe to publish so)
  * @param derivedType one element: the last type index other than the owner's found to derive from it, so that an
  *     object of a derived type read through its base's slot is checked natively once; a race only repeats a check
  */
 record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarget target, CallTarget writeTarget,
-    Layout layout, int[] derivedType) implements FieldSlot {
+    Layout layout, Layout[] lateLayout, int[] derivedType) implements FieldSlot {
 
   /** A {@link Layout#storeKind} of a field the type's object definition does not declare writable. */
   private static final int READ_ONLY = -1;
@@ -73,7 +75,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       layout = null;
     }
     return new ObjectFieldSlot(type, name, kind, CallTarget.operation(type.typeKey() + "." + name),
-        CallTarget.operation(type.typeKey() + "." + name, "value"), layout, new int[] {-1});
+        CallTarget.operation(type.typeKey() + "." + name, "value"), layout, new Layout[1], new int[] {-1});
   }
 
   @Override
@@ -325,11 +327,21 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     }
     Layout field = layout;
     if (field == null) {
-      field = resolve(type, name, kind); // throws what kept it unresolved, unless the library is loaded now
+      field = resolveLate();
     }
     int selfType = RuntimeAccess.get().typeIndex(self);
     if (selfType != field.ownerType && selfType != derivedType[0]) {
       checkDerived(self, selfType, field.ownerType, method);
+    }
+    return field;
+  }
+
+  /** The layout of a slot made before its field could be resolved: resolved now, once, or the resolution's error. */
+  private Layout resolveLate() {
+    Layout field = lateLayout[0];
+    if (field == null) {
+      field = resolve(type, name, kind); // throws what kept it unresolved, unless the library is loaded now
+      lateLayout[0] = field;
     }
     return field;
   }

@@ -49,9 +49,9 @@ public final class ObjectType<T> {
   }
 
   /**
-   * A field of this type, resolved against the native metadata now when the type's library is loaded (else at each
-   * use until it is): a missing field is an AttributeError listing the fields, a kind that does not match a
-   * TypeError naming both kinds, both thrown by the accessors that use the slot, not here.
+   * A field of this type, resolved against the native metadata now when the type's library is loaded (else at its
+   * first use after the load): a missing field is an AttributeError listing the fields, a kind that does not match
+   * a TypeError naming both kinds, both thrown by the accessors that use the slot, not here.
    *
    * @param name the field's name, as the C++ type visits it
    * @param kind the kind the getter reads
