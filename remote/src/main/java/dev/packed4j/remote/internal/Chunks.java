@@ -277,8 +277,7 @@ final class Chunks {
     try {
       for (Tensor tensor : announced) {
         DType dtype = DType.parse(tensor.getDtype());
-        long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
-        arrays.add(TensorMemory.allocate(dtype, shape));
+        arrays.add(TensorMemory.allocate(dtype, TensorMessages.shape(tensor)));
       }
       return arrays;
     } catch (RuntimeException | OutOfMemoryError e) {
@@ -295,11 +294,7 @@ final class Chunks {
 
   /** A streamed tensor's placeholder: its dtype and shape, no bytes. */
   static Tensor placeholder(NDArray array) {
-    Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString()).setStreamed(true);
-    for (long extent : array.shape()) {
-      tensor.addShape(extent);
-    }
-    return tensor.build();
+    return TensorMessages.header(array).setStreamed(true).build();
   }
 
   /**

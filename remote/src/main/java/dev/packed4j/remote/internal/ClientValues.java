@@ -1,14 +1,12 @@
 package dev.packed4j.remote.internal;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.UnsafeByteOperations;
 import dev.packed4j.remote.internal.proto.Entry;
 import dev.packed4j.remote.internal.proto.ObjectHandle;
 import dev.packed4j.remote.internal.proto.Tensor;
 import dev.packed4j.remote.internal.proto.Value;
 import dev.packed4j.remote.internal.proto.ValueList;
 import dev.packed4j.remote.internal.proto.ValueMap;
-import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.PackedFunction;
@@ -18,7 +16,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Proxy;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -131,13 +128,9 @@ final class ClientValues {
       transfer.outgoing.add(data);
       return Chunks.placeholder(array);
     }
-    Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
-    for (long extent : array.shape()) {
-      tensor.addShape(extent);
-    }
     // No copy here: the message is written to the transport before the call returns, while the tensor is the
     // caller's and open.
-    return tensor.setData(UnsafeByteOperations.unsafeWrap(data.asByteBuffer())).build();
+    return TensorMessages.of(array);
   }
 
   /**
@@ -268,10 +261,7 @@ final class ClientValues {
     throw RemoteSession.typeError(site + ": the result is a " + wire + ", which is no " + raw.getName());
   }
 
-  /**
-   * A tensor result: the bytes copied into a tensor of this process's native memory (NDArray.allocate, which does
-   * not clear it first, as Arena.allocate would: a tenth of a 64 MiB round trip), owned by the caller.
-   */
+  /** A tensor result: streamed after the reply, or copied from it; owned by the caller. */
   private static NDArray tensor(Tensor tensor, Transfer transfer, String site) {
     if (tensor.getStreamed()) {
       NDArray streamed = transfer.claim();
@@ -280,23 +270,7 @@ final class ClientValues {
       }
       return streamed;
     }
-    DType dtype = DType.parse(tensor.getDtype());
-    long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
-    ByteString data = tensor.getData();
-    NDArray array = NDArray.allocate(dtype, shape);
-    MemorySegment memory = array.asSegment();
-    if (memory.byteSize() != data.size()) {
-      array.close();
-      throw RemoteSession.typeError("a tensor result of dtype " + dtype + " and shape " + Arrays.toString(shape)
-          + " needs " + memory.byteSize() + " bytes, the message carries " + data.size());
-    }
-    long at = 0;
-    for (ByteBuffer chunk : data.asReadOnlyByteBufferList()) {
-      int length = chunk.remaining();
-      MemorySegment.copy(MemorySegment.ofBuffer(chunk), 0, memory, at, length);
-      at += length;
-    }
-    return array;
+    return TensorMessages.copyOf(tensor, "a tensor result", RemoteSession::typeError);
   }
 
   static Class<?> raw(Type type) {

@@ -1,6 +1,5 @@
 package dev.packed4j.remote.internal;
 
-import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.packed4j.remote.internal.proto.Entry;
 import dev.packed4j.remote.internal.proto.ObjectHandle;
@@ -8,13 +7,11 @@ import dev.packed4j.remote.internal.proto.Tensor;
 import dev.packed4j.remote.internal.proto.Value;
 import dev.packed4j.remote.internal.proto.ValueList;
 import dev.packed4j.remote.internal.proto.ValueMap;
-import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,23 +92,8 @@ final class ServerValues {
       }
       return array;
     }
-    DType dtype = DType.parse(tensor.getDtype());
-    long[] shape = tensor.getShapeList().stream().mapToLong(Long::longValue).toArray();
-    NDArray array = NDArray.allocate(dtype, shape);
+    NDArray array = TensorMessages.copyOf(tensor, "a tensor argument", IllegalArgumentException::new);
     temporaries.add(array);
-    MemorySegment target = array.asSegment();
-    ByteString data = tensor.getData();
-    if (data.size() != target.byteSize()) {
-      throw new IllegalArgumentException("a tensor argument of dtype " + dtype + " and shape "
-          + java.util.Arrays.toString(shape) + " needs " + target.byteSize() + " bytes, the message carries "
-          + data.size());
-    }
-    long at = 0;
-    for (ByteBuffer chunk : data.asReadOnlyByteBufferList()) {
-      int length = chunk.remaining();
-      MemorySegment.copy(MemorySegment.ofBuffer(chunk), 0, target, at, length);
-      at += length;
-    }
     return array;
   }
 
@@ -187,11 +169,7 @@ final class ServerValues {
           + maxTensorBytes + " a unary call carries (the server's --max-message-mib, less 1 MiB); a method declared "
           + "to return NDArray (or Object) streams it in chunks instead");
     }
-    Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
-    for (long extent : array.shape()) {
-      tensor.addShape(extent);
-    }
-    return tensor.setData(UnsafeByteOperations.unsafeWrap(data.asByteBuffer())).build();
+    return TensorMessages.of(array);
   }
 
   void closeTemporaries() {
