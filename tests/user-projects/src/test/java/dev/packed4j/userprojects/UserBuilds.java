@@ -84,7 +84,10 @@ final class UserBuilds {
               <snapshots><enabled>false</enabled></snapshots>
         """.formatted(mirror);
     Files.createDirectories(WORK);
-    Files.writeString(settings, """
+    // Test classes run in two JVMs at once (packed4j.test.forks), and a Maven started by one must never read the
+    // file half written by the other: each writes its own copy and renames it over the shared name.
+    Path written = Files.createTempFile(WORK, "settings-", ".xml");
+    Files.writeString(written, """
         <settings>
           <profiles>
             <profile>
@@ -104,7 +107,7 @@ final class UserBuilds {
           </activeProfiles>
         </settings>
         """.formatted(repository, repository));
-    return settings;
+    return Files.move(written, settings, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** {@code mvn -B <arguments>} in {@code directory}. */
