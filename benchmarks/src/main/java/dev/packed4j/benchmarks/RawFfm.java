@@ -40,9 +40,9 @@ final class RawFfm {
   static final MethodHandle COUNTER_VALUE = downcall("bench_counter_value", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
 
   /** {@code int64_t bench_counter_value_offset(void)}: where the field sits, from the object handle. */
-  static final MethodHandle COUNTER_VALUE_OFFSET = downcall("bench_counter_value_offset", FunctionDescriptor.of(JAVA_LONG));
+  static final MethodHandle COUNTER_VALUE_OFFSET =
+      downcall("bench_counter_value_offset", FunctionDescriptor.of(JAVA_LONG));
 
-  /** {@code int64_t bench_sum(const int64_t* values, int64_t count)}. */
   /** {@code bench_counter* bench_counter_create(const char* name, int64_t size, int64_t value)}. */
   static final MethodHandle COUNTER_CREATE =
       downcall("bench_counter_create", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG));
@@ -69,6 +69,7 @@ final class RawFfm {
   static final MethodHandle ECHO_BYTES =
       downcall("bench_echo_bytes", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
 
+  /** {@code int64_t bench_sum(const int64_t* values, int64_t count)}. */
   static final MethodHandle SUM = downcall("bench_sum", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
 
   /** {@code int64_t bench_first_byte(const void* data, int64_t size)}. */

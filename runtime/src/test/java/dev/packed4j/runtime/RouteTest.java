@@ -460,6 +460,7 @@ class RouteTest {
     }
 
     @Test
+    @SuppressWarnings("try") // closes the function inside its block on purpose: the calls after that must fail alike
     void aPackedFunctionArgumentTakesTheTypedEntry() throws Throwable {
       RouteTwins routes = twins("route.fn.ApplyPacked", APPLY_ROUTE,
           MethodType.methodType(long.class, PackedFunction.class, long.class), Codecs.PACKED_FUNCTION, Codecs.LONG,

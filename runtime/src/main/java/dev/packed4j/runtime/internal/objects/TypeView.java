@@ -60,18 +60,6 @@ public final class TypeView<T> {
   }
 
   /**
-   * The object a view's factory builds from an owned handle. When it fails, the caller still holds the reference it
-   * passed (as a codec's {@code decode} promises its caller): an IllegalStateException when the factory returned
-   * without an object taking the handle, an IllegalArgumentException, after closing the object, when it does not
-   * implement the view's Java type, or what the factory threw. An object that took the handle before the failure keeps
-   * its own reference (taken for it here), released by its close or, unreachable, by the cleaner.
-   *
-   * <p>Every object result goes through {@link #make}, so it is kept small enough for the JIT to inline into the
-   * result filter (a lambda calling one method with the checks' messages inline was not): the checks' failures are
-   * in methods of their own, and the class of an object found to implement the Java type is remembered, so the next
-   * object of that class is checked by one class compare instead of an interface subtype search.
-   */
-  /**
    * Builds the Java object of a view from an owned handle: what {@link #factoryFor} and {@link #forAnyObject} return.
    * When it fails, the caller still holds the reference it passed.
    */
@@ -87,6 +75,18 @@ public final class TypeView<T> {
     Object make(long ownedHandle, int typeIndex);
   }
 
+  /**
+   * A view's factory: the object built from an owned handle. When it fails, the caller still holds the reference it
+   * passed (as a codec's {@code decode} promises its caller): an IllegalStateException when the factory returned
+   * without an object taking the handle, an IllegalArgumentException, after closing the object, when it does not
+   * implement the view's Java type, or what the factory threw. An object that took the handle before the failure keeps
+   * its own reference (taken for it here), released by its close or, unreachable, by the cleaner.
+   *
+   * <p>Every object result goes through {@link #make}, so it is kept small enough for the JIT to inline into the
+   * result filter (a lambda calling one method with the checks' messages inline was not): the checks' failures are
+   * in methods of their own, and the class of an object found to implement the Java type is remembered, so the next
+   * object of that class is checked by one class compare instead of an interface subtype search.
+   */
   private static final class Builder implements Factory {
     private final Class<?> javaType;
     private final String typeKey;

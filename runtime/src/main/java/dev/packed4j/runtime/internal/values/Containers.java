@@ -185,6 +185,7 @@ public final class Containers {
    * @return the block's address with {@code tag} in its low bits
    * @throws ConversionFailure for a null element
    */
+  @SuppressWarnings("restricted") // the segment covers the scratch block just allocated for the values, no more
   public static long denseList(List<?> values, int tag, String javaType, ThreadStack stack) {
     int count = values.size();
     long address = stack.allocateScratch(8L + 8L * count);
