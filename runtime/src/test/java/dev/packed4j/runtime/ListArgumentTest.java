@@ -143,6 +143,31 @@ class ListArgumentTest {
     assertEquals(baseline, TestLibraries.settledLiveObjectCount(), "no list, string or nested list is left behind");
   }
 
+  @Test
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  void anElementOfAnotherClassIsATypeErrorNamingWhereItIs() throws InterruptedException {
+    // Only a raw or unchecked collection can hold one; it was a bare ClassCastException naming no function.
+    long baseline = TestLibraries.settledLiveObjectCount();
+    String where = "[TypeError] packed4j.ListSize argument 0 (values): ";
+    Packed4jException strings = assertThrows(Packed4jException.class,
+        () -> size(Codecs.list(Codecs.STRING), (List) List.of("a", 2L)));
+    assertEquals(where + "element 1: a java.lang.Long, expected String", strings.getMessage());
+    Packed4jException nested = assertThrows(Packed4jException.class,
+        () -> size(Codecs.list(Codecs.list(Codecs.LONG)), (List) List.of(List.of(1L), List.of(2L, "3"))));
+    assertEquals(where + "element 1: element 1: a java.lang.String, expected an integer (Long, Integer, Short or "
+        + "Byte) of List<Long>", nested.getMessage());
+    Packed4jException key = assertThrows(Packed4jException.class,
+        () -> size(Codecs.map(Codecs.STRING, Codecs.LONG), (Map) Map.of(7L, 1L)));
+    assertEquals(where + "key 7: a java.lang.Long, expected String", key.getMessage());
+    Packed4jException value = assertThrows(Packed4jException.class,
+        () -> size(Codecs.map(Codecs.STRING, Codecs.LONG), (Map) Map.of("k", "v")));
+    assertEquals(where + "the value of key k: a java.lang.String, expected Long", value.getMessage());
+    Packed4jException optional = assertThrows(Packed4jException.class,
+        () -> size(Codecs.optional(Codecs.LONG), (Optional) Optional.of("v")));
+    assertEquals(where + "the Optional's value: a java.lang.String, expected Long", optional.getMessage());
+    assertEquals(baseline, TestLibraries.settledLiveObjectCount(), "nothing made for the calls is left behind");
+  }
+
   /** A list whose size() says one thing and whose iterator yields another, as one changed while it is copied. */
   private static <E> List<E> reporting(int size, List<E> yields) {
     return new AbstractList<>() {

@@ -653,13 +653,27 @@ class RouteTest {
         h -> (long) h.invokeExact((List) List.of(1L, 1L << 40)));
     assertEquals("ValueError", wide.kind());
     // Wrong type: a String in a List<Long> (an unchecked cast), refused in Java on both routes.
-    List<Object> polluted = new ArrayList<>(List.of(1L, "two"));
-    RouteTwins.assertSameFailure(sum, h -> (long) h.invokeExact((List) polluted));
+    // A TypeError naming the element, its class and what the list holds, for each way a list is read.
+    for (List<Object> polluted : List.<List<Object>>of(new ArrayList<>(List.of(1L, "two")), List.of(1L, "two"),
+        new java.util.LinkedList<>(List.of(1L, "two")), new ArrayList<>(List.of(1L, 2.5)))) {
+      Packed4jException wrong = (Packed4jException) RouteTwins.assertSameFailure(sum,
+          h -> (long) h.invokeExact((List) polluted));
+      assertEquals("TypeError", wrong.kind());
+      assertEquals("[TypeError] route.VectorSum argument 0 (p0): element 1: a "
+          + polluted.get(1).getClass().getName() + ", expected an integer (Long, Integer, Short or Byte) of "
+          + "List<Long>", wrong.getMessage());
+    }
     RouteTwins joined = shapes("route.Joined", "typed entry (list<string>, string) -> string",
         MethodType.methodType(String.class, List.class, String.class), Codecs.list(Codecs.STRING), Codecs.STRING,
         Codecs.STRING);
     assertTrue(RouteTwins.assertSameFailure(joined, h -> (String) h.invokeExact((List) Arrays.asList("a", null), ""))
         .getMessage().contains("element 1"));
+    assertEquals("TypeError", ((Packed4jException) RouteTwins.assertSameFailure(joined,
+        h -> (String) h.invokeExact((List) Arrays.asList("a", 2L), ""))).kind());
+    RouteTwins mean = shapes("route.Mean", "typed entry (list<float64>) -> float64",
+        MethodType.methodType(double.class, List.class), Codecs.list(Codecs.DOUBLE), Codecs.DOUBLE);
+    assertTrue(RouteTwins.assertSameFailure(mean, h -> (double) h.invokeExact((List) List.of(0.5, "x")))
+        .getMessage().endsWith("element 1: a java.lang.String, expected a Double or Float of List<Double>"));
   }
 
   @Test

@@ -45,6 +45,18 @@ public final class ConversionFailure extends RuntimeException {
     return new ConversionFailure(Kind.TYPE, actual + ", expected " + expected);
   }
 
+  /**
+   * A value of another class than its declared type allows, which only a raw or unchecked container or
+   * {@code Optional} can hold: {@code "a java.lang.String, expected Long"}.
+   *
+   * @param value the value, not null
+   * @param expected what the declared type takes
+   * @return the failure, of kind {@link Kind#TYPE}
+   */
+  public static ConversionFailure wrongClass(Object value, String expected) {
+    return typeMismatch("a " + value.getClass().getName(), expected);
+  }
+
   /** The exception for a failure of an argument, {@code where} naming function and argument. */
   public RuntimeException toException(String where, String functionName) {
     String message = where + ": " + detail();

@@ -80,6 +80,8 @@ public final class Containers {
               element.encode(value, slot, frame);
             } catch (ConversionFailure failure) {
               throw failure.within("element " + written);
+            } catch (ClassCastException unchecked) {
+              throw ConversionFailure.wrongClass(value, element.javaType()).within("element " + written);
             }
             allPods &= NativeMemory.anyTypeIndex(slot) < CApi.kP4JDLTensorPtr;
           }
@@ -131,6 +133,9 @@ public final class Containers {
         }
         if (value == null) {
           throw nullElement(written, javaType);
+        }
+        if (!(value instanceof String)) {
+          throw ConversionFailure.wrongClass(value, "String").within("element " + written);
         }
         try {
           long span = stack.putStringSpan((String) value);
@@ -256,10 +261,22 @@ public final class Containers {
     if (value instanceof Long number) {
       return number;
     }
+    return otherInteger(value, index, javaType);
+  }
+
+  /**
+   * Element {@code index} of an integer list that is not a {@code Long}: another integer class widened, else (a raw
+   * or unchecked list) a failure; a {@code Double} in a {@code List<Long>} is an error, not a truncation.
+   */
+  private static long otherInteger(Object value, int index, String javaType) {
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
+    }
     if (value == null) {
       throw nullElement(index, javaType);
     }
-    return ((Number) value).longValue();
+    throw ConversionFailure.wrongClass(value, "an integer (Long, Integer, Short or Byte) of " + javaType)
+        .within("element " + index);
   }
 
   /** Element {@code index} of a float list as a {@code double}: a {@code Double} unboxed without a virtual call. */
@@ -267,10 +284,13 @@ public final class Containers {
     if (value instanceof Double number) {
       return number;
     }
+    if (value instanceof Float number) {
+      return number;
+    }
     if (value == null) {
       throw nullElement(index, javaType);
     }
-    return ((Number) value).doubleValue();
+    throw ConversionFailure.wrongClass(value, "a Double or Float of " + javaType).within("element " + index);
   }
 
   /**
@@ -301,13 +321,10 @@ public final class Containers {
   }
 
   private static void writeDense(Object value, int index, MemorySegment data, boolean floats, String javaType) {
-    if (value == null) {
-      throw nullElement(index, javaType);
-    }
     if (floats) {
-      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, ((Number) value).doubleValue());
+      data.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, index, doubleElement(value, index, javaType));
     } else {
-      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, ((Number) value).longValue());
+      data.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, longElement(value, index, javaType));
     }
   }
 
@@ -323,10 +340,8 @@ public final class Containers {
       long bits;
       if (value instanceof Long number) {
         bits = number;
-      } else if (value == null) {
-        throw nullElement(index, javaType);
       } else {
-        bits = ((Number) value).longValue();
+        bits = otherInteger(value, index, javaType);
       }
       NativeMemory.putAny(data + P4JAny.SIZE * index, CApi.kP4JInt, 0, bits);
     }
@@ -363,14 +378,11 @@ public final class Containers {
   }
 
   private static void writeNumber(Object value, int index, long data, boolean floats, String javaType) {
-    if (value == null) {
-      throw nullElement(index, javaType);
-    }
     long slot = data + P4JAny.SIZE * index;
     if (floats) {
-      NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, ((Number) value).doubleValue());
+      NativeMemory.putAnyDouble(slot, CApi.kP4JFloat, doubleElement(value, index, javaType));
     } else {
-      NativeMemory.putAny(slot, CApi.kP4JInt, 0, ((Number) value).longValue());
+      NativeMemory.putAny(slot, CApi.kP4JInt, 0, longElement(value, index, javaType));
     }
   }
 
@@ -418,6 +430,8 @@ public final class Containers {
         keys.encode(key, keySlot, frame);
       } catch (ConversionFailure failure) {
         throw failure.within("key " + key);
+      } catch (ClassCastException unchecked) {
+        throw ConversionFailure.wrongClass(key, keys.javaType()).within("key " + key);
       }
       if (value == null && !values.acceptsNull()) {
         throw new ConversionFailure(ConversionFailure.Kind.NULL, "the value of key " + key + " is null; "
@@ -427,6 +441,8 @@ public final class Containers {
         values.encode(value, valueSlot, frame);
       } catch (ConversionFailure failure) {
         throw failure.within("the value of key " + key);
+      } catch (ClassCastException unchecked) {
+        throw ConversionFailure.wrongClass(value, values.javaType()).within("the value of key " + key);
       }
       index++;
     }

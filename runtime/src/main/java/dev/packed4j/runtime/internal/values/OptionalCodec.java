@@ -3,6 +3,7 @@ package dev.packed4j.runtime.internal.values;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
 import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import java.util.Optional;
 
 /** {@code Optional<T>}: empty is None, a present value is converted by the inner codec. */
@@ -43,7 +44,11 @@ public final class OptionalCodec<T> extends ValueCodec<Optional<T>> {
     if (value.isEmpty()) {
       NativeMemory.putAny(slot, kP4JNone, 0, 0);
     } else {
-      inner.encode(value.get(), slot, frame);
+      try {
+        inner.encode(value.get(), slot, frame);
+      } catch (ClassCastException unchecked) { // an unchecked Optional holding another class
+        throw ConversionFailure.wrongClass(value.get(), inner.javaType()).within("the Optional's value");
+      }
     }
   }
 
