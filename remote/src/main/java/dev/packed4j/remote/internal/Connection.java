@@ -71,12 +71,23 @@ final class Connection {
     } else {
       credentials = InsecureChannelCredentials.create();
     }
-    ManagedChannel managed = NettyChannelBuilder.forTarget(target, credentials)
-        .maxInboundMessageSize(options.maxMessageBytes())
-        // HTTP/2 flow control: a window of 1 MiB (gRPC's default start) makes a large tensor wait for window
-        // updates every megabyte; the window is credit, not memory.
-        .flowControlWindow(FLOW_CONTROL_WINDOW)
-        .build();
+    String where = child == null ? "packed4j-server at " + target : child.description();
+    ManagedChannel managed;
+    try {
+      managed = NettyChannelBuilder.forTarget(target, credentials)
+          .maxInboundMessageSize(options.maxMessageBytes())
+          // HTTP/2 flow control: a window of 1 MiB (gRPC's default start) makes a large tensor wait for window
+          // updates every megabyte; the window is credit, not memory.
+          .flowControlWindow(FLOW_CONTROL_WINDOW)
+          .build();
+    } catch (IllegalArgumentException unresolvable) {
+      // gRPC finds its name resolvers through META-INF/services. One jar made of several (maven-shade-plugin)
+      // keeps one copy of each such file unless told to merge them, and then only the last jar's resolver is left.
+      throw GrpcSessionProvider.newError(Session.SESSION_LOST, "cannot connect to " + where + ": "
+          + unresolvable.getMessage() + "; gRPC found no resolver for host:port addresses: if this program runs"
+          + " from one jar made with maven-shade-plugin, add its ServicesResourceTransformer, which merges the"
+          + " META-INF/services files gRPC needs", "", null);
+    }
     Channel channel = managed;
     if (token != null) {
       Metadata headers = new Metadata();
@@ -119,7 +130,6 @@ final class Connection {
             }
           }
         });
-    String where = child == null ? "packed4j-server at " + target : child.description();
     try {
       Opened session = opened.get(options.deadline().toNanos(), TimeUnit.NANOSECONDS);
       synchronized (made) {

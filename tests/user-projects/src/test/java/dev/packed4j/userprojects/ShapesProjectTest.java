@@ -46,6 +46,7 @@ class ShapesProjectTest {
       RuntimeError: the drawing surface is gone
       GeometryError: the triangle inequality does not hold
       [ValueError] shapes.Circle: radius -1.000000 is negative
+      10.0
       """;
 
   @Test

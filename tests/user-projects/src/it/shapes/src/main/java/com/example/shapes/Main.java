@@ -2,6 +2,7 @@ package com.example.shapes;
 
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
 import java.util.List;
 import java.util.Map;
 
@@ -47,6 +48,11 @@ public final class Main {
       shapes.circle("hole", -1.0);
     } catch (Packed4jException e) {
       System.out.println(e.getMessage());
+    }
+
+    // The same interface, the plugin in a child JVM of its own: a crash there is an exception here.
+    try (Session isolated = Packed4j.isolated("shapes")) {
+      System.out.println(isolated.bind(Shapes.class).hypot(6, 8)); // 10.0
     }
   }
 }
