@@ -68,6 +68,20 @@ std::vector<P4JFieldInfo> NDArrayFields();
  */
 bool ReadNDArrayField(const P4JObject* handle, const P4JFieldInfo& field, P4JAny* result);
 
+/*!
+ * \brief A copy of a kP4JFieldString field of obj, taken under the object's field lock: what a reader that is not
+ *  P4JObjectGetField (serialization, structural comparison, deep copy) reads, so that a setter on another thread
+ *  never shows it half a string.
+ */
+std::string CopyStringField(const P4JObject* obj, const P4JFieldInfo& field);
+
+/*!
+ * \brief The object of a kP4JFieldObject field of obj with a reference taken under the object's field lock (owned by
+ *  the caller), or NULL for none: a setter on another thread may then replace the field and release the old object,
+ *  and the reference keeps it alive. Not for NDArray's computed fields.
+ */
+P4JObject* TakeObjectField(const P4JObject* obj, const P4JFieldInfo& field);
+
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);
 

@@ -94,6 +94,8 @@ struct Frame {
   int64_t slot_count;
   /*! \brief For kFields, the type info, taken once (SlotValue would look it up per slot). */
   const P4JTypeInfo* info;
+  /*! \brief For kFields, the node's first slot in the graph's field objects; else -1. */
+  int64_t field_start;
 };
 
 /*! \brief "root", then each frame's label: root.children[2].next. */
@@ -220,18 +222,7 @@ P4JAny SlotValue(P4JObject* node, NodeKind kind, int64_t slot) {
   switch (kind) {
     case NodeKind::kList: return ListCellOf(node)->data[slot];
     case NodeKind::kMap: return MapCellOf(node)->entries[slot];
-    case NodeKind::kFields: {
-      const P4JFieldInfo& field = TypeInfoOf(node)->fields[slot];
-      P4JAny value = details::NoneValue();
-      if (field.kind != kP4JFieldObject) return value;
-      P4JObject* object = ObjectFieldOf(node, field);
-      if (object != nullptr) {
-        value.type_index = object->type_index;
-        value.v_obj = object;
-      }
-      return value;
-    }
-    default: return details::NoneValue();
+    default: return details::NoneValue();  // kFields: ObjectGraph::FieldValue, which a setter cannot free
   }
 }
 
@@ -269,7 +260,12 @@ ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth
     NodeKind kind = KindOf(node);
     const P4JTypeInfo* info = kind == NodeKind::kFields ? TypeInfoOf(node) : nullptr;
     int64_t count = info != nullptr ? info->num_fields : SlotCount(node, kind);
-    stack.push_back(Frame{node, kind, 0, count, info});
+    int64_t field_start = -1;
+    if (info != nullptr) {
+      field_start = static_cast<int64_t>(field_objects_.objects.size());
+      field_objects_.objects.resize(field_objects_.objects.size() + static_cast<size_t>(count), nullptr);
+    }
+    stack.push_back(Frame{node, kind, 0, count, info, field_start});
   };
   push(root.v_obj);
   while (!stack.empty()) {
@@ -278,10 +274,13 @@ ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth
       P4JAny child = details::NoneValue();
       if (top.info != nullptr) {
         // A field holds a node only when it is an object field: skip the others without building a value.
-        const P4JFieldInfo& field = top.info->fields[top.next_slot++];
+        int64_t slot = top.next_slot++;
+        const P4JFieldInfo& field = top.info->fields[slot];
         if (field.kind != kP4JFieldObject) continue;
-        P4JObject* object = ObjectFieldOf(top.node, field);
+        // Read once, under the field lock, with a reference the graph keeps (see the class comment).
+        P4JObject* object = TakeObjectField(top.node, field);
         if (object == nullptr) continue;
+        field_objects_.objects[static_cast<size_t>(top.field_start + slot)] = object;
         child.type_index = object->type_index;
         child.v_obj = object;
       } else {
@@ -301,6 +300,7 @@ ObjectGraph::ObjectGraph(const P4JAny& root, const char* function, int max_depth
     index_.Set(top.node, static_cast<int64_t>(nodes_.size()));
     nodes_.push_back(top.node);
     kinds_.push_back(top.kind);
+    field_starts_.push_back(top.field_start);
     stack.pop_back();
   }
 }

@@ -77,11 +77,6 @@ inline char* FieldAddress(P4JObject* node, const P4JFieldInfo& field) {
   return reinterpret_cast<char*>(node) + field.offset;
 }
 
-/*! \brief The object (or NULL) held by a kP4JFieldObject field: an ObjectRef is exactly one handle. */
-inline P4JObject* ObjectFieldOf(P4JObject* node, const P4JFieldInfo& field) {
-  return *reinterpret_cast<P4JObject* const*>(FieldAddress(node, field));
-}
-
 /*! \brief Replaces the object of a kP4JFieldObject field by value (borrowed; NULL for none). */
 void SetObjectField(P4JObject* node, const P4JFieldInfo& field, P4JObject* value);
 
@@ -96,7 +91,8 @@ int64_t TensorByteCount(const std::vector<int64_t>& shape, DLDataType dtype);
 
 /*!
  * \brief The child slots of a node, for the walk: list items, map keys and values (key, value, key, ...),
- *  object fields by index. A slot holding no node reads as None.
+ *  object fields by index. A slot holding no node reads as None, and so does every slot of a kFields node, whose
+ *  objects only the walk reads (ObjectGraph::FieldValue).
  */
 int64_t SlotCount(P4JObject* node, NodeKind kind);
 
@@ -111,13 +107,38 @@ std::string SlotLabel(P4JObject* node, NodeKind kind, int64_t slot);
  *
  * Built by an iterative depth-first walk. A cycle is a ValueError "<function>: the value has a cycle: <path>
  * refers back to <path>"; with max_depth > 0, nesting deeper than it is a ValueError naming the path.
+ *
+ * Object fields may change while the graph is used: their setters are thread-safe (P4JObjectSetField swaps the
+ * object under the field lock and releases the old one). So the walk reads each object field once, under that lock
+ * and with a reference of its own, and the operations read an object field through FieldValue, never from the
+ * object again: the graph they see is the one walked, and no node is freed under them.
  */
 class ObjectGraph {
  public:
   /*! \brief Walks root; function names the caller in errors. */
   ObjectGraph(const P4JAny& root, const char* function, int max_depth);
+  ObjectGraph(const ObjectGraph&) = delete;
+  ObjectGraph& operator=(const ObjectGraph&) = delete;
 
-  /*! \brief The nodes in post order (borrowed: kept alive by the root). */
+  /*!
+   * \brief The object field field_index of node (a kFields node of this graph) as the walk read it, or None for
+   *  an empty field or one of another kind (borrowed: the graph holds a reference).
+   */
+  P4JAny FieldValue(P4JObject* node, int32_t field_index) const {
+    P4JAny value = details::NoneValue();
+    int64_t start = field_starts_[static_cast<size_t>(IndexOf(node))];
+    P4JObject* object = start < 0 ? nullptr : field_objects_.objects[static_cast<size_t>(start + field_index)];
+    if (object != nullptr) {
+      value.type_index = object->type_index;
+      value.v_obj = object;
+    }
+    return value;
+  }
+
+  /*!
+   * \brief The nodes in post order (borrowed: kept alive by the root, or by the graph's reference for a node
+   *  reached through an object field).
+   */
   const std::vector<P4JObject*>& nodes() const { return nodes_; }
   /*! \brief The position of a node in nodes() (std::out_of_range for another object). */
   int64_t IndexOf(P4JObject* node) const {
@@ -187,9 +208,26 @@ class ObjectGraph {
     size_t size_ = 0;
   };
 
+  /*! \brief References that are released with the graph, also when its walk throws. */
+  struct OwnedObjects {
+    OwnedObjects() = default;
+    OwnedObjects(const OwnedObjects&) = delete;
+    OwnedObjects& operator=(const OwnedObjects&) = delete;
+    ~OwnedObjects() {
+      for (P4JObject* object : objects) {
+        if (object != nullptr) details::DecRef(object);
+      }
+    }
+    std::vector<P4JObject*> objects;
+  };
+
   std::vector<P4JObject*> nodes_;
   std::vector<NodeKind> kinds_;
   NodeIndex index_;
+  /*! \brief The objects of every kFields node's fields, one slot per field (NULL but for object fields), owned. */
+  OwnedObjects field_objects_;
+  /*! \brief By position in nodes_: the node's first slot in field_objects_, or -1 for a node of another kind. */
+  std::vector<int64_t> field_starts_;
 };
 
 }  // namespace internal

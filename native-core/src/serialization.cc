@@ -480,7 +480,7 @@ class Writer {
           for (size_t i = 0; i < text->names.size(); ++i) {
             const P4JFieldInfo& field = text->info->fields[i];
             Put(text->names[i]);
-            WriteField(node, field, fields, field.name);
+            WriteField(node, field, static_cast<int32_t>(i), fields, field.name);
           }
         } else {
           const P4JTypeInfo* info = TypeInfoOf(node);
@@ -492,7 +492,7 @@ class Writer {
             if (i != 0) Put(',');
             WriteString(details::ViewOf(field.name), fields.Member(details::ViewOf(field.name)));
             Put(':');
-            WriteField(node, field, fields, field.name);
+            WriteField(node, field, i, fields, field.name);
           }
         }
         Put("}}");
@@ -505,8 +505,12 @@ class Writer {
     }
   }
 
-  /*! \brief A field's value; fields and name make its path, built only when it is needed. */
-  void WriteField(P4JObject* node, const P4JFieldInfo& field, const Path& fields, const P4JByteArray& name) {
+  /*!
+   * \brief Field index of node; fields and name make its path, built only when it is needed. A string is copied
+   *  under the field lock and an object is the one the graph walked (a setter may run on another thread).
+   */
+  void WriteField(P4JObject* node, const P4JFieldInfo& field, int32_t index, const Path& fields,
+                  const P4JByteArray& name) {
     const char* address = FieldAddress(node, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -537,19 +541,12 @@ class Writer {
         Put(*reinterpret_cast<const bool*>(address) ? "true" : "false");
         return;
       case kP4JFieldString:
-        WriteString(*reinterpret_cast<const std::string*>(address), fields.Member(details::ViewOf(name)));
+        WriteString(CopyStringField(node, field), fields.Member(details::ViewOf(name)));
         return;
       case kP4JFieldObject:
-      default: {
-        P4JAny value = details::NoneValue();
-        P4JObject* object = ObjectFieldOf(node, field);
-        if (object != nullptr) {
-          value.type_index = object->type_index;
-          value.v_obj = object;
-        }
-        WriteValue(value, fields.Member(details::ViewOf(name)));
+      default:
+        WriteValue(graph_.FieldValue(node, index), fields.Member(details::ViewOf(name)));
         return;
-      }
     }
   }
 

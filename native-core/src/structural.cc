@@ -167,8 +167,8 @@ class Hasher {
         return FloatBits(value);
       }
       case kP4JFieldBool: return *reinterpret_cast<const bool*>(address) ? 1 : 0;
-      case kP4JFieldString: return HashBytes(*reinterpret_cast<const std::string*>(address));
-      default: return HashValue(SlotValue(node, NodeKind::kFields, index));
+      case kP4JFieldString: return HashBytes(CopyStringField(node, field));
+      default: return HashValue(graph_.FieldValue(node, index));
     }
   }
 
@@ -193,6 +193,9 @@ struct PairHash {
 
 class Comparer {
  public:
+  /*! \brief Compares values of graph_a (the first operand's) with values of graph_b, reading object fields there. */
+  Comparer(const ObjectGraph& graph_a, const ObjectGraph& graph_b) : graph_a_(graph_a), graph_b_(graph_b) {}
+
   bool Equal(const P4JAny& a, const P4JAny& b) {
     if (!SameValue(a, b)) return false;
     while (!pending_.empty()) {
@@ -288,13 +291,13 @@ class Comparer {
         return SameFloat(u, v);
       }
       case kP4JFieldBool: return *reinterpret_cast<const bool*>(x) == *reinterpret_cast<const bool*>(y);
-      case kP4JFieldString:
-        return *reinterpret_cast<const std::string*>(x) == *reinterpret_cast<const std::string*>(y);
-      default:
-        return SameValue(SlotValue(a, NodeKind::kFields, index), SlotValue(b, NodeKind::kFields, index));
+      case kP4JFieldString: return CopyStringField(a, field) == CopyStringField(b, field);
+      default: return SameValue(graph_a_.FieldValue(a, index), graph_b_.FieldValue(b, index));
     }
   }
 
+  const ObjectGraph& graph_a_;
+  const ObjectGraph& graph_b_;
   std::vector<std::pair<P4JObject*, P4JObject*>> pending_;
   std::unordered_set<std::pair<P4JObject*, P4JObject*>, PairHash> seen_;
 };
@@ -375,11 +378,10 @@ class Copier {
   void CopyField(P4JObject* from, P4JObject* to, const P4JFieldInfo& field, int32_t index) const {
     switch (field.kind) {
       case kP4JFieldString:
-        *reinterpret_cast<std::string*>(FieldAddress(to, field)) =
-            *reinterpret_cast<const std::string*>(FieldAddress(from, field));
+        *reinterpret_cast<std::string*>(FieldAddress(to, field)) = CopyStringField(from, field);
         return;
       case kP4JFieldObject: {
-        Any value = Any::FromOwned(MapValue(SlotValue(from, NodeKind::kFields, index)));
+        Any value = Any::FromOwned(MapValue(graph_.FieldValue(from, index)));
         SetObjectField(to, field, details::IsObjectValue(value.raw()) ? value.raw().v_obj : nullptr);
         return;
       }
@@ -396,7 +398,7 @@ class Copier {
 P4J_REGISTER_GLOBAL(kEqualName).set_body_typed([](Any a, Any b) {
   ObjectGraph graph_a(a.raw(), kEqualName, 0);
   ObjectGraph graph_b(b.raw(), kEqualName, 0);
-  return Comparer().Equal(a.raw(), b.raw());
+  return Comparer(graph_a, graph_b).Equal(a.raw(), b.raw());
 });
 
 /*! \brief The uint64 hash as an int64 of the same bits (the wire has no unsigned 64-bit integer). */

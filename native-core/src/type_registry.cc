@@ -804,6 +804,21 @@ void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fie
 }
 
 }  // namespace
+
+std::string CopyStringField(const P4JObject* obj, const P4JFieldInfo& field) {
+  const char* address = reinterpret_cast<const char*>(obj) + field.offset;
+  std::lock_guard<FieldLock> lock(FieldLockOf(obj));
+  return *reinterpret_cast<const std::string*>(address);
+}
+
+P4JObject* TakeObjectField(const P4JObject* obj, const P4JFieldInfo& field) {
+  const char* address = reinterpret_cast<const char*>(obj) + field.offset;
+  std::lock_guard<FieldLock> lock(FieldLockOf(obj));
+  P4JObject* object = *reinterpret_cast<P4JObject* const*>(address);
+  if (object != nullptr) details::IncRef(object);
+  return object;
+}
+
 }  // namespace internal
 }  // namespace packed4j
 

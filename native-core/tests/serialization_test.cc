@@ -2,11 +2,13 @@
 // random object graphs, StructuralEqual / StructuralHash / DeepCopy, and every error LoadJSON and SaveJSON report.
 #include <dlfcn.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "test_util.h"
@@ -107,6 +109,21 @@ class FixedObject : public Object {
   P4J_DECLARE_OBJECT_TYPE_INFO(FixedObject, Object);
 };
 P4J_REGISTER_OBJECT_TYPE(FixedObject);
+
+/*! \brief Writable fields that setters replace while other threads save, compare, hash and copy the object. */
+class SlotObject : public Object {
+ public:
+  ObjectRef held;
+  String title;
+  std::string label;
+  static constexpr const char* _type_key = "ser.Slot";
+  P4J_DECLARE_OBJECT_TYPE_INFO(SlotObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(SlotObject);
+P4J_REGISTER_OBJECT_DEF(SlotObject, "fields a setter swaps")
+    .def_rw("held", &SlotObject::held)
+    .def_rw("title", &SlotObject::title)
+    .def_rw("label", &SlotObject::label);
 
 ObjectPtr<LeafObject> MakeLeaf(int64_t big, const std::string& name) {
   auto leaf = make_object<LeafObject>();
@@ -624,6 +641,76 @@ TEST(StructuralTest, CyclesAreErrorsNamingThePath) {
 }
 
 // ---- nesting ----
+
+// The setters of object and string fields are thread-safe (P4JObjectSetField swaps under the field lock and
+// releases the old value), so the operations read those fields as the getter does: an object field once per walk,
+// with a reference of its own, and a string under the lock. They used to read the fields in place: the old object
+// was freed under a save or a copy (errors made of freed memory, a crash in its deleter), and strings came torn.
+TEST(StructuralTest, SettersOnOtherThreadsNeitherFreeNorTearWhatTheOperationsRead) {
+  auto slot = make_object<SlotObject>();
+  ObjectRef holder{ObjectPtr<Object>(slot)};
+  const P4JTypeInfo* info = nullptr;
+  ASSERT_EQ(P4JTypeGetInfo(SlotObject::RuntimeTypeIndex(), &info), 0);
+  auto index = [&](std::string_view name) {
+    for (int32_t i = 0; i < info->num_fields; ++i) {
+      if (details::ViewOf(info->fields[i].name) == name) return i;
+    }
+    ADD_FAILURE() << "no field " << name;
+    return 0;
+  };
+  const int32_t held = index("held");
+  const int32_t title = index("title");
+  const int32_t label = index("label");
+  const std::string short_text(5, 'y');
+  const std::string long_text(300, 'x');  // on the heap: a torn copy would mix the two
+  const int64_t baseline = P4JObjectLiveCount();
+  std::atomic<bool> stop{false};
+  std::atomic<int> failures{0};
+  auto set = [&](int i) {
+    Leaf fresh = LeafRef(i, "leaf");  // the only reference once the field lets go of it
+    P4JAny object = ObjectValue(fresh);
+    String text(i % 2 == 0 ? short_text : long_text);
+    P4JAny string_object = ObjectValue(text);
+    P4JAny view = StrView(i % 2 == 0 ? long_text : short_text);
+    if (P4JObjectSetField(holder.handle(), held, &object) != 0 ||
+        P4JObjectSetField(holder.handle(), title, &string_object) != 0 ||
+        P4JObjectSetField(holder.handle(), label, &view) != 0) {
+      failures++;
+    }
+  };
+  set(0);
+  std::thread setter([&] {
+    for (int i = 1; !stop.load(); ++i) set(i);
+  });
+  auto whole = [&](const std::string& json, const char* key) {
+    size_t at = json.find(key);
+    if (at == std::string::npos) return false;
+    size_t start = json.find('"', at + std::strlen(key) + 1) + 1;
+    std::string text = json.substr(start, json.find('"', start) - start);
+    return text == short_text || text == long_text;
+  };
+  try {
+    for (int round = 0; round < 3000; ++round) {
+      std::string json = SaveJSON(holder);
+      if (!whole(json, "\"label\"") || !whole(json, "\"title\"") || json.find("ser.Leaf") == std::string::npos) {
+        ADD_FAILURE() << json;
+        break;
+      }
+      Any copy = DeepCopy(holder);
+      StructuralHash(holder);
+      StructuralEqual(holder, copy);
+    }
+  } catch (const Error& error) {  // what a read of freed memory made of a type index or a node
+    ADD_FAILURE() << error.kind() << ": " << error.message();
+  }
+  stop = true;
+  setter.join();
+  EXPECT_EQ(failures.load(), 0);
+  P4JAny none = details::NoneValue();
+  ASSERT_EQ(P4JObjectSetField(holder.handle(), held, &none), 0);
+  ASSERT_EQ(P4JObjectSetField(holder.handle(), title, &none), 0);
+  EXPECT_LE(P4JObjectLiveCount(), baseline) << "every leaf and string the setter made is released";
+}
 
 TEST(SerializationTest, NestingIsLimitedTo512Levels) {
   List<Any> deep;
