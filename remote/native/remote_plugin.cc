@@ -2,6 +2,7 @@
 // benchmarks host: every kind of value, an object type, tensors, an error with a kind, a function that takes
 // its time, and remote.Crash, which dereferences null and so ends the process that loaded it.
 #include <packed4j/packed4j.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
@@ -54,6 +55,11 @@ P4J_REGISTER_GLOBAL("remote.MaybeName").set_body([](Args args, RetValue* rv) {
   }
   std::string name = args[0];
   if (!name.empty()) *rv = name;
+});
+
+// The id of the process the plugin runs in, registered with set_body (no signature): where a session runs a call.
+P4J_REGISTER_GLOBAL("remote.ProcessId").set_body([](Args, RetValue* rv) {
+  *rv = static_cast<int64_t>(getpid());
 });
 
 P4J_REGISTER_GLOBAL("remote.Fail").set_body_typed([](std::string what) -> int64_t {

@@ -4,8 +4,8 @@ package com.example.inventory;
 
 import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
+import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
-import dev.packed4j.runtime.Registry;
 import java.util.List;
 
 /** The global functions {@code inventory.*} of libinventory.so. */
@@ -23,9 +23,7 @@ public interface Inventory {
    * converts by its Java type, the result by its native type; looked up on each call.
    */
   default Object describe(Object... args) {
-    try (PackedFunction function = Registry.global("inventory.Describe")) {
-      return function.invoke(args);
-    }
+    return Packed4j.invokeGlobal(this, "inventory.Describe", args);
   }
 
   /** {@code inventory.Label}: {@code (string, int64) -> string}. */

@@ -35,6 +35,20 @@ class IsolatedSessionTest {
   private static final Path PLUGIN = Path.of(RemoteSessionTest.PLUGIN);
 
   @Test
+  void aDefaultMethodCallsItsUntypedFunctionWhereTheInterfaceIsBound() {
+    // Packed4j.invokeGlobal, as packed4j generate's methods for set_body functions call it: in the child for the
+    // session's binding (it used to run in this process, or fail with a KeyError when no library was loaded here).
+    long here = ProcessHandle.current().pid();
+    try (Session isolated = Packed4j.isolated(PLUGIN)) {
+      long child = (Long) isolated.bind(RemoteFunctions.class).processId();
+      assertTrue(child != here, "the child's pid, not this JVM's: " + child);
+      assertEquals(child, isolated.global("remote.ProcessId").invoke());
+    }
+    Packed4j.loadLibrary(PLUGIN);
+    assertEquals(here, Packed4j.bind(RemoteFunctions.class).processId());
+  }
+
+  @Test
   void aCrashingPluginEndsOnlyTheChildAndEveryCallSaysSo() throws Exception {
     try (Session isolated = Packed4j.isolated(PLUGIN)) {
       RemoteFunctions functions = isolated.bind(RemoteFunctions.class);

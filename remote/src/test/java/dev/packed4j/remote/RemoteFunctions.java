@@ -4,6 +4,7 @@ import dev.packed4j.annotations.Constructor;
 import dev.packed4j.annotations.Global;
 import dev.packed4j.annotations.Method;
 import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.PackedFunction;
 import java.util.List;
 import java.util.Map;
@@ -76,4 +77,9 @@ public interface RemoteFunctions {
 
   @Global("remote.Ramp")
   NDArray ramp(long n);
+
+  /** {@code remote.ProcessId}, registered with {@code set_body}: the method packed4j generate writes for one. */
+  default Object processId(Object... args) {
+    return Packed4j.invokeGlobal(this, "remote.ProcessId", args);
+  }
 }

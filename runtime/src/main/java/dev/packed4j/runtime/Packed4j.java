@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Entry points: load plugin libraries and bind annotated interfaces to the functions they register.
@@ -497,18 +498,58 @@ public final class Packed4j {
     return sessionProvider("Packed4j.isolated").isolated(name, options);
   }
 
+  /**
+   * Calls the global function {@code name} where {@code bound} calls its own methods' functions: in this process
+   * for an interface {@link #bind} returned, in the session for one a {@link Session#bind} returned. It is what a
+   * method of a bound interface calls for a function registered with {@code set_body}, which has no signature to
+   * declare a typed method by ({@code packed4j generate} writes such methods):
+   *
+   * <pre>{@code
+   * @Global("calculator.Mul") long mul(long a, long b);
+   *
+   * default Object describe(Object... args) {
+   *   return Packed4j.invokeGlobal(this, "calculator.Describe", args);
+   * }
+   * }</pre>
+   *
+   * @param bound the implementation of a bound interface, usually {@code this} in its default method
+   * @param name the registered name
+   * @param args the arguments, converted by their Java types as {@link PackedFunction#invoke} converts them
+   * @return the result, as {@link PackedFunction#invoke} (or {@link Session.Function#invoke}) returns it
+   * @throws Packed4jException KeyError when no library (of the session) registers {@code name}, and what the call
+   *     raises
+   */
+  public static Object invokeGlobal(Object bound, String name, Object... args) {
+    Objects.requireNonNull(bound, "bound");
+    Objects.requireNonNull(name, "name");
+    if (java.lang.reflect.Proxy.isProxyClass(bound.getClass())) { // a session's bindings are proxies; ours are not
+      Optional<SessionProvider> provider = findSessionProvider();
+      Optional<Session> session = provider.flatMap(found -> found.sessionOf(bound));
+      if (session.isPresent()) {
+        return session.get().global(name).invoke(args);
+      }
+    }
+    try (PackedFunction function = Registry.global(name)) {
+      return function.invoke(args);
+    }
+  }
+
   /** The provider of sessions on the class path (packed4j-remote's), or a LoadError naming the missing artifact. */
   private static SessionProvider sessionProvider(String caller) {
+    return findSessionProvider().orElseThrow(() -> Failures.error(ErrorKind.LOAD_ERROR, caller
+        + " needs packed4j-remote (dev.packed4j:packed4j-remote), which provides sessions over gRPC, on the class "
+        + "path: no " + SessionProvider.class.getName() + " was found", null));
+  }
+
+  private static Optional<SessionProvider> findSessionProvider() {
     List<ClassLoader> loaders = new ArrayList<>();
     loaders.add(Thread.currentThread().getContextClassLoader());
     loaders.add(Packed4j.class.getClassLoader());
     for (ClassLoader loader : loaders) {
       for (SessionProvider provider : java.util.ServiceLoader.load(SessionProvider.class, loader)) {
-        return provider;
+        return Optional.of(provider);
       }
     }
-    throw Failures.error(ErrorKind.LOAD_ERROR, caller + " needs packed4j-remote (dev.packed4j:packed4j-remote), "
-        + "which provides sessions over gRPC, on the class path: no " + SessionProvider.class.getName()
-        + " was found", null);
+    return Optional.empty();
   }
 }

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What {@link Packed4j#connect} and {@link Packed4j#isolated} find through {@link java.util.ServiceLoader}: the
@@ -43,6 +44,17 @@ public abstract class SessionProvider {
    * @throws Packed4jException as {@link #isolated(Path, SessionOptions)}
    */
   public abstract Session isolated(String name, SessionOptions options);
+
+  /**
+   * The session {@code bound} calls when it is an interface this provider's {@link Session#bind} returned, for
+   * {@link Packed4j#invokeGlobal}.
+   *
+   * @param bound any object
+   * @return its session, or empty when it is not bound by this provider
+   */
+  public Optional<Session> sessionOf(Object bound) {
+    return Optional.empty();
+  }
 
   /**
    * A {@link Packed4jException} as the runtime makes one, for an implementation to throw: a native error that

@@ -35,6 +35,11 @@ final class BoundInterface implements InvocationHandler {
     this.sites = sites;
   }
 
+  /** {@return the session this binding calls} */
+  RemoteSession session() {
+    return session;
+  }
+
   static <T> T bind(RemoteSession session, Class<T> functions) {
     java.util.Objects.requireNonNull(functions, "functions");
     if (!functions.isInterface()) {

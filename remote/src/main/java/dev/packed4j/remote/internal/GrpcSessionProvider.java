@@ -4,8 +4,10 @@ import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
 import dev.packed4j.runtime.SessionOptions;
 import dev.packed4j.runtime.SessionProvider;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Sessions over gRPC, found by {@code Packed4j.connect} and {@code Packed4j.isolated} through ServiceLoader
@@ -32,6 +34,13 @@ public final class GrpcSessionProvider extends SessionProvider {
           + "(libcalculator.so on the class path), got '" + name + "'; pass a Path for a file");
     }
     return RemoteSession.isolated(List.of("--library", name), "lib" + name + ".so from the class path", options);
+  }
+
+  @Override
+  public Optional<Session> sessionOf(Object bound) {
+    return bound != null && Proxy.isProxyClass(bound.getClass())
+        && Proxy.getInvocationHandler(bound) instanceof BoundInterface handler
+        ? Optional.of(handler.session()) : Optional.empty();
   }
 
   /** A Packed4jException of {@code kind}, as the runtime makes them. */

@@ -386,15 +386,23 @@ public final class InterfaceGenerator {
 
   private static String untypedMethod(ApiModel.Function function, String method, boolean bindsAny,
       JavaTypes types) {
-    types.use("dev.packed4j.runtime.PackedFunction");
-    types.use("dev.packed4j.runtime.Registry");
     String registered = function.signature()
         .map(signature -> "{@code " + function.name() + "}: {@code " + signature + "}, a name {@code @Global} does"
             + " not accept; looked up on each call.")
         .orElse("{@code " + function.name() + "}, registered with {@code set_body} (no signature): each argument"
             + " converts by its Java type, the result by its native type; looked up on each call.");
-    return javadoc(function.doc(), registered)
-        + "  " + (bindsAny ? "default" : "static") + " Object " + method + "(Object... args) {\n"
+    if (bindsAny) { // called where the binding calls: in this process, or in the session that bound it
+      types.use("dev.packed4j.runtime.Packed4j");
+      return javadoc(function.doc(), registered)
+          + "  default Object " + method + "(Object... args) {\n"
+          + "    return Packed4j.invokeGlobal(this, " + literal(function.name()) + ", args);\n"
+          + "  }\n";
+    }
+    types.use("dev.packed4j.runtime.PackedFunction");
+    types.use("dev.packed4j.runtime.Registry");
+    return javadoc(function.doc(), registered + " In this process: in a session, call"
+        + " {@code session.global(\"" + function.name() + "\")}.")
+        + "  static Object " + method + "(Object... args) {\n"
         + "    try (PackedFunction function = Registry.global(" + literal(function.name()) + ")) {\n"
         + "      return function.invoke(args);\n"
         + "    }\n"

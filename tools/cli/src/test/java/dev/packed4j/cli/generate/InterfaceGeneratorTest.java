@@ -47,8 +47,7 @@ class InterfaceGeneratorTest {
 
         import dev.packed4j.annotations.Global;
         import dev.packed4j.runtime.NDArray;
-        import dev.packed4j.runtime.PackedFunction;
-        import dev.packed4j.runtime.Registry;
+        import dev.packed4j.runtime.Packed4j;
         import java.util.List;
         import java.util.Map;
         import java.util.Optional;
@@ -68,9 +67,7 @@ class InterfaceGeneratorTest {
            * converts by its Java type, the result by its native type; looked up on each call.
            */
           default Object myAdd(Object... args) {
-            try (PackedFunction function = Registry.global("calculator.MyAdd")) {
-              return function.invoke(args);
-            }
+            return Packed4j.invokeGlobal(this, "calculator.MyAdd", args);
           }
 
           /** {@code calculator.Sum}: {@code (list<int64>, map<string, optional<float32>>) -> NDArray}. */
