@@ -163,3 +163,7 @@ P4J_REGISTER_OBJECT_DEF(LedgerObject, "A running total")
     .def("add", [](ObjectPtr<LedgerObject> self, int64_t amount) { return self->total += amount; }, "adds", {"amount"})
     .def_static("zero", []() { return make_object<LedgerObject>(0); }, "an empty ledger")
     .def(init<int64_t>(), "a ledger starting at a total", {"start"});
+
+P4J_REGISTER_GLOBAL("test.accounts.NewLedger").set_body_typed([](int64_t start) {
+  return make_object<LedgerObject>(start);
+});

@@ -2,6 +2,7 @@ package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
+import dev.packed4j.runtime.internal.objects.GeneratedClasses;
 import dev.packed4j.runtime.internal.objects.TypeInfo;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.MemberCalls;
@@ -13,12 +14,17 @@ import dev.packed4j.types.Signature;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -85,9 +91,10 @@ final class BindingCheck {
         signature = registered.signature();
       }
       if (!signature.isEmpty()) {
-        checkSignature(method, where, global, signature, problems);
+        checkSignature(method, where, global, signature, 0, problems);
       }
     }
+    checkObjectInterfaces(functions, problems);
     if (!problems.isEmpty()) {
       throw Failures.error(ErrorKind.BIND_ERROR, functions.getName() + " does not match the loaded native "
           + "registry (" + problems.size() + (problems.size() == 1 ? " problem" : " problems") + "):\n  "
@@ -121,7 +128,137 @@ final class BindingCheck {
       return;
     }
     if (!found.signature().isEmpty()) {
-      checkSignature(method, where, member, found.signature(), problems);
+      checkSignature(method, where, member, found.signature(), 0, problems);
+    }
+  }
+
+  /**
+   * Checks every {@code @Object} interface the methods of {@code functions} take or return, and those theirs take or
+   * return, against its registered type: a getter's field exists and converts, a setter's field also is writable,
+   * a method is registered on the type or a parent with its arity and types. A method an interface inherits is
+   * checked again on the child only when the child's type overrides it natively.
+   */
+  private static void checkObjectInterfaces(Class<?> functions, List<String> problems) {
+    Set<Class<?>> seen = new HashSet<>();
+    ArrayDeque<Type> pending = new ArrayDeque<>();
+    addSignatureTypes(functions, pending);
+    while (!pending.isEmpty()) {
+      Type type = pending.pop();
+      if (type instanceof ParameterizedType parameterized) {
+        pending.addAll(Arrays.asList(parameterized.getActualTypeArguments()));
+        type = parameterized.getRawType();
+      } else if (type instanceof WildcardType wildcard) {
+        pending.addAll(Arrays.asList(wildcard.getUpperBounds()));
+        continue;
+      }
+      if (!(type instanceof Class<?> iface) || !iface.isInterface() || !seen.add(iface)) {
+        continue;
+      }
+      ObjectView view = ObjectView.of(iface);
+      if (view == null) {
+        continue;
+      }
+      checkObjectInterface(iface, view, problems);
+      addSignatureTypes(iface, pending);
+      pending.addAll(Arrays.asList(iface.getInterfaces()));
+    }
+  }
+
+  private static void addSignatureTypes(Class<?> iface, ArrayDeque<Type> pending) {
+    for (Method method : iface.getMethods()) {
+      if (Modifier.isAbstract(method.getModifiers())) {
+        pending.add(method.getGenericReturnType());
+        pending.addAll(Arrays.asList(method.getGenericParameterTypes()));
+      }
+    }
+  }
+
+  /** An {@code @Object} interface's generated class: its type key and what each method does. */
+  private record ObjectView(String typeKey, Map<String, String> members) {
+    /** The view of {@code iface}, or null when it is no {@code @Object} interface packed4j-processor compiled. */
+    @SuppressWarnings("unchecked")
+    static ObjectView of(Class<?> iface) {
+      try {
+        Class<?> generated = Class.forName(GeneratedClasses.nameFor(iface), false, iface.getClassLoader());
+        if (!iface.isAssignableFrom(generated)) {
+          return null;
+        }
+        Field key = generated.getField("TYPE_KEY");
+        Map<String, String> members;
+        try {
+          members = (Map<String, String>) generated.getField("MEMBERS").get(null);
+        } catch (NoSuchFieldException olderProcessor) {
+          members = Map.of();
+        }
+        return new ObjectView((String) key.get(null), members);
+      } catch (ClassNotFoundException | NoSuchFieldException | IllegalAccessException | ClassCastException e) {
+        return null;
+      }
+    }
+  }
+
+  private static void checkObjectInterface(Class<?> iface, ObjectView view, List<String> problems) {
+    int typeIndex = TypeInfos.indexOf(view.typeKey());
+    if (typeIndex < 0) {
+      problems.add(iface.getSimpleName() + ": no loaded library registers the object type '" + view.typeKey() + "'");
+      return;
+    }
+    TypeInfo info = TypeInfos.info(typeIndex);
+    for (Method method : iface.getMethods()) {
+      if (!Modifier.isAbstract(method.getModifiers())) {
+        continue;
+      }
+      String key = method.getName() + Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
+          .collect(Collectors.joining(",", "(", ")"));
+      String does = view.members().get(key);
+      if (does == null) {
+        continue; // close(), typeKey(): the runtime's, not the type's
+      }
+      String name = does.substring(does.indexOf(' ') + 1);
+      ObjectView declaring = method.getDeclaringClass() == iface ? view : ObjectView.of(method.getDeclaringClass());
+      boolean inherited = declaring != view && declaring != null;
+      String where = iface.getSimpleName() + "." + key;
+      if (does.startsWith("call ")) {
+        TypeInfo.MemberInfo member = MemberCalls.find(typeIndex, name);
+        if (inherited) {
+          int parentIndex = TypeInfos.indexOf(declaring.typeKey());
+          TypeInfo.MemberInfo parents = parentIndex < 0 ? null : MemberCalls.find(parentIndex, name);
+          if (member == null || parents == null || parents.function() == member.function()) {
+            continue; // the same native member as the parent's interface, checked there
+          }
+        }
+        if (member == null) {
+          problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).getMessage());
+        } else if (member.kind() != TypeInfo.MemberInfo.METHOD) {
+          problems.add(where + ": " + view.typeKey() + "." + name + " is a "
+              + (member.kind() == TypeInfo.MemberInfo.CONSTRUCTOR ? "constructor" : "static method")
+              + ", not a method of an object");
+        } else if (!member.signature().isEmpty()) {
+          checkSignature(method, where, view.typeKey() + "." + name, member.signature(), 1, problems);
+        }
+        continue;
+      }
+      if (inherited) {
+        continue; // a field of the parent's type, checked on the parent's interface
+      }
+      boolean setter = does.startsWith("set ");
+      TypeInfo.FieldInfo field = info.field(name);
+      if (field == null) {
+        problems.add(where + ": " + view.typeKey() + " has no field '" + name + "' to " + (setter ? "write" : "read")
+            + "; its fields: " + String.join(", ", info.fieldNames()));
+        continue;
+      }
+      NativeType fieldType = NativeType.of(field.kind() == 7 ? TypeInfos.keyOrIndex(field.objectTypeIndex())
+          : field.kindName());
+      Type javaType = setter ? method.getGenericParameterTypes()[0] : method.getGenericReturnType();
+      Optional<String> problem = new Conversions(REGISTERED_TYPES).field(ReflectedTypes.of(javaType), fieldType);
+      if (problem.isPresent()) {
+        problems.add(where + ": " + (setter ? "writes" : "reads") + " field '" + name + "' (" + fieldType + ") of "
+            + view.typeKey() + " as " + javaType.getTypeName() + ": " + problem.get());
+      } else if (setter && !field.mutable()) {
+        problems.add(where + ": field '" + name + "' of " + view.typeKey() + " is read-only (its VisitAttrs or a"
+            + " def_ro declares it); only a def_rw field has a setter");
+      }
     }
   }
 
@@ -136,7 +273,11 @@ final class BindingCheck {
     }
   }
 
-  private static void checkSignature(Method method, String where, String global, String signature,
+  /**
+   * Checks the method's parameters and result against a recorded signature whose first {@code skip} parameters the
+   * method does not declare (1 for a method of an object: the object itself).
+   */
+  private static void checkSignature(Method method, String where, String global, String signature, int skip,
       List<String> problems) {
     Signature parsed;
     try {
@@ -145,11 +286,13 @@ final class BindingCheck {
       problems.add(where + ": " + global + " records a signature packed4j cannot read: " + e.getMessage());
       return;
     }
-    List<NativeType> parameters = parsed.parameters();
+    List<NativeType> parameters = parsed.parameters().subList(Math.min(skip, parsed.parameters().size()),
+        parsed.parameters().size());
     Type[] types = method.getGenericParameterTypes();
     if (types.length != parameters.size()) {
       problems.add(where + ": " + global + " takes " + parameters.size() + " argument"
-          + (parameters.size() == 1 ? "" : "s") + " (" + signature + "), the method " + types.length);
+          + (parameters.size() == 1 ? "" : "s") + (skip == 0 ? "" : " after the object") + " (" + signature
+          + "), the method " + types.length);
       return;
     }
     Conversions conversions = new Conversions(REGISTERED_TYPES);

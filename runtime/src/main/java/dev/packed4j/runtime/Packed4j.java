@@ -186,8 +186,11 @@ public final class Packed4j {
   /**
    * {@link #bind(Class)}, after checking the whole interface against the loaded registry: every method's global is
    * registered, and where {@code set_body_typed} recorded a signature, the method has its arity and types that
-   * convert (the rules the processor applies to a manifest at compile time). Every problem is reported at once,
-   * instead of one at a time at the first call of each method. Load the plugins first.
+   * convert (the rules the processor applies to a manifest at compile time). So is every {@code @Object} interface
+   * its methods take or return (and theirs in turn): each getter's field exists and converts, each setter's field
+   * is also writable ({@code def_rw}), each method is registered on the type or a parent with its arity and types.
+   * Every problem is reported at once, instead of one at a time at the first call of each method. Load the plugins
+   * first.
    *
    * <pre>{@code
    * Packed4j.loadLibrary(Path.of("build/libcalculator.so"));

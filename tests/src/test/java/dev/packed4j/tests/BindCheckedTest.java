@@ -2,11 +2,15 @@ package dev.packed4j.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.annotations.Global;
+import dev.packed4j.annotations.Method;
+import dev.packed4j.annotations.Object;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +51,33 @@ class BindCheckedTest {
     @Global("test.UntypedEcho") String untyped(double value);
   }
 
+  /** test.Ledger (tests/native/accounts.cc), declared wrong in each way bindChecked finds in an object interface. */
+  @Object("test.Ledger")
+  public interface WrongLedger extends AutoCloseable {
+    String total();
+
+    long opened();
+
+    void opened(long opened);
+
+    long pages();
+
+    @Method
+    long add(long amount, long times);
+
+    @Method
+    WrongLedger zero();
+
+    @Override
+    void close();
+  }
+
+  /** Reaches WrongLedger inside an Optional result. */
+  public interface Ledgers {
+    @Global("test.accounts.NewLedger")
+    Optional<WrongLedger> ledger(long start);
+  }
+
   @Test
   void aMatchingInterfaceBindsAndCalls() {
     Matching matching = Packed4j.bindChecked(Matching.class);
@@ -56,6 +87,40 @@ class BindCheckedTest {
     try (LeafNode leaf = matching.leaf("green")) {
       assertEquals("green", leaf.label());
     }
+  }
+
+  @Test
+  void theObjectInterfacesAnInterfaceReachesAreCheckedToo() {
+    // Accounts returns AccountRef and SavingsRef, which declare a setter of the read-only id and a method no type
+    // registers, on purpose (ObjectsAsClassesTest calls them for their run-time errors). SavingsRef inherits both:
+    // they are reported once, on AccountRef, as test.Savings does not override them.
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.bindChecked(Accounts.class));
+    assertEquals("BindError", e.kind());
+    List<String> lines = e.getMessage().lines().skip(1).map(String::strip).sorted().toList();
+    assertEquals(List.of(
+        "AccountRef.id(long): field 'id' of test.Account is read-only (its VisitAttrs or a def_ro declares it); only"
+            + " a def_rw field has a setter",
+        "AccountRef.takeOut(long): [AttributeError] test.Account.withdraw: type test.Account has no method"
+            + " 'withdraw'; its members are [deposit, label, transfer, reset, parse, count, __init__]"), lines,
+        e.getMessage());
+    assertTrue(e.getMessage().contains("Accounts does not match the loaded native registry (2 problems):"),
+        e.getMessage());
+  }
+
+  @Test
+  void eachWayAnObjectInterfaceCanBeWrongIsFound() {
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.bindChecked(Ledgers.class));
+    List<String> lines = e.getMessage().lines().skip(1).map(String::strip).sorted().toList();
+    assertEquals(List.of(
+        "WrongLedger.add(long,long): test.Ledger.add takes 1 argument after the object ((test.Ledger, int64) ->"
+            + " int64), the method 2",
+        "WrongLedger.opened(long): field 'opened' of test.Ledger is read-only (its VisitAttrs or a def_ro declares"
+            + " it); only a def_rw field has a setter",
+        "WrongLedger.pages(): test.Ledger has no field 'pages' to read; its fields: total, opened, note",
+        "WrongLedger.total(): reads field 'total' (int64) of test.Ledger as java.lang.String: a String getter reads"
+            + " a string field",
+        "WrongLedger.zero(): test.Ledger.zero is a static method, not a method of an object"), lines,
+        e.getMessage());
   }
 
   @Test
