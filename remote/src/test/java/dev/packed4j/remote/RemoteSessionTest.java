@@ -87,6 +87,22 @@ class RemoteSessionTest {
   }
 
   @Test
+  void aNullArgumentIsANullPointerExceptionLocallyAndRemotely() {
+    // It used to reach the server as None (a TypeError there), and a null Optional passed for an empty one.
+    Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN));
+    RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+    assertThrows(NullPointerException.class, () -> local.greet(null));
+    NullPointerException string = assertThrows(NullPointerException.class, () -> remote.greet(null));
+    assertEquals("RemoteFunctions.greet argument 0 is null; a String argument must not be null (declare"
+        + " Optional<String> to pass None)", string.getMessage());
+    assertThrows(NullPointerException.class, () -> local.maybeName(null));
+    NullPointerException optional = assertThrows(NullPointerException.class, () -> remote.maybeName(null));
+    assertEquals("RemoteFunctions.maybeName argument 0 is null; an Optional<String> argument must not be null"
+        + " (pass Optional.empty() for None)", optional.getMessage());
+    assertEquals(5L, remote.add(2, 3), "the session goes on");
+  }
+
+  @Test
   void aNativeErrorArrivesWithItsKindMessageAndBacktrace() {
     Packed4jException error = assertThrows(Packed4jException.class, () -> remote.divide(1, 0));
     assertEquals("ValueError", error.kind());

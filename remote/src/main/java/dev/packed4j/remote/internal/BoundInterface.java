@@ -117,6 +117,7 @@ final class BoundInterface implements InvocationHandler {
   public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
     Site site = sites.get(method);
     if (site != null) {
+      ClientValues.checkNulls(method, args, site.name());
       Connection on = session.connection(site.name());
       Transfer transfer = new Transfer(site.result());
       List<Value> values = ClientValues.arguments(session, on, args, site.name(), transfer);

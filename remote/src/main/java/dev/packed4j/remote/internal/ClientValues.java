@@ -34,6 +34,36 @@ final class ClientValues {
 
   private static final Value NONE = Value.getDefaultInstance();
 
+  /**
+   * Refuses a null argument of a declared method as the local binding does: a {@link NullPointerException} naming the
+   * argument, for every parameter type but {@code Object} (whose null is None); so a null neither reaches the server
+   * as None, where it would be a TypeError, nor passes for an empty {@code Optional}.
+   */
+  static void checkNulls(java.lang.reflect.Method method, Object[] args, String site) {
+    if (args == null) {
+      return;
+    }
+    Type[] types = method.getGenericParameterTypes();
+    java.lang.reflect.Parameter[] parameters = method.getParameters();
+    for (int i = 0; i < args.length && i < types.length; i++) {
+      if (args[i] != null || types[i] == Object.class) {
+        continue;
+      }
+      String type = typeName(types[i]);
+      boolean optional = types[i] instanceof ParameterizedType parameterized
+          && parameterized.getRawType() == Optional.class;
+      throw new NullPointerException(site + " argument " + i
+          + (parameters[i].isNamePresent() ? " (" + parameters[i].getName() + ")" : "") + " is null; "
+          + (type.matches("[AEIOU].*") ? "an " : "a ") + type + " argument must not be null ("
+          + (optional ? "pass Optional.empty() for None" : "declare Optional<" + type + "> to pass None") + ")");
+    }
+  }
+
+  /** {@code List<Long>}, {@code String}: a declared type as a message shows it, without packages. */
+  private static String typeName(Type type) {
+    return type.getTypeName().replaceAll("[a-z][\\w]*\\.", "").replace('$', '.');
+  }
+
   /** A call's arguments on the wire; {@code site} and the index name a bad one. */
   static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site, Transfer transfer) {
     if (args == null || args.length == 0) {

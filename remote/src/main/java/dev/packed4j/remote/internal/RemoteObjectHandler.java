@@ -125,7 +125,10 @@ final class RemoteObjectHandler implements InvocationHandler {
       return switch (member.substring(0, space)) {
         case "get" -> get(target, method.getGenericReturnType(), site);
         case "set" -> member(MemberOp.SET, target, args, void.class, site);
-        case "call" -> member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
+        case "call" -> {
+          ClientValues.checkNulls(method, args, site);
+          yield member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
+        }
         default -> throw new UnsupportedOperationException(site + ": unknown member kind in '" + member + "'");
       };
     }
