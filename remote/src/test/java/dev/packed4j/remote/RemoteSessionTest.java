@@ -218,6 +218,13 @@ class RemoteSessionTest {
       assertEquals("TypeError", error.kind());
       assertTrue(error.getMessage().contains("RemoteFunctions.distance2: argument 1")
           && error.getMessage().contains("another session"), error.getMessage());
+      // The other way: a session's object to a binding of this process.
+      Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN));
+      RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+      Packed4jException here = assertThrows(Packed4jException.class, () -> local.distance2(mine, mine));
+      assertEquals("TypeError", here.kind());
+      assertTrue(here.getMessage().contains("a proxy implementing PointRef, RemoteObject (an object a session"
+          + " returned lives in its server)"), here.getMessage());
     }
   }
 

@@ -165,6 +165,10 @@ class ListArgumentTest {
     Packed4jException optional = assertThrows(Packed4jException.class,
         () -> size(Codecs.optional(Codecs.LONG), (Optional) Optional.of("v")));
     assertEquals(where + "the Optional's value: a java.lang.String, expected Long", optional.getMessage());
+    NullPointerException absent = assertThrows(NullPointerException.class,
+        () -> size(Codecs.optional(Codecs.LONG), null));
+    assertEquals("packed4j.ListSize argument 0 (values) is null; an Optional<Long> argument must not be null (pass"
+        + " Optional.empty() for None)", absent.getMessage());
     assertEquals(baseline, TestLibraries.settledLiveObjectCount(), "nothing made for the calls is left behind");
   }
 

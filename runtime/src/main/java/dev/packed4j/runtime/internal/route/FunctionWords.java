@@ -98,7 +98,7 @@ final class FunctionWords {
       if (codec.acceptsNull()) {
         return 0; // None, which the entry refuses or takes as the packed call does
       }
-      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {

@@ -270,7 +270,7 @@ final class ScratchScope {
   private static long listWord(CallTarget target, int index, ListCodec<?, ?> codec, ThreadStack stack,
       List<?> value) {
     if (value == null) { // the call frame's message (Frame.put)
-      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
@@ -302,7 +302,7 @@ final class ScratchScope {
   private static long optionalValue(CallTarget target, int index, OptionalCodec codec, ThreadStack stack,
       Optional<?> value) {
     if (value == null) { // the call frame's message (Frame.put)
-      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
           + " argument must not be null (" + codec.nullHint() + ")");
     }
     long slot = stack.allocateScratch(16);
@@ -331,7 +331,7 @@ final class ScratchScope {
   private static long objectWord(CallTarget target, int index, ObjectCodec<?> codec, ReleaseEpochs.HeldHandles held,
       Object value) {
     if (value == null) { // the call frame's message (Frame.put)
-      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     try {
@@ -358,7 +358,7 @@ final class ScratchScope {
   private static long word(CallTarget target, int index, ThreadStack stack, Object value) {
     if (value == null) {
       throw new NullPointerException(target.describeArgument(index)
-          + " is null; a NDArray argument must not be null (declare Optional<NDArray> to pass None)");
+          + " is null; an NDArray argument must not be null (declare Optional<NDArray> to pass None)");
     }
     try {
       return RuntimeAccess.get().ndarrayWord(value, stack);

@@ -96,7 +96,7 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   /** A boxed argument, or the call frame's NullPointerException for a null one ({@code Frame.put}). */
   private static Object nonNull(CallTarget target, int index, ValueCodec<?> codec, Object value) {
     if (value == null) {
-      throw new NullPointerException(target.describeArgument(index) + " is null; a " + codec.javaType()
+      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
           + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
     }
     return value;

@@ -57,6 +57,13 @@ final class ObjectHandles {
   }
 
   private static ConversionFailure notNative(Object value, String expected) {
+    if (java.lang.reflect.Proxy.isProxyClass(value.getClass())) { // a session's object, as packed4j-remote makes them
+      String interfaces = java.util.Arrays.stream(value.getClass().getInterfaces()).map(Class::getSimpleName)
+          .collect(java.util.stream.Collectors.joining(", "));
+      return new ConversionFailure(ConversionFailure.Kind.TYPE, "a proxy implementing " + interfaces + " (an object"
+          + " a session returned lives in its server): only objects of this process can be passed as " + expected
+          + " here; pass it to an interface that session bound");
+    }
     return new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
         + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
         + expected);

@@ -22,6 +22,12 @@ public abstract class ValueCodec<T> implements Codec<T> {
     return javaType;
   }
 
+  /** {@return the Java type with its article, as a message reads it: "a String", "an Optional<Long>", "an Account"} */
+  public final String javaTypeWithArticle() {
+    boolean vowel = !javaType.isEmpty() && "AEIOUaeiou".indexOf(javaType.charAt(0)) >= 0;
+    return (vowel || javaType.startsWith("NDArray") ? "an " : "a ") + javaType;
+  }
+
   /** The wire type this codec expects, as messages name it: "int", "string", "list", "Calculator", ... */
   public abstract String wireType();
 
