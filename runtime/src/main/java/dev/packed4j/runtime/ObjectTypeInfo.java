@@ -19,8 +19,9 @@ import java.util.Optional;
  * @param key the type key ({@code _type_key} in C++), such as {@code "Calculator"}
  * @param parent the parent's key; empty for the root type {@code "Object"}
  * @param fields every field an instance has, inherited fields first, then the type's own
- * @param members the members the type registers itself, in registration order (inherited ones are its
- *     ancestors' members; {@link #member(String)} looks them up as a call does)
+ * @param members the members the type registers itself, in registration order; inherited ones are its ancestors'
+ *     ({@link Registry#objectType(String)} of the {@link #parent()}), which a call by name also finds, nearest
+ *     first, where {@link #member(String)} looks at this type's own only
  * @param doc the type's doc string, empty when none
  */
 public record ObjectTypeInfo(
