@@ -32,6 +32,34 @@ public class Packed4jException extends RuntimeException {
   /** The registered name of the function the error came from, or null. */
   private final String functionName;
 
+  /**
+   * An error of {@code kind} for Java code to throw, typically a Java function that native code calls: C++ catches
+   * it as a {@code packed4j::Error} of that kind and message (with the Java frames in its backtrace), and a Java
+   * caller further out gets this same object back.
+   *
+   * <pre>{@code
+   * PackedFunction lookup = PackedFunction.of(args -> {
+   *   throw new Packed4jException("KeyError", "no entry named " + args[0]);
+   * });
+   * }</pre>
+   *
+   * @param kind the kind, such as {@code "KeyError"}, {@code "ValueError"} or one of the plugin's own
+   * @param message the message, without the kind
+   * @throws IllegalArgumentException when {@code kind} is empty or holds a character other than a letter, digit
+   *     or {@code _}
+   */
+  public Packed4jException(String kind, String message) {
+    this(checkedKind(kind), java.util.Objects.requireNonNull(message, "message"), "", null);
+  }
+
+  private static String checkedKind(String kind) {
+    java.util.Objects.requireNonNull(kind, "kind");
+    if (kind.isEmpty() || !kind.chars().allMatch(c -> c == '_' || Character.isLetterOrDigit(c))) {
+      throw new IllegalArgumentException("an error kind is a name such as \"KeyError\", not '" + kind + "'");
+    }
+    return kind;
+  }
+
   Packed4jException(String kind, String message, String backtrace, String functionName) {
     super(format(kind, message, functionName));
     this.kind = kind;

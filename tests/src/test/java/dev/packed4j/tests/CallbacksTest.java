@@ -79,6 +79,13 @@ class CallbacksTest {
       // A native error that went through Java keeps its kind and message.
       assertEquals("KeyError|missing key|java frames", callbacks.catchError(relaying));
     }
+    try (PackedFunction raising = PackedFunction.of(args -> {
+      throw new Packed4jException("KeyError", "no entry named x");
+    })) {
+      // One Java code makes: the kind it names, as C++ raises its own.
+      assertEquals("KeyError|no entry named x|java frames", callbacks.catchError(raising));
+    }
+    assertThrows(IllegalArgumentException.class, () -> new Packed4jException("Key Error", "a space"));
   }
 
   @Test
