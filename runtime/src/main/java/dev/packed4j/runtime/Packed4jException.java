@@ -49,7 +49,12 @@ public class Packed4jException extends RuntimeException {
    *     or {@code _}
    */
   public Packed4jException(String kind, String message) {
-    this(checkedKind(kind), java.util.Objects.requireNonNull(message, "message"), "", null);
+    // Not through the constructor below: it calls addSuppressed, which a subclass could override (this-escape).
+    super(format(checkedKind(kind), java.util.Objects.requireNonNull(message, "message"), null));
+    this.kind = kind;
+    this.nativeMessage = message;
+    this.nativeBacktrace = "";
+    this.functionName = null;
   }
 
   private static String checkedKind(String kind) {
