@@ -187,6 +187,10 @@ class ObjectsAsClassesTest {
       Packed4jException badArgument = assertThrows(Packed4jException.class, () -> ledger.call("add", "one"));
       assertTrue(badArgument.getMessage().contains("test.Ledger.add"), badArgument.getMessage());
       assertTrue(badArgument.getMessage().contains("argument 1 expected int64"), badArgument.getMessage());
+      // The count is the caller's, not the native one that counts the object first.
+      Packed4jException arity = assertThrows(Packed4jException.class, () -> ledger.call("add"));
+      assertEquals("[TypeError] test.Ledger.add: expected 1 argument after the object (test.Ledger, int64) -> int64,"
+          + " got 0 (NativeObject.call)", arity.getMessage());
     }
     assertThrows(IllegalStateException.class, () -> ledger.call("add", 1));
     try (ObjectRef zero = (ObjectRef) NativeObject.callStatic("test.Ledger", "zero");

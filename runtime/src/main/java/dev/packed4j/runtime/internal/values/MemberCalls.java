@@ -18,6 +18,8 @@ public final class MemberCalls {
 
   /** A call target per member function (they live until exit), so a dynamic call does not build one each time. */
   private static final ConcurrentHashMap<Long, CallTarget> TARGETS = new ConcurrentHashMap<>();
+  /** The parameter count of each typed member's signature, by function handle, read once. */
+  private static final ConcurrentHashMap<Long, Integer> ARITIES = new ConcurrentHashMap<>();
 
   /**
    * The member {@code name} as a call on an object of {@code typeIndex} finds it (its own table, then its
@@ -53,6 +55,16 @@ public final class MemberCalls {
       throw Failures.error(ErrorKind.TYPE_ERROR, TypeInfos.keyOrIndex(typeIndex) + "." + name
           + " is a method: call it on an object of the type", TypeInfos.keyOrIndex(typeIndex) + "." + name);
     }
+    if (method && !member.signature().isEmpty()) {
+      int expected = ARITIES.computeIfAbsent(member.function(), handle -> arity(member));
+      if (expected >= 1 && args.length != expected - 1) {
+        // The native message counts the object as argument 0, which the caller did not pass: count as it does.
+        String function = TypeInfos.keyOrIndex(member.typeIndex()) + "." + name;
+        throw Failures.error(ErrorKind.TYPE_ERROR, function + ": expected " + (expected - 1)
+            + (expected - 1 == 1 ? " argument" : " arguments") + " after the object " + member.signature()
+            + ", got " + args.length + " (" + caller + ")", function);
+      }
+    }
     CallTarget target = TARGETS.computeIfAbsent(member.function(), handle -> target(member));
     int count = args.length + (method ? 1 : 0);
     try (Frame frame = ThreadStack.current().push(target, count)) {
@@ -65,6 +77,15 @@ public final class MemberCalls {
       }
       frame.invoke();
       return frame.returnValue(AnyCodec.ANY);
+    }
+  }
+
+  /** The parameter count of a member's recorded signature (a method's object included), or -1 when unreadable. */
+  private static int arity(TypeInfo.MemberInfo member) {
+    try {
+      return dev.packed4j.types.Signature.parse(member.signature()).parameters().size();
+    } catch (IllegalArgumentException unreadable) {
+      return -1; // the native side checks the count itself
     }
   }
 
