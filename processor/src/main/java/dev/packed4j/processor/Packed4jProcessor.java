@@ -211,7 +211,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     for (Element element : annotatedWith(round, AnnotationNames.OBJECT)) {
       if (element instanceof TypeElement type) {
         pending.putIfAbsent(type, Kind.OBJECT);
-        validation.state().noteObjectInterface(type.getSimpleName().toString());
+        validation.state().noteObjectInterface(type);
       }
     }
     for (Element element : annotatedWith(round, AnnotationNames.GLOBAL)) {

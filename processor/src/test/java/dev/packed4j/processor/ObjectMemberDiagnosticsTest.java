@@ -39,7 +39,15 @@ class ObjectMemberDiagnosticsTest {
             {"name": "brand", "type": "string"},
             {"name": "price", "type": "int32", "mutable": true}],
            "methods": [
-            {"name": "describe", "kind": "method", "typed": true, "parameters": ["Scientific"], "result": "string"}]}
+            {"name": "describe", "kind": "method", "typed": true, "parameters": ["Scientific"], "result": "string"}]},
+          {"key": "Graphing", "parent": "Scientific", "fields": [
+            {"name": "brand", "type": "string"},
+            {"name": "price", "type": "int32", "mutable": true}],
+           "methods": [
+            {"name": "add", "kind": "method", "typed": true, "parameters": ["Graphing", "float64", "float64"],
+             "result": "float64"},
+            {"name": "describe", "kind": "method", "typed": true, "parameters": ["Graphing", "int64"],
+             "result": "string"}]}
         ],
         "coreGlobals": [],
         "coreObjectTypes": [{"key": "Object", "fields": []}]
@@ -371,5 +379,80 @@ class ObjectMemberDiagnosticsTest {
                 + " cannot convert to int32, argument 1 of Calculator.__init__")
         .inFile(calculators)
         .onLineContaining("CalculatorRef create");
+  }
+
+  @Compilers
+  void aChildThatDoesNotExtendTheViewOfItsNativeParentIsWarnedAbout() {
+    JavaFileObject graphing = source("p.GraphingRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Graphing")
+        public interface GraphingRef {
+          String brand();
+        }
+        """);
+    Compilation compilation = checked(calculatorRef(""), SCIENTIFIC_REF, graphing);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "[P4J-NATIVE-PARENT-VIEW] GraphingRef views \"Graphing\", which derives from \"Scientific\", but it does"
+                + " not extend ScientificRef, the view of \"Scientific\" in this compilation: a \"Graphing\" object"
+                + " returned where ScientificRef is declared is then a ScientificRef, never a GraphingRef. Extend"
+                + " ScientificRef")
+        .inFile(graphing)
+        .onLineContaining("public interface GraphingRef");
+  }
+
+  @Compilers
+  void aChildThatSkipsTheViewOfItsNativeParentIsWarnedAbout() {
+    JavaFileObject graphing = source("p.GraphingRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Graphing")
+        public interface GraphingRef extends CalculatorRef {
+        }
+        """);
+    Compilation compilation = checked(calculatorRef(""), graphing, SCIENTIFIC_REF);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "[P4J-NATIVE-PARENT-VIEW] GraphingRef views \"Graphing\", which derives from \"Scientific\", but it"
+                + " extends CalculatorRef instead of ScientificRef, the view of \"Scientific\" in this compilation")
+        .inFile(graphing)
+        .onLineContaining("public interface GraphingRef");
+    // Without a view of "Scientific" in the compilation, CalculatorRef is the nearest: nothing to say.
+    Compilation withoutScientific = checked(calculatorRef(""), graphing);
+    assertThat(withoutScientific).succeeded();
+    com.google.common.truth.Truth.assertThat(withoutScientific.warnings().stream().map(warning -> warning.getMessage(java.util.Locale.ROOT))
+        .filter(message -> message.contains("[P4J-")).toList()).isEmpty();
+  }
+
+  @Compilers
+  void anInheritedMethodWhoseNativeOverrideDoesNotFitIsReportedOnTheChild() {
+    JavaFileObject graphing = source("p.GraphingRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Graphing")
+        public interface GraphingRef extends ScientificRef {
+        }
+        """);
+    Compilation compilation = checked(calculatorRef("long add(long a, long b);"), SCIENTIFIC_REF, graphing);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-OVERRIDE] GraphingRef inherits CalculatorRef.add(long,long), which calls \"Calculator.add\","
+                + " but \"Graphing\" overrides it registered as (Graphing, float64, float64) -> float64, which does"
+                + " not fit: its result, float64, cannot convert to long: a floating-point result never converts to"
+                + " an integer. Give the override the signature of the method it overrides: a call of"
+                + " CalculatorRef.add(long,long) on a \"Graphing\" object runs the override")
+        .inFile(graphing)
+        .onLineContaining("public interface GraphingRef");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(checked(calculatorRef("@Method String describe();"), SCIENTIFIC_REF, graphing))
+        .hadErrorContaining(
+            "[P4J-NATIVE-OVERRIDE] GraphingRef inherits CalculatorRef.describe(), which calls \"Calculator.describe\","
+                + " but \"Graphing\" overrides it registered as (Graphing, int64) -> string, which does not fit: it"
+                + " takes 1 argument after the object, the Java method 0")
+        .inFile(graphing)
+        .onLineContaining("public interface GraphingRef");
   }
 }

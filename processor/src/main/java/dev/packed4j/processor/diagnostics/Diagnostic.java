@@ -350,6 +350,19 @@ public enum Diagnostic {
       "%s extends %s, the view of \"%s\", but the native type \"%s\" does not derive from it (its parent is"
           + " %s). Extend the @Object interface of the native parent, or none"),
 
+  NATIVE_PARENT_VIEW(
+      "P4J-NATIVE-PARENT-VIEW",
+      Kind.WARNING,
+      "%s views \"%s\", which derives from \"%s\", but it %s %s, the view of \"%s\" in this compilation: a \"%s\""
+          + " object returned where %s is declared is then %s, never %s. Extend %s"),
+
+  NATIVE_OVERRIDE(
+      "P4J-NATIVE-OVERRIDE",
+      Kind.ERROR,
+      "%s inherits %s, which calls \"%s\", but \"%s\" overrides it %s, which does not fit: %s. Give the"
+          + " override the signature of the method it overrides: a call of %s on a \"%s\" object runs the"
+          + " override"),
+
   // --- Processor --------------------------------------------------------------------------------------------------
 
   GENERATED_WRITE(

@@ -93,6 +93,11 @@ final class Display {
     return parameters.stream().map(p -> p.getSimpleName().toString()).collect(Collectors.joining(", ", "<", ">"));
   }
 
+  /** {@code "an Account"} or {@code "a Counter"}: a type name after the indefinite article it is read with. */
+  static String withArticle(String name) {
+    return ("AEIOU".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
+  }
+
   /** {@code class}, {@code enum}, {@code record}, {@code annotation type} or {@code interface}. */
   static String kind(Element element) {
     return switch (element.getKind()) {

@@ -14,12 +14,14 @@ import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
 
 /**
  * Checks declarations against a manifest of the native side ({@code -Apacked4j.manifest}): global names, arity
@@ -180,6 +182,111 @@ public final class NativeChecks {
           found.get().parent().map(p -> "\"" + p + "\"").orElse("none"));
     }
     return true;
+  }
+
+  /**
+   * Warns when {@code type}, the view of {@code typeKey}, does not extend the view this compilation has of its
+   * nearest native ancestor that has one ({@code views}: type key to {@code @Object} interface, by qualified name).
+   * The runtime picks, for an object returned where an interface is declared, the view of the object's type or its
+   * nearest ancestor <em>among those assignable to that interface</em>: a view outside the hierarchy is skipped.
+   */
+  void parentView(
+      TypeElement type, String typeKey, TypeElement parent, String parentKey, Map<String, String> views,
+      Elements elements, Report report) {
+    if (manifest == null || manifest.type(typeKey).isEmpty()) {
+      return;
+    }
+    Optional<String> ancestor = manifest.type(typeKey).get().parent();
+    while (ancestor.isPresent() && !ancestor.get().equals(parentKey) && !views.containsKey(ancestor.get())) {
+      ancestor = manifest.type(ancestor.get()).flatMap(NativeManifest.ObjectType::parent);
+    }
+    if (ancestor.isEmpty() || ancestor.get().equals(parentKey)) {
+      return;
+    }
+    if (parentKey != null && !manifest.derivesFrom(ancestor.get(), parentKey)) {
+      return; // the Java parent is no native ancestor at all: NATIVE_PARENT says so
+    }
+    TypeElement view = elements.getTypeElement(views.get(ancestor.get()));
+    if (view == null) {
+      return;
+    }
+    String viewName = Display.type(view);
+    String name = Display.type(type);
+    report.on(
+        type,
+        Diagnostic.NATIVE_PARENT_VIEW,
+        name,
+        typeKey,
+        manifest.type(typeKey).get().parent().orElseThrow(),
+        parent == null ? "does not extend" : "extends " + Display.type(parent) + " instead of",
+        viewName,
+        ancestor.get(),
+        typeKey,
+        viewName,
+        Display.withArticle(viewName),
+        Display.withArticle(name),
+        viewName);
+  }
+
+  /**
+   * Checks a method {@code type} inherits from the {@code @Object} interface of {@code declaringKey} when the native
+   * type {@code typeKey} overrides its member: the override must fit the Java method as the inherited one does,
+   * since a call through the parent's interface on an object of this type runs it.
+   */
+  void inheritedMethod(
+      TypeElement type, ExecutableElement method, ObjectMethod objectMethod, String typeKey, String declaringKey,
+      Report report) {
+    if (manifest == null || declaringKey == null || manifest.type(typeKey).isEmpty()
+        || !manifest.type(typeKey).get().describesMembers()) {
+      return;
+    }
+    Optional<NativeManifest.Member> own = manifest.findMember(typeKey, objectMethod.nativeName());
+    Optional<NativeManifest.Member> inherited = manifest.findMember(declaringKey, objectMethod.nativeName());
+    if (own.isEmpty() || inherited.isEmpty() || own.get().declaredBy().equals(inherited.get().declaredBy())
+        || own.get().kind() != NativeManifest.MemberKind.METHOD || !own.get().typed()) {
+      return; // the same member as the parent's interface calls (checked there), or none the runtime would call
+    }
+    NativeManifest.Function override = own.get().asFunction();
+    Optional<String> problem = misfit(method, override, 1, objectMethod.parameters(), objectMethod.result());
+    if (problem.isPresent()) {
+      report.on(
+          type,
+          Diagnostic.NATIVE_OVERRIDE,
+          Display.type(type),
+          Display.method(method),
+          inherited.get().declaredBy() + "." + objectMethod.nativeName(),
+          own.get().declaredBy(),
+          signature(override),
+          problem.get(),
+          Display.method(method),
+          typeKey);
+    }
+  }
+
+  /**
+   * The first way the Java {@code parameters} and {@code result} do not fit the typed {@code function}, whose first
+   * {@code skip} parameters the call passes itself; empty when they fit.
+   */
+  private Optional<String> misfit(ExecutableElement method,
+      NativeManifest.Function function, int skip, List<Parameter> parameters, TypeModel result) {
+    int arity = function.parameters().size() - skip;
+    if (arity != parameters.size()) {
+      return Optional.of("it takes " + arity + " argument" + (arity == 1 ? "" : "s") + (skip > 0 ? " after the object"
+          : "") + ", the Java method " + parameters.size());
+    }
+    for (int i = 0; i < parameters.size(); i++) {
+      NativeType expected = function.parameters().get(i + skip);
+      Optional<String> problem = conversions.argument(parameters.get(i).type().javaType(), expected);
+      if (problem.isPresent()) {
+        return Optional.of("the parameter " + parameters.get(i).name() + " ("
+            + Display.type(method.getParameters().get(i).asType()) + ") cannot convert to its argument " + (i + skip)
+            + ", " + expected + ": " + problem.get());
+      }
+    }
+    NativeType returned = function.result().orElseThrow();
+    return conversions.result(result.javaType(), returned)
+        .map(problem -> "its result, " + returned + ", cannot convert to " + Display.type(method.getReturnType()) + ": "
+            + problem);
   }
 
   /** Checks a getter of an {@code @Object} interface whose type key the manifest registers. */

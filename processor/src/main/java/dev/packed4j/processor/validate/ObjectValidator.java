@@ -78,17 +78,11 @@ public final class ObjectValidator {
     String typeKey = object.string().get();
     boolean validKey = checkTypeKey(type, object, typeKey, report);
     TypeElement parent = checkSuperInterfaces(type, report);
-    boolean registered =
-        validKey
-            && nativeChecks.objectType(
-                type,
-                object,
-                typeKey,
-                parent,
-                parent == null
-                    ? null
-                    : Annotations.find(parent, AnnotationNames.OBJECT).flatMap(Annotations::string).orElse(null),
-                report);
+    String parentKey = parent == null ? null : objectKey(parent);
+    boolean registered = validKey && nativeChecks.objectType(type, object, typeKey, parent, parentKey, report);
+    if (registered) {
+      nativeChecks.parentView(type, typeKey, parent, parentKey, state.objectViews(), elements, report);
+    }
 
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       Annotations.find(method, AnnotationNames.GLOBAL)
@@ -157,6 +151,8 @@ public final class ObjectValidator {
           Optional<ObjectMethod> objectMethod = method(member, name, report);
           if (objectMethod.isPresent() && check) {
             nativeChecks.objectMethod(method, objectMethod.get(), typeKey, report);
+          } else if (objectMethod.isPresent() && registered && !declaring.equals(type)) {
+            nativeChecks.inheritedMethod(type, method, objectMethod.get(), typeKey, objectKey(declaring), report);
           }
           if (objectMethod.isPresent()) {
             methods.add(objectMethod.get());
@@ -181,6 +177,11 @@ public final class ObjectValidator {
             methods,
             interfaces.memberTypeNames(type, RuntimeNames.runtimeType(RuntimeNames.OBJECT_REF)),
             deprecated));
+  }
+
+  /** The type key of an {@code @Object} interface, or null when its annotation has none. */
+  private static String objectKey(TypeElement type) {
+    return Annotations.find(type, AnnotationNames.OBJECT).flatMap(Annotations::string).orElse(null);
   }
 
   /** Reports a malformed or duplicate type key; returns whether the key is well formed. */
