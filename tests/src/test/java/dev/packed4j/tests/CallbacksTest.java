@@ -308,4 +308,15 @@ class CallbacksTest {
       assertEquals(8L, composed.invoke(3));
     }
   }
+
+  @Test
+  void aCallbackReturningNullForAStringNamesTheCallbackAndTheFunction() {
+    NullPointerException thrown = assertThrows(NullPointerException.class,
+        () -> callbacks.mapStrings(s -> null, List.of("a")));
+    assertEquals("the Function callback (string) -> string returned null for its String result, which cannot be null",
+        thrown.getMessage());
+    Packed4jException crossed = assertInstanceOf(Packed4jException.class, thrown.getSuppressed()[0]);
+    assertEquals("test.cb.MapStrings", crossed.functionName());
+    assertEquals(List.of("A!"), callbacks.mapStrings(s -> s.toUpperCase() + "!", List.of("a")));
+  }
 }

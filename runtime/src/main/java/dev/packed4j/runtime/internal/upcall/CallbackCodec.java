@@ -23,6 +23,8 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
   private final Class<? super F> type;
   private final WireShape shape;
   private final String signature;
+  /** What the errors of its Java functions call one: {@code "the Function callback (string) -> string"}. */
+  private final String callback;
   private final Function<? super F, ?> toWire;
   private final Function<? super F, CallbackBodies.Packed> toPacked;
   private final Function<Object, ? extends F> fromFunction;
@@ -34,6 +36,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
     super(type.getSimpleName());
     this.type = type;
     this.signature = signature;
+    this.callback = "the " + type.getSimpleName() + " callback " + signature;
     this.shape = shape;
     this.toWire = toWire;
     this.toPacked = toPacked;
@@ -78,7 +81,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
   private long newHandle(F value) {
     return shape != null
         ? JavaFunctions.createTyped(value, shape, toWire.apply(value))
-        : JavaFunctions.createPacked(value, signature, toPacked.apply(value));
+        : JavaFunctions.createPacked(value, signature, toPacked.apply(value), callback);
   }
 
   @Override

@@ -89,13 +89,21 @@ public final class JavaFunctions {
     boolean pooled;
     /** The {@code PackedFunction} made for it. */
     private volatile WeakReference<Object> function;
+    /** What a packed body's errors call it: {@code "the Function callback (string) -> string"}; null otherwise. */
+    final String callback;
 
     Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape) {
+      this(target, body, packed, wire, shape, null);
+    }
+
+    Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape,
+        String callback) {
       this.target = target;
       this.body = body;
       this.packed = packed;
       this.wire = wire;
       this.shape = shape;
+      this.callback = callback;
     }
   }
 
@@ -192,8 +200,8 @@ public final class JavaFunctions {
   }
 
   /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
-  public static long createPacked(Object target, String signature, CallbackBodies.Packed packed) {
-    return createHandle(new Entry(target, null, packed, null, null), NO_TYPED_ENTRY, signature);
+  public static long createPacked(Object target, String signature, CallbackBodies.Packed packed, String callback) {
+    return createHandle(new Entry(target, null, packed, null, null, callback), NO_TYPED_ENTRY, signature);
   }
 
   /** A PackedFunction owning a new typed Java function whose target is its wire body. */
@@ -203,7 +211,7 @@ public final class JavaFunctions {
 
   /** A PackedFunction owning a new Java function called packed, recording {@code signature}. */
   public static Object packedFunction(String signature, CallbackBodies.Packed body) {
-    return view(createPacked(body, signature, body));
+    return view(createPacked(body, signature, body, "the Java function " + signature));
   }
 
   private static Object view(long handle) {
@@ -382,7 +390,7 @@ public final class JavaFunctions {
         }
         writeResult(entry.body.call(values), result);
       } else if (entry.packed != null) {
-        PackedArgs.call(entry.packed, arguments, count, result);
+        PackedArgs.call(entry.packed, entry.callback, arguments, count, result);
       } else {
         TypedCalls.callPacked(entry.wire, entry.shape, arguments, count, result);
       }

@@ -17,24 +17,30 @@ import dev.packed4j.runtime.internal.values.ValueCodec;
 final class PackedArgs implements CallbackArgs {
   private static final CallTarget TARGET = CallTarget.operation("a Java callback");
 
+  private final String callback;
   private final long arguments;
   private final int count;
   private final long result;
   private final Frame frame;
   private boolean resultSet;
 
-  private PackedArgs(long arguments, int count, long result, Frame frame) {
+  private PackedArgs(String callback, long arguments, int count, long result, Frame frame) {
+    this.callback = callback;
     this.arguments = arguments;
     this.count = count;
     this.result = result;
     this.frame = frame;
   }
 
-  /** Runs {@code body} on the packed arguments; the result None unless the body sets one. */
-  static void call(CallbackBodies.Packed body, long arguments, int count, long result) throws Throwable {
+  /**
+   * Runs {@code body} on the packed arguments; the result None unless the body sets one. {@code callback} names
+   * the function in errors ({@code "the Function callback (string) -> string"}); null for "a Java callback".
+   */
+  static void call(CallbackBodies.Packed body, String callback, long arguments, int count, long result)
+      throws Throwable {
     NativeMemory.putAny(result, 0, 0, 0);
     try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
-      body.call(new PackedArgs(arguments, count, result, frame));
+      body.call(new PackedArgs(callback == null ? "a Java callback" : callback, arguments, count, result, frame));
     }
   }
 
@@ -46,31 +52,31 @@ final class PackedArgs implements CallbackArgs {
   @Override
   public <T> T get(int index, Codec<T> codec) {
     if (index < 0 || index >= count) {
-      throw Failures.error(ErrorKind.TYPE_ERROR, "a Java callback reads argument " + index + ", but " + count
+      throw Failures.error(ErrorKind.TYPE_ERROR, callback + " reads argument " + index + ", but " + count
           + (count == 1 ? " argument was" : " arguments were") + " passed", null);
     }
     try {
       return ((ValueCodec<T>) codec).decode(arguments + (long) index * P4JAny.SIZE, false);
     } catch (ConversionFailure failure) {
-      throw failure.toException("argument " + index + " of a Java callback", null);
+      throw failure.toException("argument " + index + " of " + callback, null);
     }
   }
 
   @Override
   public <T> void result(Codec<T> codec, T value) {
     if (resultSet) {
-      throw new IllegalStateException("the result of a Java callback is set already");
+      throw new IllegalStateException("the result of " + callback + " is set already");
     }
     ValueCodec<T> valueCodec = (ValueCodec<T>) codec;
     if (value == null && !valueCodec.acceptsNull()) {
-      throw new NullPointerException("a Java callback returned null for a " + valueCodec.javaType()
-          + " result");
+      throw new NullPointerException(callback + " returned null for its " + valueCodec.javaType()
+          + " result, which cannot be null");
     }
     long slot = frame.slot(0);
     try {
       valueCodec.encode(value, slot, frame);
     } catch (ConversionFailure failure) {
-      throw failure.toResultException("a Java callback", null);
+      throw failure.toResultException(callback, null);
     }
     JavaFunctions.writeOwned(slot, result, frame);
     resultSet = true;
