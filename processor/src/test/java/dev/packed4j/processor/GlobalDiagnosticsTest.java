@@ -322,12 +322,15 @@ class GlobalDiagnosticsTest {
               @Global("test.Echo") <T> T echo(T value);
             }
             """);
-    assertThat(compile(echo))
+    Compilation compilation = compile(echo);
+    assertThat(compilation)
         .hadErrorContaining(
             "[P4J-GLOBAL-GENERIC] @Global method Echo.echo(T) declares type parameters <T>: a native function has"
                 + " one signature")
         .inFile(echo)
         .onLineContaining("test.Echo");
+    // Its type variables are not reported again as unsupported types.
+    assertThat(compilation).hadErrorCount(1);
   }
 
   @Compilers

@@ -198,6 +198,9 @@ public final class GlobalValidator {
       }
     }
     checks.checkThrows(method, member.type().getThrownTypes(), report);
+    if (!method.getTypeParameters().isEmpty()) {
+      return Optional.empty(); // its type variables would each be reported again as unsupported types
+    }
 
     List<Parameter> parameters = new ArrayList<>();
     boolean complete = true;
