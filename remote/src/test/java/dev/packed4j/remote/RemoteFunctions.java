@@ -36,6 +36,9 @@ public interface RemoteFunctions {
   @Global("remote.Range")
   List<Long> range(long count);
 
+  @Global("remote.Range")
+  List<Byte> byteRange(long count);
+
   @Global("remote.Lengths")
   Map<String, Long> lengths(List<String> words);
 

@@ -117,6 +117,14 @@ class RemoteSessionTest {
     assertEquals("ValueError", error.kind());
     assertTrue(error.getMessage().contains("RemoteFunctions.addInts") && error.getMessage().contains("2147483648"),
         error.getMessage());
+    // A value inside the result is named by its place, as locally ("returned element 128: 128, which ...").
+    Packed4jException element = assertThrows(Packed4jException.class, () -> remote.byteRange(130));
+    assertEquals("ValueError", element.kind());
+    assertTrue(element.getMessage().contains("element 128 of the result is 128, which does not fit in byte"),
+        element.getMessage());
+    Packed4jException local = assertThrows(Packed4jException.class, () -> Packed4j.bind(RemoteFunctions.class)
+        .byteRange(130));
+    assertTrue(local.getMessage().contains("element 128: 128, which does not fit in byte"), local.getMessage());
   }
 
   @Test

@@ -170,70 +170,74 @@ final class ClientValues {
   static Object result(RemoteSession session, Connection on, Value value, Type type, String site,
       Transfer transfer) {
     try {
-      return fromWire(session, on, value, type, site, transfer);
+      return fromWire(session, on, value, type, site, "the result", transfer);
     } finally {
       transfer.closeUnclaimed();
     }
   }
 
-  /** A result converted to {@code type}, as the local binding converts it; {@code site} names the call. */
+  /**
+   * A result converted to {@code type}, as the local binding converts it; {@code site} names the call and
+   * {@code what} the value in messages: "the result", or a place in it such as "element 3 of the result".
+   */
   private static Object fromWire(RemoteSession session, Connection on, Value value, Type type, String site,
-      Transfer transfer) {
+      String what, Transfer transfer) {
     Class<?> raw = raw(type);
     if (raw == void.class || raw == Void.class) {
       return null;
     }
     if (raw == Optional.class) {
       return value.getKindCase() == Value.KindCase.KIND_NOT_SET ? Optional.empty()
-          : Optional.of(fromWire(session, on, value, argument(type, 0), site, transfer));
+          : Optional.of(fromWire(session, on, value, argument(type, 0), site, what, transfer));
     }
     switch (value.getKindCase()) {
       case KIND_NOT_SET -> {
         if (raw.isPrimitive()) {
-          throw RemoteSession.typeError(site + ": the result is None, which is no " + raw.getName());
+          throw RemoteSession.typeError(site + ": " + what + " is None, which is no " + raw.getName());
         }
         return null;
       }
       case BOOLEAN -> {
-        return expect(raw, Boolean.class, boolean.class, value.getBoolean(), "bool", site);
+        return expect(raw, Boolean.class, boolean.class, value.getBoolean(), "bool", site, what);
       }
       case INTEGER -> {
-        return integer(value.getInteger(), raw, site);
+        return integer(value.getInteger(), raw, site, what);
       }
       case REAL -> {
         double real = value.getReal();
         if (raw == float.class || raw == Float.class) {
           return (float) real;
         }
-        return expect(raw, Double.class, double.class, real, "float64", site);
+        return expect(raw, Double.class, double.class, real, "float64", site, what);
       }
       case TEXT -> {
-        return expect(raw, String.class, String.class, value.getText(), "string", site);
+        return expect(raw, String.class, String.class, value.getText(), "string", site, what);
       }
       case DATA -> {
-        return expect(raw, byte[].class, byte[].class, value.getData().toByteArray(), "bytes", site);
+        return expect(raw, byte[].class, byte[].class, value.getData().toByteArray(), "bytes", site, what);
       }
       case LIST -> {
         Type element = raw == List.class ? argument(type, 0) : Object.class;
         if (!raw.isAssignableFrom(List.class)) {
-          throw RemoteSession.typeError(site + ": the result is a list, which is no " + type.getTypeName());
+          throw RemoteSession.typeError(site + ": " + what + " is a list, which is no " + type.getTypeName());
         }
         List<Object> items = new ArrayList<>(value.getList().getItemsCount());
         for (Value item : value.getList().getItemsList()) {
-          items.add(fromWire(session, on, item, element, site, transfer));
+          items.add(fromWire(session, on, item, element, site, "element " + items.size() + " of " + what, transfer));
         }
         return Collections.unmodifiableList(items);
       }
       case MAP -> {
         if (!raw.isAssignableFrom(Map.class)) {
-          throw RemoteSession.typeError(site + ": the result is a map, which is no " + type.getTypeName());
+          throw RemoteSession.typeError(site + ": " + what + " is a map, which is no " + type.getTypeName());
         }
         Type keyType = raw == Map.class ? argument(type, 0) : Object.class;
         Type valueType = raw == Map.class ? argument(type, 1) : Object.class;
         Map<Object, Object> entries = new LinkedHashMap<>();
         for (Entry entry : value.getMap().getEntriesList()) {
-          entries.put(fromWire(session, on, entry.getKey(), keyType, site, transfer),
-              fromWire(session, on, entry.getValue(), valueType, site, transfer));
+          Object key = fromWire(session, on, entry.getKey(), keyType, site, "a key of " + what, transfer);
+          entries.put(key, fromWire(session, on, entry.getValue(), valueType, site, "the value of key " + key + " of " + what,
+              transfer));
         }
         return Collections.unmodifiableMap(entries);
       }
@@ -242,7 +246,7 @@ final class ClientValues {
       }
       case TENSOR -> {
         if (!raw.isAssignableFrom(NDArray.class)) { // checked first: a tensor made here would be nobody's
-          throw RemoteSession.typeError(site + ": the result is a tensor, which is no " + raw.getName());
+          throw RemoteSession.typeError(site + ": " + what + " is a tensor, which is no " + raw.getName());
         }
         return tensor(value.getTensor(), transfer, site);
       }
@@ -250,18 +254,18 @@ final class ClientValues {
     }
   }
 
-  private static Object integer(long integer, Class<?> raw, String site) {
+  private static Object integer(long integer, Class<?> raw, String site, String what) {
     if (raw == long.class || raw == Long.class || raw == Object.class || raw == Number.class) {
       return integer;
     }
     if (raw == int.class || raw == Integer.class) {
-      return (int) narrow(integer, Integer.MIN_VALUE, Integer.MAX_VALUE, "int", site);
+      return (int) narrow(integer, Integer.MIN_VALUE, Integer.MAX_VALUE, "int", site, what);
     }
     if (raw == short.class || raw == Short.class) {
-      return (short) narrow(integer, Short.MIN_VALUE, Short.MAX_VALUE, "short", site);
+      return (short) narrow(integer, Short.MIN_VALUE, Short.MAX_VALUE, "short", site, what);
     }
     if (raw == byte.class || raw == Byte.class) {
-      return (byte) narrow(integer, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte", site);
+      return (byte) narrow(integer, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte", site, what);
     }
     if (raw == double.class || raw == Double.class) {
       return (double) integer;
@@ -272,23 +276,23 @@ final class ClientValues {
     if (raw == boolean.class || raw == Boolean.class) {
       return integer != 0;
     }
-    throw RemoteSession.typeError(site + ": the result is an integer, which is no " + raw.getName());
+    throw RemoteSession.typeError(site + ": " + what + " is an integer, which is no " + raw.getName());
   }
 
-  private static long narrow(long value, long min, long max, String type, String site) {
+  private static long narrow(long value, long min, long max, String type, String site, String what) {
     if (value < min || value > max) {
-      throw GrpcSessionProvider.newError("ValueError", site + ": the result " + value + " does not fit in "
+      throw GrpcSessionProvider.newError("ValueError", site + ": " + what + " is " + value + ", which does not fit in "
           + type, "", null);
     }
     return value;
   }
 
   private static Object expect(Class<?> raw, Class<?> boxed, Class<?> primitive, Object result, String wire,
-      String site) {
+      String site, String what) {
     if (raw == primitive || raw.isAssignableFrom(boxed)) {
       return result;
     }
-    throw RemoteSession.typeError(site + ": the result is a " + wire + ", which is no " + raw.getName());
+    throw RemoteSession.typeError(site + ": " + what + " is a " + wire + ", which is no " + raw.getName());
   }
 
   /** A tensor result: streamed after the reply, or copied from it; owned by the caller. */
