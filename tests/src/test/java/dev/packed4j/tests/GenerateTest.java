@@ -187,6 +187,53 @@ class GenerateTest {
   }
 
   @Test
+  void anExistingHandWrittenInterfaceIsUsedByTheGeneratedOnes() throws Exception {
+    Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "geometry", "libgeometry.so");
+    Path sources = directory.resolve("existing");
+    Files.createDirectories(sources.resolve("hand"));
+    Files.writeString(sources.resolve("hand/Shape.java"), """
+        package hand;
+
+        import dev.packed4j.annotations.Method;
+        import dev.packed4j.annotations.Object;
+
+        /** Written by hand: the generated Circle and Square extend it. */
+        @Object("geometry.Shape")
+        public interface Shape extends AutoCloseable {
+          String name();
+
+          @Method("Area")
+          double area();
+
+          @Override
+          void close();
+        }
+        """);
+    Result generated = cli("generate", library.toString(), "--package", "gen.existing", "--out", sources.toString(),
+        "--existing", "geometry.Shape=hand.Shape");
+    assertEquals(0, generated.status, generated.output);
+    assertFalse(Files.exists(sources.resolve("gen/existing/Shape.java")), generated.output);
+    Compilation compilation = compileCleanly(sources, describe(library));
+
+    Packed4j.loadLibrary(library);
+    ClassLoader loader = new CompiledClassLoader(compilation, getClass().getClassLoader());
+    Class<?> geometry = loader.loadClass("gen.existing.Geometry");
+    Class<?> shape = loader.loadClass("hand.Shape");
+    Class<?> circle = loader.loadClass("gen.existing.Circle");
+    assertTrue(shape.isAssignableFrom(circle), "Circle extends hand.Shape");
+    try (AutoCloseable made = (AutoCloseable) call(geometry, Packed4j.bind(geometry), "makeCircle", "c", 2.0)) {
+      assertTrue(circle.isInstance(made), made.getClass().toString());
+      assertEquals("c", shape.getMethod("name").invoke(made));
+      assertEquals(4 * Math.PI, (double) shape.getMethod("area").invoke(made), 1e-9);
+    }
+    Result unknown = cli("generate", library.toString(), "--package", "gen.existing", "--out", sources.toString(),
+        "--existing", "geometry.Shap=hand.Shape");
+    assertEquals(2, unknown.status, unknown.output);
+    assertTrue(unknown.output.contains("--existing names the object type geometry.Shap, which the libraries do not"
+        + " register"), unknown.output);
+  }
+
+  @Test
   void aSecondRunOnTheSameLibraryRewritesNothing() throws Exception {
     Path library = Path.of(System.getProperty("packed4j.test.sampleLibraries"), "callbacks", "libcallbacks.so");
     Path sources = directory.resolve("twice");

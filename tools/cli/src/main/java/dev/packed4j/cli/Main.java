@@ -32,12 +32,14 @@ public final class Main {
         --json <file>  also writes them as a manifest for -Apacked4j.manifest=<file>
       usage: packed4j generate <library.so>... --package <java.package> --out <directory>
                                [--prefix <name prefix>]... [--manifest <manifest.json>]...
-                               [--untyped object-varargs|skip]
+                               [--untyped object-varargs|skip] [--existing <type key>=<interface>]...
         Writes one @Global interface per registry name prefix and one @Object interface per object type.
         --prefix <p>    only the globals whose names start with p (calculator.), and the object types they use
         --manifest <f>  reads a manifest of packed4j describe instead of loading a library
         --untyped <m>   a set_body function (no signature) becomes Object name(Object... args) (object-varargs,
-                        the default) or is left out with a warning (skip)""";
+                        the default) or is left out with a warning (skip)
+        --existing <k>=<i>  the object type k has the @Object interface i (a qualified name) already: none is
+                        generated for k, and the generated files use i""";
 
   private Main() {}
 
@@ -99,6 +101,7 @@ public final class Main {
     List<Path> libraries = new ArrayList<>();
     List<Path> manifests = new ArrayList<>();
     List<String> prefixes = new ArrayList<>();
+    Map<String, String> existing = new LinkedHashMap<>();
     String packageName = null;
     Path directory = null;
     Untyped untyped = Untyped.OBJECT_VARARGS;
@@ -110,7 +113,7 @@ public final class Main {
       }
       int equals = argument.indexOf('=');
       String option = equals < 0 ? argument : argument.substring(0, equals);
-      if (!List.of("--package", "--out", "--prefix", "--manifest", "--untyped").contains(option)) {
+      if (!List.of("--package", "--out", "--prefix", "--manifest", "--untyped", "--existing").contains(option)) {
         err.println("unexpected argument '" + argument + "'\n" + USAGE);
         return 2;
       }
@@ -128,6 +131,15 @@ public final class Main {
         case "--out" -> directory = Path.of(value);
         case "--prefix" -> prefixes.add(value);
         case "--manifest" -> manifests.add(Path.of(value));
+        case "--existing" -> {
+          int at = value.indexOf('=');
+          if (at <= 0 || at == value.length() - 1) {
+            err.println("--existing takes <type key>=<qualified interface name>, such as"
+                + " inventory.Item=com.example.Item, not '" + value + "'\n" + USAGE);
+            return 2;
+          }
+          existing.put(value.substring(0, at), value.substring(at + 1));
+        }
         default -> {
           try {
             untyped = Untyped.ofOption(value);
@@ -148,7 +160,7 @@ public final class Main {
     }
     InterfaceGenerator.Options options;
     try {
-      options = new InterfaceGenerator.Options(packageName, prefixes, untyped);
+      options = new InterfaceGenerator.Options(packageName, prefixes, untyped, existing);
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage() + "\n" + USAGE);
       return 2;
@@ -171,7 +183,13 @@ public final class Main {
       err.println("packed4j generate: cannot read " + e.getMessage());
       return 1;
     }
-    InterfaceGenerator.Output output = InterfaceGenerator.generate(model, options);
+    InterfaceGenerator.Output output;
+    try {
+      output = InterfaceGenerator.generate(model, options);
+    } catch (IllegalArgumentException e) {
+      err.println("packed4j generate: " + e.getMessage());
+      return 2;
+    }
     output.warnings().forEach(warning -> err.println("packed4j generate: warning: " + warning));
     SourceWriter.Result result;
     try {

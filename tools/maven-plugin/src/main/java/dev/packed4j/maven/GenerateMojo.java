@@ -4,6 +4,8 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -47,6 +49,14 @@ public final class GenerateMojo extends LibraryCliMojo {
   @Parameter
   List<String> prefixes;
 
+  /**
+   * The object types that have an {@code @Object} interface already, by type key: the qualified name of that
+   * interface ({@code <existing><inventory.Item>com.example.Item</inventory.Item></existing>}). None is generated for
+   * them, and the generated interfaces use the given ones.
+   */
+  @Parameter
+  Map<String, String> existing;
+
   /** What a {@code set_body} function becomes: {@code object-varargs} (a method of Object...) or {@code skip}. */
   @Parameter(property = "packed4j.generate.untyped", defaultValue = "object-varargs")
   String untyped;
@@ -68,13 +78,7 @@ public final class GenerateMojo extends LibraryCliMojo {
       return;
     }
     List<Path> targets = targetLibraries("generate");
-    List<String> arguments = new ArrayList<>(List.of("generate"));
-    targets.forEach(library -> arguments.add(library.toString()));
-    arguments.addAll(List.of("--package", packageName, "--out", outputDirectory.getPath(), "--untyped", untyped));
-    if (prefixes != null) {
-      prefixes.forEach(prefix -> arguments.addAll(List.of("--prefix", prefix)));
-    }
-    String output = runCli(arguments, "generate " + targets);
+    String output = runCli(cliArguments(targets), "generate " + targets);
     for (String line : output.split("\n")) {
       if (line.startsWith("packed4j generate: warning: ")) {
         getLog().warn("packed4j: " + line.substring("packed4j generate: warning: ".length()));
@@ -82,5 +86,19 @@ public final class GenerateMojo extends LibraryCliMojo {
         getLog().info("packed4j: " + line.substring("packed4j generate: ".length()));
       }
     }
+  }
+
+  /** The command line of {@code packed4j generate} for {@code targets} and this goal's parameters. */
+  List<String> cliArguments(List<Path> targets) {
+    List<String> arguments = new ArrayList<>(List.of("generate"));
+    targets.forEach(library -> arguments.add(library.toString()));
+    arguments.addAll(List.of("--package", packageName, "--out", outputDirectory.getPath(), "--untyped", untyped));
+    if (prefixes != null) {
+      prefixes.forEach(prefix -> arguments.addAll(List.of("--prefix", prefix)));
+    }
+    if (existing != null) {
+      new TreeMap<>(existing).forEach((key, name) -> arguments.addAll(List.of("--existing", key + "=" + name)));
+    }
+    return arguments;
   }
 }

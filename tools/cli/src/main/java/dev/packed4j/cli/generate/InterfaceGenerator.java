@@ -4,6 +4,7 @@ import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -66,19 +67,34 @@ public final class InterfaceGenerator {
    * @param prefixes only the globals whose names start with one of these ({@code calculator.}); all when empty.
    *     Object types follow: those whose keys start with a prefix, and those the selected globals and types use
    * @param untyped what becomes of a function registered with {@code set_body}
+   * @param existing the object types that have an {@code @Object} interface already (written by hand, or generated
+   *     into another package), by type key: the qualified name of that interface. No interface is generated for
+   *     them; the generated files refer to the given one, by its qualified name
    */
-  public record Options(String packageName, List<String> prefixes, Untyped untyped) {
+  public record Options(String packageName, List<String> prefixes, Untyped untyped, Map<String, String> existing) {
     /**
-     * Checks the package name.
+     * Checks the package name and the names of existing interfaces.
      *
-     * @throws IllegalArgumentException when the package is not a Java package name
+     * @throws IllegalArgumentException when the package or an existing interface's name is not a Java name
      */
     public Options {
       prefixes = List.copyOf(prefixes);
+      existing = Collections.unmodifiableMap(new TreeMap<>(existing));
       if (!JavaNames.isPackageName(packageName)) {
         throw new IllegalArgumentException("--package " + packageName + " is not a Java package name, such as"
             + " com.example.calculator");
       }
+      for (Map.Entry<String, String> entry : existing.entrySet()) {
+        if (!JavaNames.isPackageName(entry.getValue()) || !entry.getValue().contains(".")) {
+          throw new IllegalArgumentException("--existing " + entry.getKey() + "=" + entry.getValue() + " does not"
+              + " name an interface by its qualified name, such as com.example.inventory.Item");
+        }
+      }
+    }
+
+    /** Options without existing interfaces. */
+    public Options(String packageName, List<String> prefixes, Untyped untyped) {
+      this(packageName, prefixes, untyped, Map.of());
     }
   }
 
@@ -99,6 +115,13 @@ public final class InterfaceGenerator {
    * @return the sources and the warnings
    */
   public static Output generate(ApiModel model, Options options) {
+    Set<String> registered = model.objectTypes().stream().map(ApiModel.ObjectType::key).collect(Collectors.toSet());
+    for (String key : options.existing().keySet()) {
+      if (!registered.contains(key)) {
+        throw new IllegalArgumentException("--existing names the object type " + key + ", which the libraries do not"
+            + " register (packed4j describe lists the ones they do)");
+      }
+    }
     List<ApiModel.Function> functions = model.functions().stream()
         .filter(f -> options.prefixes().isEmpty() || options.prefixes().stream().anyMatch(f.name()::startsWith))
         .toList();
@@ -135,7 +158,10 @@ public final class InterfaceGenerator {
       }
     }
     Map<String, String> groupNames = numbered(new ArrayList<>(groups.keySet()), JavaNames::type, USED_TYPES);
-    Map<String, String> objectNames = objectNames(objectTypes, new HashSet<>(groupNames.values()));
+    Map<String, String> objectNames = objectNames(objectTypes.stream()
+        .filter(type -> !options.existing().containsKey(type.key())).toList(), new HashSet<>(groupNames.values()));
+    // Spelled by their qualified names: an import could clash with a generated name or another existing one.
+    objectNames.putAll(options.existing());
 
     String header = header(model.sources());
     String libraries = model.sources().stream().map(ApiModel.Source::name).collect(Collectors.joining(", "));
@@ -148,6 +174,9 @@ public final class InterfaceGenerator {
       source.ifPresent(text -> files.put(directory + name + ".java", text));
     }
     for (ApiModel.ObjectType type : objectTypes) {
+      if (options.existing().containsKey(type.key())) {
+        continue;
+      }
       String name = objectNames.get(type.key());
       files.put(directory + name + ".java",
           objectInterface(options.packageName(), header, libraries, type, name, objectNames, warnings));

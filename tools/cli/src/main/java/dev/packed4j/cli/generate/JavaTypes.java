@@ -20,8 +20,9 @@ import java.util.TreeSet;
  *   <li>{@code function} → {@code PackedFunction}: a signature does not say a function's own parameter types, so
  *       no {@code java.util.function} interface can be chosen for it;
  *   <li>{@code list<T>}, {@code map<K, V>}, {@code optional<T>} → {@code List}, {@code Map}, {@code Optional};
- *   <li>{@code NDArray} → {@code NDArray}; an object type generated in the same run → its interface; any other
- *       object type ({@code Object} included) → {@code NativeObject}.
+ *   <li>{@code NDArray} → {@code NDArray}; an object type generated in the same run → its interface, one given as
+ *       existing ({@code --existing}) → that interface by its qualified name; any other object type
+ *       ({@code Object} included) → {@code NativeObject}.
  * </ul>
  */
 final class JavaTypes {
@@ -32,7 +33,8 @@ final class JavaTypes {
 
   /**
    * @param packageName the package of the file
-   * @param objectInterfaces the generated {@code @Object} interface of each object type key
+   * @param objectInterfaces the {@code @Object} interface of each object type key: a simple name for one generated
+   *     into this package, a qualified name for an existing one
    * @param objectAnnotationImported whether the file imports {@code dev.packed4j.annotations.Object}, which hides
    *     {@code java.lang.Object}
    */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -257,5 +258,33 @@ class InterfaceGeneratorTest {
   void everyLineFitsIn120Columns() {
     generate(List.of(), Untyped.OBJECT_VARARGS).files().forEach((file, text) ->
         text.lines().forEach(line -> assertTrue(line.length() <= 120, file + ": " + line)));
+  }
+
+  @Test
+  void anExistingInterfaceIsUsedAndNotGenerated() {
+    ApiModel model = new ApiModel(MODEL.sources(), MODEL.functions(), List.of(
+        MODEL.objectTypes().get(0),
+        new ApiModel.ObjectType("Scientific", Optional.of("Calculator"), List.of(), List.of(), Optional.empty()),
+        MODEL.objectTypes().get(1)));
+    InterfaceGenerator.Output output = InterfaceGenerator.generate(model, new InterfaceGenerator.Options(
+        "com.example.calc", List.of(), Untyped.OBJECT_VARARGS, Map.of("Calculator", "com.example.hand.Calculator")));
+    assertEquals(List.of("com/example/calc/Calculator.java", "com/example/calc/Sample.java",
+        "com/example/calc/Scientific.java", "com/example/calc/Stats.java"), List.copyOf(output.files().keySet()));
+    assertTrue(output.files().get("com/example/calc/Calculator.java")
+        .contains("  com.example.hand.Calculator create(String arg0);\n"));
+    assertTrue(output.files().get("com/example/calc/Scientific.java")
+        .contains("public interface Scientific extends com.example.hand.Calculator {"),
+        output.files().get("com/example/calc/Scientific.java"));
+
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+        () -> InterfaceGenerator.generate(MODEL, new InterfaceGenerator.Options("com.example.calc", List.of(),
+            Untyped.OBJECT_VARARGS, Map.of("Calculater", "com.example.hand.Calculator"))));
+    assertEquals("--existing names the object type Calculater, which the libraries do not register (packed4j"
+        + " describe lists the ones they do)", unknown.getMessage());
+    IllegalArgumentException notQualified = assertThrows(IllegalArgumentException.class,
+        () -> new InterfaceGenerator.Options("com.example.calc", List.of(), Untyped.OBJECT_VARARGS,
+            Map.of("Calculator", "Calculator")));
+    assertTrue(notQualified.getMessage().startsWith("--existing Calculator=Calculator does not name an interface by"
+        + " its qualified name"), notQualified.getMessage());
   }
 }
