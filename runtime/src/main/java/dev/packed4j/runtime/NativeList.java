@@ -29,7 +29,9 @@ import java.util.RandomAccess;
  * <p>It follows the {@link java.util.List} contract (equality by elements, {@link IndexOutOfBoundsException}
  * for a bad index). Elements are converted by the list's element codec on each access: an object element is a
  * new reference each time, owned by the caller. Like {@link java.util.ArrayList}, it is not safe for concurrent
- * modification; {@link #close()} releases the native reference (a Cleaner does it for a list never closed).
+ * modification; unlike it, a change racing a read on another thread may free the storage being read and crash the
+ * process, so guard a list that threads share and change with a lock. {@link #close()} releases the native
+ * reference (a Cleaner does it for a list never closed).
  *
  * @param <E> the element type
  */

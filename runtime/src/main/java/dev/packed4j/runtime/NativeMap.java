@@ -36,7 +36,9 @@ import java.util.Set;
  *
  * <p>It follows the {@link java.util.Map} contract; a key of a type the map cannot hold is simply absent.
  * Values are converted on each access (an object value is a new reference, owned by the caller). Not safe for
- * concurrent modification; {@link #close()} releases the native reference (a Cleaner does it otherwise).
+ * concurrent modification: a change racing a read on another thread may free the storage being read and crash the
+ * process, so guard a map that threads share and change with a lock. {@link #close()} releases the native reference
+ * (a Cleaner does it otherwise).
  *
  * @param <K> the key type
  * @param <V> the value type
