@@ -93,6 +93,18 @@ class ObjectMemberDiagnosticsTest {
         """.formatted(members));
   }
 
+  /** The view of "Graphing", a child of "Scientific" whose add and describe have other signatures. */
+  private static JavaFileObject graphingRef(String extendsClause, String members) {
+    return source("p.GraphingRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Graphing")
+        public interface GraphingRef%s {
+          %s
+        }
+        """.formatted(extendsClause, members));
+  }
+
   private static JavaFileObject calculators(String members) {
     return source("p.Calculators", """
         package p;
@@ -383,14 +395,7 @@ class ObjectMemberDiagnosticsTest {
 
   @Compilers
   void aChildThatDoesNotExtendTheViewOfItsNativeParentIsWarnedAbout() {
-    JavaFileObject graphing = source("p.GraphingRef", """
-        package p;
-        import dev.packed4j.annotations.Object;
-        @Object("Graphing")
-        public interface GraphingRef {
-          String brand();
-        }
-        """);
+    JavaFileObject graphing = graphingRef("", "String brand();");
     Compilation compilation = checked(calculatorRef(""), SCIENTIFIC_REF, graphing);
     assertThat(compilation).succeeded();
     assertThat(compilation)
@@ -405,13 +410,7 @@ class ObjectMemberDiagnosticsTest {
 
   @Compilers
   void aChildThatSkipsTheViewOfItsNativeParentIsWarnedAbout() {
-    JavaFileObject graphing = source("p.GraphingRef", """
-        package p;
-        import dev.packed4j.annotations.Object;
-        @Object("Graphing")
-        public interface GraphingRef extends CalculatorRef {
-        }
-        """);
+    JavaFileObject graphing = graphingRef(" extends CalculatorRef", "");
     Compilation compilation = checked(calculatorRef(""), graphing, SCIENTIFIC_REF);
     assertThat(compilation).succeeded();
     assertThat(compilation)
@@ -429,13 +428,7 @@ class ObjectMemberDiagnosticsTest {
 
   @Compilers
   void anInheritedMethodWhoseNativeOverrideDoesNotFitIsReportedOnTheChild() {
-    JavaFileObject graphing = source("p.GraphingRef", """
-        package p;
-        import dev.packed4j.annotations.Object;
-        @Object("Graphing")
-        public interface GraphingRef extends ScientificRef {
-        }
-        """);
+    JavaFileObject graphing = graphingRef(" extends ScientificRef", "");
     Compilation compilation = checked(calculatorRef("long add(long a, long b);"), SCIENTIFIC_REF, graphing);
     assertThat(compilation)
         .hadErrorContaining(

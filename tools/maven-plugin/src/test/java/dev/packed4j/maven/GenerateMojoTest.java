@@ -12,10 +12,7 @@ import org.junit.jupiter.api.Test;
 class GenerateMojoTest {
   @Test
   void everyParameterBecomesItsOption() {
-    GenerateMojo goal = new GenerateMojo();
-    goal.packageName = "com.example.inventory";
-    goal.outputDirectory = new File("target/generated-sources/packed4j");
-    goal.untyped = "skip";
+    GenerateMojo goal = goal("com.example.inventory", "target/generated-sources/packed4j", "skip");
     goal.prefixes = List.of("inventory.", "stats.");
     goal.existing = Map.of("inventory.Perishable", "com.example.Fresh", "inventory.Item", "com.example.Goods");
     assertEquals(List.of("generate", "lib/libinventory.so", "--package", "com.example.inventory", "--out",
@@ -26,11 +23,16 @@ class GenerateMojoTest {
 
   @Test
   void withoutPrefixesOrExistingInterfacesNoneIsPassed() {
-    GenerateMojo goal = new GenerateMojo();
-    goal.packageName = "p";
-    goal.outputDirectory = new File("out");
-    goal.untyped = "object-varargs";
+    GenerateMojo goal = goal("p", "out", "object-varargs");
     assertEquals(List.of("generate", "--package", "p", "--out", "out", "--untyped", "object-varargs"),
         goal.cliArguments(List.of()));
+  }
+
+  private static GenerateMojo goal(String packageName, String outputDirectory, String untyped) {
+    GenerateMojo goal = new GenerateMojo();
+    goal.packageName = packageName;
+    goal.outputDirectory = new File(outputDirectory);
+    goal.untyped = untyped;
+    return goal;
   }
 }
