@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.ContainerLocks;
 import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.ObjectFormatter;
@@ -28,10 +29,11 @@ import java.util.RandomAccess;
  *
  * <p>It follows the {@link java.util.List} contract (equality by elements, {@link IndexOutOfBoundsException}
  * for a bad index). Elements are converted by the list's element codec on each access: an object element is a
- * new reference each time, owned by the caller. Like {@link java.util.ArrayList}, it is not safe for concurrent
- * modification; unlike it, a change racing a read on another thread may free the storage being read and crash the
- * process, so guard a list that threads share and change with a lock. {@link #close()} releases the native
- * reference (a Cleaner does it for a list never closed).
+ * new reference each time, owned by the caller. Each read and change is atomic, also across several views of one
+ * list, as in {@link java.util.Collections#synchronizedList}: threads may share and change a list through its views.
+ * Iterating while another thread changes the list may skip or repeat elements, or end with an exception; lock
+ * around it for a consistent pass. C++ code that changes a list while Java uses it must synchronize with Java itself. {@link #close()}
+ * releases the native reference (a Cleaner does it for a list never closed).
  *
  * @param <E> the element type
  */
@@ -70,7 +72,9 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   public int size() {
     long handle = pinHandle();
     try {
-      return (int) Math.min(Containers.listSize(handle), Integer.MAX_VALUE);
+      synchronized (ContainerLocks.of(handle)) {
+        return (int) Math.min(Containers.listSize(handle), Integer.MAX_VALUE);
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -81,8 +85,10 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   public E get(int index) {
     long handle = pinHandle();
     try {
-      checkIndex(index, Containers.listSize(handle));
-      return element.decode(Containers.listItem(handle, index), false);
+      synchronized (ContainerLocks.of(handle)) {
+        checkIndex(index, Containers.listSize(handle));
+        return element.decode(Containers.listItem(handle, index), false);
+      }
     } catch (ConversionFailure failure) {
       throw failure.toException("element " + index + " of NativeList<" + element.javaType() + ">", null);
     } finally {
@@ -93,12 +99,14 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public E set(int index, E value) {
-    E previous = get(index);
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       encode(frame, value);
-      Errors.check(CApi.P4JListSetItem(handle, index, frame.slot(0)), null);
-      return previous;
+      synchronized (ContainerLocks.of(handle)) {
+        E previous = get(index);
+        Errors.check(CApi.P4JListSetItem(handle, index, frame.slot(0)), null);
+        return previous;
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -110,8 +118,10 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
       encode(frame, value);
-      Errors.check(CApi.P4JListAppend(handle, frame.slot(0)), null);
-      modCount++;
+      synchronized (ContainerLocks.of(handle)) {
+        Errors.check(CApi.P4JListAppend(handle, frame.slot(0)), null);
+        modCount++;
+      }
       return true;
     } finally {
       reference.unpin();
@@ -123,14 +133,16 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   public void add(int index, E value) {
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
-      long size = Containers.listSize(handle);
-      if (index < 0 || index > size) {
-        throw new IndexOutOfBoundsException("index " + index + " out of bounds for insertion into a list of size "
-            + size);
-      }
       encode(frame, value);
-      Errors.check(CApi.P4JListInsert(handle, index, frame.slot(0)), null);
-      modCount++;
+      synchronized (ContainerLocks.of(handle)) {
+        long size = Containers.listSize(handle);
+        if (index < 0 || index > size) {
+          throw new IndexOutOfBoundsException("index " + index + " out of bounds for insertion into a list of size "
+              + size);
+        }
+        Errors.check(CApi.P4JListInsert(handle, index, frame.slot(0)), null);
+        modCount++;
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -141,9 +153,11 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   public E remove(int index) {
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(REMOVE, 0)) {
-      checkIndex(index, Containers.listSize(handle));
-      Errors.check(CApi.P4JListErase(handle, index, frame.result()), null);
-      modCount++;
+      synchronized (ContainerLocks.of(handle)) {
+        checkIndex(index, Containers.listSize(handle));
+        Errors.check(CApi.P4JListErase(handle, index, frame.result()), null);
+        modCount++;
+      }
       frame.resultWritten();
       return frame.returnValue(element);
     } finally {
@@ -156,8 +170,10 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
   public void clear() {
     long handle = pinHandle();
     try {
-      Errors.check(CApi.P4JListClear(handle), null);
-      modCount++;
+      synchronized (ContainerLocks.of(handle)) {
+        Errors.check(CApi.P4JListClear(handle), null);
+        modCount++;
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -186,7 +202,9 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
     // Formatted from native memory with a depth limit: a native list may contain itself, which
     // AbstractList.toString would follow forever (each element read is a new view, not this one).
     try {
-      return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JList);
+      synchronized (ContainerLocks.of(reference.pinnedHandle())) {
+        return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JList);
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);

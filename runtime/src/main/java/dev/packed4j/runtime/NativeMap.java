@@ -7,6 +7,7 @@ import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.ContainerLocks;
 import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.ObjectFormatter;
@@ -35,10 +36,12 @@ import java.util.Set;
  * }</pre>
  *
  * <p>It follows the {@link java.util.Map} contract; a key of a type the map cannot hold is simply absent.
- * Values are converted on each access (an object value is a new reference, owned by the caller). Not safe for
- * concurrent modification: a change racing a read on another thread may free the storage being read and crash the
- * process, so guard a map that threads share and change with a lock. {@link #close()} releases the native reference
- * (a Cleaner does it otherwise).
+ * Values are converted on each access (an object value is a new reference, owned by the caller). Each read and
+ * change is atomic, also across several views of one map, as in {@link java.util.Collections#synchronizedMap}:
+ * threads may share and change a map through its views. Iterating while another thread changes the map may skip or
+ * repeat entries, or end with an exception; lock around it for a consistent pass. C++ code that changes a map while
+ * Java uses it must synchronize with Java itself. {@link #close()} releases the native reference (a Cleaner does it
+ * otherwise).
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -83,7 +86,9 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
   public int size() {
     long handle = pinHandle();
     try {
-      return (int) Math.min(Containers.mapSize(handle), Integer.MAX_VALUE);
+      synchronized (ContainerLocks.of(handle)) {
+        return (int) Math.min(Containers.mapSize(handle), Integer.MAX_VALUE);
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -115,8 +120,11 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
         return ABSENT;
       }
       long found = frame.scratch(4, 4);
-      Errors.check(erase ? CApi.P4JMapErase(handle, frame.slot(0), found, frame.result())
-          : CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
+      synchronized (ContainerLocks.of(handle)) {
+        // The value comes out with its own reference (a copy of a string): safe to decode after the lock.
+        Errors.check(erase ? CApi.P4JMapErase(handle, frame.slot(0), found, frame.result())
+            : CApi.P4JMapGetItem(handle, frame.slot(0), found, frame.result()), null);
+      }
       frame.resultWritten();
       if (NativeMemory.getInt(found) == 0) {
         return ABSENT;
@@ -141,13 +149,15 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
     if (value == null && !values.acceptsNull()) {
       throw new NullPointerException(javaType() + " values must not be null");
     }
-    V previous = get(key);
     long handle = pinHandle();
     try (Frame frame = ThreadStack.current().push(PUT, 2)) {
       frame.put(0, keys, key);
       frame.put(1, values, value);
-      Errors.check(CApi.P4JMapSetItem(handle, frame.slot(0), frame.slot(1)), null);
-      return previous;
+      synchronized (ContainerLocks.of(handle)) {
+        V previous = get(key);
+        Errors.check(CApi.P4JMapSetItem(handle, frame.slot(0), frame.slot(1)), null);
+        return previous;
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -164,7 +174,9 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
   public void clear() {
     long handle = pinHandle();
     try {
-      Errors.check(CApi.P4JMapClear(handle), null);
+      synchronized (ContainerLocks.of(handle)) {
+        Errors.check(CApi.P4JMapClear(handle), null);
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -197,7 +209,9 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
     }
     // Depth-limited, from native memory: a native map may contain itself (see NativeList.toString).
     try {
-      return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JMap);
+      synchronized (ContainerLocks.of(reference.pinnedHandle())) {
+        return ObjectFormatter.format(reference.pinnedHandle(), CApi.kP4JMap);
+      }
     } finally {
       reference.unpin();
       Reference.reachabilityFence(this);
@@ -266,11 +280,15 @@ public final class NativeMap<K, V> extends AbstractMap<K, V> implements AutoClos
         public Entry<K, V> next() {
           long handle = pinHandle();
           try {
-            if (next >= Containers.mapSize(handle)) {
-              throw new NoSuchElementException();
+            K key;
+            V value;
+            synchronized (ContainerLocks.of(handle)) {
+              if (next >= Containers.mapSize(handle)) {
+                throw new NoSuchElementException();
+              }
+              key = keyAt(handle, next);
+              value = valueAt(handle, next);
             }
-            K key = keyAt(handle, next);
-            V value = valueAt(handle, next);
             next++;
             lastKey = key;
             canRemove = true;

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -173,6 +174,106 @@ class ContainersTest {
     }
     try (NativeList<Long> passed = containers.share(new ArrayList<>(List.of(1L, 2L)))) {
       assertEquals(List.of(1L, 2L), passed);
+    }
+  }
+
+  @Test
+  void liveListsAndMapsMayBeSharedAndChangedByJavaThreads() throws Exception {
+    int threads = 4;
+    int adds = 2_000;
+    try (NativeList<Long> shared = containers.sharedList()) {
+      shared.clear();
+      AtomicInteger removed = new AtomicInteger();
+      runOnThreads(threads, thread -> {
+        // Each thread its own view of the one native list: the lock is the list's, not the view's.
+        try (NativeList<Long> view = containers.sharedList()) {
+          for (int i = 0; i < adds; i++) {
+            view.add(1L);
+            if (i % 10 == 0) {
+              try {
+                view.remove(0);
+                removed.incrementAndGet();
+              } catch (IndexOutOfBoundsException emptied) {
+                // another thread took the last element between this thread's add and remove
+              }
+            }
+            try {
+              assertEquals(1L, view.get(view.size() - 1));
+              view.set(0, 1L);
+            } catch (IndexOutOfBoundsException shrunk) {
+              // the list shrank between size() and the access
+            }
+          }
+        }
+      });
+      assertEquals(threads * adds - removed.get(), shared.size());
+      assertEquals(shared.size(), containers.sumInCpp(), "every element is 1: none torn, lost or doubled");
+      shared.clear();
+    }
+    try (NativeMap<Long, Long> map = containers.intKeyMapLive(0)) {
+      runOnThreads(threads, thread -> {
+        for (long i = 0; i < 500; i++) {
+          long key = thread * 10_000L + i;
+          map.put(key, i);
+          assertEquals(i, map.get(key));
+          if (i % 5 == 0) {
+            assertEquals(i, map.remove(key));
+          }
+          try {
+            for (Map.Entry<Long, Long> entry : map.entrySet()) {
+              assertEquals(entry.getKey() % 10_000L, entry.getValue());
+            }
+          } catch (java.util.ConcurrentModificationException | java.util.NoSuchElementException changed) {
+            // another thread changed the map during this pass
+          }
+        }
+      });
+      assertEquals(threads * 400, map.size());
+    }
+  }
+
+  /** Runs {@code body} on {@code count} threads at once (each given its number) and rethrows the first failure. */
+  private static void runOnThreads(int count, java.util.function.IntConsumer body) throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(count);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        int thread = i;
+        runs.add(pool.submit(() -> {
+          start.await();
+          body.accept(thread);
+          return null;
+        }));
+      }
+      start.countDown();
+      for (java.util.concurrent.Future<?> run : runs) {
+        run.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  @SuppressWarnings({"unchecked", "rawtypes"}) // a raw view, as a caller with unchecked generics has
+  void aValueOfAnotherClassInARawLiveContainerIsATypeErrorNotATruncation() {
+    try (NativeList<Long> list = containers.share(new ArrayList<>(List.of(1L)))) {
+      List raw = list;
+      Packed4jException fraction = assertThrows(Packed4jException.class, () -> raw.add(2.9));
+      assertEquals("TypeError", fraction.kind());
+      assertEquals("NativeList.add(element): a java.lang.Double, expected Long", fraction.nativeMessage());
+      Packed4jException text = assertThrows(Packed4jException.class, () -> raw.set(0, "nine"));
+      assertEquals("NativeList.set(element): a java.lang.String, expected Long", text.nativeMessage());
+      assertThrows(Packed4jException.class, () -> raw.add(0, new java.math.BigInteger("1180591620717411303424")));
+      assertEquals(List.of(1L), list, "nothing was written");
+    }
+    try (NativeMap<Long, Long> map = containers.intKeyMapLive(1)) {
+      Map raw = map;
+      Packed4jException fraction = assertThrows(Packed4jException.class, () -> raw.put(7L, 4.8));
+      assertEquals("TypeError", fraction.kind());
+      assertTrue(fraction.nativeMessage().endsWith(": a java.lang.Double, expected Long"), fraction.nativeMessage());
+      assertFalse(map.containsKey(7L));
     }
   }
 

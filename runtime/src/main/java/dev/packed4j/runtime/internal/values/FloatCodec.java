@@ -27,6 +27,10 @@ public final class FloatCodec<T extends Number> extends ValueCodec<T> {
 
   @Override
   public void encode(T value, long slot, Frame frame) {
+    // Only a raw or unchecked container can hold another Number here (a Long of more than 53 bits would round).
+    if (!(value instanceof Double || value instanceof Float)) {
+      throw ConversionFailure.wrongClass(value, javaType());
+    }
     NativeMemory.putAnyDouble(slot, kP4JFloat, value.doubleValue());
   }
 

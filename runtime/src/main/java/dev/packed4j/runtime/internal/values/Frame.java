@@ -246,6 +246,11 @@ public final class Frame implements AutoCloseable {
       codec.encode(value, slot, this);
     } catch (ConversionFailure failure) {
       throw failure.toException(target.describeArgument(index), target.exceptionFunctionName());
+    } catch (ClassCastException wrongClass) {
+      // A value of another class than T, which only a raw or unchecked caller can pass (a String added to a raw
+      // NativeList<Long>): the codec's cast found it.
+      throw ConversionFailure.wrongClass(value, codec.javaType())
+          .toException(target.describeArgument(index), target.exceptionFunctionName());
     }
   }
 

@@ -33,6 +33,11 @@ public final class IntegerCodec<T extends Number> extends ValueCodec<T> {
 
   @Override
   public void encode(T value, long slot, Frame frame) {
+    // Only a raw or unchecked container can hold another Number here; longValue() would truncate a Double or a
+    // BigInteger without a word.
+    if (!(value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte)) {
+      throw ConversionFailure.wrongClass(value, javaType());
+    }
     NativeMemory.putAny(slot, kP4JInt, 0, value.longValue());
   }
 
