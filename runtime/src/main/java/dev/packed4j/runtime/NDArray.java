@@ -42,8 +42,10 @@ import java.util.Objects;
  *
  * <p>A wrapped segment's arena must outlive every native use of the tensor. Java checks that the segment is alive
  * before each use (a call it is passed to, a read, a slice, an export): after the arena closed, that use is an
- * {@link IllegalStateException}, never a crash. Memory on another device than the {@linkplain Device#CPU CPU} is
- * never read by Java.
+ * {@link IllegalStateException}, never a crash; on a thread other than the owner of a confined arena it is a
+ * {@link WrongThreadException}, as FFM's own checks are. A call receives the segment's address, not the segment, so
+ * FFM cannot keep a shared arena open during it: close a shared arena only after the calls that use its tensors
+ * have returned. Memory on another device than the {@linkplain Device#CPU CPU} is never read by Java.
  *
  * <p>A tensor from {@link #wrap} makes its native object only when something needs one: its {@link #handle()}, a
  * slice, an export, a container, a call through a call frame, or a second call. Passed to its first bound function
@@ -704,6 +706,11 @@ public final class NDArray extends ObjectRef {
     if (!segment.scope().isAlive()) {
       throw new IllegalStateException("the memory segment under this NDArray was freed (its arena is closed): a "
           + "wrapped segment's arena must stay open while the tensor is used");
+    }
+    if (!segment.isAccessibleBy(Thread.currentThread())) {
+      // As FFM refuses it: only the owner of a confined arena may use its memory, so its close cannot race a use.
+      throw new WrongThreadException("the memory segment under this NDArray belongs to a confined arena of another"
+          + " thread, which alone may use the tensor; wrap a segment of a shared arena to use it on several threads");
     }
   }
 

@@ -127,6 +127,27 @@ class WrappedTensorsTest {
   }
 
   @Test
+  void aTensorOverAConfinedArenaIsUsableOnlyByItsOwnerThread() throws Exception {
+    try (Arena arena = Arena.ofConfined()) {
+      NDArray a = NDArray.wrap(arena.allocate(64), DType.UINT8, 64);
+      java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+      try {
+        for (int passes = 0; passes < 2; passes++) { // before and after the tensor has its native object
+          Throwable refused = other.submit(() -> assertThrows(WrongThreadException.class,
+              () -> tensors.viewDataAddress(a))).get();
+          assertTrue(refused.getMessage().contains("belongs to a confined arena of another thread"),
+              refused.getMessage());
+          assertThrows(java.util.concurrent.ExecutionException.class, () -> other.submit(a::asSegment).get());
+          assertTrue(tensors.viewDataAddress(a) != 0, "the owner thread uses it");
+        }
+      } finally {
+        other.shutdownNow();
+      }
+      a.close();
+    }
+  }
+
+  @Test
   void aWrappedTensorWhoseArenaClosedIsAnExceptionOnItsFirstCall() {
     Arena arena = Arena.ofConfined();
     NDArray a = NDArray.wrap(arena.allocate(64), DType.UINT8, 64);
