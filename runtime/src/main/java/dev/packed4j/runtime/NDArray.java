@@ -325,6 +325,7 @@ public final class NDArray extends ObjectRef {
   private static NDArray copyIn(DType dtype, MemorySegment values, int length, long[] shape) {
     Objects.requireNonNull(shape, "shape");
     long[] actualShape = shape.length == 0 ? new long[] {length} : shape;
+    checkedByteCount(dtype, actualShape); // a negative dimension or an overflow: IllegalArgumentException
     long count = elementCount(actualShape);
     if (count != length) {
       throw new IllegalArgumentException("NDArray.fromArray: shape " + Arrays.toString(actualShape) + " holds "
@@ -586,7 +587,10 @@ public final class NDArray extends ObjectRef {
    * @throws IndexOutOfBoundsException for an axis or a range outside the shape
    */
   public NDArray slice(int axis, long start, long end) {
-    Objects.checkIndex(axis, shape.length);
+    if (axis < 0 || axis >= shape.length) {
+      throw new IndexOutOfBoundsException("slice(" + axis + ", " + start + ", " + end + ") of shape "
+          + Arrays.toString(shape) + ": expected 0 <= axis < " + shape.length);
+    }
     if (start < 0 || end < start || end > shape[axis]) {
       throw new IndexOutOfBoundsException("slice(" + axis + ", " + start + ", " + end + ") of shape "
           + Arrays.toString(shape) + ": expected 0 <= start <= end <= " + shape[axis]);
@@ -846,6 +850,18 @@ public final class NDArray extends ObjectRef {
     for (int i = 0; i < shape.length; i++) {
       if (shape[i] < 0) {
         throw new IllegalArgumentException("dimension " + i + " of shape " + Arrays.toString(shape) + " is negative");
+      }
+    }
+    // As the core checks it: the product with 0 counted as 1 is what the contiguous strides multiply up to, so a
+    // shape whose strides would overflow is refused even when a 0 dimension leaves it without elements.
+    long span = 1;
+    for (long dimension : shape) {
+      if (dimension != 0) {
+        try {
+          span = Math.multiplyExact(span, dimension);
+        } catch (ArithmeticException e) {
+          throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " has too many elements");
+        }
       }
     }
     try {

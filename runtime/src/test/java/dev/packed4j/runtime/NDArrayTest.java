@@ -191,4 +191,27 @@ class NDArrayTest {
       small.close();
     }
   }
+
+  @Test
+  void aShapeWhoseStridesWouldOverflowIsRefusedTheSameWayWhereverItsZeroIs() {
+    for (long[] shape : new long[][] {{1L << 62, 4, 0}, {0, 1L << 62, 4}}) {
+      IllegalArgumentException allocated = assertThrows(IllegalArgumentException.class,
+          () -> NDArray.allocate(DType.FLOAT32, shape));
+      assertTrue(allocated.getMessage().endsWith("has too many elements"), allocated.getMessage());
+      IllegalArgumentException copied = assertThrows(IllegalArgumentException.class,
+          () -> NDArray.fromArray(new float[0], shape));
+      assertTrue(copied.getMessage().endsWith("has too many elements"), copied.getMessage());
+    }
+    try (NDArray empty = NDArray.allocate(DType.FLOAT32, 0, 5)) {
+      assertEquals(0, empty.elementCount());
+    }
+  }
+
+  @Test
+  void aSliceOfAnAxisTheTensorDoesNotHaveSaysWhichAxesItHas() {
+    try (NDArray a = NDArray.allocate(DType.FLOAT32, 2, 3)) {
+      IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class, () -> a.slice(5, 0, 1));
+      assertEquals("slice(5, 0, 1) of shape [2, 3]: expected 0 <= axis < 2", e.getMessage());
+    }
+  }
 }

@@ -46,6 +46,9 @@ class RegistryTest {
     assertTrue(e.getMessage().contains("'packed4j.ListSiz'"), e.getMessage());
     assertTrue(e.getMessage().contains("did you mean packed4j.ListSize"), e.getMessage());
     assertTrue(e.getMessage().contains("Packed4j.loadLibrary"), e.getMessage());
+    Packed4jException far = assertThrows(Packed4jException.class, () -> Registry.global("zz.Nothing"));
+    assertEquals("no global function 'zz.Nothing' is registered. Load the plugin library that registers it with"
+        + " Packed4j.loadLibrary before calling it", far.nativeMessage());
   }
 
   @Test

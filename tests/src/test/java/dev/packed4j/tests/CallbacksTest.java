@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.DType;
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.PackedFunction;
@@ -318,5 +320,17 @@ class CallbacksTest {
     Packed4jException crossed = assertInstanceOf(Packed4jException.class, thrown.getSuppressed()[0]);
     assertEquals("test.cb.MapStrings", crossed.functionName());
     assertEquals(List.of("A!"), callbacks.mapStrings(s -> s.toUpperCase() + "!", List.of("a")));
+  }
+
+  @Test
+  void aCallbackReturningAClosedObjectSaysSo() {
+    NDArray closed = NDArray.allocate(DType.FLOAT32, 2);
+    closed.close();
+    try (PackedFunction returnsClosed = PackedFunction.of(args -> closed)) {
+      IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> callbacks.apply(returnsClosed,
+          1L));
+      assertTrue(thrown.getMessage().startsWith("a Java function returned a value that cannot be used: the NDArray"
+          + " object is closed"), thrown.getMessage());
+    }
   }
 }

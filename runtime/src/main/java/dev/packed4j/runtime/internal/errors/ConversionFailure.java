@@ -70,7 +70,8 @@ public final class ConversionFailure extends RuntimeException {
 
   /** The exception for a failure of a result, {@code source} naming what returned it. */
   public RuntimeException toResultException(String source, String functionName) {
-    String message = source + " returned " + detail();
+    // A closed value's detail is a sentence of its own ("the NDArray object is closed; ..."), not a value.
+    String message = source + " returned " + (kind == Kind.CLOSED ? "a value that cannot be used: " : "") + detail();
     return switch (kind) {
       case NULL -> new NullPointerException(message);
       case CLOSED -> new IllegalStateException(message);

@@ -123,7 +123,8 @@ public final class Registries {
     if (!near.isEmpty()) {
       message.append("; did you mean ").append(String.join(", ", near)).append('?');
     }
-    message.append(" Load the plugin library that registers it with Packed4j.loadLibrary before calling it");
+    message.append(near.isEmpty() ? ". " : " ")
+        .append("Load the plugin library that registers it with Packed4j.loadLibrary before calling it");
     return Failures.error(ErrorKind.KEY_ERROR, message.toString(), name);
   }
 
