@@ -422,7 +422,8 @@ class ObjectMemberDiagnosticsTest {
     // Without a view of "Scientific" in the compilation, CalculatorRef is the nearest: nothing to say.
     Compilation withoutScientific = checked(calculatorRef(""), graphing);
     assertThat(withoutScientific).succeeded();
-    com.google.common.truth.Truth.assertThat(withoutScientific.warnings().stream().map(warning -> warning.getMessage(java.util.Locale.ROOT))
+    com.google.common.truth.Truth.assertThat(withoutScientific.warnings().stream()
+        .map(warning -> warning.getMessage(java.util.Locale.ROOT))
         .filter(message -> message.contains("[P4J-")).toList()).isEmpty();
   }
 

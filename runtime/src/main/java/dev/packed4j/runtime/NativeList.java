@@ -32,8 +32,8 @@ import java.util.RandomAccess;
  * new reference each time, owned by the caller. Each read and change is atomic, also across several views of one
  * list, as in {@link java.util.Collections#synchronizedList}: threads may share and change a list through its views.
  * Iterating while another thread changes the list may skip or repeat elements, or end with an exception; lock
- * around it for a consistent pass. C++ code that changes a list while Java uses it must synchronize with Java itself. {@link #close()}
- * releases the native reference (a Cleaner does it for a list never closed).
+ * around it for a consistent pass. C++ code that changes a list while Java uses it must synchronize with Java
+ * itself. {@link #close()} releases the native reference (a Cleaner does it for a list never closed).
  *
  * @param <E> the element type
  */
