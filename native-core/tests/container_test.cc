@@ -26,6 +26,26 @@ TEST(ListTest, EmptyList) {
   EXPECT_EQ(ErrorOf([&] { list[0]; }), "IndexError: list index 0 is out of range for a list of size 0");
 }
 
+// A null container (a field loaded from JSON null, or emptied from Java) reads as empty instead of dereferencing
+// null, as TVM's Array does; changing it is a ValueError, not a crash.
+TEST(ListTest, ANullListOrMapReadsAsEmpty) {
+  List<int64_t> list{ObjectPtr<Object>(nullptr)};
+  ASSERT_EQ(list.handle(), nullptr);
+  EXPECT_EQ(list.size(), 0);
+  EXPECT_TRUE(list.empty());
+  EXPECT_EQ(list.begin(), list.end());
+  EXPECT_TRUE(list.ToVector().empty());
+  EXPECT_EQ(ErrorOf([&] { list[0]; }), "IndexError: list index 0 is out of range for a list of size 0");
+  EXPECT_EQ(ErrorOf([&] { list.push_back(1); }).rfind("ValueError: ", 0), 0u);
+
+  Map<std::string, int64_t> map{ObjectPtr<Object>(nullptr)};
+  ASSERT_EQ(map.handle(), nullptr);
+  EXPECT_EQ(map.size(), 0);
+  EXPECT_TRUE(map.empty());
+  EXPECT_EQ(map.begin(), map.end());
+  EXPECT_EQ(ErrorOf([&] { map.at("k"); }).rfind("ValueError: ", 0), 0u);
+}
+
 TEST(ListTest, CellIsDenseAndUpToDateAfterEveryMutation) {
   List<int64_t> list{1, 2, 3};
   const P4JListCell* cell = ListCell(list);

@@ -201,6 +201,10 @@ template <typename T>
 constexpr bool kIsContainerElement = TypeTraits<T>::kConvertible && TypeTraits<T>::kStorable &&
                                      !std::is_same<T, std::string_view>::value;
 
+/*! \brief What a null List or Map reads: no elements. */
+inline constexpr P4JListCell kEmptyListCell{nullptr, 0, 0};
+inline constexpr P4JMapCell kEmptyMapCell{nullptr, 0, 0};
+
 }  // namespace details
 
 /*!
@@ -358,7 +362,12 @@ class List : public ObjectRef {
   }
 
  private:
-  const P4JListCell* cell() const noexcept { return details::CellOf<P4JListCell>(handle()); }
+  // A null List (a field loaded from JSON null, or emptied from Java) reads as empty, as TVM's Array does: size 0,
+  // no elements, an IndexError for any index. Changing one is the ValueError of its C call.
+  const P4JListCell* cell() const noexcept {
+    P4JObject* list = handle();
+    return list != nullptr ? details::CellOf<P4JListCell>(list) : &details::kEmptyListCell;
+  }
   [[noreturn]] __attribute__((noinline, cold)) static void ThrowIndexError(int64_t index, int64_t size) {
     throw IndexError("list index " + std::to_string(index) + " is out of range for a list of size " +
                      std::to_string(size));
@@ -528,7 +537,11 @@ class Map : public ObjectRef {
   }
 
  private:
-  const P4JMapCell* cell() const noexcept { return details::CellOf<P4JMapCell>(handle()); }
+  // A null Map reads as empty (see List::cell); a lookup or a change is the ValueError of its C call.
+  const P4JMapCell* cell() const noexcept {
+    P4JObject* map = handle();
+    return map != nullptr ? details::CellOf<P4JMapCell>(map) : &details::kEmptyMapCell;
+  }
   std::pair<K, V> EntryAt(int64_t index) const {
     const P4JAny* entry = cell()->entries + 2 * index;
     return std::pair<K, V>(details::TypeTraits<K>::Convert(entry[0], details::ConvertContext::MapKey()),
