@@ -134,11 +134,37 @@ P4J_REGISTER_OBJECT_DEF(PointObject, "A labelled point")
     .def_ro("y", &PointObject::y, "the y coordinate")
     .def_ro("label", &PointObject::label, "its name")
     .def("norm2", [](Point point) { return point->x * point->x + point->y * point->y; }, "x squared plus y squared")
+    .def("distance2To", [](Point point, Point other) {
+      return (point->x - other->x) * (point->x - other->x) + (point->y - other->y) * (point->y - other->y);
+    }, "the squared distance to another point", {"other"})
     .def("moved", [](Point point, int64_t dx) {
       return Point(make_object<PointObject>(point->x + dx, point->y, point->label + "'"));
     }, "a copy moved along x", {"dx"})
     .def_static("origin", []() { return Point(make_object<PointObject>(0, 0, "origin")); }, "the point (0, 0)")
     .def(init<int64_t, int64_t, std::string>(), "a point", {"x", "y", "label"});
+
+// A child type: a session returns it where a Point is declared as its own view, as a local call does.
+class TaggedPointObject : public PointObject {
+ public:
+  std::string tag;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    PointObject::VisitAttrs(v);
+    v->Visit("tag", &tag);
+  }
+
+  static constexpr const char* _type_key = "remote.TaggedPoint";
+  P4J_DECLARE_OBJECT_TYPE_INFO(TaggedPointObject, PointObject);
+};
+P4J_REGISTER_OBJECT_TYPE(TaggedPointObject);
+
+P4J_REGISTER_GLOBAL("remote.MakeTagged").set_body_typed([](int64_t x, std::string tag) {
+  auto point = make_object<TaggedPointObject>();
+  point->x = x;
+  point->label = "tagged";
+  point->tag = std::move(tag);
+  return Point(ObjectPtr<Object>(std::move(point)));
+});
 
 P4J_REGISTER_GLOBAL("remote.MakePoint").set_body_typed([](int64_t x, int64_t y, std::string label) {
   auto point = make_object<PointObject>();

@@ -448,5 +448,9 @@ class ObjectMemberDiagnosticsTest {
                 + " takes 1 argument after the object, the Java method 0")
         .inFile(graphing)
         .onLineContaining("public interface GraphingRef");
+    // A method that does not fit the member it is declared for is reported there, once, not again on each child.
+    Compilation wrongInParent = checked(calculatorRef("long add(long a);"), SCIENTIFIC_REF, graphing);
+    assertThat(wrongInParent).hadErrorContaining("[P4J-NATIVE-ARITY] CalculatorRef.add(long) has 1 parameter");
+    assertThat(wrongInParent).hadErrorCount(1);
   }
 }

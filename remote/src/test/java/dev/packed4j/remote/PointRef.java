@@ -20,6 +20,8 @@ public interface PointRef extends AutoCloseable {
 
   PointRef moved(long dx);
 
+  long distance2To(PointRef other);
+
   @Override
   void close();
 }

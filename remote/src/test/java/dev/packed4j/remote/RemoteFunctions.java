@@ -60,6 +60,10 @@ public interface RemoteFunctions {
   @Global("remote.MakePoint")
   PointRef makePoint(long x, long y, String label);
 
+  /** A remote.TaggedPoint, declared as its parent. */
+  @Global("remote.MakeTagged")
+  PointRef makeTagged(long x, String tag);
+
   @Global("remote.Distance2")
   long distance2(PointRef a, PointRef b);
 

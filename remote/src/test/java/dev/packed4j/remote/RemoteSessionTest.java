@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
@@ -167,6 +168,33 @@ class RemoteSessionTest {
     a.close(); // idempotent
     IllegalStateException closed = assertThrows(IllegalStateException.class, a::x);
     assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    awaitLiveObjects(before);
+  }
+
+  @Test
+  void aChildTypeArrivesAsItsOwnViewAndNullsAreNamedAsLocally() throws InterruptedException {
+    long before = Packed4j.liveObjectCount();
+    RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+    try (PointRef here = local.makeTagged(3, "t"); PointRef there = remote.makeTagged(3, "t")) {
+      assertInstanceOf(TaggedPointRef.class, here, "locally: the most derived view");
+      assertInstanceOf(TaggedPointRef.class, there, "through a session too");
+      assertEquals("t", ((TaggedPointRef) there).tag());
+      assertEquals(3L, there.x(), "the parent's getters");
+      assertEquals(0L, there.distance2To(there), "and methods");
+      NullPointerException nullHere = assertThrows(NullPointerException.class, () -> here.distance2To(null));
+      NullPointerException nullThere = assertThrows(NullPointerException.class, () -> there.distance2To(null));
+      String named = "remote.TaggedPoint.distance2To argument 1";
+      assertTrue(nullHere.getMessage().startsWith(named), nullHere.getMessage());
+      assertTrue(nullThere.getMessage().startsWith(named), nullThere.getMessage());
+      // By name: an object of this process held as its interface; a session's object is named as one.
+      try (NativeObject dynamic = NativeObject.of(here)) {
+        assertEquals(3L, dynamic.get("x"));
+      }
+      IllegalArgumentException notHere = assertThrows(IllegalArgumentException.class, () -> NativeObject.of(there));
+      assertTrue(notHere.getMessage().contains("a session returned lives in its server"), notHere.getMessage());
+      RuntimeException saved = assertThrows(RuntimeException.class, () -> Packed4j.toJson(there));
+      assertTrue(saved.getMessage().contains("a session returned lives in its server"), saved.getMessage());
+    }
     awaitLiveObjects(before);
   }
 

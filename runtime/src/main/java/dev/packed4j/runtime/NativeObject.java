@@ -10,6 +10,7 @@ import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.MemberCalls;
+import dev.packed4j.runtime.internal.values.ObjectHandles;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.ref.Reference;
 import java.util.List;
@@ -139,6 +140,28 @@ public final class NativeObject extends ObjectRef {
       pin.unpin();
       Reference.reachabilityFence(object);
     }
+  }
+
+  /**
+   * {@link #of(ObjectRef)} for an object held as its {@code @Object} interface, which Java's types do not know to be
+   * an {@code ObjectRef}: {@code NativeObject.of(calc)} with {@code CalculatorRef calc}.
+   *
+   * @param object an open native object: a generated {@code @Object} view, a {@code NativeObject}, an
+   *     {@code NDArray}
+   * @return a new view of the same native object
+   * @throws IllegalArgumentException when {@code object} is no native object of this process (a session's object
+   *     lives in the session's process)
+   * @throws IllegalStateException when {@code object} is closed
+   */
+  public static NativeObject of(Object object) {
+    Objects.requireNonNull(object, "object");
+    if (object instanceof ObjectRef ref) {
+      return of(ref);
+    }
+    String sessionObject = ObjectHandles.describeSessionObject(object);
+    throw new IllegalArgumentException("NativeObject.of takes a native object of this process (an @Object view,"
+        + " NativeObject or NDArray), not " + (sessionObject != null ? sessionObject
+            : "a " + object.getClass().getName()));
   }
 
   /**

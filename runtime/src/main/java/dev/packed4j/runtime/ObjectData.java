@@ -7,6 +7,7 @@ import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.ObjectHandles;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -105,8 +106,10 @@ final class ObjectData {
       throw new NullPointerException("object");
     }
     if (!(object instanceof ObjectRef)) {
-      throw new IllegalArgumentException("Packed4j.deepCopy takes a native object (an @Object view, NativeObject or "
-          + "NDArray), not a " + object.getClass().getName() + ": Java lists and maps are copied as part of one");
+      String sessionObject = ObjectHandles.describeSessionObject(object);
+      throw new IllegalArgumentException("Packed4j.deepCopy takes a native object of this process (an @Object view,"
+          + " NativeObject or NDArray), not " + (sessionObject != null ? sessionObject
+              : "a " + object.getClass().getName() + ": Java lists and maps are copied as part of one"));
     }
     ObjectRef copy = (ObjectRef) Functions.COPY.invoke(object);
     if (object.getClass().isInstance(copy)) {

@@ -248,7 +248,9 @@ public final class NativeChecks {
     }
     NativeManifest.Function override = own.get().asFunction();
     Optional<String> problem = misfit(method, override, 1, objectMethod.parameters(), objectMethod.result());
-    if (problem.isPresent()) {
+    boolean parentFits = !inherited.get().typed() || misfit(method, inherited.get().asFunction(), 1,
+        objectMethod.parameters(), objectMethod.result()).isEmpty();
+    if (problem.isPresent() && parentFits) { // else the method is wrong already where it is declared, and said so
       report.on(
           type,
           Diagnostic.NATIVE_OVERRIDE,

@@ -40,6 +40,11 @@ final class ClientValues {
    * as None, where it would be a TypeError, nor passes for an empty {@code Optional}.
    */
   static void checkNulls(java.lang.reflect.Method method, Object[] args, String site) {
+    checkNulls(method, args, site, 0);
+  }
+
+  /** As {@link #checkNulls(java.lang.reflect.Method, Object[], String)}, the first parameter numbered {@code first}. */
+  static void checkNulls(java.lang.reflect.Method method, Object[] args, String site, int first) {
     if (args == null) {
       return;
     }
@@ -52,7 +57,7 @@ final class ClientValues {
       String type = typeName(types[i]);
       boolean optional = types[i] instanceof ParameterizedType parameterized
           && parameterized.getRawType() == Optional.class;
-      throw new NullPointerException(site + " argument " + i
+      throw new NullPointerException(site + " argument " + (first + i)
           + (parameters[i].isNamePresent() ? " (" + parameters[i].getName() + ")" : "") + " is null; "
           + (type.matches("[AEIOU].*") ? "an " : "a ") + type + " argument must not be null ("
           + (optional ? "pass Optional.empty() for None" : "declare Optional<" + type + "> to pass None") + ")");

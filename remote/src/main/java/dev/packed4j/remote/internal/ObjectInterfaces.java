@@ -1,6 +1,9 @@
 package dev.packed4j.remote.internal;
 
 import dev.packed4j.runtime.ObjectRef;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * Which interfaces are {@code @Object} interfaces: those packed4j-processor generated an {@code ObjectRef} subclass
@@ -37,6 +40,72 @@ final class ObjectInterfaces {
       }
     }
   };
+
+  private static final ClassValue<String> TYPE_KEY = new ClassValue<>() {
+    @Override
+    protected String computeValue(Class<?> type) {
+      try {
+        Class<?> generated = Class.forName(generatedName(type), false, type.getClassLoader());
+        return (String) generated.getField("TYPE_KEY").get(null);
+      } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+        return null;
+      }
+    }
+  };
+
+  /** The index every jar with {@code @Object} interfaces carries: type key = generated class (the runtime's). */
+  private static final String INDEX = "META-INF/packed4j/object-types.properties";
+
+  private static final Map<ClassLoader, Map<String, String>> INDEXES = new WeakHashMap<>();
+
+  /** The type key of an {@code @Object} interface (its generated class's {@code TYPE_KEY}), or null. */
+  static String typeKey(Class<?> type) {
+    return TYPE_KEY.get(type);
+  }
+
+  /**
+   * The {@code @Object} interface to view a session's object of {@code typeKey} through where {@code declared} is
+   * declared: the interface of that type key (found, as the runtime finds it, through the generated classes' index
+   * of the declared interface's loader) when it extends {@code declared}, so a child type arrives as its own view as
+   * it does locally; else {@code declared}.
+   */
+  static Class<?> viewFor(String typeKey, Class<?> declared) {
+    ClassLoader loader = declared.getClassLoader();
+    String generated;
+    synchronized (INDEXES) {
+      generated = INDEXES.computeIfAbsent(loader, ObjectInterfaces::readIndex).get(typeKey);
+    }
+    if (generated == null) {
+      return declared;
+    }
+    try {
+      for (Class<?> candidate : Class.forName(generated, false, loader).getInterfaces()) {
+        if (declared.isAssignableFrom(candidate) && isObjectInterface(candidate)) {
+          return candidate;
+        }
+      }
+    } catch (ClassNotFoundException | LinkageError stale) {
+      // an index entry whose class is gone: the declared view
+    }
+    return declared;
+  }
+
+  private static Map<String, String> readIndex(ClassLoader loader) {
+    Map<String, String> entries = new HashMap<>();
+    try {
+      for (java.net.URL resource : java.util.Collections.list(loader == null
+          ? ClassLoader.getSystemResources(INDEX) : loader.getResources(INDEX))) {
+        java.util.Properties properties = new java.util.Properties();
+        try (java.io.InputStream in = resource.openStream()) {
+          properties.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        properties.stringPropertyNames().forEach(key -> entries.putIfAbsent(key, properties.getProperty(key).trim()));
+      }
+    } catch (java.io.IOException unreadable) {
+      // no index: objects arrive as the declared view
+    }
+    return entries;
+  }
 
   /** The {@code MEMBERS} table of an {@code @Object} interface's generated class: method to "get/set/call name". */
   static java.util.Map<String, String> members(Class<?> type) {

@@ -58,7 +58,7 @@ final class RemoteObjectHandler implements InvocationHandler {
     if (declared == Object.class || declared == Session.RemoteObject.class || declared == AutoCloseable.class) {
       interfaces = new Class<?>[] {Session.RemoteObject.class};
     } else if (ObjectInterfaces.isObjectInterface(declared)) {
-      interfaces = new Class<?>[] {declared, Session.RemoteObject.class};
+      interfaces = new Class<?>[] {ObjectInterfaces.viewFor(object.getTypeKey(), declared), Session.RemoteObject.class};
     } else {
       session.release(on, object.getId());
       throw RemoteSession.typeError(site + ": the result is a remote " + object.getTypeKey() + " object, which is no "
@@ -126,7 +126,9 @@ final class RemoteObjectHandler implements InvocationHandler {
         case "get" -> get(target, method.getGenericReturnType(), site);
         case "set" -> member(MemberOp.SET, target, args, void.class, site);
         case "call" -> {
-          ClientValues.checkNulls(method, args, site);
+          // Named as locally: the member of the view's type, the object being argument 0.
+          String viewKey = ObjectInterfaces.typeKey(view);
+          ClientValues.checkNulls(method, args, viewKey != null ? viewKey + "." + target : site, 1);
           yield member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
         }
         default -> throw new UnsupportedOperationException(site + ": unknown member kind in '" + member + "'");

@@ -84,9 +84,15 @@ public final class AnyCodec extends ValueCodec<Object> {
           }
           case MemorySegment segment when segment.isNative() ->
               NativeMemory.putAny(slot, kP4JOpaquePtr, 0, segment.address());
-          default -> throw new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
-              + ", which has no native representation (supported: null, Boolean, Byte, Short, Integer, Long, Float, "
-              + "Double, String, byte[], native objects, List, Map, Optional, native MemorySegment)");
+          default -> {
+            String sessionObject = ObjectHandles.describeSessionObject(value);
+            throw new ConversionFailure(ConversionFailure.Kind.TYPE, sessionObject != null
+                ? sessionObject + ", which only that session's process can convert: pass it to an interface the"
+                    + " session bound"
+                : "a " + value.getClass().getName() + ", which has no native representation (supported: null,"
+                    + " Boolean, Byte, Short, Integer, Long, Float, Double, String, byte[], native objects, List, Map,"
+                    + " Optional, native MemorySegment)");
+          }
         }
       }
     }

@@ -8,7 +8,7 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
  * Objects and containers passed as borrowed handles: Java keeps its reference, and the frame holds a pin on it and
  * keeps its owner reachable until the call ends, so a close on another thread waits for the call.
  */
-final class ObjectHandles {
+public final class ObjectHandles {
   private ObjectHandles() {}
 
   /**
@@ -56,13 +56,24 @@ final class ObjectHandles {
     return pin;
   }
 
+  /**
+   * {@code "a proxy implementing Cat (an object a session returned lives in its server)"} for a session's object, as
+   * packed4j-remote makes them; null for any other value.
+   */
+  public static String describeSessionObject(Object value) {
+    if (!java.lang.reflect.Proxy.isProxyClass(value.getClass())) {
+      return null;
+    }
+    String interfaces = java.util.Arrays.stream(value.getClass().getInterfaces()).map(Class::getSimpleName)
+        .collect(java.util.stream.Collectors.joining(", "));
+    return "a proxy implementing " + interfaces + " (an object a session returned lives in its server)";
+  }
+
   private static ConversionFailure notNative(Object value, String expected) {
-    if (java.lang.reflect.Proxy.isProxyClass(value.getClass())) { // a session's object, as packed4j-remote makes them
-      String interfaces = java.util.Arrays.stream(value.getClass().getInterfaces()).map(Class::getSimpleName)
-          .collect(java.util.stream.Collectors.joining(", "));
-      return new ConversionFailure(ConversionFailure.Kind.TYPE, "a proxy implementing " + interfaces + " (an object"
-          + " a session returned lives in its server): only objects of this process can be passed as " + expected
-          + " here; pass it to an interface that session bound");
+    String sessionObject = describeSessionObject(value);
+    if (sessionObject != null) {
+      return new ConversionFailure(ConversionFailure.Kind.TYPE, sessionObject + ": only objects of this process can"
+          + " be passed as " + expected + " here; pass it to an interface that session bound");
     }
     return new ConversionFailure(ConversionFailure.Kind.TYPE, "a " + value.getClass().getName()
         + ", which is not a native object: only objects packed4j returned (generated classes) can be passed as "
