@@ -4,6 +4,7 @@
  *  P4J_REGISTER_OBJECT_TYPE) and the iterative walk over object graphs shared by serialization and structural
  *  comparison.
  */
+#include <algorithm>
 #include "object_graph.h"
 
 #include <cstring>
@@ -100,8 +101,16 @@ struct Frame {
 
 /*! \brief "root", then each frame's label: root.children[2].next. */
 std::string PathOf(const std::vector<Frame>& stack, size_t count) {
+  // A deep path keeps its first and last steps: a message naming 512 levels would bury the rest of it.
+  constexpr size_t kEnds = 8;
+  size_t steps = std::min(count == 0 ? 0 : count - 1, stack.size());
   std::string path = "root";
-  for (size_t i = 0; i + 1 < count && i < stack.size(); ++i) {
+  for (size_t i = 0; i < steps; ++i) {
+    if (steps > 2 * kEnds && i == kEnds) {
+      path += "... (" + std::to_string(steps - 2 * kEnds) + " more steps) ...";
+      i = steps - kEnds - 1;
+      continue;
+    }
     path += SlotLabel(stack[i].node, stack[i].kind, stack[i].next_slot - 1);
   }
   return path;

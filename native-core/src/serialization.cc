@@ -581,13 +581,24 @@ struct Json {
 };
 
 /*! \brief "an integer 3", "a string \"x\"", "an object": a JSON value in a message. */
+/*! \brief "an Account", "a Calculator": a type key after the article it is read with. */
+std::string WithArticle(const std::string& type_key) {
+  bool vowel = !type_key.empty() && std::string_view("AEIOUaeiou").find(type_key[0]) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + type_key;
+}
+
 std::string DescribeJson(const Json& value) {
   switch (value.kind) {
     case Json::kNull: return "null";
     case Json::kBool: return value.boolean ? "true" : "false";
     case Json::kInt: return "the integer " + std::to_string(value.integer);
     case Json::kUInt: return "the integer " + std::to_string(value.unsigned_integer);
-    case Json::kFloat: return "the number " + details::FormatDouble(value.number);
+    case Json::kFloat: {
+      // Written as the JSON had it: 1.0 is a float, not the integer 1.
+      std::string number = details::FormatDouble(value.number);
+      if (number.find_first_of(".eEni") == std::string::npos) number += ".0";
+      return "the number " + number;
+    }
     case Json::kString: return "the string " + details::QuoteForMessage(value.text);
     case Json::kArray: return "an array of " + std::to_string(value.items.size()) + " elements";
     case Json::kObject: {
@@ -1004,8 +1015,10 @@ class Loader {
     Path inner = where.Member(tag);
     if (tag == "ref") {
       if (payload.kind != Json::kInt || payload.integer < 0 || static_cast<uint64_t>(payload.integer) >= limit) {
-        Fail(inner, "expected the index of an earlier node (0 to " + std::to_string(static_cast<int64_t>(limit) - 1) +
-                        "), got " + DescribeJson(payload) + " (a node refers only to nodes before it)");
+        Fail(inner, (limit == 0 ? std::string("expected the index of an earlier node, but none comes before this one;")
+                                : "expected the index of an earlier node (0 to " +
+                                      std::to_string(static_cast<int64_t>(limit) - 1) + "),") +
+                        " got " + DescribeJson(payload) + " (a node refers only to nodes before it)");
       }
       size_t index = static_cast<size_t>(payload.integer);
       *depth = std::max(*depth, depths_[index]);
@@ -1282,17 +1295,17 @@ class Loader {
       case kP4JFieldObject:
       default: {
         if (value.kind != Json::kNull && value.kind != Json::kString && value.kind != Json::kObject) {
-          WrongField(where, ("a " + details::TypeKeyOf(field.object_type_index) + " or null").c_str(), value);
+          WrongField(where, (WithArticle(details::TypeKeyOf(field.object_type_index)) + " or null").c_str(), value);
         }
         OwnedValue decoded = DecodeValue(value, nodes_.size(), where, depth);
         P4JObject* handle = details::IsObjectValue(decoded.value) ? decoded.value.v_obj : nullptr;
         if (decoded.value.type_index != kP4JNone && handle == nullptr) {
-          Fail(where, "expected a " + details::TypeKeyOf(field.object_type_index) + " or null, got " +
+          Fail(where, "expected " + WithArticle(details::TypeKeyOf(field.object_type_index)) + " or null, got " +
                           details::DescribeValue(decoded.value));
         }
         if (handle != nullptr && field.object_type_index != kP4JObject &&
             !HandleIsInstance(handle, field.object_type_index)) {
-          Fail(where, "expected a " + details::TypeKeyOf(field.object_type_index) + " or null, got " +
+          Fail(where, "expected " + WithArticle(details::TypeKeyOf(field.object_type_index)) + " or null, got " +
                           details::DescribeValue(decoded.value));
         }
         SetObjectField(object, field, handle);

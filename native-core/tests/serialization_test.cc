@@ -720,6 +720,9 @@ TEST(SerializationTest, NestingIsLimitedTo512Levels) {
   std::string error = ErrorOf([&] { SaveJSON(deeper); });
   EXPECT_EQ(error.rfind("ValueError: packed4j.SaveJSON: the value nests deeper than 512 levels at root[0][0]", 0), 0u)
       << error;
+  // The path keeps its first and last steps, not all 512.
+  EXPECT_NE(error.find("[0][0]... (496 more steps) ...[0]"), std::string::npos) << error;
+  EXPECT_LT(error.size(), 200u) << error;
   // The same depth written by hand: each node refers to the one before.
   std::string nodes = "{\"type\":\"List\",\"items\":[]}";
   for (int i = 1; i < 513; ++i) nodes += ",{\"type\":\"List\",\"items\":[{\"ref\":" + std::to_string(i - 1) + "}]}";
@@ -784,11 +787,17 @@ TEST(SerializationTest, TheDocumentIsChecked) {
   EXPECT_EQ(LoadError("{\"format\":\"packed4j-json\",\"version\":1,\"root\":null,\"nodes\":[],\"extra\":0}"),
             "ValueError: packed4j.LoadJSON: the document: unknown key \"extra\"");
   EXPECT_EQ(LoadError(Document("", "{\"ref\":0}")),
-            "ValueError: packed4j.LoadJSON: root.ref: expected the index of an earlier node (0 to -1), got the integer "
-            "0 (a node refers only to nodes before it)");
+            "ValueError: packed4j.LoadJSON: root.ref: expected the index of an earlier node, but none comes before "
+            "this one; got the integer 0 (a node refers only to nodes before it)");
   EXPECT_EQ(LoadError(Document("{\"type\":\"List\",\"items\":[{\"ref\":0}]}")),
-            "ValueError: packed4j.LoadJSON: nodes[0].items[0].ref: expected the index of an earlier node (0 to -1), "
-            "got the integer 0 (a node refers only to nodes before it)");
+            "ValueError: packed4j.LoadJSON: nodes[0].items[0].ref: expected the index of an earlier node, but none "
+            "comes before this one; got the integer 0 (a node refers only to nodes before it)");
+  EXPECT_EQ(LoadError(Document("{\"type\":\"List\",\"items\":[]}", "{\"ref\":1}")),
+            "ValueError: packed4j.LoadJSON: root.ref: expected the index of an earlier node (0 to 0), got the integer 1 "
+            "(a node refers only to nodes before it)");
+  // A float is named as written: 1.0 is not the integer 1.
+  EXPECT_EQ(LoadError("{\"format\":\"packed4j-json\",\"version\":1.0,\"root\":null,\"nodes\":[]}"),
+            "ValueError: packed4j.LoadJSON: version: expected a format version from 1 to 1, got the number 1.0");
   EXPECT_EQ(LoadError(Document("", "[1]")),
             "ValueError: packed4j.LoadJSON: root: expected a value, got an array of 1 elements (a list is a node in "
             "\"nodes\", referred to as {\"ref\": index})");

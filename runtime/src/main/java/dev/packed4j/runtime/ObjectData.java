@@ -85,6 +85,19 @@ final class ObjectData {
       T result = (T) value;
       return result;
     }
+    if (value instanceof Long number && NARROW.containsKey(expected)) {
+      // JSON integers load as Long; a narrower type takes one that fits, range-checked as results are.
+      long[] range = NARROW.get(expected);
+      if (number < range[0] || number > range[1]) {
+        throw Failures.error(ErrorKind.VALUE_ERROR, "Packed4j.fromJson: the JSON holds " + number + ", which does"
+            + " not fit in " + (type.isPrimitive() ? type.getName() : expected.getSimpleName()), LOAD_JSON);
+      }
+      Object narrowed = expected == Integer.class ? (Object) number.intValue()
+          : expected == Short.class ? (Object) number.shortValue() : (Object) number.byteValue();
+      @SuppressWarnings("unchecked") // expected is T's class or its wrapper, and narrowed is of it
+      T result = (T) narrowed;
+      return result;
+    }
     String found = describe(value);
     if (value instanceof AutoCloseable owned) {
       closeQuietly(owned);
@@ -92,6 +105,12 @@ final class ObjectData {
     throw Failures.error(ErrorKind.TYPE_ERROR,
         "Packed4j.fromJson: expected " + type.getName() + ", the JSON holds " + found, LOAD_JSON);
   }
+
+  /** The integer types a JSON integer (a Long) also loads as, with their ranges. */
+  private static final java.util.Map<Class<?>, long[]> NARROW = java.util.Map.of(
+      Integer.class, new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE},
+      Short.class, new long[] {Short.MIN_VALUE, Short.MAX_VALUE},
+      Byte.class, new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE});
 
   static boolean structuralEquals(Object a, Object b) {
     return (Boolean) Functions.EQUAL.invoke(a, b);

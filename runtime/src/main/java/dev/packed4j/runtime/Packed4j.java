@@ -315,11 +315,13 @@ public final class Packed4j {
    *
    * @param json the JSON text
    * @param type what the JSON must hold: an {@code @Object} interface, {@code NativeObject}, {@code NativeList},
-   *     {@code String}, {@code Long} and so on (a primitive type stands for its wrapper)
+   *     {@code String}, {@code Long} and so on (a primitive type stands for its wrapper; an integer, which loads
+   *     as {@code Long}, also loads as {@code Integer}, {@code Short} or {@code Byte} when it fits)
    * @param <T> the expected type
    * @return the value, or null when the JSON holds {@code null} and {@code type} is not primitive
    * @throws Packed4jException TypeError naming the expected type and what the JSON holds (the loaded value is
-   *     released), or a ValueError as {@link #fromJson(String)}
+   *     released), a ValueError for an integer that does not fit {@code type}, or a ValueError as
+   *     {@link #fromJson(String)}
    * @throws NullPointerException when {@code json} or {@code type} is null
    */
   public static <T> T fromJson(String json, Class<T> type) {

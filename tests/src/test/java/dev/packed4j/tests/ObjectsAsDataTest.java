@@ -56,6 +56,13 @@ class ObjectsAsDataTest {
         Packed4j.toJson("h\u00e9llo \"w\"\n\u0001\uD83D\uDE00")));
     assertArrayEquals(new byte[] {0, -1, 7, 127, -128},
         (byte[]) Packed4j.fromJson(Packed4j.toJson(new byte[] {0, -1, 7, 127, -128})));
+    // Integers load as Long, and as a narrower type that the value fits.
+    assertEquals(5, Packed4j.fromJson(Packed4j.toJson(5L), int.class));
+    assertEquals(Short.valueOf((short) -7), Packed4j.fromJson(Packed4j.toJson(-7L), Short.class));
+    Packed4jException tooBig = assertThrows(Packed4jException.class,
+        () -> Packed4j.fromJson(Packed4j.toJson(1L << 40), Integer.class));
+    assertEquals("ValueError", tooBig.kind());
+    assertTrue(tooBig.getMessage().contains("1099511627776, which does not fit in Integer"), tooBig.getMessage());
     try (NativeList<?> list = Packed4j.fromJson(Packed4j.toJson(List.of(1L, "two", 3.0)), NativeList.class)) {
       assertEquals(List.of(1L, "two", 3.0), List.copyOf(list));
     }
