@@ -124,12 +124,27 @@ final class BindingCheck {
     }
     TypeInfo.MemberInfo found = MemberCalls.find(typeIndex, name);
     if (found == null) {
-      problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).getMessage());
+      problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).nativeMessage());
+      return;
+    }
+    int expected = name.equals("__init__") ? TypeInfo.MemberInfo.CONSTRUCTOR : TypeInfo.MemberInfo.STATIC_METHOD;
+    if (found.kind() != expected) {
+      problems.add(where + ": " + member + " is " + kindName(found.kind()) + ", called here as "
+          + kindName(expected) + (found.kind() == TypeInfo.MemberInfo.METHOD
+              ? "; declare it on the type's @Object interface, which calls it with the object first" : ""));
       return;
     }
     if (!found.signature().isEmpty()) {
       checkSignature(method, where, member, found.signature(), 0, problems);
     }
+  }
+
+  private static String kindName(int kind) {
+    return switch (kind) {
+      case TypeInfo.MemberInfo.METHOD -> "a method of an object";
+      case TypeInfo.MemberInfo.STATIC_METHOD -> "a static method";
+      default -> "a constructor";
+    };
   }
 
   /**
@@ -204,6 +219,14 @@ final class BindingCheck {
       return;
     }
     TypeInfo info = TypeInfos.info(typeIndex);
+    for (Class<?> parent : iface.getInterfaces()) {
+      ObjectView parentView = ObjectView.of(parent);
+      int parentIndex = parentView == null ? -1 : TypeInfos.indexOf(parentView.typeKey());
+      if (parentIndex >= 0 && (parentIndex == typeIndex || !TypeInfos.isInstanceOf(typeIndex, parentIndex))) {
+        problems.add(iface.getSimpleName() + ": extends " + parent.getSimpleName() + ", the view of "
+            + parentView.typeKey() + ", but " + view.typeKey() + " does not derive from it");
+      }
+    }
     for (Method method : iface.getMethods()) {
       if (!Modifier.isAbstract(method.getModifiers())) {
         continue;
@@ -228,7 +251,7 @@ final class BindingCheck {
           }
         }
         if (member == null) {
-          problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).getMessage());
+          problems.add(where + ": " + MemberCalls.noSuchMember(typeIndex, name, null).nativeMessage());
         } else if (member.kind() != TypeInfo.MemberInfo.METHOD) {
           problems.add(where + ": " + view.typeKey() + "." + name + " is a "
               + (member.kind() == TypeInfo.MemberInfo.CONSTRUCTOR ? "constructor" : "static method")

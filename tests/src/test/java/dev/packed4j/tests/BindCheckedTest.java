@@ -78,6 +78,31 @@ class BindCheckedTest {
     Optional<WrongLedger> ledger(long start);
   }
 
+  /** test.Checking viewed as a child of test.LeafNode, which it does not derive from. */
+  @Object("test.Checking")
+  public interface CheckingAsLeaf extends LeafNode {
+  }
+
+  /** A method of an object called as a static method, and an object interface with a wrong parent. */
+  public interface WrongKinds {
+    @Method(of = AccountRef.class, value = "deposit")
+    long depositStatically(long amount);
+
+    @Global("test.UntypedEcho")
+    CheckingAsLeaf echo(CheckingAsLeaf checking);
+  }
+
+  @Test
+  void aMemberOfAnotherKindAndAWrongParentAreFound() {
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.bindChecked(WrongKinds.class));
+    List<String> lines = e.getMessage().lines().skip(1).map(String::strip).sorted().toList();
+    assertEquals(List.of(
+        "CheckingAsLeaf: extends LeafNode, the view of test.LeafNode, but test.Checking does not derive from it",
+        "WrongKinds.depositStatically(long): test.Account.deposit is a method of an object, called here as a static"
+            + " method; declare it on the type's @Object interface, which calls it with the object first"), lines,
+        e.getMessage());
+  }
+
   @Test
   void aMatchingInterfaceBindsAndCalls() {
     Matching matching = Packed4j.bindChecked(Matching.class);
@@ -100,8 +125,8 @@ class BindCheckedTest {
     assertEquals(List.of(
         "AccountRef.id(long): field 'id' of test.Account is read-only (its VisitAttrs or a def_ro declares it); only"
             + " a def_rw field has a setter",
-        "AccountRef.takeOut(long): [AttributeError] test.Account.withdraw: type test.Account has no method"
-            + " 'withdraw'; its members are [deposit, label, transfer, reset, parse, count, __init__]"), lines,
+        "AccountRef.takeOut(long): type test.Account has no method 'withdraw'; its members are [deposit, label,"
+            + " transfer, reset, parse, count, __init__]"), lines,
         e.getMessage());
     assertTrue(e.getMessage().contains("Accounts does not match the loaded native registry (2 problems):"),
         e.getMessage());
