@@ -288,7 +288,7 @@ class ManifestDiagnosticsTest {
         .hadErrorContaining(
             "[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.prise() reads the field \"prise\", but the native type"
                 + " \"Calculator\" has no such field (its fields: brand: string, price: int32). Name a field its"
-                + " VisitAttrs visits, renaming the getter's field with @Field(\"<name>\") if needed. Did you mean"
+                + " VisitAttrs visits, naming it with @Field(\"<name>\") on the method if needed. Did you mean"
                 + " \"price\"?")
         .inFile(ref)
         .onLineContaining("int prise()");

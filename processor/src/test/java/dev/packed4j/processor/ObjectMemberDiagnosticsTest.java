@@ -27,7 +27,8 @@ class ObjectMemberDiagnosticsTest {
         "objectTypes": [
           {"key": "Calculator", "parent": "Object", "doc": "A pocket calculator", "fields": [
             {"name": "brand", "type": "string", "mutable": false},
-            {"name": "price", "type": "int32", "mutable": true, "doc": "what it costs"}],
+            {"name": "price", "type": "int32", "mutable": true, "doc": "what it costs"},
+            {"name": "total", "type": "int64", "mutable": true}],
            "methods": [
             {"name": "add", "kind": "method", "typed": true, "parameters": ["Calculator", "int64", "int64"],
              "result": "int64", "parameterNames": ["a", "b"]},
@@ -37,12 +38,14 @@ class ObjectMemberDiagnosticsTest {
              "result": "Calculator"}]},
           {"key": "Scientific", "parent": "Calculator", "fields": [
             {"name": "brand", "type": "string"},
-            {"name": "price", "type": "int32", "mutable": true}],
+            {"name": "price", "type": "int32", "mutable": true},
+            {"name": "total", "type": "int64", "mutable": true}],
            "methods": [
             {"name": "describe", "kind": "method", "typed": true, "parameters": ["Scientific"], "result": "string"}]},
           {"key": "Graphing", "parent": "Scientific", "fields": [
             {"name": "brand", "type": "string"},
-            {"name": "price", "type": "int32", "mutable": true}],
+            {"name": "price", "type": "int32", "mutable": true},
+            {"name": "total", "type": "int64", "mutable": true}],
            "methods": [
             {"name": "add", "kind": "method", "typed": true, "parameters": ["Graphing", "float64", "float64"],
              "result": "float64"},
@@ -311,6 +314,31 @@ class ObjectMemberDiagnosticsTest {
                 + " \"Calculator\" is int32")
         .inFile(ref)
         .onLineContaining("String price");
+  }
+
+  @Compilers
+  void anIntSetterWritesAnInt64FieldWhichAnIntGetterMayNotRead() {
+    assertThat(checked(calculatorRef("@Field(\"total\") void total(int total);"))).succeeded();
+    JavaFileObject ref = calculatorRef("@Field(\"total\") int totalAsInt();");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-FIELD-TYPE] CalculatorRef.totalAsInt() returns int, but the field \"total\" of"
+                + " \"Calculator\" is int64: an int getter reads an int32 field; read it as long. Declare the getter"
+                + " as long")
+        .inFile(ref)
+        .onLineContaining("int totalAsInt();");
+  }
+
+  @Compilers
+  void aSetterOfANonNumberFieldSpeaksOfWriting() {
+    JavaFileObject ref = calculatorRef("@Field(\"brand\") void brandCode(int code);");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-SETTER-TYPE] CalculatorRef.brandCode(int) takes int, but the field \"brand\" of"
+                + " \"Calculator\" is string: an int setter writes an int32, int64 or uint64 field. Declare the"
+                + " parameter as String")
+        .inFile(ref)
+        .onLineContaining("int code");
   }
 
   @Compilers

@@ -274,7 +274,9 @@ final class BindingCheck {
       NativeType fieldType = NativeType.of(field.kind() == 7 ? TypeInfos.keyOrIndex(field.objectTypeIndex())
           : field.kindName());
       Type javaType = setter ? method.getGenericParameterTypes()[0] : method.getGenericReturnType();
-      Optional<String> problem = new Conversions(REGISTERED_TYPES).field(ReflectedTypes.of(javaType), fieldType);
+      Conversions conversions = new Conversions(REGISTERED_TYPES);
+      Optional<String> problem = setter ? conversions.setterField(ReflectedTypes.of(javaType), fieldType)
+          : conversions.field(ReflectedTypes.of(javaType), fieldType);
       if (problem.isPresent()) {
         problems.add(where + ": " + (setter ? "writes" : "reads") + " field '" + name + "' (" + fieldType + ") of "
             + view.typeKey() + " as " + javaType.getTypeName() + ": " + problem.get());

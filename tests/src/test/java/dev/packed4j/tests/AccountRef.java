@@ -27,6 +27,10 @@ public interface AccountRef extends AutoCloseable {
   @Field("small")
   void smallFromLong(long small);
 
+  /** The int64 field written from an int: widened. */
+  @Field("balance")
+  void balanceFromInt(int balance);
+
   long serial();
 
   void serial(long serial);

@@ -76,29 +76,44 @@ public final class Conversions {
    * @return the reason, or empty when the getter reads it
    */
   public Optional<String> field(JavaType java, NativeType field) {
+    return Optional.ofNullable(fieldAccess(java, field, false));
+  }
+
+  /**
+   * Why the setter parameter type {@code java} cannot write a field of type {@code field} in place, if it cannot.
+   * A setter may widen where a getter may not: an {@code int} setter writes an int64 or uint64 field (a uint64 one
+   * refuses a negative value when it runs), as a {@code long} setter writes an int32 one (range-checked).
+   *
+   * @param java the setter's parameter type
+   * @param field the field's native type
+   * @return the reason, or empty when the setter writes it
+   */
+  public Optional<String> setterField(JavaType java, NativeType field) {
+    return Optional.ofNullable(fieldAccess(java, field, true));
+  }
+
+  /** Why {@code java} cannot read ({@code write} false) or write a field of type {@code field}; null when it can. */
+  private String fieldAccess(JavaType java, NativeType field, boolean write) {
     String name = field.name();
+    String accessor = write ? " setter writes " : " getter reads ";
     return switch (java) {
+      case JavaType.Primitive p when p.kind() == PrimitiveKind.INT && write ->
+          LONG_FIELDS.contains(name) ? null : "an int" + accessor + "an int32, int64 or uint64 field";
       case JavaType.Primitive p when p.kind() == PrimitiveKind.INT ->
           name.equals("int32")
-              ? Optional.empty()
-              : Optional.of("an int getter reads an int32 field" + (field.isInteger() ? "; read it as long" : ""));
+              ? null
+              : "an int" + accessor + "an int32 field" + (field.isInteger() ? "; read it as long" : "");
       case JavaType.Primitive p when p.kind() == PrimitiveKind.LONG ->
-          LONG_FIELDS.contains(name)
-              ? Optional.empty()
-              : Optional.of("a long getter reads an int32, int64 or uint64 field");
+          LONG_FIELDS.contains(name) ? null : "a long" + accessor + "an int32, int64 or uint64 field";
       case JavaType.Primitive p when p.kind() == PrimitiveKind.DOUBLE ->
-          name.equals("float64") ? Optional.empty() : Optional.of("a double getter reads a float64 field");
+          name.equals("float64") ? null : "a double" + accessor + "a float64 field";
       case JavaType.Primitive p when p.kind() == PrimitiveKind.BOOLEAN ->
-          name.equals("bool") ? Optional.empty() : Optional.of("a boolean getter reads a bool field");
-      case JavaType.Text s ->
-          name.equals("string") ? Optional.empty() : Optional.of("a String getter reads a string field");
-      case JavaType.NativeObject n ->
-          field.isObjectKey() ? Optional.empty() : Optional.of("a NativeObject getter reads an object field");
+          name.equals("bool") ? null : "a boolean" + accessor + "a bool field";
+      case JavaType.Text s -> name.equals("string") ? null : "a String" + accessor + "a string field";
+      case JavaType.NativeObject n -> field.isObjectKey() ? null : "a NativeObject" + accessor + "an object field";
       case JavaType.ObjectInterface o ->
-          field.isObjectKey()
-              ? Optional.ofNullable(related(o.typeKey(), name))
-              : Optional.of("an object getter reads an object field");
-      default -> Optional.empty();
+          field.isObjectKey() ? related(o.typeKey(), name) : "an object" + accessor + "an object field";
+      default -> null;
     };
   }
 

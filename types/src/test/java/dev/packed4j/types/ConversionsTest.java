@@ -112,6 +112,19 @@ class ConversionsTest {
     assertEquals(Optional.of("a double getter reads a float64 field"),
         table.field(p(PrimitiveKind.DOUBLE), n("float32")));
     assertEquals("long", Conversions.fieldJavaTypeFor(n("uint64")));
+  }
+
+  @Test
+  void setterFieldsWidenAndSpeakOfWriting() {
+    assertEquals(Optional.empty(), table.setterField(p(PrimitiveKind.INT), n("int64")));
+    assertEquals(Optional.empty(), table.setterField(p(PrimitiveKind.INT), n("int32")));
+    assertEquals(Optional.empty(), table.setterField(p(PrimitiveKind.LONG), n("int32")));
+    assertEquals(Optional.of("an int setter writes an int32, int64 or uint64 field"),
+        table.setterField(p(PrimitiveKind.INT), n("float64")));
+    assertEquals(Optional.of("a double setter writes a float64 field"),
+        table.setterField(p(PrimitiveKind.DOUBLE), n("int64")));
+    assertEquals(Optional.of("a String setter writes a string field"),
+        table.setterField(new JavaType.Text(), n("int32")));
     assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("Object")));
   }
 

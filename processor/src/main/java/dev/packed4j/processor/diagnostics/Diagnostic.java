@@ -315,7 +315,7 @@ public enum Diagnostic {
       "P4J-NATIVE-UNKNOWN-FIELD",
       Kind.ERROR,
       "%s %s the field \"%s\", but the native type \"%s\" has no such field (its fields: %s). Name a field"
-          + " its VisitAttrs visits, renaming the getter's field with @Field(\"<name>\") if needed%s"),
+          + " its VisitAttrs visits, naming it with @Field(\"<name>\") on the method if needed%s"),
 
   NATIVE_FIELD_TYPE(
       "P4J-NATIVE-FIELD-TYPE",

@@ -354,7 +354,7 @@ public final class NativeChecks {
       }
       return;
     }
-    Optional<String> problem = conversions.field(setter.type().javaType(), field);
+    Optional<String> problem = conversions.setterField(setter.type().javaType(), field);
     if (problem.isPresent()) {
       report.on(
           parameter,

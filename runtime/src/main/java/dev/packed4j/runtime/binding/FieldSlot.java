@@ -46,7 +46,8 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
   /**
    * An {@code int64_t}, {@code int32_t} (widened) or {@code uint64_t} field. Java has no unsigned long: a uint64
    * is returned as its bit pattern (read it with {@link Long#toUnsignedString(long)},
-   * {@link Long#compareUnsigned(long, long)}), the convention the C++ side uses for uint64 arguments too.
+   * {@link Long#compareUnsigned(long, long)}), which {@link #writeLong} takes back. A call converts a uint64 value
+   * instead (an argument, a result, {@code NativeObject.get}): range-checked, a ValueError above 2^63-1.
    *
    * @param self the object read (open)
    * @return the value (a uint64 as its bit pattern)
@@ -98,12 +99,13 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
 
   /**
    * Writes a mutable {@code int64_t}, {@code int32_t} or {@code uint64_t} field with one store into the object's
-   * memory, no native call. A uint64 takes the bit pattern of a non-negative {@code long}.
+   * memory, no native call. A uint64 field takes the value's bit pattern, as {@link #readLong} returns it
+   * ({@code -1} writes 2^64-1).
    *
    * @param self the object written (open)
    * @param value the new value
    * @throws Packed4jException ValueError naming the type and the field when it is read-only, or when the value
-   *     does not fit an int32 field or is negative for a uint64 field
+   *     does not fit an int32 field
    */
   void writeLong(ObjectRef self, long value);
 

@@ -190,8 +190,8 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       long handle = RuntimeAccess.get().heldHandle(self, held);
       Layout field = checked(self, kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64,
           "writeLong");
-      int storeKind = field.storeKind; // an int64 field takes any long unchecked
-      if (storeKind != kP4JFieldInt64 && !fits(storeKind, value)) {
+      int storeKind = field.storeKind; // an int64 field takes any long unchecked, a uint64 one its bit pattern
+      if (storeKind != kP4JFieldInt64 && storeKind != kP4JFieldUInt64 && !fits(storeKind, value)) {
         throw unwritable(storeKind, value);
       }
       if (storeKind == kP4JFieldInt32) {
@@ -289,7 +289,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
 
   /** Whether {@code value} fits a writable field of {@code storeKind} (false for a read-only field, -1). */
   private static boolean fits(int storeKind, long value) {
-    return storeKind == kP4JFieldInt32 ? (int) value == value : storeKind == kP4JFieldUInt64 && value >= 0;
+    return storeKind == kP4JFieldInt32 ? (int) value == value : storeKind != READ_ONLY;
   }
 
   /** The error of a write {@link #fits} refused: a read-only field, or a value out of the field's range. */
