@@ -229,6 +229,8 @@ public final class NDArray extends ObjectRef {
    * @param shape the dimensions, row-major; none for a scalar
    * @return the new tensor, owned by the caller
    * @throws IllegalArgumentException for a negative dimension or a size beyond what a tensor can address
+   * @throws Packed4jException a RuntimeError naming the byte count when the native heap cannot provide that much
+   *     memory (the process stays healthy; nothing was allocated)
    */
   public static NDArray allocate(DType dtype, long... shape) {
     Objects.requireNonNull(dtype, "dtype");
