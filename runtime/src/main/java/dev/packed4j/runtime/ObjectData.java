@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
@@ -40,6 +41,7 @@ final class ObjectData {
   }
 
   static String toJson(Object value) {
+    NativeLibraries.ensureLoaded(); // a core that cannot load: its LoadError each time, not a holder's failed init
     return (String) Functions.SAVE.invoke(value);
   }
 
@@ -57,6 +59,7 @@ final class ObjectData {
    * surrogate becomes '?' in both).
    */
   static Object fromJson(String json) {
+    NativeLibraries.ensureLoaded();
     byte[] utf8 = requireText(json).getBytes(StandardCharsets.UTF_8);
     try (Frame frame = ThreadStack.current().push(LoadCall.TARGET, 1)) {
       long span = frame.scratch(16L + utf8.length + 1, 8);
@@ -113,10 +116,12 @@ final class ObjectData {
       Byte.class, new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE});
 
   static boolean structuralEquals(Object a, Object b) {
+    NativeLibraries.ensureLoaded();
     return (Boolean) Functions.EQUAL.invoke(a, b);
   }
 
   static long structuralHash(Object value) {
+    NativeLibraries.ensureLoaded();
     return (Long) Functions.HASH.invoke(value);
   }
 
@@ -130,6 +135,7 @@ final class ObjectData {
           + " NativeObject or NDArray), not " + (sessionObject != null ? sessionObject
               : "a " + object.getClass().getName() + ": Java lists and maps are copied as part of one"));
     }
+    NativeLibraries.ensureLoaded();
     ObjectRef copy = (ObjectRef) Functions.COPY.invoke(object);
     if (object.getClass().isInstance(copy)) {
       @SuppressWarnings("unchecked") // the copy is of the original's own class

@@ -24,7 +24,7 @@ import java.util.List;
  * <p>Mode {@code denied}: this module has no native access and the JVM denies illegal native access; every gated
  * entry point must throw IllegalCallerException naming itself, the rest of the API must work. Mode {@code allowed}:
  * the same calls pass the gate. Mode {@code warned}: no native access but the JDK's default, warn: the calls pass
- * after the JDK's warning.
+ * after the JDK's warning. Mode {@code runtime-denied}: packed4j's module has no native access either, under deny.
  */
 public final class IntegrityProbe {
   private IntegrityProbe() {}
@@ -39,6 +39,18 @@ public final class IntegrityProbe {
 
   public static void main(String[] args) throws Throwable {
     String mode = args[0];
+    if (mode.equals("runtime-denied")) {
+      // packed4j's own module has no native access either: its first call says which flag to add, every time.
+      for (int attempt = 0; attempt < 2; attempt++) {
+        try {
+          fail("Packed4j.abiVersion ran without native access: " + Packed4j.abiVersion());
+        } catch (IllegalCallerException e) {
+          pass("Packed4j.abiVersion refused: " + e.getMessage());
+        }
+      }
+      System.out.println(FAILURES.isEmpty() ? "ALL PASSED" : FAILURES.size() + " FAILED");
+      System.exit(FAILURES.isEmpty() ? 0 : 1);
+    }
     boolean denied = mode.equals("denied");
     check(!IntegrityProbe.class.getModule().isNativeAccessEnabled() || mode.equals("allowed"),
         "the probe's module starts " + (mode.equals("allowed") ? "with" : "without") + " native access");

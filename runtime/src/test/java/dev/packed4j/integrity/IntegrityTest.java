@@ -58,6 +58,14 @@ class IntegrityTest {
     assertTrue(output.contains("PASS withStringSpans hands the reader over"), output);
   }
 
+  @Test
+  void withoutNativeAccessForPacked4jItselfTheFirstCallSaysWhichFlagToAdd() throws Exception {
+    String output = probe("runtime-denied", "--illegal-native-access=deny");
+    assertTrue(output.contains("PASS Packed4j.abiVersion refused: packed4j-runtime (module dev.packed4j.runtime) may"
+        + " not access native memory, which it needs to load its native core: run with"
+        + " --enable-native-access=dev.packed4j.runtime,<your module>"), output);
+  }
+
   /** Runs the probe in {@code mode}; returns its output once it printed ALL PASSED and exited with 0. */
   private static String probe(String mode, String... options) throws IOException, InterruptedException,
       URISyntaxException {
@@ -72,7 +80,9 @@ class IntegrityTest {
     command.add(runtime + File.pathSeparator + types);
     command.add("--add-modules");
     command.add("dev.packed4j.runtime");
-    command.add("--enable-native-access=dev.packed4j.runtime");
+    if (!mode.equals("runtime-denied")) {
+      command.add("--enable-native-access=dev.packed4j.runtime");
+    }
     command.addAll(List.of(options));
     command.add("-D" + NativeLibraries.LIBRARY_PATH_PROPERTY + "=" + core);
     command.add("-cp");

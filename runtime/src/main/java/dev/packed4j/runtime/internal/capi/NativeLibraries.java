@@ -29,6 +29,12 @@ import java.util.Optional;
  * all and expects the {@code P4J*} symbols to be present. Plugins are opened with {@code RTLD_NOW | RTLD_LOCAL}:
  * an unresolved symbol is reported when the library is loaded, not as a process exit at the first call.
  *
+ * <p>So a process has one core, and one runtime drives it (its host entries, its deferred releases). Before loading
+ * its own, the runtime asks the loader for an object of that SONAME already in the process
+ * ({@code RTLD_NOLOAD}): a core a native host loaded before it started the JVM is used as it is, since that is the
+ * one plugins bind to; a core another copy of packed4j-runtime loaded (from another class loader, which the JVM-wide
+ * claim {@link #OWNER_PROPERTY} records) is refused with a LoadError that says to load the runtime once.
+ *
  * <p>{@code SymbolLookup.libraryLookup} is not used because it opens with {@code RTLD_LAZY | RTLD_LOCAL} and drops
  * the loader's message ({@code dlerror}), which says what is wrong with a library that cannot be opened.
  */
@@ -44,6 +50,14 @@ public final class NativeLibraries {
   private static final int RTLD_NOW = 0x2;
   private static final int RTLD_GLOBAL = 0x100;
   private static final int RTLD_LOCAL = 0;
+  private static final int RTLD_NOLOAD = 0x4;
+  /** The core's SONAME, by which plugins name it and the loader finds one already loaded. */
+  private static final String CORE_SONAME = "libpacked4j.so";
+  /**
+   * The system property by which the copy of packed4j-runtime that loaded the core claims it, JVM-wide: system
+   * properties are the one table every class loader shares.
+   */
+  static final String OWNER_PROPERTY = "packed4j.internal.core.owner";
 
   private record Core(SymbolLookup lookup, String path, int abiVersion) {}
 
@@ -97,6 +111,7 @@ public final class NativeLibraries {
     if (loaded != null) {
       return loaded;
     }
+    checkOwnNativeAccess();
     synchronized (LOCK) {
       if (core != null) {
         return core;
@@ -104,8 +119,25 @@ public final class NativeLibraries {
       if (failure != null) {
         throw Failures.error(ErrorKind.LOAD_ERROR, failure, null);
       }
+      ClassLoader loader = NativeLibraries.class.getClassLoader();
+      String owner = "packed4j-runtime at " + runtimeLocation() + " (class loader "
+          + (loader == null ? "bootstrap" : loader.getName() == null ? loader : loader.getName() + ", " + loader)
+          + ")";
       try {
-        core = loadCore();
+        Object claimed = System.getProperties().putIfAbsent(OWNER_PROPERTY, owner);
+        if (claimed != null) {
+          throw new LoadFailure("packed4j's native core is already in use in this process by another copy of the"
+              + " runtime, " + claimed + "; this copy is " + owner + ". A process has one core, whose registry"
+              + " every plugin registers into, and one runtime that drives it: load packed4j-runtime and"
+              + " packed4j-types once, from a class loader that every user of packed4j shares (the application"
+              + " class loader, or a common parent of the class loaders that use it)");
+        }
+        try {
+          core = loadCore();
+        } catch (LoadFailure | RuntimeException | Error e) {
+          System.getProperties().remove(OWNER_PROPERTY, owner);
+          throw e;
+        }
         return core;
       } catch (LoadFailure e) {
         failure = e.getMessage();
@@ -114,7 +146,33 @@ public final class NativeLibraries {
     }
   }
 
+  /**
+   * Makes the runtime's own module pass the JDK's native access rule before it links anything, as a restricted
+   * call of its own: without {@code --enable-native-access} for it the JDK warns once (naming the module), and under
+   * {@code --illegal-native-access=deny} this throws an IllegalCallerException that says which flag to add, where
+   * the first link would have failed inside a class initialiser.
+   */
+  private static void checkOwnNativeAccess() {
+    Module module = NativeLibraries.class.getModule();
+    if (module.isNativeAccessEnabled()) {
+      return;
+    }
+    try {
+      MemorySegment ignored = MemorySegment.NULL.reinterpret(0);
+    } catch (IllegalCallerException e) {
+      String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
+      throw new IllegalCallerException("packed4j-runtime (" + module + ") may not access native memory, which it"
+          + " needs to load its native core: run with --enable-native-access=" + name
+          + (module.isNamed() ? ",<your module> (ALL-UNNAMED for code on the class path)" : "") + " ("
+          + e.getMessage() + ")", e);
+    }
+  }
+
   private static Core loadCore() throws LoadFailure {
+    Core loadedByHost = coreInProcess();
+    if (loadedByHost != null) {
+      return loadedByHost;
+    }
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
     String property = System.getProperty(LIBRARY_PATH_PROPERTY);
@@ -180,8 +238,33 @@ public final class NativeLibraries {
     }
   }
 
+  /**
+   * The core already in the process (a native host loaded it before starting the JVM, or a library the JVM loaded
+   * needed it), found by its SONAME; null when there is none. Plugins bind to that one, so the runtime must too.
+   */
+  private static Core coreInProcess() throws LoadFailure {
+    if (!Dl.AVAILABLE) {
+      return null;
+    }
+    long handle;
+    synchronized (Dl.class) {
+      try (Arena arena = Arena.ofConfined()) {
+        handle = Dl.open(arena.allocateFrom(CORE_SONAME).address(), RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+      }
+    }
+    if (handle == 0) {
+      return null;
+    }
+    return checkedCore(name -> Dl.symbol(handle, name), CORE_SONAME + " already loaded in this process",
+        "the process, before packed4j-runtime loaded its own");
+  }
+
   private static Core openCore(Path path, String description, String origin) throws LoadFailure {
-    SymbolLookup lookup = open(path, RTLD_NOW | RTLD_GLOBAL, "libpacked4j.so", description);
+    return checkedCore(open(path, RTLD_NOW | RTLD_GLOBAL, "libpacked4j.so", description), description, origin);
+  }
+
+  /** The core behind {@code lookup}, once its ABI version is known to serve these bindings. */
+  private static Core checkedCore(SymbolLookup lookup, String description, String origin) throws LoadFailure {
     MemorySegment abiVersionSymbol = lookup.find("P4JAbiVersion").orElseThrow(() -> new LoadFailure(
         description + " does not export P4JAbiVersion: it is not packed4j's core library"));
     int version;
