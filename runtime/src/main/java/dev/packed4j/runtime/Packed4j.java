@@ -46,6 +46,12 @@ public final class Packed4j {
   private static final Map<Path, String> ABI_REFUSED_PLUGINS = new HashMap<>();
 
   /**
+   * The error of each plugin whose registrations the registry refused in part, by absolute path (guarded by
+   * Packed4j.class): loading it again reports the same, since the loader does not run its initialisers again.
+   */
+  private static final Map<Path, Packed4jException> PARTLY_REFUSED_PLUGINS = new HashMap<>();
+
+  /**
    * Loads the plugin library {@code name} carried on the class path for the running platform, as the resource
    * {@code META-INF/native/<platform>/lib<name>.so} (platform {@code linux-x86_64} here), which is where
    * packed4j-maven-plugin's {@code build-native} goal puts the libraries of a project's CMake build:
@@ -92,7 +98,7 @@ public final class Packed4j {
    *     plugin and both ABI versions when it was compiled against packed4j headers whose typed entries and layouts
    *     the core cannot read (another major version, or a newer minor one): nothing of it is registered, and
    *     loading it again throws the same; or, with the kind of the first refusal, the registrations the native
-   *     registry refused (a name registered twice, ...)
+   *     registry refused (a name registered twice, ...), which loading the same file again reports again
    * @param library the plugin's {@code .so} file
    * @throws IllegalCallerException when the caller's module may not load native code, as for
    *     {@link #loadLibrary(String)}
@@ -111,6 +117,10 @@ public final class Packed4j {
     if (refusedBefore != null) {
       // Its static initialisers ran at the first load; the loader does not run them again.
       throw Failures.error(ErrorKind.LOAD_ERROR, refusedBefore, null);
+    }
+    Packed4jException partlyRefused = PARTLY_REFUSED_PLUGINS.get(absolute);
+    if (partlyRefused != null) {
+      throw Failures.newException(partlyRefused.kind(), partlyRefused.nativeMessage(), "", null);
     }
     // Refusals left from earlier loads belong to those; only this library's are reported below.
     Registries.takeRegistrationErrors();
@@ -137,10 +147,12 @@ public final class Packed4j {
       String kind = colon > 0 && first.substring(0, colon).endsWith("Error") ? first.substring(0, colon)
           : ErrorKind.RUNTIME_ERROR.spelling();
       // The kind of the first refusal, as the native registry spelled it.
-      throw Failures.newException(kind, "loading " + library.toAbsolutePath() + ", the native registry "
-          + "refused " + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
+      Packed4jException failure = Failures.newException(kind, "loading " + library.toAbsolutePath() + ", the native"
+          + " registry refused " + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
           + String.join("; ", refused) + " (the library is loaded; the refused registrations keep their first "
           + "definition)", "", null);
+      PARTLY_REFUSED_PLUGINS.put(absolute, failure);
+      throw failure;
     }
   }
 

@@ -297,6 +297,10 @@ class LoadingTest {
     Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(copy));
     assertTrue(e.getMessage().contains("test.loading.Twice"), e.getMessage());
     assertTrue(e.getMessage().contains(copy.toAbsolutePath().toString()), e.getMessage());
+    // Its initialisers do not run again, so loading it again reports what the first load found.
+    Packed4jException again = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(copy));
+    assertEquals(e.getMessage(), again.getMessage());
+    assertEquals(e.kind(), again.kind());
     try (PackedFunction answer = Registry.global("test.loading.Twice")) {
       assertEquals(42L, answer.invoke());
     }

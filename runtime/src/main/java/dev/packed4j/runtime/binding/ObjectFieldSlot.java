@@ -245,8 +245,8 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       long handle = RuntimeAccess.get().heldHandle(self, held);
       Layout field = writable(self, kind == FieldKind.STRING, "writeString");
       if (value == null) { // the call frame's message (Frame.put), after the same checks
-        throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a String argument must not be"
-            + " null (" + StringCodec.STRING.nullHint() + ")");
+        throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a string field holds a"
+            + " String, never null (set \"\" to empty it)");
       }
       long argument = stack.allocateScratch(16);
       stack.putStringView(argument, value);
