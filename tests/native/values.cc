@@ -26,6 +26,9 @@ P4J_REGISTER_GLOBAL("test.StringByteLength").set_body_typed([](std::string value
 
 P4J_REGISTER_GLOBAL("test.EchoBytes").set_body_typed([](Bytes value) { return value; });
 
+// Any bytes as a string result, UTF-8 or not.
+P4J_REGISTER_GLOBAL("test.BytesAsString").set_body_typed([](Bytes value) { return std::string(value.view()); });
+
 // Untyped: whatever comes in goes back out.
 P4J_REGISTER_GLOBAL("test.UntypedEcho").set_body([](Args args, RetValue* rv) { *rv = args[0]; });
 

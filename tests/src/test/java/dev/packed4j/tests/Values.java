@@ -37,6 +37,9 @@ public interface Values {
   @Global("test.StringByteLength")
   long utf8Length(String value);
 
+  @Global("test.BytesAsString")
+  String bytesAsString(byte[] bytes);
+
   @Global("test.EchoBytes")
   byte[] echoBytes(byte[] value);
 

@@ -104,6 +104,13 @@ class ValuesTest {
   }
 
   @Test
+  void aStringResultThatIsNotUtf8ReadsAsJavaDecodesIt() {
+    byte[] notUtf8 = {'a', (byte) 0xff, 'b', (byte) 0xc3, 'c', (byte) 0xe2, (byte) 0x82}; // a lone, cut sequences
+    assertEquals(new String(notUtf8, StandardCharsets.UTF_8), values.bytesAsString(notUtf8));
+    assertEquals("a\uFFFDb\uFFFDc\uFFFD", values.bytesAsString(notUtf8));
+  }
+
+  @Test
   void tenKilobyteString() {
     String big = "0123456789".repeat(1024);
     assertEquals(big, values.echoString(big));
