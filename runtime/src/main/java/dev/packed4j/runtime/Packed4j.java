@@ -11,6 +11,7 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
 import dev.packed4j.runtime.internal.values.Registries;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,8 +69,10 @@ public final class Packed4j {
    * looked up through the class loader of the class that calls this method.
    *
    * <p>Loading native code is what {@code System.loadLibrary} does, a restricted method: the calling class's module
-   * needs native access ({@code --enable-native-access}); without it the JDK prints its warning, or under
-   * {@code --illegal-native-access=deny} this throws {@link IllegalCallerException}.
+   * needs native access ({@code --enable-native-access}). Without it, code on the class path (or in a package its
+   * named module opens to {@code dev.packed4j.runtime}) gets the JDK's warning, or under
+   * {@code --illegal-native-access=deny} this throws {@link IllegalCallerException}; any other package of a named
+   * module gets the IllegalCallerException, naming the flag to add.
    *
    * @param name the library's name without {@code lib} and {@code .so}, as CMake's {@code add_library} names it
    * @throws IllegalCallerException when the caller's module may not load native code
@@ -112,7 +115,7 @@ public final class Packed4j {
     // One load at a time: the registration refusals taken below must belong to this library.
     Objects.requireNonNull(library, "library");
     NativeLibraries.ensureLoaded();
-    Path absolute = library.toAbsolutePath().normalize();
+    Path absolute = fileKey(library);
     String refusedBefore = ABI_REFUSED_PLUGINS.get(absolute);
     if (refusedBefore != null) {
       // Its static initialisers ran at the first load; the loader does not run them again.
@@ -153,6 +156,18 @@ public final class Packed4j {
           + "definition)", "", null);
       PARTLY_REFUSED_PLUGINS.put(absolute, failure);
       throw failure;
+    }
+  }
+
+  /**
+   * The file {@code library} names, as the loader knows it (links resolved: it opens a file once, by inode), for the
+   * refusals remembered per plugin; the absolute path when it cannot be resolved (the load then reports why).
+   */
+  private static Path fileKey(Path library) {
+    try {
+      return library.toRealPath();
+    } catch (IOException | SecurityException e) {
+      return library.toAbsolutePath().normalize();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.packed4j.integrity;
 
+import dev.packed4j.runtime.DType;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
@@ -46,6 +47,11 @@ public final class IntegrityProbe {
           fail("Packed4j.abiVersion ran without native access: " + Packed4j.abiVersion());
         } catch (IllegalCallerException e) {
           pass("Packed4j.abiVersion refused: " + e.getMessage());
+        }
+        try (NDArray array = NDArray.allocate(DType.FLOAT32, 2)) {
+          fail("NDArray.allocate ran without native access: " + array);
+        } catch (IllegalCallerException e) {
+          pass("NDArray.allocate refused: " + e.getMessage());
         }
       }
       System.out.println(FAILURES.isEmpty() ? "ALL PASSED" : FAILURES.size() + " FAILED");

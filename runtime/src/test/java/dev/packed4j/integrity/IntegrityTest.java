@@ -64,6 +64,9 @@ class IntegrityTest {
     assertTrue(output.contains("PASS Packed4j.abiVersion refused: packed4j-runtime (module dev.packed4j.runtime) may"
         + " not access native memory, which it needs to load its native core: run with"
         + " --enable-native-access=dev.packed4j.runtime,<your module>"), output);
+    assertTrue(output.contains("PASS NDArray.allocate refused: packed4j-runtime (module dev.packed4j.runtime) may"
+        + " not access native memory"), output);
+    assertFalse(output.contains("FAIL"), output);
   }
 
   /** Runs the probe in {@code mode}; returns its output once it printed ALL PASSED and exited with 0. */

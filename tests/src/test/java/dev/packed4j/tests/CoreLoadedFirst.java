@@ -1,6 +1,7 @@
 package dev.packed4j.tests;
 
 import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -15,8 +16,11 @@ import java.nio.file.StandardCopyOption;
  * A JVM in which libpacked4j.so is already loaded, from a file of its own, before packed4j-runtime loads the core
  * ({@link OneRuntimePerProcessTest} starts it): as in a native host that links the core and then starts a JVM. The
  * host's core is in the global scope, where the plugin's symbols and a second core's own calls would bind, so the
- * runtime must use it rather than load another. Prints {@code add <result>} and {@code balance <result>}, or the
- * failure.
+ * runtime must use it rather than load another.
+ *
+ * <p>Argument {@code host}: prints {@code add <result>} and {@code balance <result>}, or fails. Argument
+ * {@code property}: {@code packed4j.library.path} names yet another copy, and the first call prints
+ * {@code refused <message>}.
  */
 public final class CoreLoadedFirst {
   private CoreLoadedFirst() {}
@@ -26,20 +30,8 @@ public final class CoreLoadedFirst {
 
   @SuppressWarnings("restricted") // the host's dlopen
   public static void main(String[] args) throws Throwable {
-    String given = System.getProperty("packed4j.library.path");
-    Path core;
-    if (given != null) {
-      core = Path.of(given); // the sanitize profile's core: the one the runtime would load too
-    } else {
-      Path directory = Files.createTempDirectory("packed4j-host-");
-      core = directory.resolve("libpacked4j.so");
-      try (InputStream in = Packed4j.class.getResourceAsStream(
-          "/dev/packed4j/runtime/native/linux-x86_64/libpacked4j.so")) {
-        Files.copy(in, core, StandardCopyOption.REPLACE_EXISTING);
-      }
-      core.toFile().deleteOnExit();
-      directory.toFile().deleteOnExit();
-    }
+    Path directory = Files.createTempDirectory("packed4j-host-");
+    Path core = copyOfTheCore(directory.resolve("libpacked4j.so"));
     // What a host linked against the core did: this JVM's first copy of it, in the global scope.
     Linker linker = Linker.nativeLinker();
     MethodHandle dlopen = linker.downcallHandle(linker.defaultLookup().find("dlopen").orElseThrow(),
@@ -50,6 +42,18 @@ public final class CoreLoadedFirst {
         throw new IllegalStateException("dlopen " + core + " failed");
       }
     }
+    if (args[0].equals("property")) {
+      Path other = copyOfTheCore(directory.resolve("other-libpacked4j.so"));
+      System.setProperty("packed4j.library.path", other.toString());
+      for (int attempt = 0; attempt < 2; attempt++) {
+        try {
+          System.out.println("loaded " + Packed4j.abiVersion());
+        } catch (Packed4jException e) {
+          System.out.println("refused " + e.getMessage());
+        }
+      }
+      return;
+    }
     TestLibrary.load();
     Accounts accounts = Packed4j.bind(Accounts.class);
     System.out.println("add " + accounts.add(40, 2));
@@ -57,5 +61,17 @@ public final class CoreLoadedFirst {
       account.balance(5);
       System.out.println("balance " + accounts.balanceOf(account));
     }
+  }
+
+  /** A copy of the core the tests use (the sanitize profile's, else the runtime jar's) at {@code file}. */
+  private static Path copyOfTheCore(Path file) throws Exception {
+    String source = System.getProperty("packed4j.test.coreSource");
+    try (InputStream in = source != null ? Files.newInputStream(Path.of(source))
+        : Packed4j.class.getResourceAsStream("/dev/packed4j/runtime/native/linux-x86_64/libpacked4j.so")) {
+      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+    file.toFile().deleteOnExit();
+    file.getParent().toFile().deleteOnExit();
+    return file;
   }
 }

@@ -14,12 +14,16 @@ import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * One native core per process, driven by one runtime: a second copy of packed4j-runtime (another class loader) is
@@ -39,10 +43,16 @@ class OneRuntimePerProcessTest {
     try (URLClassLoader second = new URLClassLoader("second-packed4j", new URL[] {runtime, types},
         ClassLoader.getPlatformClassLoader())) {
       Class<?> copy = Class.forName("dev.packed4j.runtime.Packed4j", true, second);
-      for (int attempt = 0; attempt < 4; attempt++) { // the refusal stays the same, whatever the entry point
-        InvocationTargetException thrown = assertThrows(InvocationTargetException.class, attempt % 2 == 0
-            ? () -> copy.getMethod("abiVersion").invoke(null)
-            : () -> copy.getMethod("toJson", Object.class).invoke(null, List.of(1L)));
+      Class<?> dtype = Class.forName("dev.packed4j.runtime.DType", true, second);
+      Class<?> ndarray = Class.forName("dev.packed4j.runtime.NDArray", true, second);
+      List<Executable> entryPoints = List.of(
+          () -> copy.getMethod("abiVersion").invoke(null),
+          () -> copy.getMethod("toJson", Object.class).invoke(null, List.of(1L)),
+          () -> ndarray.getMethod("allocate", dtype, long[].class)
+              .invoke(null, dtype.getField("FLOAT32").get(null), new long[] {2}));
+      for (int attempt = 0; attempt < 6; attempt++) { // the refusal stays the same, whatever the entry point
+        InvocationTargetException thrown = assertThrows(InvocationTargetException.class,
+            entryPoints.get(attempt % entryPoints.size()));
         RuntimeException failure = assertInstanceOf(RuntimeException.class, thrown.getCause());
         assertEquals("dev.packed4j.runtime.Packed4jException", failure.getClass().getName());
         assertEquals("LoadError", failure.getClass().getMethod("kind").invoke(failure));
@@ -59,34 +69,57 @@ class OneRuntimePerProcessTest {
   }
 
   @Test
-  void aCoreLoadedBeforeTheRuntimeIsTheOneItUses() throws IOException, InterruptedException {
+  void aCoreLoadedBeforeTheRuntimeIsTheOneItUses() throws Exception {
+    String output = runChild("host");
+    assertTrue(output.contains("add 42\n"), output);
+    assertTrue(output.contains("balance 5\n"), output);
+  }
+
+  @Test
+  void aLibraryPathNamingAnotherCoreThanTheLoadedOneIsRefused() throws Exception {
+    String output = runChild("property");
+    Matcher refusal = Pattern.compile("refused \\[LoadError\\] system property packed4j.library.path names (\\S+),"
+        + " but libpacked4j.so from (\\S+) \\(already loaded in this process\\) is the core plugins bind to \\(by"
+        + " its SONAME\\): load that same file, or let nothing else load the core before packed4j does\n")
+        .matcher(output);
+    assertTrue(refusal.find(), output);
+    assertTrue(refusal.group(1).endsWith("/other-libpacked4j.so"), output);
+    assertTrue(refusal.group(2).endsWith("/libpacked4j.so") && !refusal.group(2).contains("other-"), output);
+    assertTrue(refusal.find(), "the second call is refused the same way:\n" + output);
+  }
+
+  /** Runs {@link CoreLoadedFirst} with {@code mode} in a new JVM like this one; its output. */
+  private static String runChild(String mode) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (argument.startsWith("--enable-native-access") || argument.startsWith("-Dpacked4j.")) {
+      if (argument.startsWith("--enable-native-access")) {
         command.add(argument);
       }
     }
-    for (String property : List.of("packed4j.test.library", "packed4j.library.path")) {
-      String value = System.getProperty(property);
-      if (value != null) {
-        command.add("-D" + property + "=" + value);
-      }
+    command.add("-Dpacked4j.test.library=" + System.getProperty("packed4j.test.library"));
+    String core = System.getProperty("packed4j.library.path");
+    if (core != null) { // the sanitize profile's core: the child copies it, and loads it as the host
+      command.add("-Dpacked4j.test.coreSource=" + core);
     }
     command.add("-cp");
     command.add(System.getProperty("java.class.path").replace(File.pathSeparator + File.pathSeparator,
         File.pathSeparator));
     command.add(CoreLoadedFirst.class.getName());
+    command.add(mode);
     // The environment is inherited: under the sanitize profile the child preloads the same sanitizer runtimes.
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    byte[] bytes = process.getInputStream().readAllBytes();
-    if (!process.waitFor(2, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new AssertionError("timed out: " + command);
+    Path log = Files.createTempFile("packed4j-core-first-", ".log");
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!process.waitFor(2, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new AssertionError("timed out: " + command + "\n" + Files.readString(log));
+      }
+      String output = Files.readString(log, StandardCharsets.UTF_8);
+      assertEquals(0, process.exitValue(), "the child JVM ended with " + process.exitValue() + ":\n" + output);
+      return output;
+    } finally {
+      Files.delete(log);
     }
-    String output = new String(bytes, StandardCharsets.UTF_8);
-    assertEquals(0, process.exitValue(), "the child JVM ended with " + process.exitValue() + ":\n" + output);
-    assertTrue(output.contains("add 42\n"), output);
-    assertTrue(output.contains("balance 5\n"), output);
   }
 }

@@ -81,8 +81,9 @@ public final class Conversions {
 
   /**
    * Why the setter parameter type {@code java} cannot write a field of type {@code field} in place, if it cannot.
-   * A setter may widen where a getter may not: an {@code int} setter writes an int64 or uint64 field (a uint64 one
-   * refuses a negative value when it runs), as a {@code long} setter writes an int32 one (range-checked).
+   * A setter may widen where a getter may not: an {@code int} setter writes an int64 or uint64 field as a
+   * {@code long} setter does (the value sign-extended; a uint64 field takes the bit pattern), and a {@code long}
+   * setter writes an int32 one (range-checked when it runs).
    *
    * @param java the setter's parameter type
    * @param field the field's native type

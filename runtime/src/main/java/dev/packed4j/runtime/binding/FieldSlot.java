@@ -89,7 +89,10 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
   <T> T readObject(ObjectRef self, Codec<T> codec);
 
   /**
-   * Writes an {@code int32_t} field of a mutable field, a store into the object's memory with no native call.
+   * Writes a mutable integer field from an {@code int}, a store into the object's memory with no native call: as
+   * {@link #writeLong} writes the value widened to {@code long}, so through a slot of kind {@code INT64} (what a
+   * generated {@code int} setter uses) an int64 or uint64 field too; a negative value sign-extends, and a uint64
+   * field takes that bit pattern.
    *
    * @param self the object written (open)
    * @param value the new value

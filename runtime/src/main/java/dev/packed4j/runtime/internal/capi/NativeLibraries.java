@@ -57,7 +57,7 @@ public final class NativeLibraries {
    * The system property by which the copy of packed4j-runtime that loaded the core claims it, JVM-wide: system
    * properties are the one table every class loader shares.
    */
-  static final String OWNER_PROPERTY = "packed4j.internal.core.owner";
+  static final String OWNER_PROPERTY = "dev.packed4j.runtime.internal.coreOwner";
 
   private record Core(SymbolLookup lookup, String path, int abiVersion) {}
 
@@ -123,27 +123,44 @@ public final class NativeLibraries {
       String owner = "packed4j-runtime at " + runtimeLocation() + " (class loader "
           + (loader == null ? "bootstrap" : loader.getName() == null ? loader : loader.getName() + ", " + loader)
           + ")";
+      String claimed = claim(owner);
+      if (claimed != null) {
+        // Not cached: should that copy fail to load the core and give its claim up, this one may try.
+        throw Failures.error(ErrorKind.LOAD_ERROR, "packed4j's native core is already in use in this process by"
+            + " another copy of the runtime, " + claimed + "; this copy is " + owner + ". A process has one core,"
+            + " whose registry every plugin registers into, and one runtime that drives it: load packed4j-runtime"
+            + " and packed4j-types once, from a class loader that every user of packed4j shares (the application"
+            + " class loader, or a common parent of the class loaders that use it), and restart the JVM rather"
+            + " than redeploy an application that bundles them", null);
+      }
       try {
-        Object claimed = System.getProperties().putIfAbsent(OWNER_PROPERTY, owner);
-        if (claimed != null) {
-          throw new LoadFailure("packed4j's native core is already in use in this process by another copy of the"
-              + " runtime, " + claimed + "; this copy is " + owner + ". A process has one core, whose registry"
-              + " every plugin registers into, and one runtime that drives it: load packed4j-runtime and"
-              + " packed4j-types once, from a class loader that every user of packed4j shares (the application"
-              + " class loader, or a common parent of the class loaders that use it)");
-        }
-        try {
-          core = loadCore();
-        } catch (LoadFailure | RuntimeException | Error e) {
-          System.getProperties().remove(OWNER_PROPERTY, owner);
-          throw e;
-        }
+        core = loadCore();
         return core;
       } catch (LoadFailure e) {
+        System.getProperties().remove(OWNER_PROPERTY, owner);
         failure = e.getMessage();
         throw Failures.error(ErrorKind.LOAD_ERROR, failure, null);
+      } catch (RuntimeException | Error e) {
+        System.getProperties().remove(OWNER_PROPERTY, owner);
+        throw e;
       }
     }
+  }
+
+  /**
+   * Claims the core for this copy of the runtime, JVM-wide; the claim of another copy, or null when this one now
+   * holds it. A claim without a core in the process (system properties copied from another JVM, say) is taken
+   * over.
+   */
+  private static String claim(String owner) {
+    Object claimed = System.getProperties().putIfAbsent(OWNER_PROPERTY, owner);
+    if (claimed == null) {
+      return null;
+    }
+    if (coreHandleInProcess() == 0 && System.getProperties().replace(OWNER_PROPERTY, claimed, owner)) {
+      return null;
+    }
+    return String.valueOf(claimed);
   }
 
   /**
@@ -238,25 +255,47 @@ public final class NativeLibraries {
     }
   }
 
-  /**
-   * The core already in the process (a native host loaded it before starting the JVM, or a library the JVM loaded
-   * needed it), found by its SONAME; null when there is none. Plugins bind to that one, so the runtime must too.
-   */
-  private static Core coreInProcess() throws LoadFailure {
+  /** The loader's handle of an object with the core's SONAME already in the process (made global), or 0. */
+  private static long coreHandleInProcess() {
     if (!Dl.AVAILABLE) {
-      return null;
+      return 0;
     }
-    long handle;
     synchronized (Dl.class) {
       try (Arena arena = Arena.ofConfined()) {
-        handle = Dl.open(arena.allocateFrom(CORE_SONAME).address(), RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+        return Dl.open(arena.allocateFrom(CORE_SONAME).address(), RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
       }
     }
+  }
+
+  /**
+   * The core already in the process (a native host loaded it before starting the JVM, or a library the JVM loaded
+   * needed it), found by its SONAME; null when there is none. Plugins bind to that one, so the runtime must too;
+   * a {@code packed4j.library.path} naming another file is a LoadError naming both.
+   */
+  private static Core coreInProcess() throws LoadFailure {
+    long handle = coreHandleInProcess();
     if (handle == 0) {
       return null;
     }
-    return checkedCore(name -> Dl.symbol(handle, name), CORE_SONAME + " already loaded in this process",
-        "the process, before packed4j-runtime loaded its own");
+    SymbolLookup lookup = name -> Dl.symbol(handle, name);
+    String file = lookup.find("P4JAbiVersion").map(Dl::fileOf).orElse(null);
+    String description = (file == null ? CORE_SONAME : file) + " (already loaded in this process)";
+    String property = System.getProperty(LIBRARY_PATH_PROPERTY);
+    if (property != null && !property.isBlank() && !sameFile(Path.of(property), file)) {
+      throw new LoadFailure("system property " + LIBRARY_PATH_PROPERTY + " names " + Path.of(property)
+          .toAbsolutePath() + ", but libpacked4j.so from " + description + " is the core plugins bind to (by its"
+          + " SONAME): load that same file, or let nothing else load the core before packed4j does");
+    }
+    return checkedCore(lookup, description, "the process, before packed4j-runtime loaded a core");
+  }
+
+  /** Whether {@code path} is the file {@code file} (null: unknown, never the same). */
+  private static boolean sameFile(Path path, String file) {
+    try {
+      return file != null && Files.isSameFile(path, Path.of(file));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static Core openCore(Path path, String description, String origin) throws LoadFailure {
@@ -390,6 +429,8 @@ public final class NativeLibraries {
     private static final MethodHandle DLOPEN;
     private static final MethodHandle DLSYM;
     private static final MethodHandle DLERROR;
+    /** {@code int dladdr(const void*, Dl_info*)}, for the file a symbol comes from; null when libc lacks it. */
+    private static final MethodHandle DLADDR;
 
     static {
       Linker linker = Linker.nativeLinker();
@@ -397,6 +438,9 @@ public final class NativeLibraries {
       Optional<MemorySegment> dlopen = libc.find("dlopen");
       Optional<MemorySegment> dlsym = libc.find("dlsym");
       Optional<MemorySegment> dlerror = libc.find("dlerror");
+      Optional<MemorySegment> dladdr = libc.find("dladdr");
+      DLADDR = dladdr.map(address -> linker.downcallHandle(address,
+          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG))).orElse(null);
       AVAILABLE = dlopen.isPresent() && dlsym.isPresent() && dlerror.isPresent();
       DLOPEN = AVAILABLE ? linker.downcallHandle(dlopen.get(),
           FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)) : null;
@@ -418,6 +462,23 @@ public final class NativeLibraries {
       try {
         long message = (long) DLERROR.invokeExact();
         return message == 0 ? null : MemorySegment.ofAddress(message).reinterpret(Integer.MAX_VALUE).getString(0);
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    /** The file of the loaded object that holds {@code symbol} ({@code Dl_info.dli_fname}), or null. */
+    static String fileOf(MemorySegment symbol) {
+      if (DLADDR == null) {
+        return null;
+      }
+      try (Arena arena = Arena.ofConfined()) {
+        MemorySegment info = arena.allocate(4 * 8L, 8); // dli_fname, dli_fbase, dli_sname, dli_saddr
+        if ((int) DLADDR.invokeExact(symbol.address(), info.address()) == 0) {
+          return null;
+        }
+        long name = info.get(ValueLayout.JAVA_LONG, 0);
+        return name == 0 ? null : MemorySegment.ofAddress(name).reinterpret(4096).getString(0);
       } catch (Throwable e) {
         throw new AssertionError(e);
       }

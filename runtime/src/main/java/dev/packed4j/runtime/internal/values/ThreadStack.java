@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.internal.values;
 
 import dev.packed4j.runtime.internal.capi.CApi;
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
@@ -143,6 +144,9 @@ public final class ThreadStack {
   }
 
   private ThreadStack() {
+    // Every native call starts here: a core that cannot load (or may not) is its own error on every call, before
+    // a class that links the C API fails in its initialiser.
+    NativeLibraries.ensureLoaded();
     CLEANER.register(this, chunks);
     outermostWork = virtual;
     if (!virtual) {
