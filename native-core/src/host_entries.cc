@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -20,6 +21,16 @@ using HostRelease = void (*)(void* self);
 std::atomic<P4JSafeCallType> host_safe_call{nullptr};
 std::atomic<HostRelease> host_release{nullptr};
 std::atomic<int64_t> stack_reserve{P4J_HOST_DEFAULT_STACK_RESERVE};
+/*! \brief Set by the exit guard (P4JHostArmExitGuard) once the process exits: the host runs no code any more. */
+std::atomic<bool> host_exited{false};
+
+void MarkHostExited() { host_exited.store(true, std::memory_order_release); }
+
+[[gnu::noinline, gnu::cold]] void RaiseHostExited() noexcept {
+  P4JErrorSetRaisedFromCStr("RuntimeError",
+                            "the host VM has exited: a function of the host (Java) cannot be called once the process "
+                            "is exiting (from a static destructor or an atexit handler)");
+}
 std::atomic<void*> typed_entries[P4J_HOST_TYPED_ENTRIES];
 
 std::mutex deferred_mutex;
@@ -90,6 +101,10 @@ const StackBounds& ThreadStackBounds() noexcept {
  *  the error raised) for none.
  */
 inline void* TypedEntryOf(P4JObjectHandle function) noexcept {
+  if (host_exited.load(std::memory_order_acquire)) {
+    RaiseHostExited();
+    return nullptr;
+  }
   const P4JFunctionCell* cell = packed4j::details::CellOf<P4JFunctionCell>(function);
   uint64_t index = reinterpret_cast<uintptr_t>(cell->self) >> 32;
   void* entry = index < P4J_HOST_TYPED_ENTRIES ? typed_entries[index].load(std::memory_order_acquire) : nullptr;
@@ -199,6 +214,10 @@ int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* re
     RaiseNoHeadroom();
     return -1;
   }
+  if (host_exited.load(std::memory_order_acquire)) {
+    RaiseHostExited();
+    return -1;
+  }
   P4JSafeCallType call = host_safe_call.load(std::memory_order_acquire);
   if (call == nullptr) {
     RaiseNoEntry("safe_call");
@@ -208,6 +227,7 @@ int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* re
 }
 
 void P4JHostRelease(void* self) {
+  if (host_exited.load(std::memory_order_acquire)) return;  // the host's memory goes with the process
   HostRelease release = host_release.load(std::memory_order_acquire);
   if (release != nullptr && MayEnterHost()) {
     release(self);
@@ -219,6 +239,14 @@ void P4JHostRelease(void* self) {
   } catch (...) {
     // Out of memory for one pointer: the host's slot stays taken, which is all that can go wrong.
   }
+}
+
+int P4JHostArmExitGuard(void) {
+  P4J_SAFE_CALL_BEGIN();
+  if (std::atexit(&MarkHostExited) != 0) {
+    throw packed4j::RuntimeError("P4JHostArmExitGuard: atexit refused another handler");
+  }
+  P4J_SAFE_CALL_END();
 }
 
 int32_t P4JHostTakeDeferredReleases(void** out, int32_t capacity) {

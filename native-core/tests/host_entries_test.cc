@@ -4,6 +4,8 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -179,3 +181,46 @@ TEST(HostEntriesTest, AReserveBelowTheFloorIsRefused) {
 }
 
 }  // namespace
+
+// What a plugin's static destructor or atexit handler does at exit with a host function it kept: calls it through
+// the packed and the typed entry, then drops the last reference. Registered before the guard is armed, so it runs
+// after the guard's handler, as the destructors of a library loaded before the host armed it do.
+P4JObjectHandle kept_function = nullptr;
+P4JObjectHandle kept_typed = nullptr;
+
+void UseKeptFunctionsAtExit() {
+  P4JAny argument{};
+  argument.type_index = kP4JInt;
+  argument.v_int64 = 1;
+  P4JAny result{};
+  int status = P4JFunctionCall(kept_function, &argument, 1, &result);
+  std::fprintf(stderr, "packed call at exit: %d %s\n", status, TakeRaised().c_str());
+  auto typed = reinterpret_cast<int64_t (*)(P4JObjectHandle, int64_t, double, int64_t)>(
+      details::CellOf<P4JFunctionCell>(kept_typed)->typed_entry);
+  int64_t typed_result = typed(kept_typed, 1, 2.0, 3);
+  std::fprintf(stderr, "typed call at exit: %s %s\n", typed_result == P4J_TYPED_ERROR_I64 ? "sentinel" : "value",
+               TakeRaised().c_str());
+  released.clear();
+  P4JObjectDecRef(kept_function);
+  P4JObjectDecRef(kept_typed);
+  std::fprintf(stderr, "releases at exit: %zu, host calls %d\n", released.size(), host_calls.load());
+}
+
+TEST(HostEntriesDeathTest, OnceTheProcessExitsTheHostIsNeitherCalledNorReleased) {
+  EXPECT_EXIT(
+      {
+        SetEntries();
+        ASSERT_EQ(P4JHostSetTypedEntry(3, reinterpret_cast<void*>(&HostTypedMixed)), 0) << TakeRaised();
+        kept_function = HostFunction(31, nullptr);
+        kept_typed = HostFunction(uint64_t{3} << 32 | 32, P4JHostTypedEntry(kP4JInt));
+        host_calls.store(0);
+        std::atexit(&UseKeptFunctionsAtExit);
+        ASSERT_EQ(P4JHostArmExitGuard(), 0) << TakeRaised();
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0),
+      "packed call at exit: -1 RuntimeError: the host VM has exited: a function of the host \\(Java\\) cannot be "
+      "called once the process is exiting \\(from a static destructor or an atexit handler\\)\n"
+      "typed call at exit: sentinel RuntimeError: the host VM has exited.*\n"
+      "releases at exit: 0, host calls 0");
+}

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -184,3 +185,25 @@ P4J_REGISTER_GLOBAL("test.cb.CallGlobalTyped").set_body_typed([](std::string nam
 P4J_REGISTER_GLOBAL("test.cb.ForEachObject").set_body_typed([](PackedFunc function, List<ObjectRef> objects) {
   for (const ObjectRef& object : objects) function(object);
 });
+
+// A Java function C++ keeps in a global until the process exits (a cache, a list of listeners): the global's
+// destructor runs at exit, after the JVM has gone, and calls it once, then drops the last reference. The core's exit
+// guard (P4JHostArmExitGuard, armed by the runtime after this library loads) turns both into what a JVM that runs no
+// code any more allows: an error for the call, nothing for the release (KeptUntilExitTest).
+namespace {
+PackedFunc kept_until_exit;
+
+struct CallKeptAtExit {
+  ~CallKeptAtExit() {
+    if (!kept_until_exit.defined()) return;
+    try {
+      kept_until_exit(int64_t{1});
+      std::fprintf(stderr, "kept function at exit: called\n");
+    } catch (const Error& error) {
+      std::fprintf(stderr, "kept function at exit: %s: %s\n", error.kind().c_str(), error.message().c_str());
+    }
+  }
+} call_kept_at_exit;
+}  // namespace
+
+P4J_REGISTER_GLOBAL("test.cb.KeepUntilExit").set_body_typed([](PackedFunc function) { kept_until_exit = function; });

@@ -47,12 +47,13 @@ extern "C" {
  *  P4JFunctionCell.typed_entry), 2.5 object definitions (methods, static methods, constructors, mutable fields,
  *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals, 2.6 borrowed
  *  list cells for list parameters of typed entries (P4JFunctionCell.typed_forms, P4J_LIST_WORD_BORROWED), 2.7 dense
- *  list words of plain 8-byte numbers (P4J_TYPED_FORM_DENSE_LIST, P4J_LIST_WORD_DENSE_I64, _F64). Adding
+ *  list words of plain 8-byte numbers (P4J_TYPED_FORM_DENSE_LIST, P4J_LIST_WORD_DENSE_I64, _F64), 2.8 the host's
+ *  exit guard (P4JHostArmExitGuard). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 7
+#define P4J_ABI_VERSION_MINOR 8
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -699,6 +700,16 @@ P4J_DLL int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4
 
 /*! \brief The guarded deleter: calls the host's release, or defers it when the stack is below the reserve. */
 P4J_DLL void P4JHostRelease(void* self);
+
+/*!
+ * \brief Arms the exit guard (since 2.8): registers with atexit a handler from which on P4JHostSafeCall and the
+ *  host's typed entries raise a RuntimeError instead of entering the host, and P4JHostRelease drops the release.
+ *  A host VM runs no code once the process exits, yet static destructors and atexit handlers of plugins may still
+ *  call or release a host function they kept (a PackedFunc in a global). Handlers run in the reverse order of their
+ *  registration, so the host arms the guard again after each plugin library loads: it then runs before the static
+ *  destructors of every library loaded so far. Returns 0, or -1 with the error raised when atexit refuses.
+ */
+P4J_DLL int P4JHostArmExitGuard(void);
 
 /*!
  * \brief Moves up to capacity deferred releases (their self values) to out; returns how many. The host calls its

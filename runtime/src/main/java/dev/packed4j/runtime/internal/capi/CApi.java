@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 7}. */
-  public static final int P4J_ABI_VERSION_MINOR = 7;
+  /** {@code #define P4J_ABI_VERSION_MINOR 8}. */
+  public static final int P4J_ABI_VERSION_MINOR = 8;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
@@ -1151,6 +1151,42 @@ public final class CApi {
   public static void P4JHostRelease(long self) {
     try {
       P4JHostRelease.HANDLE.invokeExact(self);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostArmExitGuard {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JHostArmExitGuard");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JHostArmExitGuard(void)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostArmExitGuard$descriptor() {
+    return P4JHostArmExitGuard.DESC;
+  }
+
+  /** Address of {@code P4JHostArmExitGuard} in libpacked4j.so. */
+  public static MemorySegment P4JHostArmExitGuard$address() {
+    return P4JHostArmExitGuard.ADDR;
+  }
+
+  /**
+   * {@code int P4JHostArmExitGuard(void)}
+   *
+   * Arms the exit guard (since 2.8): registers with atexit a handler from which on P4JHostSafeCall and the host's
+   * typed entries raise a RuntimeError instead of entering the host, and P4JHostRelease drops the release. A host
+   * VM runs no code once the process exits, yet static destructors and atexit handlers of plugins may still call or
+   * release a host function they kept (a PackedFunc in a global). Handlers run in the reverse order of their
+   * registration, so the host arms the guard again after each plugin library loads: it then runs before the static
+   * destructors of every library loaded so far. Returns 0, or -1 with the error raised when atexit refuses.
+   */
+  public static int P4JHostArmExitGuard() {
+    try {
+      return (int) P4JHostArmExitGuard.HANDLE.invokeExact();
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -135,7 +135,6 @@ public final class NativeLibraries {
       }
       try {
         core = loadCore();
-        return core;
       } catch (LoadFailure e) {
         System.getProperties().remove(OWNER_PROPERTY, owner);
         failure = e.getMessage();
@@ -144,6 +143,25 @@ public final class NativeLibraries {
         System.getProperties().remove(OWNER_PROPERTY, owner);
         throw e;
       }
+      armExitGuard();
+      return core;
+    }
+  }
+
+  /**
+   * Arms the core's exit guard ({@code P4JHostArmExitGuard}): once the process exits, a plugin's static destructor
+   * that calls or releases a Java function it kept gets an error, or drops the release, instead of entering a JVM
+   * that runs no code any more. Armed now, after each plugin load ({@link #loadPlugin}; the guard runs before the
+   * destructors of the libraries loaded before it), and once more when the JVM starts to shut down, so that it runs
+   * before every destructor registered until then.
+   */
+  private static void armExitGuard() {
+    Errors.check(CApi.P4JHostArmExitGuard(), null);
+    try {
+      Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("packed4j-exit-guard").unstarted(
+          () -> CApi.P4JHostArmExitGuard()));
+    } catch (IllegalStateException shuttingDown) {
+      // The JVM is shutting down already: the guard armed above is the last one.
     }
   }
 
@@ -339,6 +357,7 @@ public final class NativeLibraries {
     }
     try {
       open(absolute, RTLD_NOW | RTLD_LOCAL, "plugin library", absolute.toString());
+      Errors.check(CApi.P4JHostArmExitGuard(), null); // after its initialisers: before its static destructors
       return null;
     } catch (LoadFailure e) {
       return e.getMessage();
