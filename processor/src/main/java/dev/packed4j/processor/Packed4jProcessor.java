@@ -45,6 +45,7 @@ import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 import javax.tools.JavaFileObject;
 
 /**
@@ -324,7 +325,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
           name.canonical(),
           origin.getQualifiedName(),
           e.getMessage(),
-          whyTaken(name));
+          whyTaken(name, origin));
       return false;
     }
   }
@@ -333,13 +334,15 @@ public final class Packed4jProcessor extends AbstractProcessor {
    * Why a generated class's name is taken: by packed4j's own output of an earlier build that is among the sources
    * again (an incremental build that did not delete it), or by a type of the user's.
    */
-  private String whyTaken(QualifiedName name) {
+  private String whyTaken(QualifiedName name, TypeElement origin) {
     TypeElement existing = elements.getTypeElement(name.canonical());
-    if (existing != null && generatedByPacked4j(existing)) {
-      return "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
-          + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project > Clean;"
+    // @Generated is kept in sources only: a class file of an earlier build shows its origin by implementing it.
+    if (existing != null && (generatedByPacked4j(existing) || implementsOrigin(existing, origin))) {
+      return "The class there is packed4j's own output of an earlier build: a stale generated file, compiled again"
+          + " as a source, or (ECJ, which does not replace it) a class an earlier build left in the output directory"
+          + " on the class path. Delete the generated sources and build again (mvn clean; in Eclipse Project > Clean;"
           + " in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove " + name.canonical() + " from the"
-          + " generated sources directory (Maven: target/generated-sources/annotations)";
+          + " generated sources directory (Maven: target/generated-sources/annotations) and its class from the output";
     }
     return "If another type has that name, rename it: packed4j names the class generated for Outer.Inner"
         + " Packed4j_Outer_Inner";
@@ -387,6 +390,12 @@ public final class Packed4jProcessor extends AbstractProcessor {
   }
 
   /** Whether {@code type} carries {@code @Generated("dev.packed4j.processor.Packed4jProcessor")}. */
+  /** Whether {@code type} implements or extends {@code origin}, as the class generated for it does. */
+  private boolean implementsOrigin(TypeElement type, TypeElement origin) {
+    Types types = processingEnv.getTypeUtils();
+    return types.isAssignable(types.erasure(type.asType()), types.erasure(origin.asType()));
+  }
+
   private static boolean generatedByPacked4j(TypeElement type) {
     for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
       if (!((TypeElement) annotation.getAnnotationType().asElement()).getQualifiedName().contentEquals(GENERATED)) {

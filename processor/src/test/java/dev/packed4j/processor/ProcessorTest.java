@@ -342,10 +342,12 @@ class ProcessorTest {
         .onLineContaining("interface Calculator");
     assertThat(compilation)
         .hadErrorContaining(
-            "The class there is packed4j's own output of an earlier build, compiled again as a source: a stale"
-                + " generated file. Delete the generated sources and build again (mvn clean; in Eclipse Project >"
-                + " Clean; in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove p.Packed4j_Calculator"
-                + " from the generated sources directory (Maven: target/generated-sources/annotations)");
+            "The class there is packed4j's own output of an earlier build: a stale generated file, compiled again"
+                + " as a source, or (ECJ, which does not replace it) a class an earlier build left in the output"
+                + " directory on the class path. Delete the generated sources and build again (mvn clean; in Eclipse"
+                + " Project > Clean; in IntelliJ Build > Rebuild Project; with Gradle, clean), or remove"
+                + " p.Packed4j_Calculator from the generated sources directory (Maven:"
+                + " target/generated-sources/annotations) and its class from the output");
     assertThat(compilation.errors().stream().filter(e -> e.getMessage(null).contains("P4J-")).count())
         .isEqualTo(1);
   }

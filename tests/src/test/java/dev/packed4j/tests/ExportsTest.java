@@ -21,8 +21,8 @@ class ExportsTest {
   static void register() {
     TestLibrary.load();
     callbacks = Packed4j.bind(Callbacks.class);
-    assertEquals(List.of("test.host.Add", "test.host.Log", "test.host.Greet", "test.host.Total", "test.host.Fail"),
-        Packed4j.register(HostFunctions.class));
+    assertEquals(List.of("test.host.Add", "test.host.Log", "test.host.Greet", "test.host.Total", "test.host.Half",
+        "test.host.Fail"), Packed4j.register(HostFunctions.class));
   }
 
   @Test
@@ -49,6 +49,24 @@ class ExportsTest {
     }
     synchronized (HostFunctions.class) {
       assertTrue(HostFunctions.LOG.contains("from C++"));
+    }
+  }
+
+  @Test
+  void anIntegerADoubleParameterCannotHoldExactlyIsAValueErrorNotARounding() {
+    try (PackedFunction half = Registry.global("test.host.Half")) {
+      assertEquals(1.5, half.invoke(3L));
+      assertEquals((double) (1L << 53) / 2, half.invoke(1L << 53));
+      Packed4jException rounded = assertThrows(Packed4jException.class, () -> half.invoke((1L << 53) + 1));
+      assertEquals("ValueError", rounded.kind());
+      assertTrue(rounded.getMessage().contains("9007199254740993, which does not fit in a double without rounding"),
+          rounded.getMessage());
+      // The same from C++, which passes the integer packed.
+      Packed4jException fromCpp = assertThrows(Packed4jException.class,
+          () -> callbacks.apply(half, (1L << 53) + 1));
+      assertEquals("ValueError", fromCpp.kind());
+      assertTrue(fromCpp.getMessage().contains("9007199254740993, which does not fit in a double without rounding"),
+          fromCpp.getMessage());
     }
   }
 

@@ -30,6 +30,11 @@ public final class HostFunctions {
     return values.stream().mapToLong(Long::longValue).sum();
   }
 
+  @Global("test.host.Half")
+  static double half(double value) {
+    return value / 2;
+  }
+
   @Global("test.host.Fail")
   static long fail(long code) throws java.io.IOException {
     throw new java.io.IOException("failed with " + code);

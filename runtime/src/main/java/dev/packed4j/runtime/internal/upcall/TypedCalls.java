@@ -16,6 +16,7 @@ import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import dev.packed4j.runtime.internal.values.Values;
+import dev.packed4j.types.Narrowing;
 
 /** A packed call of a typed Java function: the packed arguments turned into wire values, the wire result back. */
 final class TypedCalls {
@@ -65,7 +66,13 @@ final class TypedCalls {
           return NativeMemory.anyPayload(any);
         }
         if (type == kP4JInt) {
-          return Double.doubleToRawLongBits(NativeMemory.anyPayload(any));
+          long value = NativeMemory.anyPayload(any);
+          if (!Narrowing.isExactDouble(value)) { // as FloatCodec.decode: never a silent rounding
+            throw new ConversionFailure(ConversionFailure.Kind.VALUE, value
+                + ", which does not fit in a double without rounding")
+                .toException("argument " + index + " of a Java callback of signature " + shape.signature(), null);
+          }
+          return Double.doubleToRawLongBits(value);
         }
       }
       case BOOL -> {
