@@ -610,10 +610,21 @@ public final class InterfaceGenerator {
     return joined;
   }
 
-  /** A doc string as Javadoc text: HTML and Javadoc's own characters escaped, so it reads as written. */
+  /**
+   * A doc string as Javadoc text: HTML and Javadoc's own characters escaped, so it reads as written; a backslash
+   * as {@code &#92;}, since javac reads a backslash-u in a comment as a Unicode escape (a Windows path would not
+   * compile, and an escaped star-slash would end the comment); line ends as new lines, other control characters
+   * as spaces.
+   */
   private static String escape(String doc) {
-    return doc.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("*/", "*&#47;")
-        .replace("@", "&#64;");
+    String text = doc.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("*/", "*&#47;")
+        .replace("@", "&#64;").replace("\\", "&#92;").replace("\r\n", "\n").replace('\r', '\n');
+    StringBuilder printable = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      printable.append(c < 0x20 && c != '\n' || c == 0x7f ? ' ' : c);
+    }
+    return printable.toString();
   }
 
   /** A Java string literal. */
@@ -624,6 +635,7 @@ public final class InterfaceGenerator {
         case '"' -> text.append("\\\"");
         case '\\' -> text.append("\\\\");
         case '\n' -> text.append("\\n");
+        case '\r' -> text.append("\\r"); // as a Unicode escape it would end the line inside the literal
         default -> {
           if (c < 0x20 || c > 0x7e) {
             text.append(String.format("\\u%04x", (int) c));

@@ -135,6 +135,28 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void aDocStringCannotBreakOrEndItsComment() {
+    // javac reads a backslash-u anywhere, comments included: a Windows path, an escaped comment end, control bytes.
+    String doc = "Reads C:\\users\\data.bin; \\u002a/ int injected(); /*\u0000\u001b[31m red\r\nnext line";
+    ApiModel documented = new ApiModel(List.of(new ApiModel.Source("libm.so", "00".repeat(32))),
+        List.of(new ApiModel.Function("m.Load", Optional.of(Signature.parse("(string) -> int64")), Optional.of(doc),
+            List.of("path"))),
+        List.of());
+    String text = InterfaceGenerator.generate(documented,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS)).files().get("p/M.java");
+    assertTrue(text.contains("""
+          /**
+           * Reads C:&#92;users&#92;data.bin; &#92;u002a/ int injected(); /*  [31m red
+           * next line
+           *
+           * <p>{@code m.Load}: {@code (string) -> int64}.
+           */
+        """), text);
+    assertFalse(text.contains("\\"), text);
+    assertFalse(text.chars().anyMatch(c -> c < 0x20 && c != '\n'), text);
+  }
+
+  @Test
   void mutableFieldsGetSettersMethodsAnnotationsAndTheBoundInterfaceConstructorsAndStaticMethods() {
     ApiModel points = new ApiModel(List.of(new ApiModel.Source("libgeo.so", "00".repeat(32))),
         List.of(new ApiModel.Function("geo.Distance", Optional.of(Signature.parse("(geo.Point, geo.Point) -> float64")),
