@@ -182,6 +182,30 @@ class GlobalDiagnosticsTest {
   }
 
   @Compilers
+  void aNameTwoExportedMethodsShareIsReportedOnTheSecond() {
+    JavaFileObject host =
+        source(
+            "p.Host",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public final class Host {
+              @Global("host.Add") static long add(long a, long b) { return a + b; }
+              @Global("host.Add") static double addDoubles(double a, double b) { return a + b; }
+            }
+            """);
+    Compilation compilation = compile(host);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-GLOBAL-EXPORT-DUPLICATE] @Global method Host.addDoubles(double,double) exports \"host.Add\", which"
+                + " Host.add(long,long) already exports: the registry holds one function per name, so"
+                + " Packed4j.register would register the first and refuse the second. Give one of them another name")
+        .inFile(host)
+        .onLineContaining("addDoubles");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
   void exportedMethodInAPrivateClassIsReported() {
     JavaFileObject host =
         source(

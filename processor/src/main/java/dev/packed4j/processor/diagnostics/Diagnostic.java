@@ -37,6 +37,12 @@ public enum Diagnostic {
       "@Global method %s is exported as a Java function, but %s is private: the registrar generated beside %s"
           + " calls it, so it must be at least package-private. Remove 'private'"),
 
+  GLOBAL_EXPORT_DUPLICATE(
+      "P4J-GLOBAL-EXPORT-DUPLICATE",
+      Kind.ERROR,
+      "@Global method %s exports \"%s\", which %s already exports: the registry holds one function per name, so"
+          + " Packed4j.register would register the first and refuse the second. Give one of them another name"),
+
   GLOBAL_NOT_ABSTRACT(
       "P4J-GLOBAL-NOT-ABSTRACT",
       Kind.ERROR,

@@ -359,6 +359,7 @@ public final class GlobalValidator {
         hidden = t;
       }
     }
+    Map<String, String> exported = new HashMap<>(); // name to the method that exports it first
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       Optional<Annotations> global = Annotations.find(method, AnnotationNames.GLOBAL);
       if (global.isEmpty() || !method.getModifiers().contains(Modifier.STATIC)) {
@@ -386,6 +387,12 @@ public final class GlobalValidator {
             globalName,
             problem.get().reason(),
             problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
+        continue;
+      }
+      String first = exported.putIfAbsent(globalName, display);
+      if (first != null) {
+        report.on(method, global.get().mirror(), global.get().value(), Diagnostic.GLOBAL_EXPORT_DUPLICATE, display,
+            globalName, first);
         continue;
       }
       if (!method.getTypeParameters().isEmpty()) {
