@@ -71,6 +71,19 @@ class ExportsTest {
   }
 
   @Test
+  void aWrongArgumentCountOrAnUnconvertibleResultSaysWhatItWasInJavasWords() {
+    try (PackedFunction add = Registry.global("test.host.Add");
+        PackedFunction array = PackedFunction.of(args -> new int[] {1, 2})) {
+      Packed4jException count = assertThrows(Packed4jException.class, () -> add.invoke(1L));
+      assertEquals("TypeError", count.kind());
+      assertTrue(count.getMessage().contains("takes 2 arguments, 1 was passed"), count.getMessage());
+      Packed4jException result = assertThrows(Packed4jException.class, () -> array.invoke());
+      assertTrue(result.getMessage().contains("a Java function returned a int[], which has no native representation"),
+          result.getMessage());
+    }
+  }
+
+  @Test
   void checkedExceptionOfAnExportedMethodCrossesBothWays() {
     try (PackedFunction fail = Registry.global("test.host.Fail");
         PackedFunction relay = PackedFunction.of(args -> fail.invoke(7L))) {

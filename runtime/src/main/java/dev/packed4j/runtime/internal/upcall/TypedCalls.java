@@ -28,7 +28,8 @@ final class TypedCalls {
     int arity = shape.parameters().size();
     if (count != arity) {
       throw Failures.error(ErrorKind.TYPE_ERROR, "a Java callback of signature " + shape.signature() + " takes "
-          + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + " were passed", null);
+          + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + (count == 1 ? " was" : " were")
+          + " passed", null);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
       long a0 = arity > 0 ? wireArgument(shape, 0, arguments, frame) : 0;

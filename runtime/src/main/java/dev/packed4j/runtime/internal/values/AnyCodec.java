@@ -89,9 +89,9 @@ public final class AnyCodec extends ValueCodec<Object> {
             throw new ConversionFailure(ConversionFailure.Kind.TYPE, sessionObject != null
                 ? sessionObject + ", which only that session's process can convert: pass it to an interface the"
                     + " session bound"
-                : "a " + value.getClass().getName() + ", which has no native representation (supported: null,"
-                    + " Boolean, Byte, Short, Integer, Long, Float, Double, String, byte[], native objects, List, Map,"
-                    + " Optional, native MemorySegment)");
+                : "a " + value.getClass().getTypeName() + ", which has no native representation"
+                    + " (supported: null, Boolean, Byte, Short, Integer, Long, Float, Double, String, byte[], native"
+                    + " objects, List, Map, Optional, native MemorySegment)");
           }
         }
       }
