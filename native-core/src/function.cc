@@ -4,6 +4,7 @@
  */
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -224,6 +225,21 @@ int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t
   if (name == nullptr || name->size <= 0) throw ValueError("P4JFunctionSetGlobal: the name is empty");
   internal::CheckHandleType(func, kP4JFunction, "func");
   std::string key(details::ViewOf(*name));
+  for (size_t i = 0; i < key.size();) {
+    size_t length = internal::Utf8SequenceLength(key, i);
+    if (length == 0) {
+      // Java, Python and the describe tool read names as UTF-8: another byte sequence could be listed, not found.
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(key[i]));
+      std::string message = "global function name is not UTF-8 (byte " + std::string(byte) + " at offset " +
+                            std::to_string(i) + " of \"" + key.substr(0, i) + "...\"): a name must be UTF-8 text";
+      internal::GlobalFunctions* refusals = internal::GlobalFunctions::Get();
+      std::lock_guard<std::mutex> lock(refusals->mutex);
+      refusals->registration_errors.push_back("ValueError: " + message);
+      throw ValueError(message);
+    }
+    i += length;
+  }
   internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
   std::lock_guard<std::mutex> lock(globals->mutex);
   auto found = globals->functions.find(key);

@@ -53,6 +53,9 @@ bool HandleIsInstance(const P4JObject* handle, int32_t type_index);
 /*! \brief Throws TypeError unless handle is an object of type_index; what names the parameter. */
 void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* what);
 
+/*! \brief The length of the valid UTF-8 sequence at text[i], or 0 (overlong forms and surrogates are invalid). */
+size_t Utf8SequenceLength(std::string_view text, size_t i);
+
 /*! \brief sizeof the core's NDArray object, measured from the handle (type info of kP4JNDArray). */
 int64_t NDArrayInstanceSize();
 

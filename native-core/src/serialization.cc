@@ -91,6 +91,8 @@ bool DecodeBase64(std::string_view text, std::string* out) {
 
 // ------------------------------------------------------------------------------------------------ UTF-8
 
+}  // namespace
+
 /*! \brief The length of the valid UTF-8 sequence at text[i], or 0 (overlong forms and surrogates are invalid). */
 size_t Utf8SequenceLength(std::string_view text, size_t i) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
@@ -121,6 +123,8 @@ size_t Utf8SequenceLength(std::string_view text, size_t i) {
   }
   return length;
 }
+
+namespace {
 
 void AppendUtf8(uint32_t code, std::string* out) {
   if (code < 0x80) {

@@ -514,6 +514,22 @@ TEST(FunctionTest, GlobalsSetGetListOverrideAndDuplicate) {
   }
 }
 
+TEST(FunctionTest, AGlobalNameThatIsNotUtf8IsRefused) {
+  // Java and the describe tool read names as UTF-8: such a name would be listed and then not found by that name.
+  PackedFunc function([](Args, RetValue* rv) { *rv = 1; }, "test.Latin1");
+  const std::string latin1 = "test.Caf\xe9";
+  P4JByteArray name = details::ByteArrayOf(latin1);
+  EXPECT_EQ(P4JFunctionSetGlobal(&name, function.handle(), 0), -1);
+  EXPECT_EQ(TakeRaised(),
+            "ValueError: global function name is not UTF-8 (byte 0xe9 at offset 8 of \"test.Caf...\"): a name must "
+            "be UTF-8 text");
+  std::vector<std::string> names = Registry::ListNames();
+  EXPECT_EQ(std::find(names.begin(), names.end(), latin1), names.end());
+  const std::string utf8 = "test.Caf\xc3\xa9";
+  P4JByteArray valid = details::ByteArrayOf(utf8);
+  EXPECT_EQ(P4JFunctionSetGlobal(&valid, function.handle(), 0), 0) << TakeRaised();
+}
+
 TEST(FunctionTest, RegistryMacroReportsADuplicateAndKeepsTheFirst) {
   Registry::Register("test.MacroDuplicate").set_body_typed([]() { return 1; });
   ::testing::internal::CaptureStderr();
