@@ -10,6 +10,7 @@ import dev.packed4j.runtime.internal.objects.GeneratedClasses;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import dev.packed4j.runtime.internal.values.Registries;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -287,6 +288,8 @@ public final class Packed4j {
       }
       List<String> names = new ArrayList<>();
       for (Export export : functions) {
+        // Its argument and result errors name the global and the method, as a C++ function's name it.
+        JavaFunctions.name(export.function().handle(), export.name() + " (" + export.javaMethod() + ")");
         Registry.register(export.name(), export.function());
         names.add(export.name());
       }

@@ -3,6 +3,7 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.objects.ObjectTypeCatalog;
 import dev.packed4j.runtime.internal.route.LinkedRoute;
+import dev.packed4j.runtime.internal.upcall.JavaFunctions;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Registries;
 import java.util.List;
@@ -113,6 +114,7 @@ public final class Registry {
       throw new IllegalArgumentException("Registry.register: the name of a global function must not be empty");
     }
     Registries.register(name, function, override);
+    JavaFunctions.nameUnlessNamed(function.handle(), "\"" + name + "\"");
     LinkedRoute.registryChanged();
   }
 

@@ -76,10 +76,20 @@ class ExportsTest {
         PackedFunction array = PackedFunction.of(args -> new int[] {1, 2})) {
       Packed4jException count = assertThrows(Packed4jException.class, () -> add.invoke(1L));
       assertEquals("TypeError", count.kind());
-      assertTrue(count.getMessage().contains("takes 2 arguments, 1 was passed"), count.getMessage());
+      assertTrue(count.getMessage().contains("the Java function test.host.Add (HostFunctions.add) (int64, int64) ->"
+          + " int64 takes 2 arguments, 1 was passed"), count.getMessage());
+      Packed4jException text = assertThrows(Packed4jException.class, () -> add.invoke("one", 2L));
+      assertTrue(text.getMessage().contains("argument 0 of the Java function test.host.Add (HostFunctions.add)"),
+          text.getMessage());
       Packed4jException result = assertThrows(Packed4jException.class, () -> array.invoke());
       assertTrue(result.getMessage().contains("a Java function returned a int[], which has no native representation"),
           result.getMessage());
+      Registry.register("test.host.ArrayResult", array); // registered, its errors name the global
+      try (PackedFunction registered = Registry.global("test.host.ArrayResult")) {
+        Packed4jException named = assertThrows(Packed4jException.class, () -> registered.invoke());
+        assertTrue(named.getMessage().contains("the Java function \"test.host.ArrayResult\" returned a int[]"),
+            named.getMessage());
+      }
     }
   }
 

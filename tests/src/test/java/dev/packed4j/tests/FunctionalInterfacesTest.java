@@ -170,7 +170,7 @@ class FunctionalInterfacesTest {
     Packed4jException error = assertThrows(Packed4jException.class,
         () -> callbacks.applyOperator((a, b) -> a + b, 1L));
     assertEquals("TypeError", error.kind());
-    assertTrue(error.getMessage().contains("takes 2 arguments, 1 were passed"), error.getMessage());
+    assertTrue(error.getMessage().contains("takes 2 arguments, 1 was passed"), error.getMessage());
   }
 
   @Test

@@ -86,13 +86,35 @@ public record LibraryDescription(
         .append(coreObjectTypes.size()).append(" object types):\n");
     appendFunctions(text, coreGlobals);
     appendTypes(text, coreObjectTypes);
-    return text.toString();
+    return printable(text);
+  }
+
+  /** Names padded to this width at most: a longer one goes on its line unaligned rather than widening every row. */
+  private static final int NAME_COLUMN = 48;
+
+  /**
+   * The text with each control character but the line ends (C0 and C1: escape sequences a library's names or docs
+   * could carry to the terminal) written as {@code \xNN}.
+   */
+  private static String printable(CharSequence text) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c != '\n' && (c < 0x20 || (c >= 0x7f && c <= 0x9f))) {
+        out.append(String.format("\\x%02x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   private static void appendFunctions(StringBuilder text, List<GlobalFunction> functions) {
-    int width = functions.stream().mapToInt(f -> f.name().length()).max().orElse(0);
+    int width = Math.min(NAME_COLUMN,
+        functions.stream().mapToInt(f -> f.name().length()).filter(n -> n <= NAME_COLUMN).max().orElse(0));
     for (GlobalFunction function : functions) {
-      text.append("  ").append(function.name()).append(" ".repeat(width - function.name().length() + 2))
+      text.append("  ").append(function.name())
+          .append(" ".repeat(Math.max(0, width - function.name().length()) + 2))
           .append(function.signature().map(s -> named(Signature.parse(s).parameters(), Signature.parse(s).result(),
               function.parameterNames())).orElse("untyped (set_body)"));
       appendDoc(text, function.doc());

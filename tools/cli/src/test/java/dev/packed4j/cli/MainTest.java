@@ -1,6 +1,7 @@
 package dev.packed4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,6 +89,21 @@ class MainTest {
             method Raw untyped
             constructor __init__(x: int64, y: int64) -> geo.Point  -- a point
         """), text);
+  }
+
+  @Test
+  void describeEscapesControlCharactersAndKeepsItsColumnsForOneLongName() {
+    String longName = "geo." + "x".repeat(200);
+    LibraryDescription odd = new LibraryDescription("libodd.so",
+        List.of(GlobalFunction.of("geo.Red\u001b[31m", "() -> int64", "a doc\u0007 with a bell", List.of()),
+            GlobalFunction.of("geo.Short", "() -> int64", "", List.of()),
+            GlobalFunction.of(longName, "() -> int64", "", List.of())),
+        List.of(), List.of(), List.of());
+    String text = odd.toText();
+    assertTrue(text.contains("  geo.Red\\x1b[31m  () -> int64  -- a doc\\x07 with a bell\n"), text);
+    assertTrue(text.contains("  geo.Short     () -> int64\n"), text); // padded to the name of 12 chars
+    assertTrue(text.contains("  " + longName + "  () -> int64\n"), text);
+    assertFalse(text.chars().anyMatch(c -> c < 0x20 && c != '\n'), text);
   }
 
   @Test

@@ -91,6 +91,13 @@ public final class JavaFunctions {
     private volatile WeakReference<Object> function;
     /** What a packed body's errors call it: {@code "the Function callback (string) -> string"}; null otherwise. */
     final String callback;
+    /**
+     * The global it is exported as, with its Java method ({@code "host.Add (HostFunctions.add)"}), once
+     * {@link #name} named it; null for a function passed as a value.
+     */
+    volatile String name;
+    /** What a packed body's errors call it once named: {@code "the Java function host.Echo (Host.echo)"}. */
+    volatile String namedCallback;
 
     Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape) {
       this(target, body, packed, wire, shape, null);
@@ -202,6 +209,32 @@ public final class JavaFunctions {
   /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
   public static long createPacked(Object target, String signature, CallbackBodies.Packed packed, String callback) {
     return createHandle(new Entry(target, null, packed, null, null, callback), NO_TYPED_ENTRY, signature);
+  }
+
+  /**
+   * Names the Java function at {@code handle} for its errors: its arity, argument and result errors then start with
+   * {@code the Java function <name>}, as a C++ function's start with its name. Nothing for another handle.
+   *
+   * @param handle a function handle, the Java function's or any other
+   * @param name the global it is exported as, with its Java method: {@code "host.Add (HostFunctions.add)"}
+   */
+  public static void name(long handle, String name) {
+    Entry entry = entryOf(handle);
+    if (entry != null) {
+      entry.namedCallback = "the Java function " + name;
+      entry.name = name;
+    }
+  }
+
+  /**
+   * Names the Java function at {@code handle} by the global it is registered as ({@code Registry.register}), unless
+   * it has a name already (an exported method's, with its Java method).
+   */
+  public static void nameUnlessNamed(long handle, String name) {
+    Entry entry = entryOf(handle);
+    if (entry != null && entry.name == null) {
+      name(handle, name);
+    }
   }
 
   /** A PackedFunction owning a new typed Java function whose target is its wire body. */
@@ -388,11 +421,12 @@ public final class JavaFunctions {
         for (int i = 0; i < count; i++) {
           values[i] = AnyCodec.ANY.decode(arguments + (long) i * P4JAny.SIZE, false);
         }
-        writeResult(entry.body.call(values), result);
+        writeResult(entry.body.call(values), result, entry.name);
       } else if (entry.packed != null) {
-        PackedArgs.call(entry.packed, entry.callback, arguments, count, result);
+        String named = entry.namedCallback;
+        PackedArgs.call(entry.packed, named == null ? entry.callback : named, arguments, count, result);
       } else {
-        TypedCalls.callPacked(entry.wire, entry.shape, arguments, count, result);
+        TypedCalls.callPacked(entry.wire, entry.shape, entry.name, arguments, count, result);
       }
       return 0;
     } catch (Throwable thrown) {
@@ -428,12 +462,17 @@ public final class JavaFunctions {
    * new object, an object takes a reference of its own, a Java list or map becomes a native one.
    */
   public static void writeResult(Object value, long result) {
+    writeResult(value, result, null);
+  }
+
+  /** {@link #writeResult(Object, long)} for the Java function named {@code name} in errors (null: unnamed). */
+  private static void writeResult(Object value, long result, String name) {
     try (Frame frame = ThreadStack.current().push(RESULT, 1)) {
       long slot = frame.slot(0);
       try {
         AnyCodec.ANY.encode(value, slot, frame);
       } catch (ConversionFailure failure) {
-        throw failure.toResultException("a Java function", null);
+        throw failure.toResultException(name == null ? "a Java function" : "the Java function " + name, null);
       }
       writeOwned(slot, result, frame);
     }

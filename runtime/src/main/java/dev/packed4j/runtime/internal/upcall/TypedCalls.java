@@ -24,18 +24,23 @@ final class TypedCalls {
 
   private static final CallTarget TARGET = CallTarget.operation("a typed Java callback");
 
-  static void callPacked(Object wire, WireShape shape, long arguments, int count, long result) throws Throwable {
+  /**
+   * Calls {@code wire} with the packed arguments. {@code name} names the function in errors when it is an exported
+   * global ({@code "host.Add (HostFunctions.add)"}); null for a callback passed as a value.
+   */
+  static void callPacked(Object wire, WireShape shape, String name, long arguments, int count, long result)
+      throws Throwable {
     int arity = shape.parameters().size();
     if (count != arity) {
-      throw Failures.error(ErrorKind.TYPE_ERROR, "a Java callback of signature " + shape.signature() + " takes "
+      throw Failures.error(ErrorKind.TYPE_ERROR, subject(shape, name) + " takes "
           + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + (count == 1 ? " was" : " were")
           + " passed", null);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
-      long a0 = arity > 0 ? wireArgument(shape, 0, arguments, frame) : 0;
-      long a1 = arity > 1 ? wireArgument(shape, 1, arguments, frame) : 0;
-      long a2 = arity > 2 ? wireArgument(shape, 2, arguments, frame) : 0;
-      long a3 = arity > 3 ? wireArgument(shape, 3, arguments, frame) : 0;
+      long a0 = arity > 0 ? wireArgument(shape, name, 0, arguments, frame) : 0;
+      long a1 = arity > 1 ? wireArgument(shape, name, 1, arguments, frame) : 0;
+      long a2 = arity > 2 ? wireArgument(shape, name, 2, arguments, frame) : 0;
+      long a3 = arity > 3 ? wireArgument(shape, name, 3, arguments, frame) : 0;
       long value = switch (arity) {
         case 0 -> ((CallbackBodies.Wire0) wire).call();
         case 1 -> ((CallbackBodies.Wire1) wire).call(a0);
@@ -52,7 +57,13 @@ final class TypedCalls {
     }
   }
 
-  private static long wireArgument(WireShape shape, int index, long arguments, Frame frame) {
+  /** What errors call the function: its global and Java method when exported, else its signature. */
+  private static String subject(WireShape shape, String name) {
+    return name == null ? "a Java callback of signature " + shape.signature()
+        : "the Java function " + name + " " + shape.signature();
+  }
+
+  private static long wireArgument(WireShape shape, String name, int index, long arguments, Frame frame) {
     long any = arguments + (long) index * P4JAny.SIZE;
     int type = NativeMemory.anyTypeIndex(any);
     WireShape.Kind kind = shape.parameters().get(index);
@@ -71,7 +82,7 @@ final class TypedCalls {
           if (!Narrowing.isExactDouble(value)) { // as FloatCodec.decode: never a silent rounding
             throw new ConversionFailure(ConversionFailure.Kind.VALUE, value
                 + ", which does not fit in a double without rounding")
-                .toException("argument " + index + " of a Java callback of signature " + shape.signature(), null);
+                .toException("argument " + index + " of " + subject(shape, name), null);
           }
           return Double.doubleToRawLongBits(value);
         }
@@ -103,6 +114,6 @@ final class TypedCalls {
       default -> "string";
     };
     throw ConversionFailure.typeMismatch(Values.describe(any), expected)
-        .toException("argument " + index + " of a Java callback of signature " + shape.signature(), null);
+        .toException("argument " + index + " of " + subject(shape, name), null);
   }
 }
