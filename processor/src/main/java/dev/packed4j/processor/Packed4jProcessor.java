@@ -389,13 +389,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
         });
   }
 
-  /** Whether {@code type} carries {@code @Generated("dev.packed4j.processor.Packed4jProcessor")}. */
   /** Whether {@code type} implements or extends {@code origin}, as the class generated for it does. */
   private boolean implementsOrigin(TypeElement type, TypeElement origin) {
     Types types = processingEnv.getTypeUtils();
     return types.isAssignable(types.erasure(type.asType()), types.erasure(origin.asType()));
   }
 
+  /** Whether {@code type} carries {@code @Generated("dev.packed4j.processor.Packed4jProcessor")}. */
   private static boolean generatedByPacked4j(TypeElement type) {
     for (AnnotationMirror annotation : type.getAnnotationMirrors()) {
       if (!((TypeElement) annotation.getAnnotationType().asElement()).getQualifiedName().contentEquals(GENERATED)) {
