@@ -7,18 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.types.Conversions;
-import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,36 +84,10 @@ class OneRuntimePerProcessTest {
 
   /** Runs {@link CoreLoadedFirst} with {@code mode} in a new JVM like this one; its output. */
   private static String runChild(String mode) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (argument.startsWith("--enable-native-access")) {
-        command.add(argument);
-      }
-    }
-    command.add("-Dpacked4j.test.library=" + System.getProperty("packed4j.test.library"));
     String core = System.getProperty("packed4j.library.path");
-    if (core != null) { // the sanitize profile's core: the child copies it, and loads it as the host
-      command.add("-Dpacked4j.test.coreSource=" + core);
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path").replace(File.pathSeparator + File.pathSeparator,
-        File.pathSeparator));
-    command.add(CoreLoadedFirst.class.getName());
-    command.add(mode);
-    // The environment is inherited: under the sanitize profile the child preloads the same sanitizer runtimes.
-    Path log = Files.createTempFile("packed4j-core-first-", ".log");
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-      if (!process.waitFor(2, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        throw new AssertionError("timed out: " + command + "\n" + Files.readString(log));
-      }
-      String output = Files.readString(log, StandardCharsets.UTF_8);
-      assertEquals(0, process.exitValue(), "the child JVM ended with " + process.exitValue() + ":\n" + output);
-      return output;
-    } finally {
-      Files.delete(log);
-    }
+    // The sanitize profile's core: the child copies it, and loads it as the host.
+    List<String> options = core == null ? List.of() : List.of("-Dpacked4j.test.coreSource=" + core);
+    return ChildJvm.run(ChildJvm.command(CoreLoadedFirst.class, false, options, List.of(mode)),
+        Path.of(System.getProperty("user.dir")), 2);
   }
 }

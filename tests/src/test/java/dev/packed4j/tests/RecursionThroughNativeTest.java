@@ -1,16 +1,10 @@
 package dev.packed4j.tests;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -48,33 +42,7 @@ class RecursionThroughNativeTest {
 
   /** Runs {@link RecursionThroughNative} with {@code cases} in a new JVM like this one; its output. */
   private static String runChild(List<String> cases) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (argument.startsWith("--enable-native-access") || argument.startsWith("-Dpacked4j.")) {
-        command.add(argument);
-      }
-    }
-    for (String property : List.of("packed4j.test.library", "packed4j.library.path")) {
-      String value = System.getProperty(property);
-      if (value != null) {
-        command.add("-D" + property + "=" + value);
-      }
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path").replace(File.pathSeparator + File.pathSeparator,
-        File.pathSeparator));
-    command.add(RecursionThroughNative.class.getName());
-    command.addAll(cases);
-    // The environment is inherited: under the sanitize profile the child preloads the same sanitizer runtimes.
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    byte[] bytes = process.getInputStream().readAllBytes();
-    if (!process.waitFor(5, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new AssertionError("timed out: " + command);
-    }
-    String output = new String(bytes, StandardCharsets.UTF_8);
-    assertEquals(0, process.exitValue(), "the child JVM ended with " + process.exitValue() + ":\n" + output);
-    return output;
+    return ChildJvm.run(ChildJvm.command(RecursionThroughNative.class, true, List.of(), cases),
+        Path.of(System.getProperty("user.dir")), 5);
   }
 }
