@@ -22,7 +22,7 @@ class ExportsTest {
     TestLibrary.load();
     callbacks = Packed4j.bind(Callbacks.class);
     assertEquals(List.of("test.host.Add", "test.host.Log", "test.host.Greet", "test.host.Total", "test.host.Half",
-        "test.host.Fail"), Packed4j.register(HostFunctions.class));
+        "test.host.Scale", "test.host.Fail"), Packed4j.register(HostFunctions.class));
   }
 
   @Test
@@ -90,6 +90,43 @@ class ExportsTest {
         assertTrue(named.getMessage().contains("the Java function \"test.host.ArrayResult\" returned a int[]"),
             named.getMessage());
       }
+    }
+  }
+
+  @Test
+  void aPackedBodyRefusesAWrongArgumentCountWithTheTypedBodysWords() {
+    try (PackedFunction total = Registry.global("test.host.Total")) {
+      // More arguments than the method takes used to be ignored on the packed path; fewer named an index.
+      Packed4jException more = assertThrows(Packed4jException.class, () -> total.invoke(List.of(1L), 2L, 3L));
+      assertEquals("TypeError", more.kind());
+      assertTrue(more.getMessage().contains("the Java function test.host.Total (HostFunctions.total)"
+          + " (list<int64>) -> int64 takes 1 argument, 3 were passed"), more.getMessage());
+      Packed4jException none = assertThrows(Packed4jException.class, () -> total.invoke());
+      assertTrue(none.getMessage().contains("(list<int64>) -> int64 takes 1 argument, 0 were passed"),
+          none.getMessage());
+      Packed4jException fromCpp = assertThrows(Packed4jException.class, () -> callbacks.callGlobal("test.host.Total",
+          1, 2));
+      assertTrue(fromCpp.getMessage().contains("takes 1 argument, 2 were passed"), fromCpp.getMessage());
+      Packed4jException type = assertThrows(Packed4jException.class, () -> total.invoke("x"));
+      assertTrue(type.getMessage().contains("argument 0 of the Java function test.host.Total (HostFunctions.total)"
+          + " (list<int64>) -> int64: "), type.getMessage());
+    }
+  }
+
+  @Test
+  void aNarrowedArgumentOutOfRangeNamesTheFunctionAndTheArgument() {
+    try (PackedFunction scale = Registry.global("test.host.Scale")) {
+      assertEquals("(int32, float32) -> float64", scale.signature());
+      assertEquals(3.0, scale.invoke(2, 1.5));
+      Packed4jException factor = assertThrows(Packed4jException.class, () -> scale.invoke(1L << 40, 1.5));
+      assertEquals("ValueError", factor.kind());
+      assertTrue(factor.getMessage().contains("argument 0 of the Java function test.host.Scale (HostFunctions.scale)"
+          + " (int32, float32) -> float64: 1099511627776, which does not fit in int"), factor.getMessage());
+      Packed4jException by = assertThrows(Packed4jException.class, () -> scale.invoke(2, 1e300));
+      assertEquals("ValueError", by.kind());
+      assertTrue(by.getMessage().contains("argument 1 of the Java function test.host.Scale (HostFunctions.scale)"
+          + " (int32, float32) -> float64: 1.0E300, which does not fit in float"), by.getMessage());
+      assertEquals(3.0, scale.invoke(2, 1.5), "the function still works");
     }
   }
 

@@ -35,6 +35,11 @@ public final class HostFunctions {
     return value / 2;
   }
 
+  @Global("test.host.Scale")
+  static double scale(int factor, float by) {
+    return factor * (double) by;
+  }
+
   @Global("test.host.Fail")
   static long fail(long code) throws java.io.IOException {
     throw new java.io.IOException("failed with " + code);

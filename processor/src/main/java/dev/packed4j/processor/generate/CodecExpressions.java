@@ -161,7 +161,7 @@ final class CodecExpressions {
   static CodeBlock wireBody(CodeBlock callee, List<TypeModel> parameters, TypeModel result) {
     CodeBlock.Builder call = CodeBlock.builder().add("$L(", callee);
     for (int i = 0; i < parameters.size(); i++) {
-      call.add(i == 0 ? "$L" : ", $L", fromWire(parameters.get(i), "a" + i));
+      call.add(i == 0 ? "$L" : ", $L", fromWire(parameters.get(i), i));
     }
     CodeBlock invocation = call.add(")").build();
     CodeBlock body =
@@ -183,7 +183,9 @@ final class CodecExpressions {
         body);
   }
 
-  private static CodeBlock fromWire(TypeModel type, String wire) {
+  /** Wire value {@code a<index>} as its parameter's type; a narrowing names the argument when it fails. */
+  private static CodeBlock fromWire(TypeModel type, int index) {
+    String wire = "a" + index;
     if (type instanceof TypeModel.StringType) {
       return CodeBlock.of("$L.read($L)", SPANS, wire);
     }
@@ -198,9 +200,13 @@ final class CodecExpressions {
           case FLOAT -> "toFloat";
           case DOUBLE -> "toDouble";
         };
-    return conversion == null
-        ? CodeBlock.of("$L", wire)
-        : CodeBlock.of("$T.$L($L)", RuntimeClasses.CALLBACKS, conversion, wire);
+    if (conversion == null) {
+      return CodeBlock.of("$L", wire);
+    }
+    return switch (kind) {
+      case INT, SHORT, BYTE, FLOAT -> CodeBlock.of("$T.$L($L, $L)", RuntimeClasses.CALLBACKS, conversion, wire, index);
+      default -> CodeBlock.of("$T.$L($L)", RuntimeClasses.CALLBACKS, conversion, wire);
+    };
   }
 
   /** {@code args -> args.result(codec, callee(args.get(0, codec)))}: arguments decoded by codecs. */

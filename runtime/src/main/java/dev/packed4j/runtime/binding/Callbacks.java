@@ -3,6 +3,7 @@ package dev.packed4j.runtime.binding;
 import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.internal.capi.NativeAccess;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.upcall.CallbackCodec;
@@ -144,7 +145,8 @@ public final class Callbacks {
   // ---------------------------------------------------------------- wire values in a typed body
 
   /**
-   * An int64 argument as {@code int}: ValueError when out of range.
+   * An int64 argument as {@code int}: ValueError when out of range. Code generated before the argument's index was
+   * passed calls this; its error does not name the function.
    *
    * @param value the wire value
    * @return the value
@@ -157,7 +159,23 @@ public final class Callbacks {
   }
 
   /**
-   * An int64 argument as {@code short}: ValueError when out of range.
+   * Argument {@code argument} of a typed body, an int64, as {@code int}: a ValueError naming the function and the
+   * argument when out of range.
+   *
+   * @param value the wire value
+   * @param argument the argument's index, for the error
+   * @return the value
+   */
+  public static int toInt(long value, int argument) {
+    if (!Narrowing.fitsInt(value)) {
+      throw outOfRange(String.valueOf(value), "int", argument);
+    }
+    return (int) value;
+  }
+
+  /**
+   * An int64 argument as {@code short}: ValueError when out of range. Code generated before the argument's index
+   * was passed calls this; its error does not name the function.
    *
    * @param value the wire value
    * @return the value
@@ -170,7 +188,23 @@ public final class Callbacks {
   }
 
   /**
-   * An int64 argument as {@code byte}: ValueError when out of range.
+   * Argument {@code argument} of a typed body, an int64, as {@code short}: a ValueError naming the function and the
+   * argument when out of range.
+   *
+   * @param value the wire value
+   * @param argument the argument's index, for the error
+   * @return the value
+   */
+  public static short toShort(long value, int argument) {
+    if (!Narrowing.fitsShort(value)) {
+      throw outOfRange(String.valueOf(value), "short", argument);
+    }
+    return (short) value;
+  }
+
+  /**
+   * An int64 argument as {@code byte}: ValueError when out of range. Code generated before the argument's index was
+   * passed calls this; its error does not name the function.
    *
    * @param value the wire value
    * @return the value
@@ -178,6 +212,21 @@ public final class Callbacks {
   public static byte toByte(long value) {
     if (!Narrowing.fitsByte(value)) {
       throw outOfRange(value, "byte");
+    }
+    return (byte) value;
+  }
+
+  /**
+   * Argument {@code argument} of a typed body, an int64, as {@code byte}: a ValueError naming the function and the
+   * argument when out of range.
+   *
+   * @param value the wire value
+   * @param argument the argument's index, for the error
+   * @return the value
+   */
+  public static byte toByte(long value, int argument) {
+    if (!Narrowing.fitsByte(value)) {
+      throw outOfRange(String.valueOf(value), "byte", argument);
     }
     return (byte) value;
   }
@@ -204,6 +253,22 @@ public final class Callbacks {
     double value = Double.longBitsToDouble(bits);
     if (!Narrowing.fitsFloat(value)) {
       throw outOfRange(String.valueOf(value), "float");
+    }
+    return (float) value;
+  }
+
+  /**
+   * Argument {@code argument} of a typed body, a float64 (its bits), as {@code float}: as {@link #toFloat(long)},
+   * with a ValueError that names the function and the argument.
+   *
+   * @param bits the bits of a double
+   * @param argument the argument's index, for the error
+   * @return the double narrowed to float
+   */
+  public static float toFloat(long bits, int argument) {
+    double value = Double.longBitsToDouble(bits);
+    if (!Narrowing.fitsFloat(value)) {
+      throw outOfRange(String.valueOf(value), "float", argument);
     }
     return (float) value;
   }
@@ -288,5 +353,11 @@ public final class Callbacks {
   private static RuntimeException outOfRange(String value, String type) {
     return Failures.error(ErrorKind.VALUE_ERROR, "a callback argument " + value + " does not fit in " + type,
         null);
+  }
+
+  /** Named by the upcall that called the body: "argument 0 of the Java function demo.Add (...): 2^40, which ...". */
+  private static RuntimeException outOfRange(String value, String type, int argument) {
+    return ConversionFailure.ofArgument(ConversionFailure.Kind.VALUE, value + ", which does not fit in " + type,
+        argument);
   }
 }

@@ -22,14 +22,37 @@ public final class ConversionFailure extends RuntimeException {
   }
 
   private final Kind kind;
+  /** The argument of a typed Java function's body the failure is of, or -1 (see {@link #ofArgument}). */
+  private final int argument;
 
   public ConversionFailure(Kind kind, String detail) {
+    this(kind, detail, -1);
+  }
+
+  private ConversionFailure(Kind kind, String detail, int argument) {
     super(detail, null, false, false);
     this.kind = kind;
+    this.argument = argument;
+  }
+
+  /**
+   * A failure of argument {@code argument} of a typed Java function's generated body, which converts its wire values
+   * without knowing the function: the upcall that called the body names it ({@code TypedStubs}, {@code TypedCalls}).
+   */
+  public static ConversionFailure ofArgument(Kind kind, String detail, int argument) {
+    if (argument < 0) {
+      throw new IllegalArgumentException("negative argument index " + argument);
+    }
+    return new ConversionFailure(kind, detail, argument);
   }
 
   public Kind kind() {
     return kind;
+  }
+
+  /** The argument index given to {@link #ofArgument}, else -1. */
+  public int argument() {
+    return argument;
   }
 
   public String detail() {

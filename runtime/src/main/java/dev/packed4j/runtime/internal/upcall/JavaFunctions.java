@@ -20,6 +20,7 @@ import dev.packed4j.runtime.internal.values.FunctionEchoes;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import dev.packed4j.runtime.internal.values.Values;
+import dev.packed4j.types.Signature;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -96,21 +97,42 @@ public final class JavaFunctions {
      * {@link #name} named it; null for a function passed as a value.
      */
     volatile String name;
-    /** What a packed body's errors call it once named: {@code "the Java function host.Echo (Host.echo)"}. */
+    /**
+     * What a packed body's errors call it once named: {@code "the Java function host.Echo (Host.echo) (string) ->
+     * string"}.
+     */
     volatile String namedCallback;
+    /** A packed body's signature, as its codec or export recorded it; null for other bodies. */
+    final String signature;
+    /** How many arguments a packed body of a known signature takes (a call with more or fewer is refused), or -1. */
+    final int arity;
 
     Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape) {
-      this(target, body, packed, wire, shape, null);
+      this(target, body, packed, wire, shape, null, null);
     }
 
     Entry(Object target, JavaBody body, CallbackBodies.Packed packed, Object wire, WireShape shape,
-        String callback) {
+        String callback, String signature) {
       this.target = target;
       this.body = body;
       this.packed = packed;
       this.wire = wire;
       this.shape = shape;
       this.callback = callback;
+      this.signature = signature;
+      this.arity = arityOf(signature);
+    }
+  }
+
+  /** The parameter count of a signature, or -1 when there is none or it does not parse. */
+  private static int arityOf(String signature) {
+    if (signature == null) {
+      return -1;
+    }
+    try {
+      return Signature.parse(signature).parameters().size();
+    } catch (IllegalArgumentException notASignature) {
+      return -1;
     }
   }
 
@@ -208,7 +230,7 @@ public final class JavaFunctions {
 
   /** A new function object (an owned handle) for {@code target}, called packed with codec-decoded arguments. */
   public static long createPacked(Object target, String signature, CallbackBodies.Packed packed, String callback) {
-    return createHandle(new Entry(target, null, packed, null, null, callback), NO_TYPED_ENTRY, signature);
+    return createHandle(new Entry(target, null, packed, null, null, callback, signature), NO_TYPED_ENTRY, signature);
   }
 
   /**
@@ -221,7 +243,7 @@ public final class JavaFunctions {
   public static void name(long handle, String name) {
     Entry entry = entryOf(handle);
     if (entry != null) {
-      entry.namedCallback = "the Java function " + name;
+      entry.namedCallback = "the Java function " + name + (entry.signature == null ? "" : " " + entry.signature);
       entry.name = name;
     }
   }
@@ -424,7 +446,7 @@ public final class JavaFunctions {
         writeResult(entry.body.call(values), result, entry.name);
       } else if (entry.packed != null) {
         String named = entry.namedCallback;
-        PackedArgs.call(entry.packed, named == null ? entry.callback : named, arguments, count, result);
+        PackedArgs.call(entry.packed, named == null ? entry.callback : named, entry.arity, arguments, count, result);
       } else {
         TypedCalls.callPacked(entry.wire, entry.shape, entry.name, arguments, count, result);
       }
@@ -446,6 +468,12 @@ public final class JavaFunctions {
    */
   static Object wireOf(long function) {
     return TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function))).wire;
+  }
+
+  /** The exception of a typed body's argument that did not convert, named as the function's other argument errors. */
+  static RuntimeException argumentFailure(long function, ConversionFailure failure) {
+    Entry entry = TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function)));
+    return TypedCalls.argumentFailure(entry.shape, entry.name, failure);
   }
 
   /** The deleter of every Java function: frees its slot. Never throws. */

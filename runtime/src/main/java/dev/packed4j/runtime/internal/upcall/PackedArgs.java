@@ -35,12 +35,20 @@ final class PackedArgs implements CallbackArgs {
   /**
    * Runs {@code body} on the packed arguments; the result None unless the body sets one. {@code callback} names
    * the function in errors ({@code "the Function callback (string) -> string"}); null for "a Java callback".
+   * {@code arity}, unless -1, is how many arguments the body takes: a call with another count is a TypeError worded
+   * as a typed Java function's.
    */
-  static void call(CallbackBodies.Packed body, String callback, long arguments, int count, long result)
+  static void call(CallbackBodies.Packed body, String callback, int arity, long arguments, int count, long result)
       throws Throwable {
+    String subject = callback == null ? "a Java callback" : callback;
+    if (arity >= 0 && count != arity) {
+      throw Failures.error(ErrorKind.TYPE_ERROR, subject + " takes " + arity
+          + (arity == 1 ? " argument" : " arguments") + ", " + count + (count == 1 ? " was" : " were") + " passed",
+          null);
+    }
     NativeMemory.putAny(result, 0, 0, 0);
     try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
-      body.call(new PackedArgs(callback == null ? "a Java callback" : callback, arguments, count, result, frame));
+      body.call(new PackedArgs(subject, arguments, count, result, frame));
     }
   }
 

@@ -41,13 +41,18 @@ final class TypedCalls {
       long a1 = arity > 1 ? wireArgument(shape, name, 1, arguments, frame) : 0;
       long a2 = arity > 2 ? wireArgument(shape, name, 2, arguments, frame) : 0;
       long a3 = arity > 3 ? wireArgument(shape, name, 3, arguments, frame) : 0;
-      long value = switch (arity) {
-        case 0 -> ((CallbackBodies.Wire0) wire).call();
-        case 1 -> ((CallbackBodies.Wire1) wire).call(a0);
-        case 2 -> ((CallbackBodies.Wire2) wire).call(a0, a1);
-        case 3 -> ((CallbackBodies.Wire3) wire).call(a0, a1, a2);
-        default -> ((CallbackBodies.Wire4) wire).call(a0, a1, a2, a3);
-      };
+      long value;
+      try {
+        value = switch (arity) {
+          case 0 -> ((CallbackBodies.Wire0) wire).call();
+          case 1 -> ((CallbackBodies.Wire1) wire).call(a0);
+          case 2 -> ((CallbackBodies.Wire2) wire).call(a0, a1);
+          case 3 -> ((CallbackBodies.Wire3) wire).call(a0, a1, a2);
+          default -> ((CallbackBodies.Wire4) wire).call(a0, a1, a2, a3);
+        };
+      } catch (ConversionFailure failure) {
+        throw failure.argument() >= 0 ? argumentFailure(shape, name, failure) : failure;
+      }
       switch (shape.result()) {
         case INTEGER -> NativeMemory.putAny(result, kP4JInt, 0, value);
         case FLOAT -> NativeMemory.putAny(result, kP4JFloat, 0, value);
@@ -55,6 +60,11 @@ final class TypedCalls {
         default -> NativeMemory.putAny(result, 0, 0, 0);
       }
     }
+  }
+
+  /** A typed body's argument that did not convert (a narrowing, {@code Callbacks.toInt}), named by the function. */
+  static RuntimeException argumentFailure(WireShape shape, String name, ConversionFailure failure) {
+    return failure.toException("argument " + failure.argument() + " of " + subject(shape, name), null);
   }
 
   /** What errors call the function: its global and Java method when exported, else its signature. */

@@ -3,6 +3,7 @@ package dev.packed4j.runtime.internal.upcall;
 import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -129,9 +130,13 @@ final class TypedStubs {
     return result;
   }
 
-  /** Raises {@code thrown}; the sentinel. Its callers guard the call itself, which needs a stack frame too. */
-  private static long failed(Throwable thrown, long sentinel) {
-    JavaErrors.raise(thrown);
+  /**
+   * Raises {@code thrown}, an argument's conversion failure named by {@code function}; the sentinel. Its callers
+   * guard the call itself, which needs a stack frame too.
+   */
+  private static long failed(Throwable thrown, long sentinel, long function) {
+    JavaErrors.raise(thrown instanceof ConversionFailure failure && failure.argument() >= 0
+        ? JavaFunctions.argumentFailure(function, failure) : thrown);
     return sentinel;
   }
 
@@ -140,7 +145,7 @@ final class TypedStubs {
       return checked(((CallbackBodies.Wire0) JavaFunctions.wireOf(function)).call(), sentinel);
     } catch (Throwable thrown) {
       try {
-        return failed(thrown, sentinel);
+        return failed(thrown, sentinel, function);
       } catch (Throwable nothingLeft) {
         return sentinel;
       }
@@ -152,7 +157,7 @@ final class TypedStubs {
       return checked(((CallbackBodies.Wire1) JavaFunctions.wireOf(function)).call(a0), sentinel);
     } catch (Throwable thrown) {
       try {
-        return failed(thrown, sentinel);
+        return failed(thrown, sentinel, function);
       } catch (Throwable nothingLeft) {
         return sentinel;
       }
@@ -164,7 +169,7 @@ final class TypedStubs {
       return checked(((CallbackBodies.Wire2) JavaFunctions.wireOf(function)).call(a0, a1), sentinel);
     } catch (Throwable thrown) {
       try {
-        return failed(thrown, sentinel);
+        return failed(thrown, sentinel, function);
       } catch (Throwable nothingLeft) {
         return sentinel;
       }
@@ -176,7 +181,7 @@ final class TypedStubs {
       return checked(((CallbackBodies.Wire3) JavaFunctions.wireOf(function)).call(a0, a1, a2), sentinel);
     } catch (Throwable thrown) {
       try {
-        return failed(thrown, sentinel);
+        return failed(thrown, sentinel, function);
       } catch (Throwable nothingLeft) {
         return sentinel;
       }
@@ -188,7 +193,7 @@ final class TypedStubs {
       return checked(((CallbackBodies.Wire4) JavaFunctions.wireOf(function)).call(a0, a1, a2, a3), sentinel);
     } catch (Throwable thrown) {
       try {
-        return failed(thrown, sentinel);
+        return failed(thrown, sentinel, function);
       } catch (Throwable nothingLeft) {
         return sentinel;
       }
