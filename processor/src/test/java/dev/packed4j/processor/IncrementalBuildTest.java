@@ -126,6 +126,26 @@ class IncrementalBuildTest {
   }
 
   @Compilers
+  void methodsWithNamesLongerThanAFileNameCompileToDisk(TestCompiler compiler) throws Exception {
+    // A route's nested class is named after its method; the whole name once went into a file name, past Linux's 255
+    // bytes, and javac failed with "error while writing" (packed4j generate makes such methods of long globals).
+    String longName = "add" + "Numbers".repeat(40);
+    String ref = CALCULATOR_REF.replace("String brand();", "String brand();\n  long " + longName + "Twice(long a);\n"
+        + "  long " + longName + "Thrice(long a);");
+    write("CalculatorRef", ref);
+    write("Calculator", CALCULATOR.replace("}\n", "  @Global(\"calculator.A\") long " + longName + "Once(long a);\n"
+        + "  @Global(\"calculator.B\") long " + longName + "Again(long a);\n}\n"));
+    build(compiler, "Calculator", "CalculatorRef");
+    assertThat(method("p.Packed4j_Calculator", longName + "Once", long.class)).isNotNull();
+    assertThat(method("p.Packed4j_Calculator", longName + "Again", long.class)).isNotNull();
+    assertThat(method("p.Packed4j_CalculatorRef", longName + "Thrice", long.class)).isNotNull();
+    try (Stream<Path> files = Files.list(classes().resolve("p"))) {
+      assertThat(files.map(file -> file.getFileName().toString().length()).max(Integer::compare).orElseThrow())
+          .isLessThan(100);
+    }
+  }
+
+  @Compilers
   void recompilingOnlyAUserClassLeavesTheGeneratedCodeAlone(TestCompiler compiler) throws Exception {
     fullBuild(compiler);
     String before = Files.readString(classes().resolve(INDEX));
@@ -339,9 +359,9 @@ class IncrementalBuildTest {
     }
   }
 
-  private Method method(String className, String name) throws Exception {
+  private Method method(String className, String name, Class<?>... parameters) throws Exception {
     try (URLClassLoader loader = loader()) {
-      return Class.forName(className, false, loader).getMethod(name);
+      return Class.forName(className, false, loader).getMethod(name, parameters);
     }
   }
 

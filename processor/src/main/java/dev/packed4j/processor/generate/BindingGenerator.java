@@ -161,7 +161,7 @@ public final class BindingGenerator {
     if (!(method.result() instanceof TypeModel.VoidType)) {
       codecs.add(codec(method.result(), site + "_RESULT", names, type, Set.of(), generated));
     }
-    String holder = holderNames.unique(ConstantNames.upperCamel(site) + "Route");
+    String holder = holderNames.unique(ConstantNames.routeHolder(site));
     type.addType(routeHolder(method, site, holder, codecs));
     return implementation.addCode(routeCall(method, holder, parameterNames, generated)).build();
   }

@@ -43,6 +43,26 @@ final class ConstantNames {
     return name.toString().toUpperCase(Locale.ROOT);
   }
 
+  /**
+   * The most characters of a method's name a nested class's name keeps: the class's file is
+   * {@code Packed4j_<Interface>$<Name>Route.class}, and a file name longer than the file system's limit (255 bytes on
+   * Linux) fails javac with "error while writing" and no hint of why. {@link #unique} tells cut names apart.
+   */
+  static final int MAX_CLASS_NAME_STEM = 48;
+
+  /** {@code MAKE_SHAPE} as {@code MakeShapeRoute}: the nested class holding a method's route, its stem capped. */
+  static String routeHolder(String upperSnake) {
+    String stem = upperCamel(upperSnake);
+    if (stem.length() > MAX_CLASS_NAME_STEM) {
+      int end = MAX_CLASS_NAME_STEM;
+      if (Character.isHighSurrogate(stem.charAt(end - 1))) {
+        end--; // never half of a code point
+      }
+      stem = stem.substring(0, end);
+    }
+    return stem + "Route";
+  }
+
   /** {@code MAKE_SHAPE} as {@code MakeShape}, {@code ECHO_2} as {@code Echo2}: a class name from a constant's. */
   static String upperCamel(String upperSnake) {
     StringBuilder name = new StringBuilder();

@@ -259,7 +259,7 @@ public final class ObjectGenerator {
     if (!(method.result() instanceof TypeModel.VoidType)) {
       codecs.add(BindingGenerator.codec(method.result(), site + "_RESULT", names, type, Set.of(), generated));
     }
-    String holder = holderNames.unique(ConstantNames.upperCamel(site) + "Route");
+    String holder = holderNames.unique(ConstantNames.routeHolder(site));
     CodeBlock javaType =
         CodeBlock.of(
             "$T.methodType($L)",

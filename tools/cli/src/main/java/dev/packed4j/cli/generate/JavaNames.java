@@ -9,14 +9,17 @@ import java.util.Set;
  * The rule that turns registry names into Java identifiers (docs/guide.md, "Generating interfaces"):
  *
  * <ul>
- *   <li>A name is split into words at every character that is not an ASCII letter or digit ({@code _}, {@code -},
- *       {@code .}, ...) and at camel-case humps: {@code MyAdd} is {@code My Add}, {@code URLParse} is
- *       {@code URL Parse}, {@code sum_list} is {@code sum list}.
+ *   <li>A name is split into words at every character that is not a letter or digit ({@code _}, {@code -},
+ *       {@code .}, ...; letters and digits of any script are kept, as Java identifiers take them) and at camel-case
+ *       humps: {@code MyAdd} is {@code My Add}, {@code URLParse} is {@code URL Parse}, {@code sum_list} is
+ *       {@code sum list}, {@code größe_max} is {@code größe max}.
  *   <li>A method or getter is the words in lower camel case: the first word all lower case, each later word with
  *       its first letter upper case and the rest as written ({@code MyAdd} → {@code myAdd}, {@code URLParse} →
  *       {@code urlParse}, {@code get_HTTPCode} → {@code getHTTPCode}).
  *   <li>A type is the words in upper camel case ({@code calculator} → {@code Calculator}, {@code tensor_ops} →
  *       {@code TensorOps}).
+ *   <li>A type name keeps at most {@value #MAX_TYPE_NAME} characters, as its generated class's file name
+ *       ({@code Packed4j_<Type>.class}) must fit the file system's limit.
  *   <li>An identifier that would start with a digit gets a leading {@code _}; a Java keyword or literal
  *       ({@code new}, {@code true}), and a method name of {@code java.lang.Object} ({@code toString},
  *       {@code hashCode}, ...) gets a trailing {@code _} ({@code new_}); a name without letters or digits becomes
@@ -36,6 +39,9 @@ public final class JavaNames {
   private static final Set<String> OBJECT_METHODS = Set.of(
       "equals", "hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone", "finalize");
 
+  /** The most characters of a type name: its generated class's file name must stay under 255 bytes. */
+  public static final int MAX_TYPE_NAME = 64;
+
   private JavaNames() {}
 
   /**
@@ -47,21 +53,23 @@ public final class JavaNames {
   public static List<String> words(String name) {
     List<String> words = new ArrayList<>();
     StringBuilder word = new StringBuilder();
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (!isAsciiLetterOrDigit(c)) {
+    int previous = -1; // the last code point of the word, if it has one
+    for (int i = 0; i < name.length(); i += Character.charCount(name.codePointAt(i))) {
+      int c = name.codePointAt(i);
+      if (!isLetterOrDigit(c)) {
         flush(word, words);
         continue;
       }
       if (word.length() > 0 && Character.isUpperCase(c)) {
-        char previous = word.charAt(word.length() - 1);
-        boolean nextLower = i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+        int next = i + Character.charCount(c);
+        boolean nextLower = next < name.length() && Character.isLowerCase(name.codePointAt(next));
         // myAdd: a hump after a lower case letter or digit; URLParse: the last capital of a run starts a word.
         if (!Character.isUpperCase(previous) || nextLower) {
           flush(word, words);
         }
       }
-      word.append(c);
+      word.appendCodePoint(c);
+      previous = c;
     }
     flush(word, words);
     return words;
@@ -99,6 +107,13 @@ public final class JavaNames {
     }
     StringBuilder identifier = new StringBuilder();
     words.forEach(word -> identifier.append(capitalized(word)));
+    if (identifier.length() > MAX_TYPE_NAME) {
+      int end = MAX_TYPE_NAME;
+      if (Character.isHighSurrogate(identifier.charAt(end - 1))) {
+        end--; // never half of a code point
+      }
+      identifier.setLength(end);
+    }
     return legal(identifier.toString(), false);
   }
 
@@ -122,7 +137,7 @@ public final class JavaNames {
   }
 
   private static String legal(String identifier, boolean method) {
-    if (Character.isDigit(identifier.charAt(0))) {
+    if (!Character.isJavaIdentifierStart(identifier.codePointAt(0))) { // a digit, of any script
       identifier = "_" + identifier;
     }
     if (KEYWORDS.contains(identifier) || (method && OBJECT_METHODS.contains(identifier))) {
@@ -132,11 +147,14 @@ public final class JavaNames {
   }
 
   private static String capitalized(String word) {
-    return Character.toUpperCase(word.charAt(0)) + word.substring(1);
+    int first = word.codePointAt(0);
+    return new StringBuilder().appendCodePoint(Character.toTitleCase(first))
+        .append(word, Character.charCount(first), word.length()).toString();
   }
 
-  private static boolean isAsciiLetterOrDigit(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  /** A letter or digit a Java identifier may hold (every one may: the check keeps that explicit). */
+  private static boolean isLetterOrDigit(int c) {
+    return Character.isLetterOrDigit(c) && Character.isJavaIdentifierPart(c);
   }
 
   private static void flush(StringBuilder word, List<String> words) {

@@ -49,6 +49,30 @@ class JavaNamesTest {
   }
 
   @Test
+  void lettersAndDigitsOfEveryScriptStayInTheirWords() {
+    // Once split at every non-ASCII letter: odd.ünïcödé became nCD.
+    assertEquals(List.of("ünïcödé"), JavaNames.words("ünïcödé"));
+    assertEquals("ünïcödé", JavaNames.method("ünïcödé"));
+    assertEquals(List.of("größe", "Max"), JavaNames.words("größeMax"));
+    assertEquals("größeMax", JavaNames.method("größe_max"));
+    assertEquals("Übersicht", JavaNames.type("übersicht"));
+    assertEquals("计算", JavaNames.method("计算"));
+    assertEquals("𝑥Value", JavaNames.method("𝑥_value")); // a letter outside the BMP, two chars
+    assertEquals("_٣d", JavaNames.method("٣d")); // an Arabic-Indic digit cannot start an identifier
+    assertEquals("function", JavaNames.method("→·←")); // symbols are not letters
+  }
+
+  @Test
+  void typeNamesAreCappedForTheirClassFiles() {
+    String type = JavaNames.type("very_long_".repeat(30));
+    assertEquals(JavaNames.MAX_TYPE_NAME, type.length());
+    assertTrue(type.startsWith("VeryLongVeryLong"), type);
+    String astral = JavaNames.type("a" + "𝑥".repeat(40)); // 81 chars: the cut must not split a surrogate pair
+    assertFalse(Character.isHighSurrogate(astral.charAt(astral.length() - 1)), astral);
+    assertTrue(astral.length() <= JavaNames.MAX_TYPE_NAME, astral);
+  }
+
+  @Test
   void packageNamesAreChecked() {
     assertTrue(JavaNames.isPackageName("com.example.calculator"));
     assertFalse(JavaNames.isPackageName("com.example.new"));
