@@ -97,10 +97,23 @@ final class PackedCli {
 
   /** What a failed run's status means, after the command's own output. */
   static String hint(int status) {
-    return status == 2
-        ? ": packed4j-cli needs a JDK 25; let the project select one with maven-toolchains-plugin's "
-            + "select-jdk-toolchain goal (see docs/guide.md)"
-        : ": the library does not load or a file cannot be written (the output above says why)";
+    if (status == 2) {
+      return ": packed4j-cli needs a JDK 25; let the project select one with maven-toolchains-plugin's "
+          + "select-jdk-toolchain goal (see docs/guide.md)";
+    }
+    if (status > 128) { // the shell's convention for a process ended by a signal, which the JVM's launcher follows
+      int signal = status - 128;
+      String cause = switch (signal) {
+        case 6 -> " (SIGABRT: C++ called terminate, as for an exception that escaped a static initialiser of the"
+            + " library or of one it links; keep static initialisers to the registration macros, docs/reliability.md)";
+        case 11 -> " (SIGSEGV: a static initialiser of the library, or a library it links, crashed)";
+        case 9 -> " (SIGKILL: killed from outside, for example for lack of memory)";
+        default -> "";
+      };
+      return ": the JVM that loaded the library ended with signal " + signal + cause + "; the output above is all"
+          + " it wrote";
+    }
+    return ": the library does not load or a file cannot be written (the output above says why)";
   }
 
   /**
