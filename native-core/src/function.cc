@@ -222,7 +222,12 @@ int P4JFunctionGetGlobal(const P4JByteArray* name, P4JObjectHandle* out) {
 
 int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t allow_override) {
   P4J_SAFE_CALL_BEGIN();
-  if (name == nullptr || name->size <= 0) throw ValueError("P4JFunctionSetGlobal: the name is empty");
+  if (name == nullptr || name->size <= 0) {
+    // Recorded as every refusal of a name is, so that the loader reports it with the others, not stderr alone.
+    std::string message = "global function name is empty: a name must be non-empty UTF-8 text";
+    internal::RecordRegistrationError("ValueError: " + message);
+    throw ValueError(message);
+  }
   internal::CheckHandleType(func, kP4JFunction, "func");
   std::string key(details::ViewOf(*name));
   for (size_t i = 0; i < key.size();) {

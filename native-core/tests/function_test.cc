@@ -530,6 +530,25 @@ TEST(FunctionTest, AGlobalNameThatIsNotUtf8IsRefused) {
   EXPECT_EQ(P4JFunctionSetGlobal(&valid, function.handle(), 0), 0) << TakeRaised();
 }
 
+TEST(FunctionTest, AnEmptyGlobalNameIsRefusedAndRecordedForTheLoader) {
+  // The loader (Packed4j.loadLibrary, describe) reports the refusals recorded while a plugin registered: an empty
+  // name was refused on stderr only, so a plugin with two refusals was reported with one.
+  PackedFunc take = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors");
+  take();
+  PackedFunc function([](Args, RetValue* rv) { *rv = 1; }, "test.Empty");
+  P4JByteArray empty = details::ByteArrayOf("");
+  EXPECT_EQ(P4JFunctionSetGlobal(&empty, function.handle(), 0), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: global function name is empty: a name must be non-empty UTF-8 text");
+  const std::string latin1 = "test.Caf\xe9";
+  P4JByteArray invalid = details::ByteArrayOf(latin1);
+  EXPECT_EQ(P4JFunctionSetGlobal(&invalid, function.handle(), 0), -1);
+  TakeRaised();
+  List<std::string> refused = take().cast<List<std::string>>();
+  ASSERT_EQ(refused.size(), 2u);
+  EXPECT_EQ(refused[0], "ValueError: global function name is empty: a name must be non-empty UTF-8 text");
+  EXPECT_EQ(refused[1].rfind("ValueError: global function name is not UTF-8", 0), 0u) << refused[1];
+}
+
 TEST(FunctionTest, RegistryMacroReportsADuplicateAndKeepsTheFirst) {
   Registry::Register("test.MacroDuplicate").set_body_typed([]() { return 1; });
   ::testing::internal::CaptureStderr();

@@ -160,10 +160,13 @@ class LoadingTest {
         #include <packed4j/packed4j.h>
         using namespace packed4j;
         P4J_REGISTER_GLOBAL("packed4j.ListSize").set_body_typed([](int64_t a) { return a; });
+        P4J_REGISTER_GLOBAL("").set_body_typed([](int64_t a) { return a; });
         P4J_REGISTER_GLOBAL("test.plugin.Fresh").set_body_typed([](int64_t a) { return a + 1; });
         """, "libduplicate.so");
     Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(plugin));
+    assertTrue(e.getMessage().contains("the native registry refused 2 registrations"), e.getMessage());
     assertTrue(e.getMessage().contains("packed4j.ListSize"), e.getMessage());
+    assertTrue(e.getMessage().contains("global function name is empty"), e.getMessage());
     assertTrue(e.getMessage().contains(plugin.toAbsolutePath().toString()), e.getMessage());
     // The library itself is loaded: its other registrations stand.
     try (PackedFunction fresh = Registry.global("test.plugin.Fresh")) {
