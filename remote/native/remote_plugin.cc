@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <iterator>
 #include <string>
 #include <thread>
@@ -71,8 +72,11 @@ P4J_REGISTER_GLOBAL("remote.Sleep").set_body_typed([](int64_t millis) {
   return millis;
 });
 
-// Ends the process: a write through a null pointer, as a broken plugin does. Never call it in your own JVM.
+// Ends the process: a write through a null pointer, as a broken plugin does; with 6, std::terminate, as an exception
+// nothing catches does (libstdc++ prints "terminate called without an active exception", then aborts). Never call it
+// in your own JVM.
 P4J_REGISTER_GLOBAL("remote.Crash").set_body_typed([](int64_t value) {
+  if (value == 6) std::terminate();
   volatile int64_t* nowhere = nullptr;
   *nowhere = value;
   return value;

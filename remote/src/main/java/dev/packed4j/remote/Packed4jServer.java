@@ -2,6 +2,7 @@ package dev.packed4j.remote;
 
 import dev.packed4j.remote.internal.ServerConfig;
 import dev.packed4j.remote.internal.Services;
+import dev.packed4j.remote.internal.TransportLogs;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Registry;
@@ -10,6 +11,7 @@ import io.grpc.Server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -70,6 +72,17 @@ public final class Packed4jServer implements AutoCloseable {
     System.out.flush();
     Runtime.getRuntime().addShutdownHook(new Thread(running::close, "packed4j-server-shutdown"));
     if (config.exitWithParent()) {
+      TransportLogs.quietIsolatedChild();
+      String crashDirectory = System.getProperty(ServerConfig.CRASH_DIRECTORY_PROPERTY);
+      if (crashDirectory != null) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+          try {
+            Files.deleteIfExists(Path.of(crashDirectory)); // only when empty: a crash report stays for the user
+          } catch (IOException kept) {
+            // it holds a report
+          }
+        }, "packed4j-server-crash-directory"));
+      }
       Thread watch = new Thread(() -> {
         try (InputStream in = System.in) {
           while (in.read() >= 0) {

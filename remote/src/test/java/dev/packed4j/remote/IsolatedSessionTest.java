@@ -170,6 +170,93 @@ class IsolatedSessionTest {
         + "before it listened (exit status"), isolated.getMessage());
   }
 
+  @Test
+  void aPluginThatCallsTerminateIsReportedWithTheChildsLastWords() {
+    try (Session isolated = Packed4j.isolated(PLUGIN)) {
+      Packed4jException aborted = assertThrows(Packed4jException.class,
+          () -> isolated.bind(RemoteFunctions.class).crash(6));
+      assertEquals(Session.SESSION_LOST, aborted.kind());
+      assertTrue(aborted.getMessage().contains("exit status 134, SIGABRT: the process aborted: native code called"
+          + " abort() or std::terminate"), aborted.getMessage());
+      // No crash report: what the child wrote last says why.
+      assertTrue(aborted.getMessage().contains("the last lines of its standard error: terminate called without an"
+          + " active exception"), aborted.getMessage());
+    }
+  }
+
+  @Test
+  void openingIsBoundedByTheOpenTimeoutNotByTheDeadlineOfCalls() {
+    // A child JVM takes a second or more to start: a deadline that suits calls must not make opening fail.
+    try (Session hasty = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withDeadline(Duration.ofMillis(50)))) {
+      try {
+        assertEquals(3L, hasty.bind(RemoteFunctions.class).add(1, 2));
+      } catch (Packed4jException coldChild) { // a call may outlive 50 ms in a JVM just started; opening may not
+        assertEquals(Session.TIMEOUT, coldChild.kind(), coldChild.getMessage());
+      }
+    }
+    Packed4jException late = assertThrows(Packed4jException.class, () -> Packed4j.isolated(PLUGIN,
+        SessionOptions.defaults().withOpenTimeout(Duration.ofMillis(1))));
+    assertEquals(Session.TIMEOUT, late.kind(), late.getMessage());
+    assertTrue(late.getMessage().contains("within PT0.001S (SessionOptions.withOpenTimeout)"), late.getMessage());
+  }
+
+  @Test
+  void anUnclosedSessionNobodyRefersToEndsItsChild() throws Exception {
+    long child = openAndDrop();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < until) {
+      System.gc();
+      Thread.sleep(100);
+    }
+    assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false),
+        "the child of a collected session still runs: " + child);
+  }
+
+  /** Opens a session, calls once, and lets go of it unclosed; the child's pid. */
+  private static long openAndDrop() {
+    Session dropped = Packed4j.isolated(PLUGIN);
+    return (Long) dropped.bind(RemoteFunctions.class).processId();
+  }
+
+  @Test
+  void aChildWhoseParentEndedWithoutClosingRemovesItsTemporaryDirectory() throws Exception {
+    // A JVM that opens a session and halts: its child sees its standard input end and exits, and removes the
+    // directory kept for its crash report, which the parent could not.
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
+    for (String property : List.of("packed4j.library.path", "packed4j.cache.dir")) {
+      if (System.getProperty(property) != null) {
+        command.add("-D" + property + "=" + System.getProperty(property));
+      }
+    }
+    command.addAll(List.of(LeftOpen.class.getName(), PLUGIN.toString()));
+    Process parent = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(parent.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(parent.waitFor(60, TimeUnit.SECONDS));
+    Matcher directory = Pattern.compile("crash directory: (\\S+)").matcher(output);
+    assertTrue(directory.find(), output);
+    Path kept = Path.of(directory.group(1));
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (Files.exists(kept) && System.nanoTime() < until) {
+      Thread.sleep(100);
+    }
+    assertFalse(Files.exists(kept), kept + " outlived both JVMs:\n" + output);
+  }
+
+  /** Opens an isolated session, prints its child's crash directory, and halts without closing it. */
+  static final class LeftOpen {
+    public static void main(String[] args) {
+      Session session = Packed4j.isolated(Path.of(args[0]));
+      session.bind(RemoteFunctions.class).add(1, 2);
+      String prefix = "-Dpacked4j.isolated.crashDirectory=";
+      ProcessHandle.current().children().flatMap(child -> child.info().arguments().stream()
+          .flatMap(java.util.Arrays::stream)).filter(argument -> argument.startsWith(prefix))
+          .forEach(argument -> System.out.println("crash directory: " + argument.substring(prefix.length())));
+      System.out.flush();
+      Runtime.getRuntime().halt(0);
+    }
+  }
+
   /** The crash is this test's doing: its report, in a temporary directory of its own, goes. */
   private static void deleteCrashReport(String message) throws IOException {
     Matcher report = Pattern.compile("(/\\S+/hs_err_pid\\d+\\.log)").matcher(message);

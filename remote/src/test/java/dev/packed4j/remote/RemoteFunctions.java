@@ -85,6 +85,12 @@ public interface RemoteFunctions {
   @Global("remote.Ramp")
   NDArray ramp(long n);
 
+  /** A global no library registers: its call's KeyError, on a server. */
+  interface Missing {
+    @Global("remote.Nothing")
+    long nothing();
+  }
+
   /** {@code remote.ProcessId}, registered with {@code set_body}: the method packed4j generate writes for one. */
   default Object processId(Object... args) {
     return Packed4j.invokeGlobal(this, "remote.ProcessId", args);

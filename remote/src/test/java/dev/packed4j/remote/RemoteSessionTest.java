@@ -220,6 +220,21 @@ class RemoteSessionTest {
       Packed4jException missing = assertThrows(Packed4jException.class, () -> dynamic.call("norm3"));
       assertEquals("AttributeError", missing.kind());
       assertTrue(missing.getMessage().contains("norm3"), missing.getMessage());
+      // This server's class path holds PointRef, so it made the object its generated class, as an isolated child
+      // does: a missing field was an IllegalArgumentException there and an AttributeError on other servers. Each
+      // error is now NativeObject's, as a local dynamic access raises it.
+      try (var local = (dev.packed4j.runtime.ObjectRef) NativeObject.construct("remote.Point", 1, 2, "local");
+          NativeObject view = NativeObject.of(local)) {
+        for (var access : List.<org.junit.jupiter.api.function.Executable[]>of(
+            new org.junit.jupiter.api.function.Executable[] {() -> dynamic.get("nope"), () -> view.get("nope")},
+            new org.junit.jupiter.api.function.Executable[] {() -> dynamic.set("y", 1), () -> view.set("y", 1)},
+            new org.junit.jupiter.api.function.Executable[] {() -> dynamic.call("norm3"), () -> view.call("norm3")})) {
+          Packed4jException there = assertThrows(Packed4jException.class, access[0]);
+          Packed4jException here = assertThrows(Packed4jException.class, access[1]);
+          assertEquals(here.kind(), there.kind(), there.getMessage());
+          assertTrue(there.getMessage().contains(here.nativeMessage()), there.getMessage() + " / " + here.getMessage());
+        }
+      }
     }
     ObjectTypeInfo point = session.objectTypes().stream().filter(type -> type.key().equals("remote.Point"))
         .findFirst().orElseThrow();
@@ -394,10 +409,11 @@ class RemoteSessionTest {
       String target = "127.0.0.1:" + silent.getLocalPort();
       start = System.nanoTime();
       Packed4jException timeout = assertThrows(Packed4jException.class,
-          () -> Packed4j.connect(target, SessionOptions.defaults().withDeadline(Duration.ofMillis(500))));
+          () -> Packed4j.connect(target, SessionOptions.defaults().withOpenTimeout(Duration.ofMillis(500))));
       assertEquals(Session.TIMEOUT, timeout.kind(), timeout.getMessage());
-      assertTrue(timeout.getMessage().contains("connecting to packed4j-server at " + target), timeout.getMessage());
-      assertTrue(System.nanoTime() - start < 5_000_000_000L, "the deadline bounds the wait");
+      assertTrue(timeout.getMessage().contains("connecting to packed4j-server at " + target + ": no answer within"
+          + " PT0.5S (SessionOptions.withOpenTimeout)"), timeout.getMessage());
+      assertTrue(System.nanoTime() - start < 5_000_000_000L, "the open timeout bounds the wait");
     }
     // Something that answers, but not with gRPC: an HTTP/1.1 server's reply.
     try (java.net.ServerSocket http = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
@@ -419,6 +435,37 @@ class RemoteSessionTest {
     }
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect("nowhere"));
     assertTrue(bad.getMessage().contains("host:port"), bad.getMessage());
+    // A port out of range used to pass this check, kill a gRPC thread and wait out the whole open timeout.
+    for (String outOfRange : List.of("localhost:99999", "localhost:0", "localhost:123456789012")) {
+      IllegalArgumentException port = assertThrows(IllegalArgumentException.class,
+          () -> Packed4j.connect(outOfRange));
+      assertTrue(port.getMessage().contains("a port from 1 to 65535"), port.getMessage());
+    }
+  }
+
+  @Test
+  void aShortDeadlineOfCallsDoesNotBoundOpeningTheSession() {
+    // Opening used to wait for the session within the deadline of calls: a TimeoutError here, every time.
+    try (Session hasty = Packed4j.connect(server.address(),
+        SessionOptions.defaults().withDeadline(Duration.ofMillis(1)))) {
+      try {
+        assertTrue(hasty.list().contains("remote.Add"));
+      } catch (Packed4jException callTimedOut) { // a call may outlive a deadline of a millisecond
+        assertEquals(Session.TIMEOUT, callTimedOut.kind(), callTimedOut.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void aGlobalTheServerLacksNamesTheServerNotLoadLibrary() {
+    RemoteFunctions.Missing missing = session.bind(RemoteFunctions.Missing.class);
+    Packed4jException error = assertThrows(Packed4jException.class, missing::nothing);
+    assertEquals("KeyError", error.kind());
+    assertTrue(error.getMessage().contains("no global function 'remote.Nothing' is registered by packed4j-server"
+        + " (pid " + ProcessHandle.current().pid() + "); registered with that prefix: [remote."), error.getMessage());
+    assertTrue(error.getMessage().endsWith("start the server with the library that registers it"),
+        error.getMessage());
+    assertFalse(error.getMessage().contains("loadLibrary"), error.getMessage());
   }
 
   @Test

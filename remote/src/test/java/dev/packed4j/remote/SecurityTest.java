@@ -47,6 +47,47 @@ class SecurityTest {
   }
 
   @Test
+  void aTokenIsPrintableAsciiOnBothSides() throws IOException {
+    // A header carries printable ASCII only: a token outside it never reached the server (gRPC dropped the header
+    // with a log line), and the server then said that no token was sent, or refused the right one.
+    IllegalArgumentException accented = assertThrows(IllegalArgumentException.class,
+        () -> SessionOptions.defaults().withToken("tökén"));
+    assertEquals("SessionOptions.withToken: the token holds U+00F6 at index 1; a token is printable ASCII (' ' to '~'),"
+        + " which the header that carries it can hold", accented.getMessage());
+    IllegalArgumentException newline = assertThrows(IllegalArgumentException.class,
+        () -> SessionOptions.defaults().withToken("s3cret-token\n"));
+    assertTrue(newline.getMessage().contains("strip the whitespace around a token read from a file"),
+        newline.getMessage());
+    IllegalArgumentException space = assertThrows(IllegalArgumentException.class,
+        () -> SessionOptions.defaults().withToken(" s3cret"));
+    assertTrue(space.getMessage().contains("starts or ends with a space"), space.getMessage());
+    assertEquals("a token with spaces", SessionOptions.defaults().withToken("a token with spaces").token()
+        .orElseThrow());
+    Path accentedFile = Files.writeString(directory.resolve("token"), "tökén\n");
+    IllegalArgumentException server = assertThrows(IllegalArgumentException.class, () -> Packed4jServer.start(
+        List.of("--port", "0", "--token-file", accentedFile.toString(), RemoteSessionTest.PLUGIN)));
+    assertTrue(server.getMessage().startsWith("the token (--token-file or PACKED4J_TOKEN) is one no client can send:"
+        + " the token holds U+00F6 at index 1"), server.getMessage());
+  }
+
+  @Test
+  void aTrustedCertificateFileWithoutACertificateIsNamed() throws IOException {
+    // It used to be a SessionLostError whose hint was to fix the shade plugin's configuration.
+    Path notPem = Files.writeString(directory.resolve("token.pem"), "s3cret-token\n");
+    Path empty = Files.writeString(directory.resolve("empty.pem"), "");
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN))) {
+      IllegalArgumentException garbage = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect(
+          server.address(), SessionOptions.defaults().withTrustedCertificate(notPem)));
+      assertTrue(garbage.getMessage().startsWith("SessionOptions.withTrustedCertificate: " + notPem + " is not a PEM"
+          + " file of X.509 certificates"), garbage.getMessage());
+      IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Packed4j.connect(
+          server.address(), SessionOptions.defaults().withTrustedCertificate(empty)));
+      assertTrue(none.getMessage().startsWith("SessionOptions.withTrustedCertificate: " + empty + " holds no"
+          + " certificate"), none.getMessage());
+    }
+  }
+
+  @Test
   void aTlsServerServesClientsThatTrustItsCertificate() throws Exception {
     Path keystore = directory.resolve("server.p12");
     Path certificate = directory.resolve("server.pem");

@@ -29,7 +29,9 @@ import java.util.List;
  * locally. A server that cannot be reached or ends (a plugin crashed it) fails every pending and later call with
  * kind {@value #SESSION_LOST}; a call that outlives {@link SessionOptions#deadline()} fails with kind
  * {@value #TIMEOUT}; a server that refuses the session's token fails with kind {@value #AUTHENTICATION}. No call
- * waits longer than its deadline. Sessions are thread-safe: many threads may call through one session at once,
+ * waits longer than its deadline, except that a call which restarts a lost isolated session's child
+ * ({@link SessionOptions#withRestartOnLoss}) first waits for the restart, within
+ * {@link SessionOptions#openTimeout()}, the bound of opening a session too. Sessions are thread-safe: many threads may call through one session at once,
  * and the server runs their calls concurrently.
  */
 public interface Session extends AutoCloseable {
@@ -86,7 +88,9 @@ public interface Session extends AutoCloseable {
 
   /**
    * Ends the session: the server releases every object it holds for it, the connection closes, and an isolated
-   * session's child process stops. Later calls throw {@link IllegalStateException}; closing again does nothing.
+   * session's child process stops. Later calls throw {@link IllegalStateException}; closing again does nothing. A
+   * session that is never closed is closed once nothing refers to it any more (its objects and bound interfaces
+   * refer to it), at a time the garbage collector chooses.
    */
   @Override
   void close();

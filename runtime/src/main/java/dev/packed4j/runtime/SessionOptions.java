@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * How a {@link Session} connects: the server's token, the certificate that authenticates a TLS server, the deadline
- * of each call, the largest message, and whether an isolated session restarts its child after a crash. Immutable;
+ * of each call, how long opening it may take, the largest message, and whether an isolated session restarts its child after a crash. Immutable;
  * each {@code with} method returns a copy.
  *
  * <pre>{@code
@@ -21,28 +21,36 @@ public final class SessionOptions {
   /** The default deadline of a call: 30 seconds. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(30);
 
+  /**
+   * The default longest time opening a session may take: 60 seconds (an isolated session starts a JVM and loads its
+   * libraries in it).
+   */
+  public static final Duration DEFAULT_OPEN_TIMEOUT = Duration.ofSeconds(60);
+
   /** The default largest message: 257 MiB. Tensors above 256 KiB cross in chunks and are not bounded by it. */
   public static final int DEFAULT_MAX_MESSAGE_BYTES = 257 << 20;
 
   private static final SessionOptions DEFAULTS =
-      new SessionOptions(null, null, DEFAULT_DEADLINE, DEFAULT_MAX_MESSAGE_BYTES, false);
+      new SessionOptions(null, null, DEFAULT_DEADLINE, DEFAULT_OPEN_TIMEOUT, DEFAULT_MAX_MESSAGE_BYTES, false);
 
   private final String token;
   private final Path trustedCertificate;
   private final Duration deadline;
+  private final Duration openTimeout;
   private final int maxMessageBytes;
   private final boolean restartOnLoss;
 
-  private SessionOptions(String token, Path trustedCertificate, Duration deadline, int maxMessageBytes,
-      boolean restartOnLoss) {
+  private SessionOptions(String token, Path trustedCertificate, Duration deadline, Duration openTimeout,
+      int maxMessageBytes, boolean restartOnLoss) {
     this.token = token;
     this.trustedCertificate = trustedCertificate;
     this.deadline = deadline;
+    this.openTimeout = openTimeout;
     this.maxMessageBytes = maxMessageBytes;
     this.restartOnLoss = restartOnLoss;
   }
 
-  /** {@return no token, plaintext, the default deadline and message size, no restart} */
+  /** {@return no token, plaintext, the default deadline, open timeout and message size, no restart} */
   public static SessionOptions defaults() {
     return DEFAULTS;
   }
@@ -51,16 +59,42 @@ public final class SessionOptions {
    * The shared secret a server started with {@code --token-file} (or {@code PACKED4J_TOKEN}) requires; sent with
    * every call. An isolated session makes a random one of its own and ignores this.
    *
-   * @param token the token; not empty
+   * <p>A token travels as a header, which carries printable ASCII only: the token is characters from {@code ' '} to
+   * {@code '~'} that do not start or end with a space, as the server requires of its own (it strips the token file's
+   * surrounding whitespace, so {@code Files.readString(tokenFile).strip()} is the token of a file).
+   *
+   * @param token the token; not empty, printable ASCII
    * @return a copy with the token
-   * @throws IllegalArgumentException when {@code token} is empty
+   * @throws IllegalArgumentException when {@code token} is empty, holds another character, or starts or ends with
+   *     whitespace
    */
   public SessionOptions withToken(String token) {
     Objects.requireNonNull(token, "token");
-    if (token.isEmpty()) {
-      throw new IllegalArgumentException("SessionOptions.withToken: the token must not be empty");
+    String problem = tokenProblem(token);
+    if (problem != null) {
+      throw new IllegalArgumentException("SessionOptions.withToken: " + problem);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+  }
+
+  /** What is wrong with a session token, or null: the rule {@link #withToken} states. */
+  private static String tokenProblem(String token) {
+    if (token.isEmpty()) {
+      return "the token must not be empty";
+    }
+    for (int i = 0; i < token.length(); i++) {
+      char c = token.charAt(i);
+      if (c < ' ' || c > '~') {
+        return String.format("the token holds U+%04X at index %d; a token is printable ASCII (' ' to '~'), which the"
+            + " header that carries it can hold%s", (int) c, i,
+            Character.isWhitespace(c) && (i == 0 || i == token.length() - 1)
+                ? " (strip the whitespace around a token read from a file: Files.readString(file).strip())" : "");
+      }
+    }
+    if (token.charAt(0) == ' ' || token.charAt(token.length() - 1) == ' ') {
+      return "the token starts or ends with a space; strip it (Files.readString(file).strip())";
+    }
+    return null;
   }
 
   /**
@@ -72,12 +106,13 @@ public final class SessionOptions {
    */
   public SessionOptions withTrustedCertificate(Path pemFile) {
     Objects.requireNonNull(pemFile, "pemFile");
-    return new SessionOptions(token, pemFile, deadline, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, pemFile, deadline, openTimeout, maxMessageBytes, restartOnLoss);
   }
 
   /**
    * The longest a call may take, waiting for the server included; a call that takes longer fails with kind
-   * {@value Session#TIMEOUT}.
+   * {@value Session#TIMEOUT}. Opening the session is bounded by {@link #withOpenTimeout} instead, and so is the
+   * restart of a lost isolated session's child that a call waits for before its own deadline starts.
    *
    * @param deadline a positive duration
    * @return a copy with the deadline
@@ -88,7 +123,27 @@ public final class SessionOptions {
     if (deadline.isZero() || deadline.isNegative()) {
       throw new IllegalArgumentException("SessionOptions.withDeadline: the deadline must be positive, got " + deadline);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+  }
+
+  /**
+   * The longest opening a session may take: connecting to the server and opening the session on it, and for an
+   * isolated session starting its child JVM and loading the libraries there first (also when a call restarts it,
+   * {@link #withRestartOnLoss}). Past it {@code Packed4j.connect} or {@code Packed4j.isolated} fails with kind
+   * {@value Session#TIMEOUT}. Apart from the deadline of calls, so that calls may have a short deadline while a JVM
+   * starts in seconds.
+   *
+   * @param openTimeout a positive duration
+   * @return a copy with the timeout
+   * @throws IllegalArgumentException when {@code openTimeout} is zero or negative
+   */
+  public SessionOptions withOpenTimeout(Duration openTimeout) {
+    Objects.requireNonNull(openTimeout, "openTimeout");
+    if (openTimeout.isZero() || openTimeout.isNegative()) {
+      throw new IllegalArgumentException("SessionOptions.withOpenTimeout: the timeout must be positive, got "
+          + openTimeout);
+    }
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
   }
 
   /**
@@ -105,7 +160,7 @@ public final class SessionOptions {
       throw new IllegalArgumentException("SessionOptions.withMaxMessageBytes: at least 1 MiB (1048576), got "
           + maxMessageBytes);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
   }
 
   /**
@@ -117,7 +172,7 @@ public final class SessionOptions {
    * @return a copy with the choice
    */
   public SessionOptions withRestartOnLoss(boolean restartOnLoss) {
-    return new SessionOptions(token, trustedCertificate, deadline, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
   }
 
   /** {@return the token sent with every call, if any} */
@@ -135,6 +190,11 @@ public final class SessionOptions {
     return deadline;
   }
 
+  /** {@return the longest opening a session (and restarting an isolated one's child) may take} */
+  public Duration openTimeout() {
+    return openTimeout;
+  }
+
   /** {@return the largest message either side accepts, in bytes} */
   public int maxMessageBytes() {
     return maxMessageBytes;
@@ -148,6 +208,6 @@ public final class SessionOptions {
   @Override
   public String toString() {
     return "SessionOptions[token=" + (token == null ? "none" : "(set)") + ", tls=" + (trustedCertificate != null)
-        + ", deadline=" + deadline + ", maxMessageBytes=" + maxMessageBytes + ", restartOnLoss=" + restartOnLoss + "]";
+        + ", deadline=" + deadline + ", openTimeout=" + openTimeout + ", maxMessageBytes=" + maxMessageBytes + ", restartOnLoss=" + restartOnLoss + "]";
   }
 }

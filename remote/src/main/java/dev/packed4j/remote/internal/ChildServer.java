@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +31,8 @@ import java.util.stream.Stream;
 final class ChildServer {
   private static final String LISTENING = "packed4j-server: listening on ";
   private static final int KEPT_ERROR_LINES = 20;
-  /** How long a child may take to start and load its libraries. */
-  private static final long START_SECONDS = 60;
+  /** How many of them a lost session's error quotes when the child left no crash report. */
+  private static final int LAST_WORDS = 5;
 
   final Process process;
   final String address;
@@ -39,18 +40,22 @@ final class ChildServer {
   private final String library;
   private final Path crashDirectory;
   private final Deque<String> errorTail;
+  /** The thread that copies the child's standard error into {@link #errorTail}. */
+  private final Thread errors;
 
   private ChildServer(Process process, String address, String token, String library, Path crashDirectory,
-      Deque<String> errorTail) {
+      Deque<String> errorTail, Thread errors) {
     this.process = process;
     this.address = address;
     this.token = token;
     this.library = library;
     this.crashDirectory = crashDirectory;
     this.errorTail = errorTail;
+    this.errors = errors;
   }
 
-  static ChildServer start(List<String> libraryArgs, String library, SessionOptions options) {
+  /** Starts a child, which must listen by {@code openBy} ({@code System.nanoTime()}, the open timeout's end). */
+  static ChildServer start(List<String> libraryArgs, String library, SessionOptions options, long openBy) {
     byte[] secret = new byte[24];
     new SecureRandom().nextBytes(secret);
     String token = HexFormat.of().formatHex(secret);
@@ -68,6 +73,8 @@ final class ChildServer {
     command.add("-XX:ErrorFile=" + crashDirectory.resolve("hs_err_pid%p.log"));
     command.add("-XX:-CreateCoredumpOnCrash");
     command.add("-XX:+UseSerialGC");
+    // The child removes the directory when it ends without a crash report, also when this JVM ended first.
+    command.add("-D" + ServerConfig.CRASH_DIRECTORY_PROPERTY + "=" + crashDirectory);
     for (String property : List.of("packed4j.library.path", "packed4j.cache.dir")) {
       String value = System.getProperty(property);
       if (value != null) {
@@ -99,8 +106,8 @@ final class ChildServer {
     err.setDaemon(true);
     err.start();
     try {
-      String address = listening.get(START_SECONDS, TimeUnit.SECONDS);
-      return new ChildServer(process, address, token, library, crashDirectory, errorTail);
+      String address = listening.get(Math.max(0, openBy - System.nanoTime()), TimeUnit.NANOSECONDS);
+      return new ChildServer(process, address, token, library, crashDirectory, errorTail, err);
     } catch (ExecutionException | TimeoutException | InterruptedException e) {
       process.destroyForcibly();
       try {
@@ -113,10 +120,11 @@ final class ChildServer {
       synchronized (errorTail) {
         errors = String.join("\n", errorTail);
       }
-      String reason = e instanceof TimeoutException ? "did not start within " + START_SECONDS + " s"
-          : "ended before it listened (exit status " + exitStatus(process) + ")";
+      boolean late = e instanceof TimeoutException;
+      String reason = late ? "did not start and load its libraries within " + options.openTimeout()
+          + " (SessionOptions.withOpenTimeout)" : "ended before it listened (exit status " + exitStatus(process) + ")";
       // A child that could not load the library says so on its standard error: the same LoadError as locally.
-      String kind = errors.contains("[LoadError]") ? "LoadError" : Session.SESSION_LOST;
+      String kind = errors.contains("[LoadError]") ? "LoadError" : late ? Session.TIMEOUT : Session.SESSION_LOST;
       deleteIfEmpty(crashDirectory);
       throw GrpcSessionProvider.newError(kind, "Packed4j.isolated(" + library + "): the child packed4j-server "
           + reason + (errors.isEmpty() ? "" : ": " + errors), "", null);
@@ -178,14 +186,38 @@ final class ChildServer {
     }
     StringBuilder end = new StringBuilder("the child (pid " + process.pid() + ") ended with exit status "
         + exitStatus(process));
+    boolean reported = false;
     try (Stream<Path> reports = Files.list(crashDirectory)) {
-      reports.filter(path -> path.getFileName().toString().startsWith("hs_err_pid")).findFirst()
-          .ifPresent(report -> end.append("; the JVM's crash report, which names the native frame that crashed: ")
-              .append(report));
+      Optional<Path> report = reports.filter(path -> path.getFileName().toString().startsWith("hs_err_pid"))
+          .findFirst();
+      if (report.isPresent()) {
+        end.append("; the JVM's crash report, which names the native frame that crashed: ").append(report.get());
+        reported = true;
+      }
     } catch (IOException ignored) {
       // no report
     }
+    if (!reported) {
+      // Without a crash report the child's last words are all there is: "terminate called after throwing ...".
+      String lastWords = lastErrorLines(LAST_WORDS);
+      if (!lastWords.isEmpty()) {
+        end.append("; the last lines of its standard error: ").append(lastWords);
+      }
+    }
     return end.toString();
+  }
+
+  /** Up to {@code count} of the last lines the child wrote to its standard error, joined with " | ". */
+  private String lastErrorLines(int count) {
+    try {
+      errors.join(1000); // the pipe may still hold what it wrote just before it ended
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (errorTail) {
+      List<String> lines = new ArrayList<>(errorTail);
+      return String.join(" | ", lines.subList(Math.max(0, lines.size() - count), lines.size())).strip();
+    }
   }
 
   private static String exitStatus(Process process) {
@@ -194,7 +226,8 @@ final class ChildServer {
     }
     int status = process.exitValue();
     return switch (status) {
-      case 134 -> "134, SIGABRT: the JVM aborted, as it does after a crash in native code";
+      case 134 -> "134, SIGABRT: the process aborted: native code called abort() or std::terminate (a C++ exception"
+          + " that nothing caught, on a thread of the plugin's own, for instance), or the JVM aborted after a crash";
       case 137 -> "137, SIGKILL: it was killed";
       case 139 -> "139, SIGSEGV";
       case 143 -> "143, SIGTERM";

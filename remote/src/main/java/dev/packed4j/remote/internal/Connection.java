@@ -22,6 +22,13 @@ import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -57,16 +64,21 @@ final class Connection {
     this.openCall = openCall;
   }
 
-  /** Connects and opens a session on the server. */
-  static Connection open(String target, SessionOptions options, String token, ChildServer child) {
+  /**
+   * Connects and opens a session on the server, by {@code openBy} ({@code System.nanoTime()}: the open timeout's end,
+   * which an isolated session's child start counts against too).
+   */
+  static Connection open(String target, SessionOptions options, String token, ChildServer child, long openBy) {
+    TransportLogs.quietClient();
     ChannelCredentials credentials;
     if (child == null && options.trustedCertificate().isPresent()) {
+      Path pem = options.trustedCertificate().get();
       try {
-        credentials = TlsChannelCredentials.newBuilder()
-            .trustManager(options.trustedCertificate().get().toFile()).build();
+        requireCertificates(pem);
+        credentials = TlsChannelCredentials.newBuilder().trustManager(pem.toFile()).build();
       } catch (IOException e) {
-        throw new IllegalArgumentException("SessionOptions.withTrustedCertificate: cannot read "
-            + options.trustedCertificate().get() + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException("SessionOptions.withTrustedCertificate: cannot read " + pem + ": "
+            + e.getMessage(), e);
       }
     } else {
       credentials = InsecureChannelCredentials.create();
@@ -131,7 +143,7 @@ final class Connection {
           }
         });
     try {
-      Opened session = opened.get(options.deadline().toNanos(), TimeUnit.NANOSECONDS);
+      Opened session = opened.get(Math.max(0, openBy - System.nanoTime()), TimeUnit.NANOSECONDS);
       synchronized (made) {
         made[0] = new Connection(target, managed, channel, session.getSession(), session.getPid(), child, openCall);
         return made[0];
@@ -144,11 +156,31 @@ final class Connection {
       openCall.cancel("no answer within the deadline", null);
       managed.shutdownNow();
       throw GrpcSessionProvider.newError(Session.TIMEOUT, "connecting to " + where + ": no answer within "
-          + options.deadline() + " (SessionOptions.withDeadline)", "", null);
+          + options.openTimeout() + " (SessionOptions.withOpenTimeout)", "", null);
     } catch (InterruptedException e) {
       managed.shutdownNow();
       Thread.currentThread().interrupt();
       throw GrpcSessionProvider.newError(Session.SESSION_LOST, "connecting to " + where + ": interrupted", "", null);
+    }
+  }
+
+  /**
+   * Refuses a trusted-certificate file that holds no X.509 certificate: gRPC reads it only when it builds the
+   * channel, and its error ("No certificate data found") reads like a broken installation.
+   */
+  private static void requireCertificates(Path pem) throws IOException {
+    Collection<? extends Certificate> certificates;
+    try (InputStream in = Files.newInputStream(pem)) {
+      certificates = CertificateFactory.getInstance("X.509").generateCertificates(in);
+    } catch (CertificateException e) {
+      throw new IllegalArgumentException("SessionOptions.withTrustedCertificate: " + pem + " is not a PEM file of"
+          + " X.509 certificates (" + e.getMessage() + "); export the server's certificate with keytool -exportcert"
+          + " -rfc (docs/guide.md, TLS)", e);
+    }
+    if (certificates.isEmpty()) {
+      throw new IllegalArgumentException("SessionOptions.withTrustedCertificate: " + pem + " holds no certificate"
+          + " (a PEM file has -----BEGIN CERTIFICATE----- blocks); export the server's certificate with keytool"
+          + " -exportcert -rfc (docs/guide.md, TLS)");
     }
   }
 

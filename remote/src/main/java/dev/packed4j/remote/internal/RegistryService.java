@@ -24,8 +24,6 @@ import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -144,7 +142,17 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   private PackedFunction function(String name) {
     PackedFunction function = functions.get(name);
     if (function == null) {
-      // Registry.global's KeyError names the close names; the function stays for the server's life.
+      java.util.List<String> registered = Registry.list();
+      if (!registered.contains(name)) {
+        // Not Registry.global's KeyError, whose remedy (Packed4j.loadLibrary in this JVM) is no client's to take.
+        String prefix = name.contains(".") ? name.substring(0, name.indexOf('.') + 1) : name;
+        java.util.List<String> near = registered.stream().filter(candidate -> candidate.startsWith(prefix))
+            .limit(8).toList();
+        throw new KindedError("KeyError", "no global function '" + name + "' is registered by packed4j-server (pid "
+            + ProcessHandle.current().pid() + ")" + (near.isEmpty() ? "" : "; registered with that prefix: " + near)
+            + "; start the server with the library that registers it");
+      }
+      // The function stays for the server's life.
       function = functions.computeIfAbsent(name, Registry::global);
     }
     return function;
@@ -154,7 +162,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     ObjectRef object = session.get(target.getObject());
     String name = target.getName();
     return switch (target.getOp()) {
-      case GET -> field(object, name);
+      case GET -> dynamically(object, dynamic -> dynamic.get(name));
       case INVOKE -> asFunction(object, "call").invoke(args);
       case SIGNATURE -> asFunction(object, "read the signature of").signature();
       case SET -> {
@@ -162,18 +170,30 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
           throw new IllegalArgumentException("setting " + object.typeKey() + "." + name + " takes one value, got "
               + args.length);
         }
-        if (object instanceof NativeObject dynamic) {
+        yield dynamically(object, dynamic -> {
           dynamic.set(name, args[0]);
-        } else {
-          GeneratedMembers.invoke(object, "set " + name, args);
-        }
-        yield null;
+          return null;
+        });
       }
-      case METHOD -> object instanceof NativeObject dynamic ? dynamic.call(name, args)
-          : GeneratedMembers.invoke(object, "call " + name, args);
+      case METHOD -> dynamically(object, dynamic -> dynamic.call(name, args));
       case MEMBER_OP_UNSPECIFIED, UNRECOGNIZED -> throw new IllegalArgumentException("unknown member operation "
           + target.getOpValue() + " on remote object #" + target.getObject());
     };
+  }
+
+  /**
+   * Runs a member access on the object's {@code NativeObject} view, also when the server's JVM made it its generated
+   * {@code @Object} class (a server whose class path holds the interface, as an isolated child's does): fields,
+   * setters and methods by their native names, with the errors and conversions of {@code NativeObject}, whichever
+   * class the server has.
+   */
+  private static Object dynamically(ObjectRef object, java.util.function.Function<NativeObject, Object> access) {
+    if (object instanceof NativeObject dynamic) {
+      return access.apply(dynamic);
+    }
+    try (NativeObject view = NativeObject.of(object)) {
+      return access.apply(view);
+    }
   }
 
   private static PackedFunction asFunction(ObjectRef object, String what) {
@@ -181,26 +201,6 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       return function;
     }
     throw new IllegalArgumentException("cannot " + what + " a remote " + object.typeKey() + ": it is not a function");
-  }
-
-  /** A field by name: NativeObject reads it, a generated {@code @Object} class by its getter of that name. */
-  private static Object field(ObjectRef object, String name) {
-    if (object instanceof NativeObject dynamic) {
-      return dynamic.get(name);
-    }
-    try {
-      Method getter = object.getClass().getMethod(name);
-      return getter.invoke(object);
-    } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(object.typeKey() + " has no field '" + name + "' this server can read");
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException("cannot read " + object.typeKey() + "." + name + ": " + e.getMessage(), e);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException(e.getCause());
-    }
   }
 
   private static CallReply error(String kind, String message, String backtrace, String function, String javaClass) {

@@ -23,6 +23,7 @@ import io.grpc.CallOptions;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,6 +35,13 @@ import java.util.concurrent.TimeUnit;
  * the child that serves it, restarted at the next call after a loss when the options ask for it.
  */
 final class RemoteSession implements Session {
+  /**
+   * Closes the sessions nobody closed once nothing refers to them (their objects and bound interfaces refer to
+   * them): an isolated one's child JVM and a connection's channel would otherwise last as long as this JVM. A thread
+   * of its own, as a close waits for the channel and the child to end.
+   */
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private final String description;
   private final SessionOptions options;
   private final long deadlineNanos;
@@ -41,6 +49,9 @@ final class RemoteSession implements Session {
   private final List<String> childLibraryArgs;
   private volatile Connection connection;
   private volatile boolean closed;
+  /** What {@link #close} ends, also when the session becomes unreachable unclosed. */
+  private final Ending ending;
+  private final Cleaner.Cleanable cleanable;
 
   private RemoteSession(String description, SessionOptions options, List<String> childLibraryArgs,
       Connection connection) {
@@ -49,17 +60,40 @@ final class RemoteSession implements Session {
     this.deadlineNanos = options.deadline().toNanos();
     this.childLibraryArgs = childLibraryArgs;
     this.connection = connection;
+    this.ending = new Ending(connection);
+    this.cleanable = CLEANER.register(this, ending);
+  }
+
+  /** Ends the current connection and its child; refers to no session, so that the Cleaner can run it. */
+  private static final class Ending implements Runnable {
+    volatile Connection connection;
+
+    Ending(Connection connection) {
+      this.connection = connection;
+    }
+
+    @Override
+    public void run() {
+      Connection last = connection;
+      last.close();
+      if (last.child != null) {
+        last.child.stop();
+      }
+    }
   }
 
   static RemoteSession connect(String target, SessionOptions options) {
     int colon = target.lastIndexOf(':');
-    boolean port = colon > 0 && colon < target.length() - 1
-        && target.substring(colon + 1).chars().allMatch(Character::isDigit);
+    String digits = colon > 0 ? target.substring(colon + 1) : "";
+    boolean port = !digits.isEmpty() && digits.length() <= 5 && digits.chars().allMatch(c -> c >= '0' && c <= '9')
+        && Integer.parseInt(digits) >= 1 && Integer.parseInt(digits) <= 65535;
     if (!port) {
-      throw new IllegalArgumentException("Packed4j.connect takes host:port, such as \"localhost:7000\", got '"
-          + target + "'");
+      // gRPC checks the port only on its own thread, which dies of it while the caller waits out the deadline.
+      throw new IllegalArgumentException("Packed4j.connect takes host:port with a port from 1 to 65535, such as"
+          + " \"localhost:7000\", got '" + target + "'");
     }
-    Connection connection = Connection.open(target, options, options.token().orElse(null), null);
+    Connection connection = Connection.open(target, options, options.token().orElse(null), null,
+        System.nanoTime() + options.openTimeout().toNanos());
     return new RemoteSession(target, options, null, connection);
   }
 
@@ -67,11 +101,13 @@ final class RemoteSession implements Session {
     return new RemoteSession(library, options, libraryArgs, startChild(libraryArgs, library, options));
   }
 
+  /** Starts a child and connects to it, both within the open timeout. */
   private static Connection startChild(List<String> libraryArgs, String library, SessionOptions options) {
-    ChildServer child = ChildServer.start(libraryArgs, library, options);
+    long openBy = System.nanoTime() + options.openTimeout().toNanos();
+    ChildServer child = ChildServer.start(libraryArgs, library, options, openBy);
     try {
       // The child's own token, plaintext on loopback: the options' token and TLS are for servers started by hand.
-      return Connection.open(child.address, options, child.token, child);
+      return Connection.open(child.address, options, child.token, child, openBy);
     } catch (RuntimeException e) {
       child.stop();
       throw e;
@@ -100,6 +136,7 @@ final class RemoteSession implements Session {
     lost.close();
     lost.child.stop();
     connection = startChild(childLibraryArgs, description, options);
+    ending.connection = connection;
     return connection;
   }
 
@@ -274,11 +311,7 @@ final class RemoteSession implements Session {
       }
       closed = true;
     }
-    Connection last = connection;
-    last.close();
-    if (last.child != null) {
-      last.child.stop();
-    }
+    cleanable.clean(); // runs the Ending once, here
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.packed4j.remote.internal;
 
+import dev.packed4j.runtime.SessionOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +33,12 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
                                      the server allocates it before its bytes arrive
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
+
+  /**
+   * The system property by which an isolated session names its child's crash-report directory to the child, which
+   * removes it when it ends without a report (its parent may have ended first, unable to).
+   */
+  public static final String CRASH_DIRECTORY_PROPERTY = "packed4j.isolated.crashDirectory";
 
   /**
    * Reads a command line.
@@ -77,6 +84,14 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     }
     if (token != null && token.isBlank()) {
       throw new IllegalArgumentException("the token is empty");
+    }
+    if (token != null) {
+      try {
+        SessionOptions.defaults().withToken(token); // the clients' rule: the header that carries it is ASCII
+      } catch (IllegalArgumentException unsendable) {
+        throw new IllegalArgumentException("the token (--token-file or PACKED4J_TOKEN) is one no client can send: "
+            + unsendable.getMessage().substring("SessionOptions.withToken: ".length()));
+      }
     }
     if (keystore != null && keystorePassword == null) {
       throw new IllegalArgumentException("--tls-keystore needs --tls-keystore-password-file or "
