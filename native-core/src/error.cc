@@ -2,6 +2,9 @@
  * \file error.cc
  * \brief Error objects (kP4JError) and the error raised per thread.
  */
+#include <cctype>
+#include <string>
+
 #include "internal.h"
 
 namespace packed4j {
@@ -46,8 +49,30 @@ struct RaisedError {
 
 thread_local RaisedError raised;
 
-/*! \brief A new error object; owned by the caller. Throws std::bad_alloc only. */
+/*!
+ * \brief Whether kind is a name, as Java's Packed4jException(kind, message) requires one: letters, digits and _
+ *  (bytes of UTF-8 sequences pass, for letters of other scripts, which Java checks).
+ */
+bool IsKindName(std::string_view kind) {
+  if (kind.empty()) return false;
+  for (char c : kind) {
+    unsigned char byte = static_cast<unsigned char>(c);
+    if (!(std::isalnum(byte) || c == '_' || byte >= 0x80)) return false;
+  }
+  return true;
+}
+
+/*!
+ * \brief A new error object; owned by the caller. Throws std::bad_alloc only. A kind that is not a name (Error("Out
+ *  Of Stock!", ...), or empty) becomes RuntimeError, with a note that names it, as no Java code could catch or raise
+ *  such a kind.
+ */
 P4JObject* NewError(std::string_view kind, std::string_view message, std::string_view backtrace) {
+  if (!IsKindName(kind)) {
+    std::string noted = std::string(message) + " (raised with the kind \"" + std::string(kind) +
+                        "\", which is not a name of letters, digits and _: reported as RuntimeError)";
+    return make_object<ErrorImpl>("RuntimeError", noted, backtrace).release();
+  }
   return make_object<ErrorImpl>(kind, message, backtrace).release();
 }
 

@@ -127,6 +127,31 @@ void RecordRegistrationError(std::string message) {
   globals->registration_errors.push_back(std::move(message));
 }
 
+void RecordCurrentRefusal() noexcept {
+  try {
+    std::string refusal;
+    try {
+      throw;
+    } catch (const Error& error) {
+      refusal = error.kind() + ": " + error.message();
+    } catch (const std::exception& error) {
+      refusal = std::string("RuntimeError: ") + error.what();
+    } catch (...) {
+      refusal = "UnknownError: a registration failed with an exception that is not a std::exception";
+    }
+    GlobalFunctions* globals = GlobalFunctions::Get();
+    std::lock_guard<std::mutex> lock(globals->mutex);
+    std::vector<std::string>& recorded = globals->registration_errors;
+    std::string_view message = std::string_view(refusal).substr(refusal.find(": ") + 2);
+    // The code that threw may have recorded it under another kind (a layout conflict is a LoadError).
+    bool already = !recorded.empty() && recorded.back().size() >= message.size() &&
+                   recorded.back().compare(recorded.back().size() - message.size(), message.size(), message) == 0;
+    if (!already) recorded.push_back(std::move(refusal));
+  } catch (...) {
+    // Out of memory while recording: the refusal is still raised to the caller.
+  }
+}
+
 std::vector<std::string> TakeRegistrationErrors() {
   GlobalFunctions* globals = GlobalFunctions::Get();
   std::lock_guard<std::mutex> lock(globals->mutex);
@@ -303,7 +328,7 @@ int P4JFunctionSetGlobalDoc(const P4JByteArray* name, const P4JByteArray* doc, c
   for (const std::string& param : record->names) record->spans.push_back(details::ByteArrayOf(param));
   globals->docs[key] = record.get();
   globals->all_docs.push_back(std::move(record));
-  P4J_SAFE_CALL_END();
+  P4J_REGISTRATION_CALL_END();
 }
 
 int P4JFunctionGetGlobalDoc(const P4JByteArray* name, P4JByteArray* out_doc, const P4JByteArray** out_param_names,

@@ -15,6 +15,19 @@
  * \brief Wraps the body of an exported C function: any exception becomes the thread's raised error and the
  *  function returns -1; falling off the end returns 0. No C++ exception may leave libpacked4j.so.
  */
+/*!
+ * \brief P4J_SAFE_CALL_END of an entry point that registers (a type's fields, members, docs): a refusal is also
+ *  recorded for packed4j.TakeRegistrationErrors, which Packed4j.loadLibrary reports.
+ */
+#define P4J_REGISTRATION_CALL_END()                \
+  }                                                \
+  catch (...) {                                    \
+    ::packed4j::internal::RecordCurrentRefusal();  \
+    ::packed4j::details::RaiseCurrentException(); \
+    return -1;                                     \
+  }                                                \
+  return 0
+
 #define P4J_SAFE_CALL_BEGIN() try {
 #define P4J_SAFE_CALL_END()                      \
   }                                              \
@@ -87,6 +100,13 @@ P4JObject* TakeObjectField(const P4JObject* obj, const P4JFieldInfo& field);
 
 /*! \brief Records a refused global registration for packed4j.TakeRegistrationErrors. */
 void RecordRegistrationError(std::string message);
+
+/*!
+ * \brief Records the exception being handled (call it in a catch block) as a refused registration, unless the code
+ *  that threw recorded it already; never throws. For the registration entry points (P4J_REGISTRATION_CALL_END), so
+ *  that every refusal of a library's registrations reaches its loader, not stderr alone.
+ */
+void RecordCurrentRefusal() noexcept;
 
 /*! \brief Takes the recorded registration errors, oldest first. */
 std::vector<std::string> TakeRegistrationErrors();

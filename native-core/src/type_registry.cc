@@ -840,7 +840,7 @@ int P4JTypeGetOrAllocIndex(const P4JByteArray* type_key, int32_t parent_type_ind
 int P4JTypeRegisterFields(int32_t type_index, const P4JFieldInfo* fields, int32_t num_fields) {
   P4J_SAFE_CALL_BEGIN();
   internal::TypeRegistry::Global()->RegisterFields(type_index, fields, num_fields, __builtin_return_address(0));
-  P4J_SAFE_CALL_END();
+  P4J_REGISTRATION_CALL_END();
 }
 
 int P4JTypeKeyToIndex(const P4JByteArray* type_key, int32_t* out_type_index) {
@@ -895,7 +895,7 @@ int P4JObjectGetField(P4JObjectHandle obj, int32_t field_index, P4JAny* result) 
 int P4JTypeSetDoc(int32_t type_index, const P4JByteArray* doc) {
   P4J_SAFE_CALL_BEGIN();
   internal::TypeRegistry::Global()->SetDoc(type_index, doc);
-  P4J_SAFE_CALL_END();
+  P4J_REGISTRATION_CALL_END();
 }
 
 int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out) {
@@ -908,7 +908,7 @@ int P4JTypeGetDoc(int32_t type_index, P4JByteArray* out) {
 int P4JTypeRegisterField(int32_t type_index, const P4JFieldInfo* field, int32_t flags, const P4JByteArray* doc) {
   P4J_SAFE_CALL_BEGIN();
   internal::TypeRegistry::Global()->RegisterField(type_index, field, flags, doc);
-  P4J_SAFE_CALL_END();
+  P4J_REGISTRATION_CALL_END();
 }
 
 int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc) {
@@ -926,7 +926,7 @@ int P4JTypeRegisterMethod(int32_t type_index, const P4JByteArray* name, int32_t 
   if (name == nullptr) throw ValueError("P4JTypeRegisterMethod: name is NULL");
   internal::TypeRegistry::Global()->RegisterMethod(type_index, details::ViewOf(*name), kind, function, doc,
                                                    param_names, num_param_names);
-  P4J_SAFE_CALL_END();
+  P4J_REGISTRATION_CALL_END();
 }
 
 int P4JTypeGetNumMethods(int32_t type_index, int32_t* out) {

@@ -43,7 +43,12 @@ TEST(ListTest, ANullListOrMapReadsAsEmpty) {
   EXPECT_EQ(map.size(), 0);
   EXPECT_TRUE(map.empty());
   EXPECT_EQ(map.begin(), map.end());
-  EXPECT_EQ(ErrorOf([&] { map.at("k"); }).rfind("ValueError: ", 0), 0u);
+  // A lookup reads it as the empty map it is read as (it was the ValueError "map is NULL").
+  EXPECT_EQ(ErrorOf([&] { map.at("k"); }), "KeyError: key string \"k\" is not in the map");
+  EXPECT_EQ(ErrorOf([&] { map["k"]; }), "KeyError: key string \"k\" is not in the map");
+  EXPECT_FALSE(map.contains("k"));
+  EXPECT_EQ(map.count("k"), 0);
+  EXPECT_EQ(ErrorOf([&] { map.Set("k", 1); }).rfind("ValueError: ", 0), 0u);
 }
 
 TEST(ListTest, CellIsDenseAndUpToDateAfterEveryMutation) {

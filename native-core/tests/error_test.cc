@@ -52,6 +52,18 @@ TEST(ErrorTest, RaisedErrorIsPerThreadAndMovedOut) {
   EXPECT_EQ(TakeRaised(), "");
 }
 
+TEST(ErrorTest, AKindThatIsNotANameIsReportedAsARuntimeErrorThatNamesIt) {
+  // Java's Packed4jException refuses such a kind, so no Java code could catch or raise it as it arrived.
+  PackedFunc out_of_stock([](Args, RetValue*) { throw Error("Out Of Stock!", "bin 3 is empty"); }, "test.Stock");
+  EXPECT_EQ(ErrorOf([&] { out_of_stock(); }),
+            "RuntimeError: bin 3 is empty (raised with the kind \"Out Of Stock!\", which is not a name of letters, "
+            "digits and _: reported as RuntimeError)");
+  PackedFunc nameless([](Args, RetValue*) { throw Error("", "no kind"); }, "test.Nameless");
+  EXPECT_EQ(ErrorOf([&] { nameless(); }).rfind("RuntimeError: no kind (raised with the kind \"\"", 0), 0u);
+  PackedFunc own([](Args, RetValue*) { throw Error("PaperJam_2", "jammed"); }, "test.Own");
+  EXPECT_EQ(ErrorOf([&] { own(); }), "PaperJam_2: jammed");
+}
+
 TEST(ErrorTest, ErrorObjectCellHoldsKindMessageBacktrace) {
   int64_t baseline = P4JObjectLiveCount();
   P4JByteArray kind = details::ByteArrayOf("IndexError");

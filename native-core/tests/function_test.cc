@@ -549,6 +549,32 @@ TEST(FunctionTest, AnEmptyGlobalNameIsRefusedAndRecordedForTheLoader) {
   EXPECT_EQ(refused[1].rfind("ValueError: global function name is not UTF-8", 0), 0u) << refused[1];
 }
 
+TEST(FunctionTest, RegisteringFromSeveralThreadsAtOnceGivesEachItsOwnEntry) {
+  // Registry::Register appended to a list without a lock and returned its last entry: threads registering at run
+  // time corrupted the heap ("double free or corruption") or attached a body to another thread's name.
+  constexpr int kThreads = 4;
+  constexpr int kEach = 2000;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t] {
+      for (int i = 0; i < kEach; ++i) {
+        int64_t id = t * kEach + i;
+        Registry::Register(("test.Concurrent." + std::to_string(id)).c_str(), true)
+            .set_body_typed([id]() { return id; });
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int64_t id : {int64_t{0}, int64_t{kEach - 1}, int64_t{kEach}, int64_t{kThreads * kEach - 1}}) {
+    PackedFunc function = PackedFunc::GetGlobal("test.Concurrent." + std::to_string(id));
+    ASSERT_TRUE(function.defined()) << id;
+    EXPECT_EQ(function().cast<int64_t>(), id);
+  }
+  for (int64_t id = 0; id < kThreads * kEach; id += 97) {
+    EXPECT_EQ(PackedFunc::GetGlobal("test.Concurrent." + std::to_string(id))().cast<int64_t>(), id) << id;
+  }
+}
+
 TEST(FunctionTest, RegistryMacroReportsADuplicateAndKeepsTheFirst) {
   Registry::Register("test.MacroDuplicate").set_body_typed([]() { return 1; });
   ::testing::internal::CaptureStderr();
@@ -639,6 +665,44 @@ TEST(TypedPackedFuncTest, TakesTheTypedEntryWhenTheSignatureMatches) {
   }));
   EXPECT_FALSE(untyped.uses_typed_entry());
   EXPECT_EQ(untyped(40, 2), 38);
+}
+
+TEST(FunctionTest, AnElementOfAVectorParameterIsNamedWithItsArgument) {
+  // std::vector<T> converts every element when the call starts; an element's error named the element only.
+  PackedFunc sum = PackedFunc::FromTyped([](int64_t scale, std::vector<int64_t> values) {
+    int64_t total = 0;
+    for (int64_t value : values) total += value * scale;
+    return total;
+  }, "test.VecSum");
+  EXPECT_EQ(sum(2, List<Any>{Any(1), Any(2)}).cast<int64_t>(), 6);
+  EXPECT_EQ(ErrorOf([&] { sum(1, List<Any>{Any(1), Any("x")}); }),
+            "TypeError: test.VecSum: argument 1, list element at index 1 expected int64, got string \"x\"");
+  PackedFunc nested = PackedFunc::FromTyped([](std::vector<std::vector<int32_t>> rows) {
+    return static_cast<int64_t>(rows.size());
+  }, "test.Rows");
+  EXPECT_EQ(ErrorOf([&] { nested(List<Any>{Any(List<Any>{Any(1)}), Any(List<Any>{Any(int64_t{1} << 40)})}); }),
+            "ValueError: test.Rows: argument 0, list element at index 1, list element at index 0 value 1099511627776 "
+            "is out of range for int32");
+}
+
+TEST(TypedPackedFuncTest, IsAParameterTypeAndAConversionAsTheReadmeSays) {
+  // README, Type mapping: a functional interface is a `PackedFunc` or `TypedPackedFunc<R(A...)>` parameter. The
+  // second did not compile as a set_body_typed parameter, nor as an ArgValue conversion.
+  PackedFunc apply = PackedFunc::FromTyped([](TypedPackedFunc<int64_t(int64_t)> f, int64_t x) {
+    EXPECT_TRUE(f.uses_typed_entry());
+    return f(f(x));
+  }, "apply");
+  EXPECT_EQ(apply.signature(), "(function, int64) -> int64");
+  PackedFunc add_one = PackedFunc::FromTyped([](int64_t v) { return v + 1; }, "add_one");
+  EXPECT_EQ(apply(add_one, 5).cast<int64_t>(), 7);
+  EXPECT_EQ(ErrorOf([&] { apply(3, 5); }), "TypeError: apply: argument 0 expected function, got int 3");
+  PackedFunc packed([](Args args, RetValue* rv) {
+    TypedPackedFunc<int64_t(int64_t)> f = args[0].cast<TypedPackedFunc<int64_t(int64_t)>>();
+    *rv = f(args[1].cast<int64_t>());
+  }, "packed");
+  EXPECT_EQ(packed(add_one, 1).cast<int64_t>(), 2);
+  TypedPackedFunc<int64_t(int64_t)> stored = Any(add_one).cast<TypedPackedFunc<int64_t(int64_t)>>();
+  EXPECT_EQ(stored(9), 10);
 }
 
 TEST(TypedPackedFuncTest, StringsAndErrorsThroughTheTypedEntry) {

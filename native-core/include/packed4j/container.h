@@ -474,22 +474,23 @@ class Map : public ObjectRef {
   int64_t size() const noexcept { return cell()->size; }
   bool empty() const noexcept { return cell()->size == 0; }
 
-  /*! \brief The value of key as V; KeyError naming the key when it is absent. */
+  /*! \brief The value of key as V; KeyError naming the key when it is absent (a null map reads as empty). */
   V at(const K& key) const {
     P4JAny key_slot;
     Any key_keep;
     details::PackArgument(key, &key_slot, &key_keep);
     int32_t found = 0;
     P4JAny raw;
-    details::CheckCall(P4JMapGetItem(handle(), &key_slot, &found, &raw));
+    if (handle() != nullptr) details::CheckCall(P4JMapGetItem(handle(), &key_slot, &found, &raw));
     if (found == 0) throw KeyError("key " + details::DescribeValue(key_slot) + " is not in the map");
     Any value = Any::FromOwned(raw);
     return details::TypeTraits<V>::Convert(value.raw(), details::ConvertContext::MapValue(&key_slot));
   }
   /*! \brief Same as at (read-only: use Set to write). */
   V operator[](const K& key) const { return at(key); }
-  /*! \brief 1 when key is present, else 0. */
+  /*! \brief 1 when key is present, else 0 (0 in a null map, which reads as empty). */
   int64_t count(const K& key) const {
+    if (handle() == nullptr) return 0;
     P4JAny key_slot;
     Any key_keep;
     details::PackArgument(key, &key_slot, &key_keep);
@@ -537,7 +538,7 @@ class Map : public ObjectRef {
   }
 
  private:
-  // A null Map reads as empty (see List::cell); a lookup or a change is the ValueError of its C call.
+  // A null Map reads as empty (see List::cell): a lookup finds nothing; a change is the ValueError of its C call.
   const P4JMapCell* cell() const noexcept {
     P4JObject* map = handle();
     return map != nullptr ? details::CellOf<P4JMapCell>(map) : &details::kEmptyMapCell;
@@ -754,18 +755,32 @@ struct TypeTraits<std::vector<T>> {
   static std::vector<T> Convert(const P4JAny& value, const ConvertContext& context) {
     return FromListCell(ListCellOf(value, context, TypeName()), context);
   }
-  /*! \brief The values of a list cell, converted. */
-  static std::vector<T> FromListCell(const P4JListCell* cell, const ConvertContext&) {
+  /*!
+   * \brief The values of a list cell, converted; an element's error is placed by context ("demo.Sum: argument 0, list
+   *  element at index 3 expected int64, ..."), a nested vector's by each level.
+   */
+  static std::vector<T> FromListCell(const P4JListCell* cell, const ConvertContext& context) {
     std::vector<T> out;
     out.reserve(static_cast<size_t>(cell->size));
-    for (int64_t i = 0; i < cell->size; ++i) out.push_back(ReadListElement<T>(cell->data, i));
+    try {
+      for (int64_t i = 0; i < cell->size; ++i) out.push_back(ReadListElement<T>(cell->data, i));
+    } catch (const Error& error) {
+      ThrowWithin(Within(context), error);
+    }
     return out;
+  }
+  /*! \brief What goes before an element's error: the context's words with a comma, or nothing. */
+  static std::string Within(const ConvertContext& context) {
+    std::string where = DescribeContext(context);
+    if (!where.empty() && where.back() == ' ') where.back() = ',';
+    return where.empty() ? where : where + " ";
   }
   /*!
    * \brief size dense values (P4J_LIST_WORD_DENSE_I64, P4J_LIST_WORD_DENSE_F64 when floats), converted as a borrowed
    *  cell's; int64 values into std::vector<int64_t> and float64 ones into std::vector<double> are copied whole.
    */
-  static std::vector<T> FromDenseList(const int64_t* values, int64_t size, bool floats, const ConvertContext&) {
+  static std::vector<T> FromDenseList(const int64_t* values, int64_t size, bool floats,
+                                      const ConvertContext& context) {
     if constexpr (std::is_same<T, int64_t>::value) {
       if (!floats) return std::vector<T>(values, values + size);
     } else if constexpr (std::is_same<T, double>::value) {
@@ -777,7 +792,11 @@ struct TypeTraits<std::vector<T>> {
     }
     std::vector<T> out;
     out.reserve(static_cast<size_t>(size));
-    for (int64_t i = 0; i < size; ++i) out.push_back(ReadDenseElement<T>(values, i, floats));
+    try {
+      for (int64_t i = 0; i < size; ++i) out.push_back(ReadDenseElement<T>(values, i, floats));
+    } catch (const Error& error) {
+      ThrowWithin(Within(context), error);
+    }
     return out;
   }
   static void Store(const std::vector<T>& value, P4JAny* out) { TypeTraits<List<T>>::Store(List<T>(value), out); }

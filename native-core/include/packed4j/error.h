@@ -196,6 +196,26 @@ inline void RaiseCurrentException() noexcept {
   }
 }
 
+/*! \brief Throws an Error of kind as the class of that kind (TypeError, ...), or as Error for another kind. */
+[[noreturn]] inline void ThrowOfKind(std::string kind, std::string message, std::string backtrace) {
+  if (kind == "TypeError") throw TypeError(std::move(message), std::move(backtrace));
+  if (kind == "ValueError") throw ValueError(std::move(message), std::move(backtrace));
+  if (kind == "IndexError") throw IndexError(std::move(message), std::move(backtrace));
+  if (kind == "KeyError") throw KeyError(std::move(message), std::move(backtrace));
+  if (kind == "AttributeError") throw AttributeError(std::move(message), std::move(backtrace));
+  if (kind == "RuntimeError") throw RuntimeError(std::move(message), std::move(backtrace));
+  if (kind == "NotImplementedError") throw NotImplementedError(std::move(message), std::move(backtrace));
+  throw Error(std::move(kind), std::move(message), std::move(backtrace));
+}
+
+/*!
+ * \brief Throws error again with where in front of its message ("demo.Sum: argument 0, "), as the class of its
+ *  kind: for a conversion whose place only its caller knows.
+ */
+[[noreturn]] inline void ThrowWithin(const std::string& where, const Error& error) {
+  ThrowOfKind(error.kind(), where + error.message(), error.backtrace());
+}
+
 /*!
  * \brief Takes this thread's raised error and throws it as a C++ exception of the matching kind.
  *  Called right after a C function returned -1.
@@ -211,14 +231,7 @@ inline void RaiseCurrentException() noexcept {
   std::string message(ViewOf(cell->message));
   std::string backtrace(ViewOf(cell->backtrace));
   P4JObjectDecRef(error_object);
-  if (kind == "TypeError") throw TypeError(std::move(message), std::move(backtrace));
-  if (kind == "ValueError") throw ValueError(std::move(message), std::move(backtrace));
-  if (kind == "IndexError") throw IndexError(std::move(message), std::move(backtrace));
-  if (kind == "KeyError") throw KeyError(std::move(message), std::move(backtrace));
-  if (kind == "AttributeError") throw AttributeError(std::move(message), std::move(backtrace));
-  if (kind == "RuntimeError") throw RuntimeError(std::move(message), std::move(backtrace));
-  if (kind == "NotImplementedError") throw NotImplementedError(std::move(message), std::move(backtrace));
-  throw Error(std::move(kind), std::move(message), std::move(backtrace));
+  ThrowOfKind(std::move(kind), std::move(message), std::move(backtrace));
 }
 
 /*! \brief Throws the raised error when a C call returned non-zero. */

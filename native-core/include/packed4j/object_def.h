@@ -28,6 +28,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -122,8 +123,11 @@ class ObjectDef {
    *  unloaded. \param abi_version the ABI version of the headers the registering library was compiled with.
    */
   static ObjectDef& Register(const char* doc = "", int32_t abi_version = P4J_PLUGIN_ABI_VERSION) {
-    Entries().emplace_back(new ObjectDef(doc, abi_version));
-    return *Entries().back();
+    std::unique_ptr<ObjectDef> entry(new ObjectDef(doc, abi_version));
+    ObjectDef& made = *entry;
+    std::lock_guard<std::mutex> lock(EntriesMutex());  // as Registry::Register: callers on several threads
+    Entries().push_back(std::move(entry));
+    return made;
   }
 
   /*!
@@ -258,6 +262,12 @@ class ObjectDef {
   static std::vector<std::unique_ptr<ObjectDef>>& Entries() {
     static std::vector<std::unique_ptr<ObjectDef>> entries;
     return entries;
+  }
+
+  /*! rief Guards Entries(). */
+  static std::mutex& EntriesMutex() {
+    static std::mutex mutex;
+    return mutex;
   }
 
   bool accepted_ = false;

@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,8 +51,13 @@ class Registry {
    */
   static Registry& Register(const char* name, bool allow_override = false,
                             int32_t abi_version = P4J_PLUGIN_ABI_VERSION) {
-    Entries().emplace_back(new Registry(name, allow_override, abi_version));
-    return *Entries().back();
+    std::unique_ptr<Registry> entry(new Registry(name, allow_override, abi_version));
+    Registry& made = *entry;
+    // Code may register from several threads at run time: the list grows under a lock, and each caller gets its own
+    // entry, not whichever is last.
+    std::lock_guard<std::mutex> lock(EntriesMutex());
+    Entries().push_back(std::move(entry));
+    return made;
   }
 
   /*! \brief Registers a body taking (Args args, RetValue* rv). */
@@ -174,6 +180,12 @@ class Registry {
   static std::vector<std::unique_ptr<Registry>>& Entries() {
     static std::vector<std::unique_ptr<Registry>> entries;
     return entries;
+  }
+
+  /*! rief Guards Entries(). */
+  static std::mutex& EntriesMutex() {
+    static std::mutex mutex;
+    return mutex;
   }
 
   std::string name_;

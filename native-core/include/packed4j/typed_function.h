@@ -136,6 +136,28 @@ class TypedPackedFunc<R(A...)> {
   void* entry_ = nullptr;
 };
 
+namespace details {
+
+/*!
+ * \brief TypedPackedFunc<R(A...)>: a function object, as PackedFunc, wrapped once when converted (a set_body_typed
+ *  parameter, ArgValue::cast, a list element); its signature names it "function", as PackedFunc's.
+ */
+template <typename R, typename... A>
+struct TypeTraits<TypedPackedFunc<R(A...)>> {
+  static constexpr bool kConvertible = true;
+  static constexpr bool kStorable = true;
+  static constexpr bool kTypedAllowed = true;
+  static constexpr bool kTypedScalar = false;
+  static std::string TypeName() { return TypeTraits<PackedFunc>::TypeName(); }
+  static TypedPackedFunc<R(A...)> Convert(const P4JAny& value, const ConvertContext& context) {
+    return TypedPackedFunc<R(A...)>(TypeTraits<PackedFunc>::Convert(value, context));
+  }
+  static void Store(const TypedPackedFunc<R(A...)>& value, P4JAny* out) {
+    TypeTraits<PackedFunc>::Store(value.packed(), out);
+  }
+};
+
+}  // namespace details
 }  // namespace packed4j
 
 #endif  // PACKED4J_TYPED_FUNCTION_H_

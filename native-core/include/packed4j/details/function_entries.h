@@ -171,9 +171,31 @@ void PackArgument(T&& value, P4JAny* slot, Any* keep) {
 }
 
 
+/*! \brief Whether F has exactly one operator() whose address can be taken (not a generic lambda, not overloaded). */
+template <typename F, typename = void>
+struct HasOneCallOperator : std::false_type {};
+template <typename F>
+struct HasOneCallOperator<F, std::void_t<decltype(&F::operator())>> : std::true_type {};
+
+template <typename F>
+struct CallableTraits;
+
+/*! \brief A function object's traits, those of its operator(); a clear error when it has no single one. */
+template <typename F, bool = HasOneCallOperator<F>::value>
+struct CallOperatorTraits : CallableTraits<decltype(&F::operator())> {};
+template <typename F>
+struct CallOperatorTraits<F, false> {
+  static_assert(sizeof(F) == 0,
+                "set_body_typed and FromTyped need a callable whose parameter types are written out: a generic "
+                "lambda ([](auto x) { ... }) or a function object with several operator() has none; declare the "
+                "types ([](int64_t x) { ... }), or use set_body to read untyped arguments");
+  using Result = void;
+  using Params = std::tuple<>;
+};
+
 /*! \brief The parameter and result types of a callable: lambdas (their operator()) and function pointers. */
 template <typename F>
-struct CallableTraits : CallableTraits<decltype(&F::operator())> {};
+struct CallableTraits : CallOperatorTraits<F> {};
 
 template <typename R, typename... A>
 struct CallableTraits<R (*)(A...)> {
@@ -778,9 +800,9 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
                 "set_body_typed: parameters must be taken by value or by const reference");
   static_assert((... && TypeTraits<std::decay_t<A>>::kConvertible),
                 "set_body_typed: a parameter type has no conversion from a packed value; supported: bool, integers, "
-                "float, double, std::string, std::string_view, String, Bytes, BytesView, ObjectRef types, List<T>, ListView<T>, "
-                "std::vector<T>, Map<K, V>, "
-                "std::optional<T>, PackedFunc, Any");
+                "float, double, std::string, std::string_view, String, Bytes, BytesView, ObjectRef types, "
+                "ObjectPtr<T>, List<T>, ListView<T>, std::vector<T>, Map<K, V>, std::optional<T>, NDArray, "
+                "TensorView, PackedFunc, TypedPackedFunc<R(A...)>, Any");
   static_assert((... && (!TypeTraits<std::decay_t<A>>::kConvertible || TypeTraits<std::decay_t<A>>::kTypedAllowed)),
                 "set_body_typed: a parameter type cannot appear in a signature (use set_body for raw pointers)");
 

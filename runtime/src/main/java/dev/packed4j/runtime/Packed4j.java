@@ -153,8 +153,8 @@ public final class Packed4j {
       // The kind of the first refusal, as the native registry spelled it.
       Packed4jException failure = Failures.newException(kind, "loading " + library.toAbsolutePath() + ", the native"
           + " registry refused " + (refused.size() == 1 ? "a registration: " : refused.size() + " registrations: ")
-          + String.join("; ", refused) + " (the library is loaded; the refused registrations keep their first "
-          + "definition)", "", null);
+          + String.join("; ", refused) + " (the library is loaded without what was refused; a name registered"
+          + " twice keeps its first definition)", "", null);
       PARTLY_REFUSED_PLUGINS.put(absolute, failure);
       throw failure;
     }

@@ -174,6 +174,50 @@ class LoadingTest {
     }
   }
 
+  @Test
+  void everyRegistrationTheCoreRefusesIsReportedNotOnlyWrittenToStderr() throws Exception {
+    // These three were written to stderr only: the load succeeded and the member, the parameter names or every
+    // field of the type went missing without a word.
+    Path plugin = TestLibraries.plugin(directory, "refusals.cc", """
+        #include <packed4j/packed4j.h>
+        using namespace packed4j;
+        struct Counters { int64_t hits = 0; };
+        class OddObject : public Object {
+         public:
+          Counters* impl = new Counters();  // a pImpl member: its field is outside the object
+          int64_t size = 0;
+          ~OddObject() override { delete impl; }
+          void VisitAttrs(AttrVisitor* v) override { v->Visit("hits", &impl->hits); }
+          static constexpr const char* _type_key = "test.plugin.Odd";
+          P4J_DECLARE_OBJECT_TYPE_INFO(OddObject, Object);
+        };
+        P4J_REGISTER_OBJECT_TYPE(OddObject);
+        class PlainObject : public Object {
+         public:
+          int64_t size = 0;
+          static constexpr const char* _type_key = "test.plugin.Plain";
+          P4J_DECLARE_OBJECT_TYPE_INFO(PlainObject, Object);
+        };
+        P4J_REGISTER_OBJECT_TYPE(PlainObject);
+        P4J_REGISTER_OBJECT_DEF(PlainObject, "a plain object")
+            .def_rw("size", &PlainObject::size, "its size")
+            .def("twice", [](int64_t x) { return 2 * x; }, "does not take the object first");
+        P4J_REGISTER_GLOBAL("test.plugin.Named").set_body_typed([](int64_t a) { return a; }).params({"a", "b"});
+        P4J_REGISTER_GLOBAL("test.plugin.Works").set_body_typed([](int64_t a) { return a + 1; });
+        """, "librefusals.so");
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(plugin));
+    String message = e.getMessage();
+    assertTrue(message.contains("the native registry refused 3 registrations"), message);
+    assertTrue(message.contains("field \"hits\" of type \"test.plugin.Odd\""), message);
+    assertTrue(message.contains("is not inside the object"), message);
+    assertTrue(message.contains("method \"twice\" of type \"test.plugin.Plain\" takes int64 first"), message);
+    assertTrue(message.contains("global function \"test.plugin.Named\" has 1 parameter"), message);
+    assertTrue(message.contains("the library is loaded without what was refused"), message);
+    try (PackedFunction works = Registry.global("test.plugin.Works")) {
+      assertEquals(8L, works.invoke(7L));
+    }
+  }
+
   /** A plugin (in C: quick to compile) whose function answers 42, under its own global name. */
   private static Path answerPlugin(String name, String libraryName) throws Exception {
     return TestLibraries.plugin(directory, libraryName + ".c", """
