@@ -29,6 +29,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A session over gRPC: calls, releases and descriptions on its current {@link Connection}; for an isolated session,
@@ -64,20 +65,34 @@ final class RemoteSession implements Session {
     this.cleanable = CLEANER.register(this, ending);
   }
 
-  /** Ends the current connection and its child; refers to no session, so that the Cleaner can run it. */
+  /**
+   * Ends the current connection and its child, once; refers to no session, so that the Cleaner can run it. The
+   * Cleaner's run hands the ending to a thread of its own, as it waits for a channel and a child to end (a second or
+   * two), and one cleaner thread would end many dropped sessions one after the other; {@link #close} ends in place.
+   */
   private static final class Ending implements Runnable {
     volatile Connection connection;
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     Ending(Connection connection) {
       this.connection = connection;
     }
 
+    /** Ends the session on this thread, unless it ended already. */
+    void end() {
+      if (ended.compareAndSet(false, true)) {
+        Connection last = connection;
+        last.close();
+        if (last.child != null) {
+          last.child.stop();
+        }
+      }
+    }
+
     @Override
     public void run() {
-      Connection last = connection;
-      last.close();
-      if (last.child != null) {
-        last.child.stop();
+      if (!ended.get()) {
+        Thread.ofVirtual().name("packed4j-session-cleaner").start(this::end);
       }
     }
   }
@@ -311,7 +326,8 @@ final class RemoteSession implements Session {
       }
       closed = true;
     }
-    cleanable.clean(); // runs the Ending once, here
+    ending.end();
+    cleanable.clean(); // the Cleaner lets go of it; its run finds it ended
   }
 
   @Override
