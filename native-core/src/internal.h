@@ -15,6 +15,15 @@
  * \brief Wraps the body of an exported C function: any exception becomes the thread's raised error and the
  *  function returns -1; falling off the end returns 0. No C++ exception may leave libpacked4j.so.
  */
+#define P4J_SAFE_CALL_BEGIN() try {
+#define P4J_SAFE_CALL_END()                      \
+  }                                              \
+  catch (...) {                                  \
+    ::packed4j::details::RaiseCurrentException(); \
+    return -1;                                   \
+  }                                              \
+  return 0
+
 /*!
  * \brief P4J_SAFE_CALL_END of an entry point that registers (a type's fields, members, docs): a refusal is also
  *  recorded for packed4j.TakeRegistrationErrors, which Packed4j.loadLibrary reports.
@@ -26,15 +35,6 @@
     ::packed4j::details::RaiseCurrentException(); \
     return -1;                                     \
   }                                                \
-  return 0
-
-#define P4J_SAFE_CALL_BEGIN() try {
-#define P4J_SAFE_CALL_END()                      \
-  }                                              \
-  catch (...) {                                  \
-    ::packed4j::details::RaiseCurrentException(); \
-    return -1;                                   \
-  }                                              \
   return 0
 
 namespace packed4j {

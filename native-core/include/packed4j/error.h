@@ -196,24 +196,32 @@ inline void RaiseCurrentException() noexcept {
   }
 }
 
-/*! \brief Throws an Error of kind as the class of that kind (TypeError, ...), or as Error for another kind. */
-[[noreturn]] inline void ThrowOfKind(std::string kind, std::string message, std::string backtrace) {
-  if (kind == "TypeError") throw TypeError(std::move(message), std::move(backtrace));
-  if (kind == "ValueError") throw ValueError(std::move(message), std::move(backtrace));
-  if (kind == "IndexError") throw IndexError(std::move(message), std::move(backtrace));
-  if (kind == "KeyError") throw KeyError(std::move(message), std::move(backtrace));
-  if (kind == "AttributeError") throw AttributeError(std::move(message), std::move(backtrace));
-  if (kind == "RuntimeError") throw RuntimeError(std::move(message), std::move(backtrace));
-  if (kind == "NotImplementedError") throw NotImplementedError(std::move(message), std::move(backtrace));
-  throw Error(std::move(kind), std::move(message), std::move(backtrace));
+/*!
+ * \brief Throws an Error of kind as the class of that kind (TypeError, ...), or as Error for another kind; with a
+ *  backtrace given (one that came back through the C ABI), or none to capture this thread's.
+ */
+template <typename... Backtrace>
+[[noreturn]] void ThrowOfKind(std::string kind, std::string message, Backtrace&&... backtrace) {
+  static_assert(sizeof...(Backtrace) <= 1, "ThrowOfKind: at most one backtrace");
+  if (kind == "TypeError") throw TypeError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "ValueError") throw ValueError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "IndexError") throw IndexError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "KeyError") throw KeyError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "AttributeError") throw AttributeError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "RuntimeError") throw RuntimeError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  if (kind == "NotImplementedError") {
+    throw NotImplementedError(std::move(message), std::forward<Backtrace>(backtrace)...);
+  }
+  throw Error(std::move(kind), std::move(message), std::forward<Backtrace>(backtrace)...);
 }
 
 /*!
  * \brief Throws error again with where in front of its message ("demo.Sum: argument 0, "), as the class of its
- *  kind: for a conversion whose place only its caller knows.
+ *  kind: for a conversion whose place only its caller knows. Its backtrace is captured again here, a frame or two
+ *  from the first, and symbolized only if someone reads it.
  */
 [[noreturn]] inline void ThrowWithin(const std::string& where, const Error& error) {
-  ThrowOfKind(error.kind(), where + error.message(), error.backtrace());
+  ThrowOfKind(error.kind(), where + error.message());
 }
 
 /*!

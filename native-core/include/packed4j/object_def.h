@@ -264,7 +264,7 @@ class ObjectDef {
     return entries;
   }
 
-  /*! rief Guards Entries(). */
+  /*! \brief Guards Entries(). */
   static std::mutex& EntriesMutex() {
     static std::mutex mutex;
     return mutex;

@@ -182,7 +182,7 @@ class Registry {
     return entries;
   }
 
-  /*! rief Guards Entries(). */
+  /*! \brief Guards Entries(). */
   static std::mutex& EntriesMutex() {
     static std::mutex mutex;
     return mutex;

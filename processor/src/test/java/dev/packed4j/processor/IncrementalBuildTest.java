@@ -133,15 +133,18 @@ class IncrementalBuildTest {
     String ref = CALCULATOR_REF.replace("String brand();", "String brand();\n  long " + longName + "Twice(long a);\n"
         + "  long " + longName + "Thrice(long a);");
     write("CalculatorRef", ref);
+    String cjkName = "计算".repeat(40); // 80 characters, 240 bytes of a file name
     write("Calculator", CALCULATOR.replace("}\n", "  @Global(\"calculator.A\") long " + longName + "Once(long a);\n"
-        + "  @Global(\"calculator.B\") long " + longName + "Again(long a);\n}\n"));
+        + "  @Global(\"calculator.B\") long " + longName + "Again(long a);\n"
+        + "  @Global(\"calculator.C\") long " + cjkName + "(long a);\n}\n"));
     build(compiler, "Calculator", "CalculatorRef");
     assertThat(method("p.Packed4j_Calculator", longName + "Once", long.class)).isNotNull();
     assertThat(method("p.Packed4j_Calculator", longName + "Again", long.class)).isNotNull();
     assertThat(method("p.Packed4j_CalculatorRef", longName + "Thrice", long.class)).isNotNull();
+    assertThat(method("p.Packed4j_Calculator", cjkName, long.class)).isNotNull();
     try (Stream<Path> files = Files.list(classes().resolve("p"))) {
-      assertThat(files.map(file -> file.getFileName().toString().length()).max(Integer::compare).orElseThrow())
-          .isLessThan(100);
+      assertThat(files.map(file -> file.getFileName().toString().getBytes(StandardCharsets.UTF_8).length)
+          .max(Integer::compare).orElseThrow()).isLessThan(100);
     }
   }
 

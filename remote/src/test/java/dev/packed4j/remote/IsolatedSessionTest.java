@@ -230,9 +230,15 @@ class IsolatedSessionTest {
       }
     }
     command.addAll(List.of(LeftOpen.class.getName(), PLUGIN.toString()));
-    Process parent = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(parent.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertTrue(parent.waitFor(60, TimeUnit.SECONDS));
+    Path log = Files.createTempFile("left-open", ".log");
+    Process parent = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    boolean ended = parent.waitFor(60, TimeUnit.SECONDS); // a file, not a pipe: a hung parent cannot hang the test
+    String output = Files.readString(log);
+    Files.delete(log);
+    if (!ended) {
+      parent.destroyForcibly();
+    }
+    assertTrue(ended, "the parent JVM did not end:\n" + output);
     Matcher directory = Pattern.compile("crash directory: (\\S+)").matcher(output);
     assertTrue(directory.find(), output);
     Path kept = Path.of(directory.group(1));

@@ -44,21 +44,25 @@ final class ConstantNames {
   }
 
   /**
-   * The most characters of a method's name a nested class's name keeps: the class's file is
+   * The most UTF-8 bytes of a method's name a nested class's name keeps: the class's file is
    * {@code Packed4j_<Interface>$<Name>Route.class}, and a file name longer than the file system's limit (255 bytes on
-   * Linux) fails javac with "error while writing" and no hint of why. {@link #unique} tells cut names apart.
+   * Linux) fails javac with "error while writing" and no hint of why. 48 leaves the interface's name about 180 bytes.
+   * {@link #unique} tells cut names apart.
    */
   static final int MAX_CLASS_NAME_STEM = 48;
 
   /** {@code MAKE_SHAPE} as {@code MakeShapeRoute}: the nested class holding a method's route, its stem capped. */
   static String routeHolder(String upperSnake) {
     String stem = upperCamel(upperSnake);
-    if (stem.length() > MAX_CLASS_NAME_STEM) {
-      int end = MAX_CLASS_NAME_STEM;
-      if (Character.isHighSurrogate(stem.charAt(end - 1))) {
-        end--; // never half of a code point
+    int bytes = 0;
+    for (int i = 0; i < stem.length(); ) {
+      int c = stem.codePointAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (bytes > MAX_CLASS_NAME_STEM) {
+        stem = stem.substring(0, i); // between code points
+        break;
       }
-      stem = stem.substring(0, end);
+      i += Character.charCount(c);
     }
     return stem + "Route";
   }

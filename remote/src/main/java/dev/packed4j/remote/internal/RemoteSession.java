@@ -137,14 +137,18 @@ final class RemoteSession implements Session {
     Connection current = connection;
     if (current.isLost() || (current.child != null && !current.child.isAlive())) {
       if (childLibraryArgs != null && options.restartOnLoss()) {
-        return restart(current);
+        return restart(current, site);
       }
       throw current.lostError(site, "the server is gone");
     }
     return current;
   }
 
-  private synchronized Connection restart(Connection lost) {
+  private synchronized Connection restart(Connection lost, String site) {
+    if (closed) {
+      // close() ran since this call looked (it sets closed under this lock): a child started now would outlive it.
+      throw new IllegalStateException(site + ": the session with " + description + " is closed");
+    }
     if (connection != lost) {
       return connection; // another thread restarted it
     }

@@ -104,9 +104,11 @@ final class PackedCli {
     if (status > 128) { // the shell's convention for a process ended by a signal, which the JVM's launcher follows
       int signal = status - 128;
       String cause = switch (signal) {
-        case 6 -> " (SIGABRT: C++ called terminate, as for an exception that escaped a static initialiser of the"
-            + " library or of one it links; keep static initialisers to the registration macros, docs/reliability.md)";
-        case 11 -> " (SIGSEGV: a static initialiser of the library, or a library it links, crashed)";
+        case 6 -> " (SIGABRT: C++ called terminate or abort, as for an exception that escaped a static initialiser"
+            + " of the library or of one it links (keep static initialisers to the registration macros,"
+            + " docs/reliability.md), or the JVM aborted after a crash in native code, whose hs_err_pid*.log file in"
+            + " the working directory names the frame)";
+        case 11 -> " (SIGSEGV: native code crashed where the JVM could not catch it)";
         case 9 -> " (SIGKILL: killed from outside, for example for lack of memory)";
         default -> "";
       };

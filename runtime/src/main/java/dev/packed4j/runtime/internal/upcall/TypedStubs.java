@@ -135,8 +135,15 @@ final class TypedStubs {
    * guard the call itself, which needs a stack frame too.
    */
   private static long failed(Throwable thrown, long sentinel, long function) {
-    JavaErrors.raise(thrown instanceof ConversionFailure failure && failure.argument() >= 0
-        ? JavaFunctions.argumentFailure(function, failure) : thrown);
+    Throwable raised = thrown;
+    if (thrown instanceof ConversionFailure failure && failure.argument() >= 0) {
+      try {
+        raised = JavaFunctions.argumentFailure(function, failure);
+      } catch (Throwable unnamed) {
+        // Out of memory for the message, say: the failure itself is raised, never a sentinel without an error.
+      }
+    }
+    JavaErrors.raise(raised);
     return sentinel;
   }
 

@@ -18,7 +18,7 @@ import java.util.Set;
  *       {@code urlParse}, {@code get_HTTPCode} → {@code getHTTPCode}).
  *   <li>A type is the words in upper camel case ({@code calculator} → {@code Calculator}, {@code tensor_ops} →
  *       {@code TensorOps}).
- *   <li>A type name keeps at most {@value #MAX_TYPE_NAME} characters, as its generated class's file name
+ *   <li>A type name keeps at most {@value #MAX_TYPE_NAME} bytes of UTF-8, as its generated class's file name
  *       ({@code Packed4j_<Type>.class}) must fit the file system's limit.
  *   <li>An identifier that would start with a digit gets a leading {@code _}; a Java keyword or literal
  *       ({@code new}, {@code true}), and a method name of {@code java.lang.Object} ({@code toString},
@@ -39,7 +39,10 @@ public final class JavaNames {
   private static final Set<String> OBJECT_METHODS = Set.of(
       "equals", "hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone", "finalize");
 
-  /** The most characters of a type name: its generated class's file name must stay under 255 bytes. */
+  /**
+   * The most UTF-8 bytes of a type name (64 ASCII characters, fewer of other scripts): its generated class's file name,
+   * {@code Packed4j_<Type>$<Method>Route.class}, must stay under the file system's 255 bytes.
+   */
   public static final int MAX_TYPE_NAME = 64;
 
   private JavaNames() {}
@@ -107,14 +110,7 @@ public final class JavaNames {
     }
     StringBuilder identifier = new StringBuilder();
     words.forEach(word -> identifier.append(capitalized(word)));
-    if (identifier.length() > MAX_TYPE_NAME) {
-      int end = MAX_TYPE_NAME;
-      if (Character.isHighSurrogate(identifier.charAt(end - 1))) {
-        end--; // never half of a code point
-      }
-      identifier.setLength(end);
-    }
-    return legal(identifier.toString(), false);
+    return legal(cutToUtf8Bytes(identifier.toString(), MAX_TYPE_NAME), false);
   }
 
   /**
@@ -146,15 +142,35 @@ public final class JavaNames {
     return identifier;
   }
 
+  /** The longest start of {@code text} of at most {@code maxBytes} UTF-8 bytes, cut between code points. */
+  public static String cutToUtf8Bytes(String text, int maxBytes) {
+    int bytes = 0;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (bytes > maxBytes) {
+        return text.substring(0, i);
+      }
+      i += Character.charCount(c);
+    }
+    return text;
+  }
+
   private static String capitalized(String word) {
     int first = word.codePointAt(0);
     return new StringBuilder().appendCodePoint(Character.toTitleCase(first))
         .append(word, Character.charCount(first), word.length()).toString();
   }
 
-  /** A letter or digit a Java identifier may hold (every one may: the check keeps that explicit). */
+  /**
+   * A character of a word: a letter or digit, or a mark or letter number that belongs to one (the virama of
+   * {@code नमस्ते}, the combining diaeresis of {@code ü} written as {@code u} and U+0308), as Java identifiers hold them.
+   */
   private static boolean isLetterOrDigit(int c) {
-    return Character.isLetterOrDigit(c) && Character.isJavaIdentifierPart(c);
+    int type = Character.getType(c);
+    boolean wordPart = Character.isLetterOrDigit(c) || type == Character.NON_SPACING_MARK
+        || type == Character.COMBINING_SPACING_MARK || type == Character.LETTER_NUMBER;
+    return wordPart && Character.isJavaIdentifierPart(c);
   }
 
   private static void flush(StringBuilder word, List<String> words) {

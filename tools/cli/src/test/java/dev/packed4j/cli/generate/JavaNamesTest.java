@@ -60,6 +60,10 @@ class JavaNamesTest {
     assertEquals("𝑥Value", JavaNames.method("𝑥_value")); // a letter outside the BMP, two chars
     assertEquals("_٣d", JavaNames.method("٣d")); // an Arabic-Indic digit cannot start an identifier
     assertEquals("function", JavaNames.method("→·←")); // symbols are not letters
+    // Marks belong to their letters: a virama split नमस्ते into two words, a combining diaeresis ü into u and ber.
+    assertEquals(List.of("नमस्ते"), JavaNames.words("नमस्ते"));
+    assertEquals("u\u0308ber", JavaNames.method("u\u0308ber"));
+    assertEquals("ⅻMonths", JavaNames.method("Ⅻ_months")); // a letter number, lower-cased as a first word
   }
 
   @Test
@@ -67,9 +71,12 @@ class JavaNamesTest {
     String type = JavaNames.type("very_long_".repeat(30));
     assertEquals(JavaNames.MAX_TYPE_NAME, type.length());
     assertTrue(type.startsWith("VeryLongVeryLong"), type);
-    String astral = JavaNames.type("a" + "𝑥".repeat(40)); // 81 chars: the cut must not split a surrogate pair
+    // The cap is in bytes of the file name: 21 CJK characters are 63 of them; a surrogate pair is never split.
+    assertEquals("计".repeat(21), JavaNames.type("计".repeat(40)));
+    String astral = JavaNames.type("a" + "𝑥".repeat(40));
     assertFalse(Character.isHighSurrogate(astral.charAt(astral.length() - 1)), astral);
-    assertTrue(astral.length() <= JavaNames.MAX_TYPE_NAME, astral);
+    assertTrue(astral.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= JavaNames.MAX_TYPE_NAME, astral);
+    assertEquals("A" + "𝑥".repeat(15), astral); // 1 + 15 x 4 = 61 bytes; one more would be 65
   }
 
   @Test
