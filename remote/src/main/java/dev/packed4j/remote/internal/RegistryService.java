@@ -145,11 +145,8 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       java.util.List<String> registered = Registry.list();
       if (!registered.contains(name)) {
         // Not Registry.global's KeyError, whose remedy (Packed4j.loadLibrary in this JVM) is no client's to take.
-        String prefix = name.contains(".") ? name.substring(0, name.indexOf('.') + 1) : name;
-        java.util.List<String> near = registered.stream().filter(candidate -> candidate.startsWith(prefix))
-            .limit(8).toList();
         throw new KindedError("KeyError", "no global function '" + name + "' is registered by packed4j-server (pid "
-            + ProcessHandle.current().pid() + ")" + (near.isEmpty() ? "" : "; registered with that prefix: " + near)
+            + ProcessHandle.current().pid() + ")" + RemoteSession.nearNames(name, registered)
             + "; start the server with the library that registers it");
       }
       // The function stays for the server's life.

@@ -268,7 +268,8 @@ final class RemoteSession implements Session {
     return new RemoteFunction(this, name, null);
   }
 
-  private static String nearNames(String name, List<String> names) {
+  /** "; registered with that prefix: [...]" for up to eight names sharing name's first segment, or "". */
+  static String nearNames(String name, List<String> names) {
     String prefix = name.contains(".") ? name.substring(0, name.indexOf('.') + 1) : name;
     List<String> near = names.stream().filter(candidate -> candidate.startsWith(prefix)).limit(8).toList();
     return near.isEmpty() ? "" : "; registered with that prefix: " + near;

@@ -42,14 +42,18 @@ final class PackedArgs implements CallbackArgs {
       throws Throwable {
     String subject = callback == null ? "a Java callback" : callback;
     if (arity >= 0 && count != arity) {
-      throw Failures.error(ErrorKind.TYPE_ERROR, subject + " takes " + arity
-          + (arity == 1 ? " argument" : " arguments") + ", " + count + (count == 1 ? " was" : " were") + " passed",
-          null);
+      throw arityError(subject, arity, count);
     }
     NativeMemory.putAny(result, 0, 0, 0);
     try (Frame frame = ThreadStack.current().push(TARGET, 1)) {
       body.call(new PackedArgs(subject, arguments, count, result, frame));
     }
+  }
+
+  /** The TypeError of a Java function called with another count: "... takes 1 argument, 3 were passed". */
+  static RuntimeException arityError(String subject, int arity, int count) {
+    return Failures.error(ErrorKind.TYPE_ERROR, subject + " takes " + arity + (arity == 1 ? " argument" : " arguments")
+        + ", " + count + (count == 1 ? " was" : " were") + " passed", null);
   }
 
   @Override

@@ -10,8 +10,6 @@ import dev.packed4j.runtime.binding.CallbackBodies;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
-import dev.packed4j.runtime.internal.errors.ErrorKind;
-import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.ThreadStack;
@@ -32,9 +30,7 @@ final class TypedCalls {
       throws Throwable {
     int arity = shape.parameters().size();
     if (count != arity) {
-      throw Failures.error(ErrorKind.TYPE_ERROR, subject(shape, name) + " takes "
-          + arity + (arity == 1 ? " argument" : " arguments") + ", " + count + (count == 1 ? " was" : " were")
-          + " passed", null);
+      throw PackedArgs.arityError(subject(shape, name), arity, count);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
       long a0 = arity > 0 ? wireArgument(shape, name, 0, arguments, frame) : 0;
