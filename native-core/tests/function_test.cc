@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -703,6 +704,45 @@ TEST(TypedPackedFuncTest, IsAParameterTypeAndAConversionAsTheReadmeSays) {
   EXPECT_EQ(packed(add_one, 1).cast<int64_t>(), 2);
   TypedPackedFunc<int64_t(int64_t)> stored = Any(add_one).cast<TypedPackedFunc<int64_t(int64_t)>>();
   EXPECT_EQ(stored(9), 10);
+}
+
+TEST(FunctionTest, AResultOutOfTheWireRangeNamesTheFunctionAndTheResult) {
+  // A uint64 result above INT64_MAX does not fit the int64 wire type; the error named neither function nor result.
+  PackedFunc big = PackedFunc::FromTyped([] { return std::numeric_limits<uint64_t>::max(); }, "test.U64Max");
+  const char* expected =
+      "ValueError: test.U64Max: result value 18446744073709551615 is out of range for int64, the wire type of "
+      "integers";
+  EXPECT_EQ(ErrorOf([&] { big(); }), expected);                                    // packed
+  TypedPackedFunc<int64_t()> typed_big(big);
+  EXPECT_EQ(ErrorOf([&] { typed_big(); }), expected);  // the typed entry
+  PackedFunc big_out = PackedFunc::FromTyped([](int64_t) { return std::numeric_limits<uint64_t>::max(); },
+                                             "test.U64MaxOf");
+  EXPECT_EQ(ErrorOf([&] { big_out(List<Any>{Any(1)}); }),
+            "TypeError: test.U64MaxOf: argument 0 expected int64, got list of size 1");
+  EXPECT_EQ(ErrorOf([&] { big_out(1); }),
+            "ValueError: test.U64MaxOf: result value 18446744073709551615 is out of range for int64, the wire type of "
+            "integers");
+}
+
+TEST(TypedPackedFuncTest, AResultOrArgumentThatDoesNotConvertNamesTheGlobalAndWhere) {
+  Registry::Register("test.typed.FourBillion").set_body_typed([](int64_t x) { return x * 4000000000LL; });
+  Registry::Register("test.typed.Nothing").set_body_typed([](int64_t) {});
+  // Another signature than the global's: packed, and the result converted to R, naming the global.
+  auto narrow = TypedPackedFunc<int32_t(int64_t)>::GetGlobal("test.typed.FourBillion");
+  EXPECT_FALSE(narrow.uses_typed_entry());
+  EXPECT_EQ(ErrorOf([&] { narrow(1); }),
+            "ValueError: test.typed.FourBillion: result value 4000000000 is out of range for int32");
+  auto nothing = TypedPackedFunc<int64_t(int64_t)>::GetGlobal("test.typed.Nothing");
+  EXPECT_EQ(ErrorOf([&] { nothing(1); }), "TypeError: test.typed.Nothing: result expected int64, got None");
+  // A function passed in has no name of its own here.
+  TypedPackedFunc<int32_t(int64_t)> passed(PackedFunc::GetGlobal("test.typed.FourBillion"));
+  EXPECT_EQ(ErrorOf([&] { passed(1); }),
+            "ValueError: TypedPackedFunc: result value 4000000000 is out of range for int32");
+  // A uint64 argument above INT64_MAX on the typed entry: named by its place.
+  auto same = TypedPackedFunc<int64_t(uint64_t)>::GetGlobal("test.typed.FourBillion");
+  EXPECT_EQ(ErrorOf([&] { same(std::numeric_limits<uint64_t>::max()); }),
+            "ValueError: test.typed.FourBillion: argument 0 value 18446744073709551615 is out of range for int64, the "
+            "wire type of integers");
 }
 
 TEST(TypedPackedFuncTest, StringsAndErrorsThroughTheTypedEntry) {

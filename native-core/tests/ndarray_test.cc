@@ -79,16 +79,24 @@ TEST(NDArrayTest, EmptyShapesAndScalars) {
 
 TEST(NDArrayTest, BadShapesAndDevicesAreClearErrors) {
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({2, -1}, kFloat32); }),
-            "ValueError: P4JNDArrayCreateEmpty: dimension 1 of shape (2, -1) is negative");
+            "ValueError: NDArray::Empty: dimension 1 of shape (2, -1) is negative");
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({2}, kFloat32, DLDevice{kDLCUDA, 0}); }),
-            "ValueError: P4JNDArrayCreateEmpty: cannot allocate on cuda:0: packed4j allocates host (cpu) memory "
+            "ValueError: NDArray::Empty: cannot allocate on cuda:0: packed4j allocates host (cpu) memory "
             "only; wrap device memory with P4JNDArrayCreateView");
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({1LL << 40, 1LL << 40}, kFloat32); }),
-            "ValueError: P4JNDArrayCreateEmpty: shape (1099511627776, 1099511627776) has too many elements");
+            "ValueError: NDArray::Empty: shape (1099511627776, 1099511627776) has too many elements");
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({2}, DLDataType{kDLFloat, 0, 1}); }),
-            "ValueError: P4JNDArrayCreateEmpty: dtype float0 has no bits or no lanes");
+            "ValueError: NDArray::Empty: dtype float0 has no bits or no lanes");
   EXPECT_EQ(ErrorOf([] { NDArray::FromBorrowed(nullptr, {3}, kFloat32); }),
-            "ValueError: P4JNDArrayCreateView: data is NULL but the tensor has 3 elements");
+            "ValueError: NDArray::FromBorrowed: data is NULL but the tensor has 3 elements");
+  // The C function names itself; its C++ wrapper (above) names the method a C++ caller called.
+  int64_t shape[] = {-1};
+  P4JObjectHandle handle = nullptr;
+  DLDevice cpu{kDLCPU, 0};
+  ASSERT_EQ(P4JNDArrayCreateEmpty(shape, 1, &kFloat32, &cpu, &handle), -1);
+  EXPECT_EQ(ErrorOf([] { details::ThrowLastError(); }),
+            "ValueError: P4JNDArrayCreateEmpty: dimension 0 of shape (-1,) is negative");
+  EXPECT_EQ(handle, nullptr);
 }
 
 int deleted_owners = 0;
@@ -149,7 +157,7 @@ TEST(NDArrayTest, ViewsShareMemoryKeepTheirBaseAndStayInside) {
   EXPECT_EQ(base_data[66], 7.0f);
   EXPECT_FALSE(slice.IsContiguous());
   EXPECT_EQ(ErrorOf([&] { slice.View({3}, {64}, 0); }),
-            "ValueError: P4JNDArrayCreateViewOf: the view of shape (3,), strides (64,) and byte offset 0 reaches "
+            "ValueError: NDArray::View: the view of shape (3,), strides (64,) and byte offset 0 reaches "
             "bytes [0, 516) outside its base's [264, 760)");
   slice = NDArray();
   EXPECT_EQ(P4JObjectLiveCount(), live);
@@ -162,15 +170,15 @@ TEST(NDArrayTest, LayoutsBeyondInt64AreClearErrors) {
   int64_t live = P4JObjectLiveCount();
   NDArray base = NDArray::Empty({4}, kFloat32);
   EXPECT_EQ(ErrorOf([&] { base.View({3}, {int64_t{1} << 62}, 0); }),
-            "ValueError: P4JNDArrayCreateViewOf: the layout of shape (3,), strides (4611686018427387904,) and byte "
+            "ValueError: NDArray::View: the layout of shape (3,), strides (4611686018427387904,) and byte "
             "offset 0 reaches beyond the addressable bytes");
   EXPECT_EQ(ErrorOf([&] { base.View({2}, {-1}, ~uint64_t{0}); }),
-            "ValueError: P4JNDArrayCreateViewOf: the layout of shape (2,), strides (-1,) and byte offset "
+            "ValueError: NDArray::View: the layout of shape (2,), strides (-1,) and byte offset "
             "18446744073709551615 reaches beyond the addressable bytes");
   // A huge stride over a dimension of one element reaches nothing beyond it, and stays a valid view.
   EXPECT_EQ(base.View({1}, {int64_t{1} << 62}, 0).NumElements(), 1);
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({0, int64_t{1} << 40, int64_t{1} << 40}, kFloat32); }),
-            "ValueError: P4JNDArrayCreateEmpty: shape (0, 1099511627776, 1099511627776) has too many elements");
+            "ValueError: NDArray::Empty: shape (0, 1099511627776, 1099511627776) has too many elements");
   base = NDArray();
   EXPECT_EQ(P4JObjectLiveCount(), live);
 }
@@ -232,7 +240,7 @@ TEST(NDArrayTest, ImportsAForeignManagedTensorAndReleasesItOnce) {
   EXPECT_EQ(producer.deleted, 2);
   versioned.version.major = 2;
   EXPECT_EQ(ErrorOf([&] { NDArray::FromDLPackVersioned(&versioned); }),
-            "ValueError: P4JNDArrayFromDLPackVersioned: DLPack version 2.0 is not supported (expected major "
+            "ValueError: NDArray::FromDLPackVersioned: DLPack version 2.0 is not supported (expected major "
             "version 1)");
   EXPECT_EQ(producer.deleted, 2);  // refused: still the producer's
 }

@@ -181,6 +181,26 @@ P4J_REGISTER_GLOBAL("test.cb.CallGlobalTyped").set_body_typed([](std::string nam
   return function(a, b);
 });
 
+// C code calling a function's typed entry with raw wire values, as the C ABI allows (P4JFunctionCell.typed_entry):
+// an int64 beyond a Java body's int32 parameter reaches the body's own narrowing, which TypedPackedFunc's narrowing
+// in C++ never lets through.
+P4J_REGISTER_GLOBAL("test.cb.CallWireEntry").set_body_typed([](std::string name, int64_t a, double b) {
+  PackedFunc function = PackedFunc::GetGlobal(name);
+  if (!function.defined() || function.typed_entry() == nullptr) throw KeyError("no typed global " + name);
+  using Entry = double (*)(P4JObjectHandle, int64_t, double);
+  double result = reinterpret_cast<Entry>(function.typed_entry())(function.handle(), a, b);
+  if (details::IsTypedErrorSentinel(result)) {
+    P4JObjectHandle error = nullptr;
+    P4JErrorMoveFromRaised(&error);
+    if (error != nullptr) {
+      P4JErrorSetRaised(error);
+      P4JObjectDecRef(error);
+      details::ThrowLastError();
+    }
+  }
+  return result;
+});
+
 // A Java Consumer of an @Object type (packed: an object argument), called once per element.
 P4J_REGISTER_GLOBAL("test.cb.ForEachObject").set_body_typed([](PackedFunc function, List<ObjectRef> objects) {
   for (const ObjectRef& object : objects) function(object);

@@ -160,7 +160,7 @@ inline std::string DescribeContext(const ConvertContext& context) {
     case ConvertContext::kMapValue:
       return "map value for key " + (context.key != nullptr ? DescribeValue(*context.key) : std::string("?")) + " ";
     case ConvertContext::kResult:
-      return "result of " + std::string(context.function != nullptr ? context.function : "<anonymous>") + " ";
+      return std::string(context.function != nullptr ? context.function : "<anonymous>") + ": result ";
     default:
       return std::string();
   }
@@ -321,12 +321,15 @@ inline T NarrowInt64(int64_t value, const ConvertContext& context) {
   }
 }
 
-/*! \brief Widens T to the int64 wire type; a uint64 above INT64_MAX does not fit and is a ValueError. */
+/*!
+ * \brief Widens T to the int64 wire type; a uint64 above INT64_MAX does not fit and is a ValueError placed by
+ *  context ("demo.Big: result value 18446744073709551615 is out of range for int64, ...").
+ */
 template <typename T>
-inline int64_t WidenToInt64(T value) {
+inline int64_t WidenToInt64(T value, const ConvertContext& context = ConvertContext()) {
   if constexpr (std::is_unsigned<T>::value && sizeof(T) == sizeof(int64_t)) {
     if (value > static_cast<T>(std::numeric_limits<int64_t>::max())) {
-      throw ValueError("value " + std::to_string(value) + " is out of range for int64, the wire type of integers");
+      ThrowOutOfRange(context, std::to_string(value), "int64, the wire type of integers");
     }
   }
   return static_cast<int64_t>(value);

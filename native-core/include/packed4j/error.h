@@ -247,6 +247,24 @@ inline void CheckCall(int status) {
   if (status != 0) ThrowLastError();
 }
 
+/*!
+ * \brief CheckCall for a C function that a C++ method wraps: a message naming c_name ("P4JNDArrayCreateEmpty: ...")
+ *  names cpp_name ("NDArray::Empty: ...") instead, so that C++ callers read the name they called.
+ */
+inline void CheckCallAs(int status, std::string_view c_name, std::string_view cpp_name) {
+  if (status == 0) return;
+  try {
+    ThrowLastError();
+  } catch (const Error& error) {
+    const std::string& message = error.message();
+    if (message.size() > c_name.size() && message.compare(0, c_name.size(), c_name) == 0 &&
+        message[c_name.size()] == ':') {
+      ThrowOfKind(error.kind(), std::string(cpp_name) + message.substr(c_name.size()), error.backtrace());
+    }
+    throw;
+  }
+}
+
 /*! \brief Drops an error raised on this thread, if any (a stale one must not be mistaken for a new one). */
 inline void ClearRaisedError() noexcept {
   P4JObjectHandle stale = nullptr;

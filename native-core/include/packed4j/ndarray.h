@@ -250,8 +250,8 @@ class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
   /*! \brief A new contiguous CPU tensor, zeroed, its memory owned by the core. */
   static NDArray Empty(const std::vector<int64_t>& shape, DLDataType dtype, DLDevice device = DLDevice{kDLCPU, 0}) {
     P4JObjectHandle handle = nullptr;
-    details::CheckCall(P4JNDArrayCreateEmpty(shape.data(), static_cast<int32_t>(shape.size()), &dtype, &device,
-                                             &handle));
+    details::CheckCallAs(P4JNDArrayCreateEmpty(shape.data(), static_cast<int32_t>(shape.size()), &dtype, &device,
+                                             &handle), "P4JNDArrayCreateEmpty", "NDArray::Empty");
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
 
@@ -276,7 +276,8 @@ class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
     tensor.strides = strides.empty() ? nullptr : const_cast<int64_t*>(strides.data());
     tensor.byte_offset = byte_offset;
     P4JObjectHandle handle = nullptr;
-    details::CheckCall(P4JNDArrayCreateView(&tensor, owner, owner_deleter, &handle));
+    details::CheckCallAs(P4JNDArrayCreateView(&tensor, owner, owner_deleter, &handle),
+                         "P4JNDArrayCreateView", "NDArray::FromBorrowed");
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
 
@@ -296,35 +297,37 @@ class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
     layout.strides = strides.empty() ? nullptr : const_cast<int64_t*>(strides.data());
     layout.byte_offset = byte_offset;
     P4JObjectHandle view = nullptr;
-    details::CheckCall(P4JNDArrayCreateViewOf(handle(), &layout, &view));
+    details::CheckCallAs(P4JNDArrayCreateViewOf(handle(), &layout, &view), "P4JNDArrayCreateViewOf", "NDArray::View");
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(view);
   }
 
   /*! \brief Takes over a DLPack producer's tensor (its deleter runs when the last reference goes). */
   static NDArray FromDLPack(DLManagedTensor* managed) {
     P4JObjectHandle handle = nullptr;
-    details::CheckCall(P4JNDArrayFromDLPack(managed, &handle));
+    details::CheckCallAs(P4JNDArrayFromDLPack(managed, &handle), "P4JNDArrayFromDLPack", "NDArray::FromDLPack");
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
 
   /*! \brief Takes over a DLPack 1.0 producer's tensor. */
   static NDArray FromDLPackVersioned(DLManagedTensorVersioned* managed) {
     P4JObjectHandle handle = nullptr;
-    details::CheckCall(P4JNDArrayFromDLPackVersioned(managed, &handle));
+    details::CheckCallAs(P4JNDArrayFromDLPackVersioned(managed, &handle),
+                         "P4JNDArrayFromDLPackVersioned", "NDArray::FromDLPackVersioned");
     return details::ObjectRefAccess::FromOwnedHandle<NDArray>(handle);
   }
 
   /*! \brief Exports for a DLPack consumer, which calls the result's deleter once (that drops one reference). */
   DLManagedTensor* ToDLPack() const {
     DLManagedTensor* managed = nullptr;
-    details::CheckCall(P4JNDArrayToDLPack(handle(), &managed));
+    details::CheckCallAs(P4JNDArrayToDLPack(handle(), &managed), "P4JNDArrayToDLPack", "NDArray::ToDLPack");
     return managed;
   }
 
   /*! \brief Exports as DLPack 1.0's versioned managed tensor. */
   DLManagedTensorVersioned* ToDLPackVersioned() const {
     DLManagedTensorVersioned* managed = nullptr;
-    details::CheckCall(P4JNDArrayToDLPackVersioned(handle(), &managed));
+    details::CheckCallAs(P4JNDArrayToDLPackVersioned(handle(), &managed),
+                         "P4JNDArrayToDLPackVersioned", "NDArray::ToDLPackVersioned");
     return managed;
   }
 

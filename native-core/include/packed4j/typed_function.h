@@ -22,11 +22,11 @@ namespace details {
 template <typename T, typename = void>
 struct WireValue {
   WireArg<T> value;
-  explicit WireValue(const T& argument) {
+  WireValue(const T& argument, const char* function, int64_t index) {
     if constexpr (std::is_same<T, bool>::value) {
       value = argument ? 1 : 0;
     } else if constexpr (std::is_integral<T>::value) {
-      value = WidenToInt64(argument);
+      value = WidenToInt64(argument, ConvertContext::Argument(function, index));
     } else {
       value = static_cast<double>(argument);
     }
@@ -37,7 +37,7 @@ struct WireValue {
 template <typename T>
 struct WireValue<T, std::enable_if_t<kWireSpan<T>>> {
   P4JByteArray span;
-  explicit WireValue(const T& argument) : span(ByteArrayOf(std::string_view(argument))) {}
+  WireValue(const T& argument, const char*, int64_t) : span(ByteArrayOf(std::string_view(argument))) {}
   const P4JByteArray* get() const noexcept { return &span; }
 };
 
@@ -49,7 +49,8 @@ class TypedPackedFunc;
 /*!
  * \brief A function called as R(A...): through its typed entry when it has one of exactly this signature (a
  *  function made by set_body_typed or FromTyped, or a Java callback of a typed functional interface), else packed.
- *  Errors are thrown as C++ exceptions either way.
+ *  Errors are thrown as C++ exceptions either way; a result that does not convert to R names the global (when
+ *  GetGlobal made this) and the result: "probe.Big: result value 4000000000 is out of range for int32".
  *
  * \code
  *   TypedPackedFunc<int64_t(int64_t, int64_t)> add(args[0]);   // a Java LongBinaryOperator, say
@@ -82,7 +83,11 @@ class TypedPackedFunc<R(A...)> {
   }
 
   /*! \brief The global function registered under name; an undefined one when none is. */
-  static TypedPackedFunc GetGlobal(std::string_view name) { return TypedPackedFunc(PackedFunc::GetGlobal(name)); }
+  static TypedPackedFunc GetGlobal(std::string_view name) {
+    TypedPackedFunc function(PackedFunc::GetGlobal(name));
+    function.name_.assign(name);
+    return function;
+  }
 
   /*! \brief Whether calls take the typed entry (the signatures matched). */
   bool uses_typed_entry() const noexcept { return entry_ != nullptr; }
@@ -98,19 +103,37 @@ class TypedPackedFunc<R(A...)> {
     if constexpr (kHasWireForm) {
       if (entry_ != nullptr) return CallTyped(std::index_sequence_for<A...>(), args...);
     }
-    if constexpr (std::is_void<R>::value) {
-      function_(args...);
-    } else {
-      return function_(args...);
-    }
+    return CallPacked(std::index_sequence_for<A...>(), args...);
   }
 
  private:
+  /*! \brief An argument as the packed call passes it: an integer widened here, so its error names its place. */
+  template <typename T>
+  static decltype(auto) PackedValue(const T& argument, [[maybe_unused]] const char* function,
+                                    [[maybe_unused]] int64_t index) {
+    if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+      return details::WidenToInt64(argument, details::ConvertContext::Argument(function, index));
+    } else {
+      return (argument);
+    }
+  }
+
+  template <size_t... I>
+  R CallPacked(std::index_sequence<I...>, const A&... args) const {
+    if constexpr (std::is_void<R>::value) {
+      function_(PackedValue(args, name(), static_cast<int64_t>(I))...);
+    } else {
+      Any result = function_(PackedValue(args, name(), static_cast<int64_t>(I))...);
+      return details::TypeTraits<std::decay_t<R>>::Convert(result.raw(), details::ConvertContext::Result(name()));
+    }
+  }
+
   template <size_t... I>
   R CallTyped(std::index_sequence<I...>, const A&... args) const {
     using Wire = details::WireResult<std::decay_t<R>>;
     using Entry = Wire (*)(P4JObjectHandle, details::WireArg<std::decay_t<A>>...);
-    std::tuple<details::WireValue<std::decay_t<A>>...> wires{details::WireValue<std::decay_t<A>>(args)...};
+    std::tuple<details::WireValue<std::decay_t<A>>...> wires{
+        details::WireValue<std::decay_t<A>>(args, name(), static_cast<int64_t>(I))...};
     Wire result = reinterpret_cast<Entry>(entry_)(function_.handle(), std::get<I>(wires).get()...);
     if (details::IsTypedErrorSentinel(result)) {
       P4JObjectHandle error = nullptr;
@@ -126,14 +149,18 @@ class TypedPackedFunc<R(A...)> {
     } else if constexpr (std::is_same<std::decay_t<R>, bool>::value) {
       return result != 0;
     } else if constexpr (std::is_integral<std::decay_t<R>>::value) {
-      return details::NarrowInt64<std::decay_t<R>>(result, details::ConvertContext::Result("TypedPackedFunc"));
+      return details::NarrowInt64<std::decay_t<R>>(result, details::ConvertContext::Result(name()));
     } else {
       return static_cast<R>(result);
     }
   }
 
+  /*! \brief What errors call the function: the global's name, or "TypedPackedFunc" for a function passed in. */
+  const char* name() const noexcept { return name_.empty() ? "TypedPackedFunc" : name_.c_str(); }
+
   PackedFunc function_;
   void* entry_ = nullptr;
+  std::string name_;  // set by GetGlobal
 };
 
 namespace details {

@@ -398,6 +398,19 @@ ArgumentHolder<A> HoldArgument(const P4JAny& value, const char* function, int64_
   }
 }
 
+/*!
+ * \brief Stores a body's result: an integer through the wire type's range check, its error naming the function's
+ *  result ("demo.Big: result value 18446744073709551615 is out of range for int64, ..."); anything else by its Store.
+ */
+template <typename R, typename V>
+void StoreResult(V&& value, P4JAny* out, const char* function) {
+  if constexpr (std::is_integral<std::decay_t<R>>::value && !std::is_same<std::decay_t<R>, bool>::value) {
+    StoreInt(WidenToInt64(value, ConvertContext::Result(function)), out);
+  } else {
+    TypeTraits<std::decay_t<R>>::Store(std::forward<V>(value), out);
+  }
+}
+
 /*! \brief The closure behind set_body_typed: converts each argument by its declared type, then calls. */
 template <typename F, typename R, typename... A>
 struct TypedClosure {
@@ -434,7 +447,7 @@ struct TypedClosure {
       body(PassArgument<A>(std::get<I>(converted))...);
       *result = NoneValue();
     } else {
-      TypeTraits<std::decay_t<R>>::Store(body(PassArgument<A>(std::get<I>(converted))...), result);
+      StoreResult<R>(body(PassArgument<A>(std::get<I>(converted))...), result, name.c_str());
     }
   }
 };
@@ -761,7 +774,8 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
         if constexpr (std::is_floating_point<R>::value) {
           result = static_cast<double>(closure->body(PassArgument<A>(std::get<I>(converted))...));
         } else {
-          result = WidenToInt64(closure->body(PassArgument<A>(std::get<I>(converted))...));
+          result = WidenToInt64(closure->body(PassArgument<A>(std::get<I>(converted))...),
+                                ConvertContext::Result(closure->name.c_str()));
         }
         if (IsTypedErrorSentinel(result)) ClearRaisedError();
         return result;
@@ -781,7 +795,7 @@ struct TypedEntry<Closure, R, std::index_sequence<I...>, A...> {
       Closure* closure = static_cast<Closure*>(CellOf<P4JFunctionCell>(self)->self);
       std::tuple<ArgumentHolder<A>...> converted{
           HoldWire<A>(wire, closure->name.c_str(), static_cast<int64_t>(I))...};
-      TypeTraits<R>::Store(closure->body(PassArgument<A>(std::get<I>(converted))...), out);
+      StoreResult<R>(closure->body(PassArgument<A>(std::get<I>(converted))...), out, closure->name.c_str());
       return 0;
     } catch (...) {
       RaiseCurrentException();

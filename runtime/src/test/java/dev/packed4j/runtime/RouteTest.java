@@ -55,6 +55,11 @@ class RouteTest {
         for (int32_t value : values) sum += value;
         return sum;
       });
+      P4J_REGISTER_GLOBAL("route.VectorNarrowSum").set_body_typed([](std::vector<int32_t> values) {
+        int64_t sum = 0;
+        for (int32_t value : values) sum += value;
+        return sum;
+      });
       P4J_REGISTER_GLOBAL("route.ListSum").set_body_typed([](List<int64_t> values) {
         int64_t sum = 0;
         for (int64_t value : values) sum += value;
@@ -755,6 +760,15 @@ class RouteTest {
         h -> (long) h.invokeExact((List) wide));
     assertEquals("ValueError", failure.kind());
     assertTrue(failure.getMessage().contains("index 16"), failure.getMessage());
+    // A std::vector<int32_t> converts every element up front, from the dense words as from the frame's cell, and
+    // names the argument with the element.
+    RouteTwins narrow = shapes("route.VectorNarrowSum", "typed entry (list<int32>) -> int64", LIST_TO_LONG,
+        Codecs.list(Codecs.LONG), Codecs.LONG);
+    assertEquals(sixteenSum, (long) narrow.both().get(0).invokeExact((List) sixteen));
+    Packed4jException vectorFailure = (Packed4jException) RouteTwins.assertSameFailure(narrow,
+        h -> (long) h.invokeExact((List) wide));
+    assertEquals("[ValueError] route.VectorNarrowSum: argument 0, list element at index 16 value 1099511627776 is out "
+        + "of range for int32", vectorFailure.getMessage());
     // A null element of an ArrayList: the frame's NullPointerException naming its index.
     List<Long> holed = new ArrayList<>(sixteen);
     holed.set(9, null);

@@ -98,6 +98,10 @@ public interface Callbacks {
   @Global("test.cb.CallGlobalTyped")
   long callGlobalTyped(String name, long a, long b);
 
+  /** Calls the typed entry of the global {@code name} of wire shape (int64, float64) -> float64 with raw values. */
+  @Global("test.cb.CallWireEntry")
+  double callWireEntry(String name, long a, double b);
+
   /** A functional interface echoed back: the same Java object. */
   @Global("test.UntypedEcho")
   LongBinaryOperator echo(LongBinaryOperator operator);

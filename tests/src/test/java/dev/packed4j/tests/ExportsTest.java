@@ -127,6 +127,19 @@ class ExportsTest {
       assertTrue(by.getMessage().contains("argument 1 of the Java function test.host.Scale (HostFunctions.scale)"
           + " (int32, float32) -> float64: 1.0E300, which does not fit in float"), by.getMessage());
       assertEquals(3.0, scale.invoke(2, 1.5), "the function still works");
+      // The same from C calling the typed entry with wire values the C++ TypedPackedFunc would have narrowed.
+      assertEquals(3.0, callbacks.callWireEntry("test.host.Scale", 2, 1.5));
+      Packed4jException wire = assertThrows(Packed4jException.class,
+          () -> callbacks.callWireEntry("test.host.Scale", 1L << 40, 1.5));
+      assertEquals("ValueError", wire.kind());
+      assertTrue(wire.getMessage().contains("argument 0 of the Java function test.host.Scale (HostFunctions.scale)"
+          + " (int32, float32) -> float64: 1099511627776, which does not fit in int"), wire.getMessage());
+      Packed4jException wireBy = assertThrows(Packed4jException.class,
+          () -> callbacks.callWireEntry("test.host.Scale", 2, 1e300));
+      assertTrue(wireBy.getMessage().contains("argument 1 of the Java function test.host.Scale"
+          + " (HostFunctions.scale) (int32, float32) -> float64: 1.0E300, which does not fit in float"),
+          wireBy.getMessage());
+      assertEquals(3.0, callbacks.callWireEntry("test.host.Scale", 2, 1.5), "the function still works");
     }
   }
 
