@@ -53,27 +53,44 @@ struct MethodAdapter;
 /*! \brief A non-const member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...)> {
+  static_assert(std::is_base_of<C, T>::value, "ObjectDef<T>::def: the member function is not of T or of a base of T");
   R (C::*method)(A...);
   R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A const member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) const> {
+  static_assert(std::is_base_of<C, T>::value, "ObjectDef<T>::def: the member function is not of T or of a base of T");
   R (C::*method)(A...) const;
   R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A noexcept member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) noexcept> {
+  static_assert(std::is_base_of<C, T>::value, "ObjectDef<T>::def: the member function is not of T or of a base of T");
   R (C::*method)(A...) noexcept;
   R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
 /*! \brief A const noexcept member function. */
 template <typename T, typename C, typename R, typename... A>
 struct MethodAdapter<T, R (C::*)(A...) const noexcept> {
+  static_assert(std::is_base_of<C, T>::value, "ObjectDef<T>::def: the member function is not of T or of a base of T");
   R (C::*method)(A...) const noexcept;
   R operator()(const ObjectPtr<T>& self, A... args) const { return ((*self).*method)(std::forward<A>(args)...); }
 };
+
+/*!
+ * \brief Whether P, a method's first parameter (decayed), can be the object of type T: ObjectPtr<U> or a reference
+ *  class of U, for U = T or a base of T (ObjectRef itself for any object), as the core checks when it records the
+ *  method.
+ */
+template <typename T, typename P, typename = void>
+struct IsSelfParameter : std::false_type {};
+template <typename T, typename U>
+struct IsSelfParameter<T, ObjectPtr<U>, void> : std::is_base_of<U, T> {};
+template <typename T, typename P>
+struct IsSelfParameter<T, P, std::enable_if_t<std::is_base_of<ObjectRef, P>::value>>
+    : std::is_base_of<typename P::ContainerType, T> {};
 
 /*! \brief The constructor function of init<A...>: make_object<T>(args...). */
 template <typename T, typename... A>
@@ -162,8 +179,14 @@ class ObjectDef {
     if constexpr (std::is_member_function_pointer<M>::value) {
       return Member(name, kP4JMethodInstance, details::MethodAdapter<T, M>{method}, doc, param_names);
     } else {
-      static_assert(std::tuple_size<typename details::CallableTraits<M>::Params>::value >= 1,
+      using Params = typename details::CallableTraits<M>::Params;
+      static_assert(std::tuple_size<Params>::value >= 1,
                     "ObjectDef::def: a method given as a callable takes the object as its first parameter");
+      if constexpr (std::tuple_size<Params>::value >= 1) {
+        static_assert(details::IsSelfParameter<T, std::decay_t<std::tuple_element_t<0, Params>>>::value,
+                      "ObjectDef<T>::def: a method given as a callable takes the object first: ObjectPtr<T>, a "
+                      "reference class of T, or either of a base of T (ObjectRef for any object)");
+      }
       return Member(name, kP4JMethodInstance, std::move(method), doc, param_names);
     }
   }

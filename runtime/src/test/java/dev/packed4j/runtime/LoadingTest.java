@@ -201,7 +201,8 @@ class LoadingTest {
         P4J_REGISTER_OBJECT_TYPE(PlainObject);
         P4J_REGISTER_OBJECT_DEF(PlainObject, "a plain object")
             .def_rw("size", &PlainObject::size, "its size")
-            .def("twice", [](int64_t x) { return 2 * x; }, "does not take the object first");
+            .def("twice", [](ObjectPtr<PlainObject> self, int64_t x) { return 2 * x * self->size; },
+                 "one parameter after the object, two names", {"x", "y"});
         P4J_REGISTER_GLOBAL("test.plugin.Named").set_body_typed([](int64_t a) { return a; }).params({"a", "b"});
         P4J_REGISTER_GLOBAL("test.plugin.Works").set_body_typed([](int64_t a) { return a + 1; });
         """, "librefusals.so");
@@ -210,7 +211,8 @@ class LoadingTest {
     assertTrue(message.contains("the native registry refused 3 registrations"), message);
     assertTrue(message.contains("field \"hits\" of type \"test.plugin.Odd\""), message);
     assertTrue(message.contains("is not inside the object"), message);
-    assertTrue(message.contains("method \"twice\" of type \"test.plugin.Plain\" takes int64 first"), message);
+    assertTrue(message.contains("method \"twice\" of type \"test.plugin.Plain\" has 1 parameter after the object"),
+        message);
     assertTrue(message.contains("global function \"test.plugin.Named\" has 1 parameter"), message);
     assertTrue(message.contains("the library is loaded without what was refused"), message);
     try (PackedFunction works = Registry.global("test.plugin.Works")) {
