@@ -189,15 +189,7 @@ P4J_REGISTER_GLOBAL("test.cb.CallWireEntry").set_body_typed([](std::string name,
   if (!function.defined() || function.typed_entry() == nullptr) throw KeyError("no typed global " + name);
   using Entry = double (*)(P4JObjectHandle, int64_t, double);
   double result = reinterpret_cast<Entry>(function.typed_entry())(function.handle(), a, b);
-  if (details::IsTypedErrorSentinel(result)) {
-    P4JObjectHandle error = nullptr;
-    P4JErrorMoveFromRaised(&error);
-    if (error != nullptr) {
-      P4JErrorSetRaised(error);
-      P4JObjectDecRef(error);
-      details::ThrowLastError();
-    }
-  }
+  details::ThrowIfTypedError(result);
   return result;
 });
 

@@ -135,15 +135,7 @@ class TypedPackedFunc<R(A...)> {
     std::tuple<details::WireValue<std::decay_t<A>>...> wires{
         details::WireValue<std::decay_t<A>>(args, name(), static_cast<int64_t>(I))...};
     Wire result = reinterpret_cast<Entry>(entry_)(function_.handle(), std::get<I>(wires).get()...);
-    if (details::IsTypedErrorSentinel(result)) {
-      P4JObjectHandle error = nullptr;
-      P4JErrorMoveFromRaised(&error);
-      if (error != nullptr) {
-        P4JErrorSetRaised(error);
-        P4JObjectDecRef(error);
-        details::ThrowLastError();
-      }
-    }
+    details::ThrowIfTypedError(result);
     if constexpr (std::is_void<R>::value) {
       return;
     } else if constexpr (std::is_same<std::decay_t<R>, bool>::value) {

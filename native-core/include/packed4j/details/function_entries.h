@@ -742,6 +742,21 @@ bool IsTypedErrorSentinel(Wire value) {
   }
 }
 
+/*!
+ * \brief What a caller of a typed entry does with its result: throws the raised error when the result is the
+ *  sentinel and an error was raised (a real result equal to the sentinel raises none).
+ */
+template <typename Wire>
+void ThrowIfTypedError(Wire result) {
+  if (!IsTypedErrorSentinel(result)) return;
+  P4JObjectHandle error = nullptr;
+  P4JErrorMoveFromRaised(&error);
+  if (error == nullptr) return;
+  P4JErrorSetRaised(error);
+  P4JObjectDecRef(error);
+  ThrowLastError();
+}
+
 template <typename Closure, typename R, typename Indices, typename... A>
 struct TypedEntry;
 
