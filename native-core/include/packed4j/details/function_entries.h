@@ -25,6 +25,10 @@
 #include <utility>
 
 namespace packed4j {
+
+template <typename Signature>
+class TypedPackedFunc;
+
 namespace details {
 
 /*! \brief The closure behind set_body: the body and the function's name (for messages). */
@@ -244,17 +248,25 @@ struct IsObjectPtr : std::false_type {};
 template <typename T>
 struct IsObjectPtr<ObjectPtr<T>> : std::true_type {};
 
+/*! \brief Whether T is a TypedPackedFunc: a function object as PackedFunc is, though not an ObjectRef subclass. */
+template <typename T>
+struct IsTypedPackedFunc : std::false_type {};
+/*! \brief A TypedPackedFunc. */
+template <typename Signature>
+struct IsTypedPackedFunc<TypedPackedFunc<Signature>> : std::true_type {};
+
 /*!
  * \brief Whether a typed entry passes T as an object word: an object handle in an int64_t, 0 for None. Every object
- *  reference whose signature name is a type key, list<...>, map<...> or function: a typed ObjectRef subclass or an
- *  ObjectPtr, but not ObjectRef itself nor ObjectPtr<Object> (signature "Object", a packed value, since ObjectRef
- *  also takes a string or bytes view), not a boxed Value ("any"), not strings, bytes or tensors (their own forms).
+ *  reference whose signature name is a type key, list<...>, map<...> or function: a typed ObjectRef subclass, an
+ *  ObjectPtr or a TypedPackedFunc, but not ObjectRef itself nor ObjectPtr<Object> (signature "Object", a packed value,
+ *  since ObjectRef also takes a string or bytes view), not a boxed Value ("any"), not strings, bytes or tensors (their
+ *  own forms). Every type whose signature name is "function" must be one: that is what a caller passes for it.
  */
 template <typename T>
 constexpr bool kWireObject =
     !kWireSpan<T> && !kWireValue<T> && !kWireList<T> &&
     ((std::is_base_of<ObjectRef, T>::value && !std::is_same<T, ObjectRef>::value && !IsBoxedValue<T>::value) ||
-     (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value));
+     (IsObjectPtr<T>::value && !std::is_same<T, ObjectPtr<Object>>::value) || IsTypedPackedFunc<T>::value);
 
 /*!
  * \brief Whether T's conversion is the plain object check of ObjectRefTraits or of ObjectPtr (type index, derived

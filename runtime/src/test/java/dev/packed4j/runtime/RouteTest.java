@@ -403,6 +403,19 @@ class RouteTest {
         P4J_REGISTER_GLOBAL("route.fn.ApplyPacked").set_body_typed([](PackedFunc f, int64_t a) -> int64_t {
           return static_cast<int64_t>(f(a));
         });
+        // TypedPackedFunc parameters and results: "function" in the signature, so an object word on the typed
+        // entry like PackedFunc (they were read as a P4JAny pointer: the JVM crashed on the first call).
+        P4J_REGISTER_GLOBAL("route.fn.ApplyTyped").set_body_typed([](TypedPackedFunc<int64_t(int64_t)> f, int64_t a) {
+          return f(a);
+        });
+        P4J_REGISTER_GLOBAL("route.fn.ApplyTypedRef").set_body_typed(
+            [](const TypedPackedFunc<int64_t(int64_t)>& f, int64_t a) { return f(a); });
+        P4J_REGISTER_GLOBAL("route.fn.TypedAdder").set_body_typed([](int64_t k) {
+          return TypedPackedFunc<int64_t(int64_t)>(PackedFunc::FromTyped([k](int64_t x) { return x + k; }, "adder"));
+        });
+        P4J_REGISTER_GLOBAL("route.fn.NoTypedAdder").set_body_typed([](int64_t) {
+          return TypedPackedFunc<int64_t(int64_t)>();
+        });
         P4J_REGISTER_GLOBAL("route.fn.ApplyText").set_body_typed([](PackedFunc f) -> int64_t {
           return static_cast<int64_t>(f(std::string("not a number")));
         });
@@ -451,7 +464,8 @@ class RouteTest {
 
     @Test
     void aCallbackInTakesTheTypedEntryAndLeavesNoJavaFunctionBehind() throws Throwable {
-      for (String function : List.of("route.fn.Apply", "route.fn.ApplyPacked")) {
+      for (String function : List.of("route.fn.Apply", "route.fn.ApplyPacked", "route.fn.ApplyTyped",
+          "route.fn.ApplyTypedRef")) {
         RouteTwins routes = twins(function, APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
         int before = JavaFunctions.liveCount();
         for (MethodHandle handle : routes.both()) {
@@ -482,10 +496,30 @@ class RouteTest {
 
     @Test
     void aNullCallbackIsTheSameNullPointerExceptionOnEveryRoute() {
-      RouteTwins routes = twins("route.fn.Apply", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
-      Throwable thrown = RouteTwins.assertSameFailure(routes,
-          handle -> (long) handle.invokeExact((LongUnaryOperator) null, 1L));
-      assertInstanceOf(NullPointerException.class, thrown);
+      for (String function : List.of("route.fn.Apply", "route.fn.ApplyTyped", "route.fn.ApplyTypedRef")) {
+        RouteTwins routes = twins(function, APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+        Throwable thrown = RouteTwins.assertSameFailure(routes,
+            handle -> (long) handle.invokeExact((LongUnaryOperator) null, 1L));
+        assertInstanceOf(NullPointerException.class, thrown);
+      }
+    }
+
+    @Test
+    void aTypedPackedFuncResultIsAClosureOnEveryRouteAndAnEmptyOneIsNull() throws Throwable {
+      RouteTwins make = twins("route.fn.TypedAdder", "typed entry (int64) -> function", MAKE, Codecs.LONG, UNARY);
+      RouteTwins apply = twins("route.fn.ApplyTyped", APPLY_ROUTE, APPLY, UNARY, Codecs.LONG, Codecs.LONG);
+      for (MethodHandle handle : make.both()) {
+        LongUnaryOperator adder = (LongUnaryOperator) handle.invokeExact(10L);
+        assertEquals(15L, adder.applyAsLong(5));
+        for (MethodHandle applying : apply.both()) {
+          assertEquals(17L, (long) applying.invokeExact(adder, 7L));
+        }
+        ((NativeClosure) adder).close();
+      }
+      RouteTwins none = twins("route.fn.NoTypedAdder", "typed entry (int64) -> function", MAKE, Codecs.LONG, UNARY);
+      for (MethodHandle handle : none.both()) {
+        assertNull((LongUnaryOperator) handle.invokeExact(3L));
+      }
     }
 
     @Test
