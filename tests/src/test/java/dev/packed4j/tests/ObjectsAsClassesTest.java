@@ -124,10 +124,19 @@ class ObjectsAsClassesTest {
     }
     AccountRef closed = accounts.open(3, "dan");
     closed.close();
-    assertThrows(IllegalStateException.class, () -> closed.deposit(1));
-    assertThrows(IllegalStateException.class, () -> closed.balance(1));
-    assertThrows(IllegalStateException.class, () -> closed.owner("x"));
-    assertThrows(IllegalStateException.class, closed::label);
+    assertTrue(assertThrows(IllegalStateException.class, () -> closed.deposit(1)).getMessage()
+        .startsWith("test.Account.deposit argument 0 (self): the test.Account object is closed"));
+    // Getters and setters name their member too, as methods do (they named only the type).
+    String closedObject = ": the test.Account object is closed; it cannot be used after close()";
+    assertEquals("test.Account.balance" + closedObject,
+        assertThrows(IllegalStateException.class, () -> closed.balance(1)).getMessage());
+    assertEquals("test.Account.balance" + closedObject,
+        assertThrows(IllegalStateException.class, closed::balance).getMessage());
+    assertEquals("test.Account.owner" + closedObject,
+        assertThrows(IllegalStateException.class, () -> closed.owner("x")).getMessage());
+    assertEquals("test.Account.owner" + closedObject,
+        assertThrows(IllegalStateException.class, closed::owner).getMessage());
+    assertTrue(assertThrows(IllegalStateException.class, closed::label).getMessage().contains("label"));
   }
 
   @Test

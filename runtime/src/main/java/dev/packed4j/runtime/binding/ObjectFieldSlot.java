@@ -81,7 +81,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
   @Override
   public int readInt(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory(); // before the handle: see ReleaseEpochs
-    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long handle = unpinnedHandle(self); // after the epoch
     long at = handle + checked(self, kind == FieldKind.INT32, "readInt").offset;
     boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
@@ -97,7 +97,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
   @Override
   public long readLong(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
-    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long handle = unpinnedHandle(self); // after the epoch
     Layout field = checked(self, kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64,
         "readLong");
     long at = handle + field.offset;
@@ -117,7 +117,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
   @Override
   public double readDouble(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
-    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long handle = unpinnedHandle(self); // after the epoch
     long at = handle + checked(self, kind == FieldKind.FLOAT64, "readDouble").offset;
     boolean interrupted = Thread.currentThread().isInterrupted(); // see ReleaseEpochs.epochEnded
     try {
@@ -133,7 +133,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
   @Override
   public boolean readBoolean(ObjectRef self) {
     MemorySegment memory = ReleaseEpochs.memory();
-    long handle = RuntimeAccess.get().handleForUnpinnedRead(self); // after the epoch
+    long handle = unpinnedHandle(self); // after the epoch
     long at = handle + checked(self, kind == FieldKind.BOOL, "readBoolean").offset;
     boolean interrupted = Thread.currentThread().isInterrupted();
     try {
@@ -158,7 +158,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
   }
 
   private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {
-    ReleaseEpochs.Pin pin = RuntimeAccess.get().pinObject(self); // a close on another thread waits for the call
+    ReleaseEpochs.Pin pin = pin(self); // a close on another thread waits for the call
     try (Frame frame = ThreadStack.current().push(target, 0)) {
       Layout field = checked(self, kindMatches, method);
       Errors.check(CApi.P4JObjectGetField(pin.pinnedHandle(), field.fieldIndex, frame.result()), null);
@@ -187,7 +187,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
     int depth = held.depth();
     try {
-      long handle = RuntimeAccess.get().heldHandle(self, held);
+      long handle = heldHandle(self, held);
       Layout field = checked(self, kind == FieldKind.INT32 || kind == FieldKind.INT64 || kind == FieldKind.UINT64,
           "writeLong");
       int storeKind = field.storeKind; // an int64 field takes any long unchecked, a uint64 one its bit pattern
@@ -210,7 +210,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
     int depth = held.depth();
     try {
-      long handle = RuntimeAccess.get().heldHandle(self, held);
+      long handle = heldHandle(self, held);
       long at = handle + writable(self, kind == FieldKind.FLOAT64, "writeDouble").offset;
       NativeMemory.putDouble(at, value);
     } finally {
@@ -224,7 +224,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
     int depth = held.depth();
     try {
-      long handle = RuntimeAccess.get().heldHandle(self, held);
+      long handle = heldHandle(self, held);
       long at = handle + writable(self, kind == FieldKind.BOOL, "writeBoolean").offset;
       NativeMemory.putByte(at, (byte) (value ? 1 : 0));
     } finally {
@@ -242,7 +242,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     ThreadStack stack = ThreadStack.current();
     long mark = stack.markScratch();
     try {
-      long handle = RuntimeAccess.get().heldHandle(self, held);
+      long handle = heldHandle(self, held);
       Layout field = writable(self, kind == FieldKind.STRING, "writeString");
       if (value == null) { // the call frame's message (Frame.put), after the same checks
         throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a string field holds a"
@@ -272,7 +272,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     ReleaseEpochs.HeldHandles held = ThreadStack.currentHeldHandles();
     int depth = held.depth();
     try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
-      long handle = RuntimeAccess.get().heldHandle(self, held);
+      long handle = heldHandle(self, held);
       Layout field = writable(self, kindMatches, method);
       if (value == null && kind == FieldKind.OBJECT) {
         NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
@@ -285,6 +285,41 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       held.restore(depth);
       Reference.reachabilityFence(self);
     }
+  }
+
+  /** The handle for a read without a pin (see ObjectRef), or the closed object's error naming this member. */
+  private long unpinnedHandle(ObjectRef self) {
+    try {
+      return RuntimeAccess.get().handleForUnpinnedRead(self);
+    } catch (IllegalStateException closed) {
+      throw closedMember(closed);
+    }
+  }
+
+  /** The handle held for a write (see ReleaseEpochs.HeldHandles), or the closed object's error naming this member. */
+  private long heldHandle(ObjectRef self, ReleaseEpochs.HeldHandles held) {
+    try {
+      return RuntimeAccess.get().heldHandle(self, held);
+    } catch (IllegalStateException closed) {
+      throw closedMember(closed);
+    }
+  }
+
+  /** A pin for a native read, or the closed object's error naming this member. */
+  private ReleaseEpochs.Pin pin(ObjectRef self) {
+    try {
+      return RuntimeAccess.get().pinObject(self);
+    } catch (IllegalStateException closed) {
+      throw closedMember(closed);
+    }
+  }
+
+  /**
+   * {@code closed}, the object's "is closed" error, with this member in front ({@code kv.Store.name: the kv.Store
+   * object is closed; ...}), as a method's error names the method; a separate method keeps the accessors small.
+   */
+  private IllegalStateException closedMember(IllegalStateException closed) {
+    return new IllegalStateException(type.typeKey() + "." + name + ": " + closed.getMessage(), closed);
   }
 
   /** Whether {@code value} fits a writable field of {@code storeKind} (false for a read-only field, -1). */

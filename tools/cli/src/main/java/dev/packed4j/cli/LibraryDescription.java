@@ -6,6 +6,8 @@ import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Registry;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -61,6 +63,25 @@ public record LibraryDescription(
         Registry.objectTypes().stream().filter(type -> !typesBefore.contains(type.key())).toList(),
         coreNames.stream().map(LibraryDescription::function).toList(),
         coreTypes);
+  }
+
+  /**
+   * Whether {@code library} links libpacked4j.so, as every packed4j plugin does (its registration macros call the
+   * core's C ABI): the ABI's {@code P4JAbiVersion} is found in the library or in the libraries it needs. A library
+   * that registers nothing and links no core is not a packed4j plugin, such as a system library named by mistake.
+   *
+   * @param library a library {@link #load} loaded
+   */
+  public static boolean linksCore(Path library) {
+    try (Arena arena = Arena.ofConfined()) {
+      // dlsym on the library's own handle searches it and its dependencies, not the whole process.
+      return SymbolLookup.libraryLookup(library, arena).find("P4JAbiVersion").isPresent();
+    }
+  }
+
+  /** Whether the library registered neither a global function nor an object type. */
+  public boolean registersNothing() {
+    return globals.isEmpty() && objectTypes.isEmpty();
   }
 
   private static GlobalFunction function(String name) {

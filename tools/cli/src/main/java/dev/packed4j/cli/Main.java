@@ -22,6 +22,10 @@ import java.util.Map;
  * {@code @Global} and {@code @Object} interfaces of what the libraries (or, with {@code --manifest}, manifests)
  * register ({@link InterfaceGenerator}).
  *
+ * <p>{@code describe} warns ({@code packed4j describe: warning: ...} on standard error) about a library that
+ * registers nothing and does not link libpacked4j.so: not a packed4j plugin, such as a system library named by
+ * mistake. The description is still printed and written.
+ *
  * <p>Exit status: 0 on success, 1 when a library cannot be loaded or a file cannot be read or written, 2 for a
  * wrong command line.
  */
@@ -82,6 +86,12 @@ public final class Main {
     } catch (Packed4jException e) {
       err.println("packed4j describe: " + e.getMessage());
       return 1;
+    }
+    if (description.registersNothing() && !LibraryDescription.linksCore(library)) {
+      err.println("packed4j describe: warning: " + description.library() + " registers no global function and no"
+          + " object type, and does not link libpacked4j.so: it is not a packed4j plugin (one built against"
+          + " packed4j::core with P4J_REGISTER_GLOBAL or ObjectDef), and declarations checked against its empty"
+          + " manifest all fail. Describe the plugin library instead");
     }
     out.print(description.toText());
     if (json != null) {

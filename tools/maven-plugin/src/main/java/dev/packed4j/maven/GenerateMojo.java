@@ -88,6 +88,12 @@ public final class GenerateMojo extends LibraryCliMojo {
     }
   }
 
+  @Override
+  Map<String, String> parameterOptions() {
+    return Map.of("--package", "packageName", "--untyped", "untyped", "--existing", "existing", "--prefix",
+        "prefixes", "--out", "outputDirectory");
+  }
+
   /** The command line of {@code packed4j generate} for {@code targets} and this goal's parameters. */
   List<String> cliArguments(List<Path> targets) {
     List<String> arguments = new ArrayList<>(List.of("generate"));

@@ -3,6 +3,7 @@ package dev.packed4j.maven;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import javax.inject.Inject;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
@@ -50,15 +51,26 @@ abstract class LibraryCliMojo extends AbstractMojo {
    * @param what what the run does, for the messages, such as {@code "describe libshapes.so"}
    * @return the CLI's output, which the caller reports as it sees fit
    * @throws MojoExecutionException when the CLI cannot start or ends with a non-zero status; its output is logged
-   *     first, as an error
+   *     first, as an error, unless it rejected its command line, which the exception then says in the goal's names
    */
   final String runCli(List<String> arguments, String what) throws MojoExecutionException {
     PackedCli.Run run = PackedCli.run(PackedCli.java(toolchains, session), arguments, what);
     if (run.status() != 0) {
-      getLog().error(run.output());
+      if (run.status() != 2 || PackedCli.tooOld(run.output())) {
+        // A wrong command line is not logged: the CLI's usage text names options the pom does not have.
+        getLog().error(run.output());
+      }
       throw new MojoExecutionException("packed4j: packed4j " + what + " failed with status " + run.status()
-          + PackedCli.hint(run.status()));
+          + PackedCli.hint(run.status(), run.output(), parameterOptions()));
     }
     return run.output();
+  }
+
+  /**
+   * The goal's parameter for each CLI option it passes, such as {@code --package} for {@code packageName}: a wrong
+   * command line is reported in the goal's names.
+   */
+  Map<String, String> parameterOptions() {
+    return Map.of();
   }
 }

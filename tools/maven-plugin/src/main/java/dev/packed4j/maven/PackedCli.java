@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -28,6 +31,14 @@ import org.apache.maven.toolchain.ToolchainManager;
 final class PackedCli {
   private PackedCli() {}
 
+  /** How packed4j-cli's launcher starts its message when the {@code java} running it is older than JDK 25. */
+  static final String TOO_OLD = "packed4j needs Java ";
+
+  /** Whether the output is the launcher's, refusing a {@code java} older than JDK 25. */
+  static boolean tooOld(String output) {
+    return output.lines().anyMatch(line -> line.startsWith(TOO_OLD));
+  }
+
   /** The output of a finished CLI run. */
   record Run(int status, String output) {}
 
@@ -41,6 +52,13 @@ final class PackedCli {
     if (configured != null && !configured.isEmpty()) {
       List<Path> libraries = new ArrayList<>();
       for (File library : configured) {
+        if (library == null || library.getPath().isBlank()) {
+          // <library></library>, or <library>${lib}</library> with lib unset: Maven passes null.
+          throw new MojoExecutionException("packed4j: the parameter libraries of the " + goal + " goal has an empty"
+              + " <library> entry (a property that is not set, such as ${lib}?): name a library file in each"
+              + " <library>, or leave out <libraries> to " + goal + " every library build-native put into the"
+              + " classes");
+        }
         if (!library.isFile()) {
           throw new MojoExecutionException("packed4j: the library " + library + " to " + goal + " does not exist");
         }
@@ -95,11 +113,27 @@ final class PackedCli {
     }
   }
 
-  /** What a failed run's status means, after the command's own output. */
-  static String hint(int status) {
-    if (status == 2) {
+  /**
+   * What a failed run's status means, after the command's own output.
+   *
+   * @param output what the run printed: status 2 is both the launcher's "this java is too old" and the CLI's "wrong
+   *     command line", and only the launcher's message tells them apart
+   * @param parameters the goal's parameter for each CLI option ({@code --package} to {@code packageName}): the
+   *     CLI's message names the option, the pom the parameter
+   */
+  static String hint(int status, String output, Map<String, String> parameters) {
+    if (status == 2 && tooOld(output)) {
       return ": packed4j-cli needs a JDK 25; let the project select one with maven-toolchains-plugin's "
           + "select-jdk-toolchain goal (see docs/guide.md)";
+    }
+    if (status == 2) {
+      // The CLI's first line says what is wrong with its command line; the usage text follows.
+      String cause = output.lines().filter(line -> !line.isBlank() && !line.startsWith("Picked up "))
+          .findFirst().orElse("no message");
+      for (Map.Entry<String, String> option : parameters.entrySet()) {
+        cause = cause.replaceAll(Pattern.quote(option.getKey()) + "\\b", Matcher.quoteReplacement(option.getValue()));
+      }
+      return ": a parameter of the goal is wrong: " + cause;
     }
     if (status > 128) { // the shell's convention for a process ended by a signal, which the JVM's launcher follows
       int signal = status - 128;

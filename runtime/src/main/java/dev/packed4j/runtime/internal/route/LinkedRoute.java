@@ -35,7 +35,8 @@ import java.util.Map;
  * new function's route.
  *
  * <p>With {@code -Dpacked4j.trace.routes=true}, every link and relink is printed to {@code System.err}, such as
- * {@code packed4j: calculator.MyAdd (Calculator.add) -> typed entry (int64, int64) -> int64}.
+ * {@code packed4j: calculator.MyAdd (Calculator.add) -> typed entry (int64, int64) -> int64}, a method that only the
+ * call frame can take included.
  */
 public final class LinkedRoute {
   /** The public {@code NDArray} class, which the routes give a wire form of its own (the tensor word). */
@@ -86,6 +87,7 @@ public final class LinkedRoute {
       this.route = new FrameRoute(frame, mayBeDirect(javaType, codecs) ? "direct routes are off"
           : "no direct entry takes its parameter or result types");
       wired = frame;
+      trace(target, route); // linked once: never relinked
     }
     this.invoker = ScratchScope.needed(javaType) ? ScratchScope.around(wired, target, javaType) : wired;
   }
@@ -302,8 +304,13 @@ public final class LinkedRoute {
     route = chosen;
     callSite.setTarget(chosen.handle());
     MutableCallSite.syncAll(new MutableCallSite[] {callSite});
+    trace(target, chosen);
+  }
+
+  /** Prints a link or relink with {@code -Dpacked4j.trace.routes=true}. */
+  private static void trace(CallTarget target, Route route) {
     if (TRACE) {
-      System.err.println("packed4j: " + target.describeSource() + " -> " + chosen.describe());
+      System.err.println("packed4j: " + target.describeSource() + " -> " + route.describe());
     }
   }
 
