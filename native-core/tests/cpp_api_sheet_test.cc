@@ -140,6 +140,9 @@ TEST(CppApiSheetTest, StringsAndBytes) {
   Bytes blob(std::string_view("\x00\x01", 2));
   EXPECT_EQ(blob.size(), 2u);
   EXPECT_EQ(blob.data()[1], 1);
+  EXPECT_EQ(Bytes().size(), 0u);        // String() and Bytes() are empty values, not None;
+  Bytes none{ObjectPtr<Object>()};       // a reference to no object is None: Java reads null
+  EXPECT_TRUE(none.get() == nullptr);    // (std::optional<Bytes> says the same, through a slower route)
   EXPECT_EQ(copy, "casio");
 }
 
