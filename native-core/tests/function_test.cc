@@ -706,6 +706,28 @@ TEST(TypedPackedFuncTest, IsAParameterTypeAndAConversionAsTheReadmeSays) {
   EXPECT_EQ(stored(9), 10);
 }
 
+TEST(FunctionTest, AConvertedCallResultSaysItIsTheResultOfACall) {
+  // `bool keep = callback(x);` of a callback that returned None read "expected bool, got None", which the caller's
+  // entry then reported as its own error, as if an argument of the caller were wrong.
+  PackedFunc none([](Args, RetValue* rv) { *rv = Any(); }, "test.None");
+  EXPECT_EQ(ErrorOf([&] {
+              bool keep = none();
+              (void)keep;
+            }),
+            "TypeError: the result of a called function expected bool, got None");
+  EXPECT_EQ(ErrorOf([&] { none().cast<int64_t>(); }),
+            "TypeError: the result of a called function expected int64, got None");
+  EXPECT_EQ(ErrorOf([&] { static_cast<std::string>(none()); }),
+            "TypeError: the result of a called function expected string, got None");
+  Any kept = none();  // an Any like any other
+  EXPECT_TRUE(kept.is_none());
+  EXPECT_EQ(ErrorOf([&] { kept.cast<bool>(); }), "TypeError: expected bool, got None");
+  PackedFunc seven([](Args, RetValue* rv) { *rv = 7; }, "test.Seven");
+  int64_t value = seven();
+  EXPECT_EQ(value, 7);
+  EXPECT_EQ(seven().cast<int32_t>(), 7);
+}
+
 TEST(FunctionTest, AResultOutOfTheWireRangeNamesTheFunctionAndTheResult) {
   // A uint64 result above INT64_MAX does not fit the int64 wire type; the error named neither function nor result.
   PackedFunc big = PackedFunc::FromTyped([] { return std::numeric_limits<uint64_t>::max(); }, "test.U64Max");

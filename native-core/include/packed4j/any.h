@@ -30,7 +30,7 @@ namespace details {
  *  is only produced when a conversion fails.
  */
 struct ConvertContext {
-  enum Role : int32_t { kPlain = 0, kArgument, kElement, kMapKey, kMapValue, kResult };
+  enum Role : int32_t { kPlain = 0, kArgument, kElement, kMapKey, kMapValue, kResult, kCallResult };
   Role role = kPlain;
   const char* function = nullptr;  /*!< the function's registered name, for kArgument and kResult */
   int64_t index = -1;              /*!< argument or element index */
@@ -64,6 +64,12 @@ struct ConvertContext {
     ConvertContext context;
     context.role = kResult;
     context.function = function;
+    return context;
+  }
+  /*! \brief The result of a PackedFunc call, converted by its caller (PackedFunc::CallResult). */
+  static ConvertContext CallResult() {
+    ConvertContext context;
+    context.role = kCallResult;
     return context;
   }
 };
@@ -161,6 +167,8 @@ inline std::string DescribeContext(const ConvertContext& context) {
       return "map value for key " + (context.key != nullptr ? DescribeValue(*context.key) : std::string("?")) + " ";
     case ConvertContext::kResult:
       return std::string(context.function != nullptr ? context.function : "<anonymous>") + ": result ";
+    case ConvertContext::kCallResult:
+      return "the result of a called function ";
     default:
       return std::string();
   }

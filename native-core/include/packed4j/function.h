@@ -193,6 +193,30 @@ class RetValue : public Any {
 };
 
 /*!
+ * \brief What a PackedFunc call returns: an Any whose conversions say that the value is a called function's result,
+ *  so that `bool keep = callback(key);` of a callback that returned None reads "the result of a called function
+ *  expected bool, got None" rather than an error of the caller's own arguments. Copied or moved into an Any, it is
+ *  that Any.
+ */
+class CallResult : public Any {
+ public:
+  /*! \brief The value a call returned. */
+  explicit CallResult(Any&& value) noexcept : Any(std::move(value)) {}
+
+  /*! \brief Converts to T, checked; an error names the value as a call's result. */
+  template <typename T>
+  T cast() const {
+    return details::TypeTraits<T>::Convert(raw(), details::ConvertContext::CallResult());
+  }
+  /*! \brief Converts to T, checked, so `int64_t n = f(1, 2);` works. */
+  template <typename T, typename = std::enable_if_t<
+                            std::conjunction<std::negation<std::is_base_of<Any, T>>, details::IsConvertible<T>>::value>>
+  operator T() const {  // NOLINT(runtime/explicit)
+    return cast<T>();
+  }
+};
+
+/*!
  * \brief A reference to a function object: a global looked up by name, a body written in C++, or a callback
  *  that came in as an argument.
  *
@@ -225,7 +249,7 @@ class PackedFunc : public ObjectRef {
    *  exceptions of their kind.
    */
   template <typename... CallArgs>
-  Any operator()(CallArgs&&... call_args) const;
+  CallResult operator()(CallArgs&&... call_args) const;
 
   /*! \brief Calls with raw arguments (borrowed); the result replaces *result. */
   void CallPacked(const P4JAny* args, int32_t num_args, Any* result) const {
@@ -283,7 +307,7 @@ PackedFunc::PackedFunc(Body body, std::string name) {
 }
 
 template <typename... CallArgs>
-Any PackedFunc::operator()(CallArgs&&... call_args) const {
+CallResult PackedFunc::operator()(CallArgs&&... call_args) const {
   constexpr size_t kCount = sizeof...(CallArgs);
   P4JAny packed[kCount + 1] = {};
   Any keep[kCount + 1];
@@ -292,7 +316,7 @@ Any PackedFunc::operator()(CallArgs&&... call_args) const {
   (void)index;
   Any result;
   CallPacked(packed, static_cast<int32_t>(kCount), &result);
-  return result;
+  return CallResult(std::move(result));
 }
 
 template <typename F>

@@ -491,6 +491,11 @@ class RouteTest {
         add.close();
         RouteTwins.assertSameFailure(routes, handle -> (long) handle.invokeExact(add, 7L));
       }
+      // A function whose result the C++ body cannot convert: the error says it was the result of the call.
+      try (PackedFunction none = PackedFunction.of(args -> null)) {
+        assertEquals("[TypeError] route.fn.ApplyPacked: the result of a called function expected int64, got None",
+            RouteTwins.assertSameFailure(routes, handle -> (long) handle.invokeExact(none, 7L)).getMessage());
+      }
       RouteTwins.assertSameFailure(routes, handle -> (long) handle.invokeExact((PackedFunction) null, 7L));
     }
 
