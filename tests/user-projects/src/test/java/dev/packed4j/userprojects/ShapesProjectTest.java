@@ -18,12 +18,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The guide's project (src/it/shapes): built by Maven alone through packed4j-maven-plugin, outside the reactor,
- * and run with {@code java -jar}, its native library loaded by name from inside the jar.
+ * and run with {@code java -jar}, its native library loaded by name from inside the jar; then built again
+ * unchanged (nothing runs again), and after C++ edits (javac checks the declarations again when the manifest changed).
  */
 class ShapesProjectTest {
   /** The guide's commands, run here exactly as written (GuideTest checks the guide quotes them). */
   static final String BUILD = "mvn -B -q package";
   static final String RUN = "java -jar target/shapes.jar";
+  /** What maven-compiler-plugin says when it runs no javac. */
+  static final String NOTHING_TO_COMPILE = "Nothing to compile - all classes are up to date.";
 
   static final String EXPECTED_OUTPUT = """
       5.0
@@ -90,9 +93,36 @@ class ShapesProjectTest {
           .map(file -> file.getFileName().toString()).sorted().toList());
     }
 
-    // Nothing changed: CMake does not run again.
+    // Nothing changed: CMake does not run again, and javac does not either.
     UserBuilds.Run again = UserBuilds.maven(project, "package").succeeded();
     assertTrue(again.output().contains("packed4j: native library up to date"), again.output());
     assertFalse(again.output().contains("built from"), again.output());
+    assertTrue(again.output().contains(NOTHING_TO_COMPILE), again.output());
+
+    // A C++ edit recompiles the Java declarations exactly when it changes what the library registers: the describe
+    // goal's new manifest makes javac check them again, though no Java source changed (I1: the build was green, and
+    // the first call failed).
+    Path units = project.resolve("src/main/native/units.cc");
+    String source = Files.readString(units);
+
+    // A new body (other machine code), the same signature: the library is rebuilt, its manifest is the same, and
+    // nothing recompiles.
+    Files.writeString(units, source.replace("return metres * 100.0;", "return metres * 1000.0 / 10.0;"));
+    UserBuilds.Run body = UserBuilds.maven(project, "compile").succeeded();
+    assertTrue(body.output().contains("packed4j: META-INF/native/linux-x86_64/libunits.so built from"),
+        body.output());
+    assertTrue(body.output().contains(NOTHING_TO_COMPILE), body.output());
+
+    // A second parameter: Units.toCentimetres(double) no longer matches, and javac says so on the declaration.
+    Files.writeString(units, source.replace("[](double metres)", "[](double metres, double digits)"));
+    UserBuilds.Run signature = UserBuilds.maven(project, "compile");
+    assertEquals(1, signature.exitCode(), signature.output());
+    assertTrue(signature.output().contains("Units.java:[8,"), signature.output());
+    assertTrue(signature.output().contains("error: [P4J-NATIVE-ARITY] Units.toCentimetres(double) has 1 parameter,"
+        + " but units.ToCentimetres takes 2"), signature.output());
+    // Until the declaration is corrected: the next build checks it again.
+    UserBuilds.Run unchanged = UserBuilds.maven(project, "compile");
+    assertEquals(1, unchanged.exitCode(), unchanged.output());
+    assertTrue(unchanged.output().contains("[P4J-NATIVE-ARITY]"), unchanged.output());
   }
 }

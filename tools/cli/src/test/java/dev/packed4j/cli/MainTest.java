@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.packed4j.cli.generate.ApiModel;
 import dev.packed4j.cli.generate.ModelReader;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -230,6 +232,21 @@ class MainTest {
     Result missing = run("generate", "--manifest", "no-such.json", "--package", "p", "--out", "o");
     assertEquals(1, missing.status);
     assertTrue(missing.err.startsWith("packed4j generate: cannot read no-such.json"), missing.err);
+  }
+
+  @Test
+  void describeWarnsAboutALibraryThatIsNoPlugin(@TempDir Path directory) {
+    // A system library named by mistake (I14): it registers nothing and does not link libpacked4j.so.
+    Optional<Path> zlib = Stream.of("/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1",
+        "/usr/lib64/libz.so.1", "/lib64/libz.so.1").map(Path::of).filter(Files::isRegularFile).findFirst();
+    assumeTrue(zlib.isPresent(), "no libz.so.1 to describe");
+    Path manifest = directory.resolve("z.manifest.json");
+    Result described = run("describe", zlib.get().toString(), "--json", manifest.toString());
+    assertEquals(0, described.status, described.err);
+    assertTrue(described.err.startsWith("packed4j describe: warning: libz.so.1 registers no global function and no"
+        + " object type, and does not link libpacked4j.so: it is not a packed4j plugin"), described.err);
+    assertTrue(described.out.contains("Global functions (0):"), described.out);
+    assertTrue(Files.isRegularFile(manifest), "the manifest is still written");
   }
 
   private record Result(int status, String out, String err) {}

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -21,7 +22,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * to {@code target/packed4j/<name>.manifest.json}; a manifest newer than its library and of the current format
  * version is kept. The goal then sets the
  * project property {@code packed4j.manifest} to the manifests (joined with {@code :}), which the compiler plugin
- * passes on:
+ * passes on. When a manifest it writes differs from the one before (or there was none), it removes the class files of
+ * the packed4j declarations ({@link StaleDeclarations}), so that the compiler plugin runs javac on their sources
+ * again and the processor checks them against the new manifest; an unchanged manifest recompiles nothing:
  *
  * <pre>{@code
  * <plugin>
@@ -68,6 +71,7 @@ public final class DescribeMojo extends LibraryCliMojo {
     }
     List<Path> targets = targetLibraries("describe");
     List<String> manifests = new ArrayList<>();
+    List<String> changed = new ArrayList<>();
     try {
       Files.createDirectories(manifestDirectory.toPath());
       for (Path library : targets) {
@@ -77,15 +81,37 @@ public final class DescribeMojo extends LibraryCliMojo {
             && isCurrentVersion(manifest)) {
           getLog().info("packed4j: manifest of " + library.getFileName() + " up to date");
         } else {
+          byte[] before = Files.isRegularFile(manifest) ? Files.readAllBytes(manifest) : null;
           describe(library, manifest);
           getLog().info("packed4j: described " + library.getFileName() + " into " + manifest);
+          if (before == null || !Arrays.equals(before, Files.readAllBytes(manifest))) {
+            changed.add(manifest.getFileName().toString());
+          }
         }
         manifests.add(manifest.toString());
+      }
+      if (!changed.isEmpty()) {
+        recompileDeclarations(changed);
       }
     } catch (IOException e) {
       throw new MojoExecutionException("packed4j: cannot write the manifests to " + manifestDirectory + ": " + e, e);
     }
     project.getProperties().setProperty(property, String.join(File.pathSeparator, manifests));
+  }
+
+  /**
+   * Makes the next compile run javac again on the sources that declare packed4j bindings, which were checked against
+   * the manifests before they changed (or against none): the compiler plugin would otherwise find every class up to
+   * date, and a declaration the native side no longer matches would pass until its first call.
+   */
+  private void recompileDeclarations(List<String> changed) throws IOException {
+    List<Path> classDirectories = List.of(Path.of(project.getBuild().getOutputDirectory()),
+        Path.of(project.getBuild().getTestOutputDirectory()));
+    List<Path> removed = StaleDeclarations.remove(classDirectories);
+    if (!removed.isEmpty()) {
+      getLog().info("packed4j: " + String.join(", ", changed) + " changed: removed the " + removed.size()
+          + " class files of the packed4j declarations, so that javac checks their sources against it again");
+    }
   }
 
   /**
@@ -117,6 +143,18 @@ public final class DescribeMojo extends LibraryCliMojo {
     if (!Files.isRegularFile(manifest)) {
       getLog().error(output);
       throw new MojoExecutionException("packed4j: packed4j describe " + library + " wrote no manifest " + manifest);
+    }
+    String warning = "packed4j describe: warning: ";
+    for (String line : output.split("\n")) {
+      if (line.startsWith(warning)) {
+        // Such as a library that is no packed4j plugin: a mistake when named in <libraries>, but build-native also
+        // puts a plain shared library the plugin links into the classes, and its empty manifest does no harm.
+        if (libraries != null && !libraries.isEmpty()) {
+          getLog().warn("packed4j: " + line.substring(warning.length()));
+        } else {
+          getLog().info("packed4j: " + line.substring(warning.length()));
+        }
+      }
     }
   }
 }

@@ -1,29 +1,69 @@
 package dev.packed4j.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What the goals say after the CLI's own output when its JVM ended with a failure status. */
 class PackedCliTest {
+  /** The start of packed4j-cli's usage text, which follows its message on a wrong command line. */
+  private static final String CLI_USAGE = "usage: packed4j describe <library.so> [--json <manifest.json>]";
+
   @Test
   void aJvmEndedByASignalIsNamedWithWhatUsuallyCausesIt() {
     // 134 is what a JVM whose library's static initialiser threw ends with: terminate, then abort.
-    String abort = PackedCli.hint(128 + 6);
+    String abort = PackedCli.hint(128 + 6, "", Map.of());
     assertTrue(abort.startsWith(": the JVM that loaded the library ended with signal 6 (SIGABRT: C++ called"
         + " terminate or abort, as for an exception that escaped a static initialiser"), abort);
     // A JVM that crashes in native code (a static initialiser's null write) writes its report and aborts too.
     assertTrue(abort.contains("or the JVM aborted after a crash in native code, whose hs_err_pid*.log file"), abort);
-    assertTrue(PackedCli.hint(128 + 11).contains("signal 11 (SIGSEGV"), PackedCli.hint(139));
+    String segv = PackedCli.hint(128 + 11, "", Map.of());
+    assertTrue(segv.contains("signal 11 (SIGSEGV"), segv);
     assertEquals(": the JVM that loaded the library ended with signal 15; the output above is all it wrote",
-        PackedCli.hint(128 + 15));
+        PackedCli.hint(128 + 15, "", Map.of()));
   }
 
   @Test
   void theCliStatusesKeepTheirMeaning() {
-    assertTrue(PackedCli.hint(2).contains("needs a JDK 25"));
+    String tooOld = "Picked up JAVA_TOOL_OPTIONS: -Xmx1g\npacked4j needs Java 25 or later, and this is Java 17";
+    assertTrue(PackedCli.hint(2, tooOld, Map.of()).contains("needs a JDK 25; let the project select one"));
     assertEquals(": the library does not load or a file cannot be written (the output above says why)",
-        PackedCli.hint(1));
+        PackedCli.hint(1, "", Map.of()));
+  }
+
+  @Test
+  void aRejectedCommandLineIsReportedInTheGoalsParameterNames() {
+    // I4: a JDK 25 is selected; the CLI's status 2 is for its command line, whose first line says what is wrong.
+    Map<String, String> parameters = new GenerateMojo().parameterOptions();
+    String badPackage = PackedCli.hint(2, "--package com.1bad is not a Java package name, such as"
+        + " com.example.calculator\n" + CLI_USAGE, parameters);
+    assertEquals(": a parameter of the goal is wrong: packageName com.1bad is not a Java package name, such as"
+        + " com.example.calculator", badPackage);
+    String badUntyped = PackedCli.hint(2, "--untyped takes object-varargs or skip, not 'bogus'\n" + CLI_USAGE,
+        parameters);
+    assertEquals(": a parameter of the goal is wrong: untyped takes object-varargs or skip, not 'bogus'", badUntyped);
+    assertFalse(badUntyped.contains("JDK"), badUntyped);
+  }
+
+  @Test
+  void anEmptyLibraryEntryIsAConfigurationError(@TempDir Path directory) {
+    // I5: <library></library>, or <library>${lib}</library> with lib unset, reaches the goal as null.
+    MojoExecutionException empty = assertThrows(MojoExecutionException.class,
+        () -> PackedCli.libraries(Arrays.asList((File) null), directory.toFile(), "describe"));
+    assertTrue(empty.getMessage().startsWith("packed4j: the parameter libraries of the describe goal has an empty"
+        + " <library> entry"), empty.getMessage());
+    MojoExecutionException blank = assertThrows(MojoExecutionException.class,
+        () -> PackedCli.libraries(List.of(new File("")), directory.toFile(), "generate"));
+    assertTrue(blank.getMessage().contains("leave out <libraries> to generate every library"), blank.getMessage());
   }
 }
