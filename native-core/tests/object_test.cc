@@ -237,6 +237,43 @@ TEST(ObjectTest, FieldMetadataOfEveryKindIncludingInheritedFields) {
   EXPECT_EQ(fixed->fields[0].offset, OffsetOf(&fixed_probe, &fixed_probe.value));
 }
 
+// An object with a field of its own reference type: the reference class is defined while the object type is only
+// declared (P4J_DEFINE_OBJECT_REF_METHODS needed it complete, so such a field had to be a plain ObjectRef).
+class TreeNodeObject;
+class TreeNode : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(TreeNode, ObjectRef, TreeNodeObject);
+};
+class TreeNodeObject : public Object {
+ public:
+  int64_t value = 0;
+  TreeNode parent;
+  void VisitAttrs(AttrVisitor* v) final {
+    v->Visit("value", &value);
+    v->Visit("parent", &parent);
+  }
+  static constexpr const char* _type_key = "test.TreeNode";
+  P4J_DECLARE_OBJECT_TYPE_INFO(TreeNodeObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(TreeNodeObject);
+
+TEST(ObjectTest, AFieldOfTheObjectsOwnReferenceType) {
+  auto root = make_object<TreeNodeObject>();
+  root->value = 1;
+  auto leaf = make_object<TreeNodeObject>();
+  leaf->value = 2;
+  leaf->parent = TreeNode(root);
+  TreeNode node(leaf);
+  EXPECT_EQ(node->value, 2);
+  EXPECT_EQ(node->parent->value, 1);
+  EXPECT_EQ(node.get()->parent.get(), root.get());
+  const P4JTypeInfo* info = InfoOf(TreeNodeObject::RuntimeTypeIndex());
+  ASSERT_EQ(info->num_fields, 2);
+  EXPECT_EQ(details::ViewOf(info->fields[1].name), "parent");
+  EXPECT_EQ(info->fields[1].kind, kP4JFieldObject);
+  EXPECT_EQ(info->fields[1].object_type_index, TreeNodeObject::RuntimeTypeIndex());  // typed, not Object
+}
+
 TEST(ObjectTest, ReadsFieldsByNameAndIndex) {
   int64_t baseline = P4JObjectLiveCount();
   {

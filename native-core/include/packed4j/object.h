@@ -467,12 +467,23 @@ RefT Downcast(const ObjectRef& ref) {
  *     P4J_DEFINE_OBJECT_REF_METHODS(Calculator, ObjectRef, CalculatorObject);
  *   };
  * \endcode
+ *
+ * The object type may still be incomplete here (declared, not defined), so that an object can have a field of its
+ * own reference type (a tree's parent): declare `class NodeObject;`, then the reference class `Node`, then
+ * `NodeObject` with its `Node parent;` field. operator-> and get() are templates for that reason, instantiated
+ * where they are used.
  */
 #define P4J_DEFINE_OBJECT_REF_METHODS(TypeName, ParentRef, ObjectType)                                          \
   TypeName() noexcept = default;                                                                                \
   explicit TypeName(::packed4j::ObjectPtr<::packed4j::Object> ptr) noexcept : ParentRef(std::move(ptr)) {}      \
-  const ObjectType* operator->() const noexcept { return static_cast<const ObjectType*>(obj_.get()); }           \
-  const ObjectType* get() const noexcept { return static_cast<const ObjectType*>(obj_.get()); }                 \
+  template <typename P4JTarget = ObjectType>                                                                    \
+  const P4JTarget* operator->() const noexcept {                                                                \
+    return static_cast<const P4JTarget*>(obj_.get());                                                           \
+  }                                                                                                             \
+  template <typename P4JTarget = ObjectType>                                                                    \
+  const P4JTarget* get() const noexcept {                                                                       \
+    return static_cast<const P4JTarget*>(obj_.get());                                                           \
+  }                                                                                                             \
   using ContainerType = ObjectType
 
 #endif  // PACKED4J_OBJECT_H_
