@@ -95,8 +95,17 @@ public final class Packed4jProcessor extends AbstractProcessor {
 
   private String manifestProblemText;
 
+  /** The names the manifests register twice, until they are reported (once, in the first round). */
+  private List<NativeManifest.Duplicate> manifestDuplicates = List.of();
+
   /** Whether no manifest was given and -Apacked4j.verbose asks to be told, until it is (once). */
   private boolean noteManifestUnset;
+
+  /** What the note says of an option that is a build property nobody set, such as {@code ${packed4j.manifest}}. */
+  private String manifestUnsetDetail = "";
+
+  /** A build tool's property expression left as text: Maven passes {@code ${name}} so when nothing set the name. */
+  private static final Pattern UNEXPANDED_PROPERTY = Pattern.compile("\\$\\{[^}]*}");
 
   private Reporter reporter;
   private Validation validation;
@@ -122,6 +131,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
     this.elements = processingEnv.getElementUtils();
     boolean verbose = Boolean.parseBoolean(processingEnv.getOptions().get(VERBOSE_OPTION));
     String manifestOption = processingEnv.getOptions().get(MANIFEST_OPTION);
+    if (manifestOption != null && UNEXPANDED_PROPERTY.matcher(manifestOption.trim()).matches()) {
+      // -Apacked4j.manifest=${packed4j.manifest} of a pom whose describe goal did not run (mvn compiler:compile, an
+      // IDE's own build): no manifest, as docs/guide.md ("IDEs") says, not a file of that name.
+      manifestUnsetDetail = " is " + manifestOption.trim() + ", a build property nothing set: packed4j-maven-plugin's"
+          + " describe goal, which sets it, did not run";
+      manifestOption = null;
+    }
     this.noteManifestUnset = verbose && (manifestOption == null || manifestOption.isBlank());
     this.validation = validation(manifestOption, verbose);
   }
@@ -139,6 +155,7 @@ public final class Packed4jProcessor extends AbstractProcessor {
     }
     try {
       NativeManifest manifest = NativeManifest.read(files);
+      manifestDuplicates = manifest.duplicates();
       String names = files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", "));
       return new Validation(elements, processingEnv.getTypeUtils(), manifest, names, verbose);
     } catch (ManifestException e) {
@@ -192,8 +209,13 @@ public final class Packed4jProcessor extends AbstractProcessor {
       reporter.print(manifestProblem, null, manifestProblemText);
       manifestProblem = null;
     }
+    for (NativeManifest.Duplicate duplicate : manifestDuplicates) {
+      reporter.print(Diagnostic.MANIFEST_DUPLICATE, null, duplicate.what(), duplicate.name(), duplicate.first(),
+          duplicate.firstShape(), duplicate.second(), duplicate.secondShape());
+    }
+    manifestDuplicates = List.of();
     if (noteManifestUnset) {
-      reporter.print(Diagnostic.MANIFEST_UNSET, null);
+      reporter.print(Diagnostic.MANIFEST_UNSET, null, manifestUnsetDetail);
       noteManifestUnset = false;
     }
     // Elements do not survive a round: interfaces deferred earlier are looked up again by name.

@@ -739,6 +739,88 @@ class GeneratedCodeTest {
   }
 
   @Compilers
+  void parametersNamedLikeWhatTheBodyNamesAreRenamedInTheImplementation() {
+    JavaFileObject api =
+        source(
+            "p.Api",
+            """
+            package p;
+            import dev.packed4j.annotations.Constructor;
+            import dev.packed4j.annotations.Global;
+            import dev.packed4j.annotations.Method;
+            import java.util.List;
+            public interface Api {
+              @Global("shop.Add") long add(long Codecs, long FunctionSite);
+              @Global("shop.Sum") long sum(List<Long> Packed4j_Api, long ReleaseEpochs, long FunctionSite2);
+              @Global("shop.Sub") long sub(long SubRoute, long e);
+              @Constructor Item make(String FunctionSite, long MethodHandle);
+              @Method(of = Item.class, value = "blank") Item blank(long FunctionSite);
+            }
+            """);
+    JavaFileObject item =
+        source(
+            "p.Item",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("shop.Item")
+            public interface Item {
+              long qty();
+              void qty(long Fields);
+              String name();
+              void name(String FunctionSite);
+              long take(long FunctionSite, long Fields, long TakeRoute, long TAKE, long Packed4j_Item);
+            }
+            """);
+    JavaFileObject book =
+        source(
+            "p.Book",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("shop.Book")
+            public interface Book extends Item {
+              String author();
+              long lend(long FunctionSite, long override);
+            }
+            """);
+    // A member type named FunctionSite makes JavaPoet qualify it from its package's first segment, "dev".
+    JavaFileObject shadowed =
+        source(
+            "p.Shadowed",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Shadowed {
+              class FunctionSite {}
+              @Global("shop.Add") long add(long dev, long packed4j);
+            }
+            """);
+    Compilation compilation = compile(api, item, book, shadowed);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertGenerated(compilation, "p.Packed4j_Api")
+        .contains("public long add(long Codecs, long FunctionSite2) {")
+        .contains("return (long) AddRoute.HANDLE.invokeExact(Codecs, FunctionSite2);")
+        .contains("} catch (Throwable e) { throw FunctionSite.rethrow(e); }")
+        .contains("public long sum(List<Long> Packed4j_Api2, long ReleaseEpochs, long FunctionSite2) {")
+        .contains("return (long) SumRoute.HANDLE.invokeExact(Packed4j_Api2, ReleaseEpochs, FunctionSite2);")
+        .contains("return (long) Packed4j_Api.SubRoute.HANDLE.invokeExact(SubRoute, e);")
+        .contains("public Item make(String FunctionSite2, long MethodHandle) {")
+        .contains("public Item blank(long FunctionSite2) {");
+    assertGenerated(compilation, "p.Packed4j_Item")
+        .contains("public void qty(long Fields2) { Fields.QTY.writeLong(this, Fields2); }")
+        .contains("public void name(String FunctionSite2) { Fields.NAME.writeString(this, FunctionSite2); }")
+        .contains(
+            "public long take(long FunctionSite2, long Fields, long TakeRoute, long TAKE, long Packed4j_Item2) {");
+    assertGenerated(compilation, "p.Packed4j_Book")
+        .contains("public void qty(long Fields2) { Fields.QTY.writeLong(this, Fields2); }")
+        .contains("public long lend(long FunctionSite2, long override) {");
+    assertGenerated(compilation, "p.Packed4j_Shadowed")
+        .contains("public long add(long dev2, long packed4j) {")
+        .contains("throw dev.packed4j.runtime.binding.FunctionSite.rethrow(e);");
+  }
+
+  @Compilers
   void inheritedGlobalMethodsAreImplementedToo() {
     JavaFileObject base =
         source(

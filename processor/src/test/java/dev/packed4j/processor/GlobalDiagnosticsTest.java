@@ -442,4 +442,87 @@ class GlobalDiagnosticsTest {
         .inFile(ref)
         .onLineContaining("calculator.Reset");
   }
+
+  @Compilers
+  void annotationsOnMethodsOfObjectAreReportedOnTheAnnotation() {
+    JavaFileObject api =
+        source(
+            "p.Api",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Api {
+              @Global("shop.Add") int hashCode();
+              @Global("shop.Name") String toString();
+              @Global("shop.Same") boolean equals(Object other);
+              @Global("shop.Add") long add(long a, long b);
+            }
+            """);
+    Compilation compilation = compile(api);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-BINDING-OBJECT-METHOD] @Global on Api.hashCode(), which redeclares a method of java.lang.Object:"
+                + " every class, the generated one too, inherits hashCode() from Object, so packed4j never implements"
+                + " it and a call would never reach the native side. Give the method another name; the annotation"
+                + " keeps the native one")
+        .inFile(api)
+        .onLineContaining("int hashCode()");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-BINDING-OBJECT-METHOD] @Global on Api.toString(), which redeclares")
+        .inFile(api)
+        .onLineContaining("String toString()");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-BINDING-OBJECT-METHOD] @Global on Api.equals(Object), which redeclares")
+        .inFile(api)
+        .onLineContaining("boolean equals");
+    assertThat(compilation).hadErrorCount(3);
+  }
+
+  @Compilers
+  void tooManyParametersForTheCallRouteAreReportedOnTheMethod() {
+    // 250 int parameters and a long result need 250 + 2 + 3 = 255 slots: the most a method handle holds.
+    String fits = java.util.stream.IntStream.range(0, 250).mapToObj(i -> "int p" + i)
+        .collect(java.util.stream.Collectors.joining(", "));
+    JavaFileObject api =
+        source(
+            "p.Api",
+            """
+            package p;
+            import dev.packed4j.annotations.Global;
+            public interface Api {
+              @Global("shop.Fits") long fits(%s);
+              @Global("shop.Many") long many(%s, int p250);
+            }
+            """.formatted(fits, fits));
+    JavaFileObject item =
+        source(
+            "p.Item",
+            """
+            package p;
+            import dev.packed4j.annotations.Object;
+            @Object("shop.Item")
+            public interface Item {
+              long take(%s);
+            }
+            """.formatted(fits));
+    Compilation compilation = compile(api, item);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-PARAMETER-SLOTS] Api.many(int,int,")
+        .inFile(api)
+        .onLineContaining("shop.Many");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "int) has 251 parameters, whose call route needs 256 JVM argument slots, more than the 255 a method"
+                + " handle holds (a long, double, String or NDArray parameter takes two, any other parameter and the"
+                + " object of a method one, a long or double result two, another result one, and the route itself 3,"
+                + " 4 with String or NDArray parameters), so its first call would fail: the first 250 fit, up to"
+                + " p249. Declare fewer parameters, passing the rest in a List, a Map or an @Object");
+    // The object comes first in a method's route: the same 250 parameters need one slot more there.
+    assertThat(compilation)
+        .hadErrorContaining("int) has 250 parameters, whose call route needs 256 JVM argument slots")
+        .inFile(item)
+        .onLineContaining("long take(");
+    assertThat(compilation).hadErrorCount(2);
+  }
 }

@@ -254,6 +254,24 @@ class ManifestDiagnosticsTest {
   }
 
   @Compilers
+  void anUnexpandedBuildPropertyIsNoManifest() {
+    // Maven passes -Apacked4j.manifest=${packed4j.manifest} as is when the describe goal did not run (mvn
+    // compiler:compile, an IDE's own build): every check that needs no manifest runs, and nothing fails.
+    JavaFileObject calculator = calculator("@Global(\"calculator.MyAdd\") String add(double a);");
+    String unexpanded = "-Apacked4j.manifest=${packed4j.manifest}";
+    Compilation quiet = Compilations.compiler(List.of(unexpanded), new Packed4jProcessor()).compile(calculator);
+    assertThat(quiet).succeeded();
+    assertThat(quiet.notes().stream().filter(n -> n.getMessage(null).contains("P4J-")).toList()).isEmpty();
+    Compilation verbose = Compilations.compiler(List.of(unexpanded, "-Apacked4j.verbose=true"),
+        new Packed4jProcessor()).compile(calculator);
+    assertThat(verbose).succeeded();
+    assertThat(verbose)
+        .hadNoteContaining("[P4J-MANIFEST-UNSET] no manifest was given (-Apacked4j.manifest is ${packed4j.manifest},"
+            + " a build property nothing set: packed4j-maven-plugin's describe goal, which sets it, did not run), so"
+            + " declarations were checked on their own");
+  }
+
+  @Compilers
   void anUnknownTypeKeyIsReportedOnTheKeyWithTheNearestRegisteredOne() {
     JavaFileObject ref = source("p.CalculatorRef", CALCULATOR_REF.replace("\"Calculator\"", "\"Calculatr\""));
     Compilation compilation = compile(manifest, ref);
@@ -407,6 +425,125 @@ class ManifestDiagnosticsTest {
                 + ": it is version 3 of the format, and this processor reads packed4j-manifest versions 1 to 2. Write it"
                 + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
                 + " native side");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void anOptionalArgumentForAPlainNativeParameterIsReportedOnTheParameter() {
+    JavaFileObject calculator = source("p.Calculator", """
+        package p;
+        import dev.packed4j.annotations.Global;
+        import java.util.Optional;
+        public interface Calculator {
+          @Global("calculator.Mul") long mul(Optional<Long> a, long b);
+          @Global("calculator.Rate") double rate(Optional<CalculatorRef> calculator);
+          @Global("calculator.Echo") Optional<String> echo(String text);
+        }
+        """);
+    Compilation compilation = compile(manifest, calculator, source("p.CalculatorRef", CALCULATOR_REF));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARAMETER-TYPE] parameter a of Calculator.mul(Optional<Long>,long) is Optional<Long>, which"
+                + " cannot convert to int64, argument 0 of calculator.Mul registered as (int64, int64) -> int64: the"
+                + " native side takes int64, never None (it is not optional<int64>), so an empty Optional always"
+                + " fails. Declare it as long")
+        .inFile(calculator)
+        .onLineContaining("Optional<Long> a");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-PARAMETER-TYPE] parameter calculator of Calculator.rate(Optional<CalculatorRef>) is"
+                + " Optional<CalculatorRef>, which cannot convert to Calculator, argument 0 of calculator.Rate"
+                + " registered as (Calculator) -> float64: the native side takes Calculator, never None")
+        .inFile(calculator)
+        .onLineContaining("Optional<CalculatorRef> calculator");
+    assertThat(compilation).hadErrorCount(2); // an Optional result of a plain result is fine: it is never empty
+  }
+
+  @Compilers
+  void aManifestNestedTooDeeplyIsOneErrorNotAStackOverflow() throws IOException {
+    String start = "{\"format\": \"packed4j-manifest\", \"version\": 2, \"globals\": ";
+    Path deep = Files.writeString(directory.resolve("deep.json"),
+        start + "[".repeat(10_000) + "]".repeat(10_000) + "}");
+    Compilation compilation = compile(deep, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
+    // The root object is the first level, so the 256th bracket is the 257th level.
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + deep
+                + ": it nests arrays and objects more than 256 levels deep at line 1, column " + (start.length() + 256)
+                + ", deeper than packed4j reads (a manifest nests six): it is not a manifest packed4j describe wrote."
+                + " Nothing was checked against the native side");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void aVersionWrittenAsAStringIsCalledOne() throws IOException {
+    Path quoted =
+        Files.writeString(directory.resolve("quoted.json"), MANIFEST.replace("\"version\": 1", "\"version\": \"2\""));
+    Compilation compilation = compile(quoted, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-VERSION] the manifest given with -Apacked4j.manifest cannot be used: " + quoted
+                + ": its \"version\" is the string \"2\", not a number (write \"version\": 1 or 2), and this"
+                + " processor reads packed4j-manifest versions 1 to 2. Write it again with the packed4j describe of the"
+                + " same packed4j version. Nothing was checked against the native side");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void aGlobalTwoManifestsRegisterIsOneErrorAndTheFirstIsChecked() throws IOException {
+    Path other = Files.writeString(directory.resolve("other-mul.manifest.json"), """
+        {"format": "packed4j-manifest", "version": 1, "library": "libother.so",
+         "globals": [{"name": "calculator.Mul", "typed": true, "parameters": ["string"], "result": "string"}],
+         "objectTypes": [{"key": "Calculator", "parent": "Object", "fields": []}],
+         "coreGlobals": [{"name": "packed4j.ListSize", "typed": true, "parameters": ["list<any>"],
+           "result": "int64"}],
+         "coreObjectTypes": [{"key": "Object", "fields": []}]}
+        """);
+    JavaFileObject calculator = calculator("@Global(\"calculator.Mul\") long mul(long a, long b);");
+    JavaFileObject more = source("p.More", """
+        package p;
+        import dev.packed4j.annotations.Global;
+        public interface More {
+          @Global("calculator.Mul") long times(long a, long b);
+        }
+        """);
+    Compilation compilation =
+        compile(Path.of(manifest + java.io.File.pathSeparator + other), calculator, more);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-DUPLICATE] the global function \"calculator.Mul\" is registered twice in the manifests"
+                + " given with -Apacked4j.manifest: first by " + manifest + " (as (int64, int64) -> int64), then by "
+                + other + " (as (string) -> string). The native registry keeps the first registration and refuses the"
+                + " second (Packed4j.loadLibrary throws for the library loaded second), so declarations are checked"
+                + " against the first. Rename one of them in its C++ registration, or pass only the manifest of the"
+                + " library the program loads");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-DUPLICATE] the object type \"Calculator\" is registered twice in the manifests given with"
+                + " -Apacked4j.manifest: first by " + manifest + ", then by " + other + ". The native registry");
+    assertThat(compilation).hadErrorCount(2); // once each, and mul(long,long) fits the first registration
+
+    Compilation reversed =
+        compile(Path.of(other + java.io.File.pathSeparator + manifest), calculator);
+    assertThat(reversed).hadErrorContaining("first by " + other + " (as (string) -> string), then by " + manifest);
+    assertThat(reversed)
+        .hadErrorContaining("[P4J-NATIVE-ARITY] Calculator.mul(long,long) has 2 parameters, but calculator.Mul takes 1")
+        .inFile(calculator)
+        .onLineContaining("long mul(");
+  }
+
+  @Compilers
+  void aGlobalOneManifestListsTwiceIsReported() throws IOException {
+    Path twice = Files.writeString(directory.resolve("twice.manifest.json"), MANIFEST.replace(
+        "\"globals\": [",
+        "\"globals\": [\n    {\"name\": \"calculator.Mul\", \"typed\": false},"));
+    Compilation compilation =
+        compile(twice, calculator("@Global(\"calculator.Mul\") long mul(long a, long b);"));
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-MANIFEST-DUPLICATE] the global function \"calculator.Mul\" is registered twice in the manifests"
+                + " given with -Apacked4j.manifest: first by " + twice + " (untyped, set_body), then by " + twice
+                + " again (as (int64, int64) -> int64).");
     assertThat(compilation).hadErrorCount(1);
   }
 

@@ -186,6 +186,62 @@ class ObjectMemberDiagnosticsTest {
   }
 
   @Compilers
+  void aConstructorOnAParentObjectInterfaceIsReportedOnceAsTheParents() {
+    JavaFileObject ref = calculatorRef("@Constructor CalculatorRef copy(String brand);");
+    JavaFileObject scientific = source("p.ScientificRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Scientific")
+        public interface ScientificRef extends CalculatorRef {}
+        """);
+    Compilation compilation = compile(ref, scientific);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-CONSTRUCTOR-IN-OBJECT] @Constructor on CalculatorRef.copy(String), a method of the @Object"
+                + " interface CalculatorRef: a constructor makes a new object, so nothing calls it on one. Declare it"
+                + " on an ordinary bound interface (one with @Global methods), returning CalculatorRef")
+        .inFile(ref)
+        .onLineContaining("@Constructor CalculatorRef copy");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void annotationsOnMethodsOfObjectAreReported() {
+    JavaFileObject ref = source("p.CalculatorRef", """
+        package p;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Global;
+        import dev.packed4j.annotations.Method;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface CalculatorRef {
+          String brand();
+          @Method("describe") String toString();
+          @Field("price") int hashCode();
+          @Global("calculator.Same") boolean equals(java.lang.Object other);
+        }
+        """);
+    Compilation compilation = compile(ref);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-BINDING-OBJECT-METHOD] @Method on CalculatorRef.toString(), which redeclares a method of"
+                + " java.lang.Object: every class, the generated one too, inherits toString() from Object, so packed4j"
+                + " never implements it and a call would never reach the native side. Give the method another name;"
+                + " the annotation keeps the native one")
+        .inFile(ref)
+        .onLineContaining("@Method(\"describe\") String toString();");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-BINDING-OBJECT-METHOD] @Field on CalculatorRef.hashCode(), which redeclares")
+        .inFile(ref)
+        .onLineContaining("@Field(\"price\") int hashCode();");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-GLOBAL-IN-OBJECT] @Global method CalculatorRef.equals(Object)")
+        .inFile(ref)
+        .onLineContaining("boolean equals");
+    assertThat(compilation).hadErrorCount(3);
+  }
+
+  @Compilers
   void twoTargetsOnOneMethodAreReported() {
     JavaFileObject calculators =
         calculators("@Constructor @Global(\"calculator.Create\") CalculatorRef create(String brand, int price);");
@@ -382,6 +438,29 @@ class ObjectMemberDiagnosticsTest {
                 + " @Field(\"price\") to write it")
         .inFile(ref)
         .onLineContaining("void price(long price);");
+  }
+
+  @Compilers
+  void aMethodNamedLikeAReadOnlyFieldSaysItCannotBeWritten() {
+    // brand is def_ro: advising a @Field setter would only lead to P4J-NATIVE-READ-ONLY.
+    JavaFileObject ref = source("p.BrandRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface BrandRef {
+          void brand(String brand);
+        }
+        """);
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-MEMBER] BrandRef.brand(String) calls the method \"brand\" of \"Calculator\", but the"
+                + " libraries of the manifest (calculator.manifest.json) register none (its members: add, describe,"
+                + " parse, __init__). Register it in the type's object definition (P4J_REGISTER_OBJECT_DEF), or correct"
+                + " the name. \"brand\" is a read-only field (its VisitAttrs or a def_ro declares it): declare a getter"
+                + " brand() to read it; to write it from Java, declare it with def_rw in the type's object definition,"
+                + " then mark a one-parameter void method @Field(\"brand\")")
+        .inFile(ref)
+        .onLineContaining("void brand(String brand);");
   }
 
   @Compilers

@@ -195,6 +195,36 @@ class TypeDiagnosticsTest {
   }
 
   @Compilers
+  void objectMadeAmbiguousByTheAnnotationsOnDemandImportIsExplained(TestCompiler compiler) {
+    JavaFileObject api =
+        source(
+            "p.Api",
+            """
+            package p;
+            import dev.packed4j.annotations.*;
+            public interface Api {
+              @Global("shop.Name") String name(Object s, long n);
+            }
+            """);
+    Compilation compilation = compile(api);
+    if (compiler == TestCompiler.ECJ) {
+      // ECJ shows the processor the parameter as java.lang.Object; its own error says what is wrong.
+      assertThat(compilation).hadErrorContaining("The type Object is ambiguous").inFile(api).onLineContaining("shop");
+      assertThat(compilation).hadErrorCount(1);
+      return;
+    }
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-AMBIGUOUS-OBJECT] Object in parameter s of Api.name(Object,long) is ambiguous: an on-demand"
+                + " import (import dev.packed4j.annotations.*;) brings the annotation dev.packed4j.annotations.Object,"
+                + " which clashes with java.lang.Object. Write java.lang.Object for a value of any type, or import the"
+                + " annotations one by one (import dev.packed4j.annotations.Global;)")
+        .inFile(api)
+        .onLineContaining("shop.Name");
+    assertThat(compilation).hadErrorCount(2); // the compiler's own "reference to Object is ambiguous" is the other
+  }
+
+  @Compilers
   void interfaceWithoutObjectIsReportedWhereverItIsNested() {
     JavaFileObject calculator =
         calculatorWith("@Global(\"calculator.PrintCalculators\") void print(List<Optional<Printer>> printers);");

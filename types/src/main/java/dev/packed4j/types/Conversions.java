@@ -15,7 +15,9 @@ import java.util.Set;
  *   <li>Objects meet when one key derives from the other ({@link ObjectHierarchy}); an unknown key is left to the
  *       runtime's check of the actual object.
  *   <li>Containers meet element by element; {@code any}, {@code Object} and {@code Optional} accept what their
- *       element accepts.
+ *       element accepts, except that an {@code Optional} argument needs a native parameter that takes None
+ *       ({@code optional<T>}, {@code any}, the root {@code Object}, an opaque pointer): an empty one fails anywhere
+ *       else.
  *   <li>A {@code function} takes a {@code PackedFunction} or a functional interface
  *       ({@link JavaType#isFunctionalInterface}).
  * </ul>
@@ -174,8 +176,16 @@ public final class Conversions {
       return null;
     }
     if (java instanceof JavaType.OptionalOf optional) {
-      return check(optional.element(), nativeKind == NativeType.Kind.OPTIONAL ? nativeType.element() : nativeType,
-          argument);
+      if (nativeKind == NativeType.Kind.OPTIONAL) {
+        return check(optional.element(), nativeType.element(), argument);
+      }
+      String element = check(optional.element(), nativeType, argument);
+      if (element != null || !argument || takesNone(nativeType)) {
+        return element;
+      }
+      // An Optional result of a plain native result only never is empty; an argument's empty one always fails.
+      return "the native side takes " + nativeType + ", never None (it is not optional<" + nativeType
+          + ">), so an empty Optional always fails";
     }
     if (nativeKind == NativeType.Kind.OPTIONAL) {
       return check(java, nativeType.element(), argument);
@@ -222,6 +232,15 @@ public final class Conversions {
       // any and optional were handled above; an opaque pointer is checked when the call runs.
       case ANY, OPTIONAL, OPAQUE_POINTER -> null;
     };
+  }
+
+  /**
+   * Whether a native parameter of this type takes None: {@code any} and {@code optional<T>} (handled before), the
+   * root {@code Object} (a plain ObjectRef) and an opaque pointer (null). A typed reference does not.
+   */
+  private static boolean takesNone(NativeType nativeType) {
+    return nativeType.kind() == NativeType.Kind.OPAQUE_POINTER
+        || (nativeType.kind() == NativeType.Kind.OBJECT && nativeType.name().equals(NativeType.ROOT_OBJECT_KEY));
   }
 
   /** A Java type against a native object type key. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The one reader (and string writer) of the JSON of packed4j's manifest, which {@code packed4j describe --json}
@@ -21,8 +22,15 @@ import java.util.Map;
  * }</pre>
  */
 public final class Json {
+  /**
+   * How deep arrays and objects may nest. The reader recurses once per level, so a hostile file nested thousands deep
+   * would overflow the stack of javac or the CLI; a manifest nests six.
+   */
+  public static final int MAX_DEPTH = 256;
+
   private final String text;
   private int position;
+  private int depth;
 
   private Json(String text) {
     this.text = text;
@@ -34,7 +42,8 @@ public final class Json {
    * @param text the JSON text
    * @return the value: a {@code Map<String, Object>}, {@code List<Object>}, {@code String}, {@code Long},
    *     {@code Boolean} or null
-   * @throws IllegalArgumentException "it is not valid JSON: what at line L, column C" when it is not
+   * @throws IllegalArgumentException "it is not valid JSON: what at line L, column C" when it is not, or "it nests
+   *     arrays and objects more than {@value #MAX_DEPTH} levels deep at line L, column C, ..." when it nests deeper
    */
   public static Object parse(String text) {
     Json json = new Json(text);
@@ -127,9 +136,14 @@ public final class Json {
       throw error("the text ends where a value was expected");
     }
     char c = text.charAt(position);
+    if ((c == '{' || c == '[') && depth == MAX_DEPTH) {
+      throw new IllegalArgumentException("it nests arrays and objects more than " + MAX_DEPTH + " levels deep "
+          + where() + ", deeper than packed4j reads (a manifest nests six): it is not a manifest packed4j"
+          + " describe wrote");
+    }
     return switch (c) {
-      case '{' -> object();
-      case '[' -> array();
+      case '{' -> nested(this::object);
+      case '[' -> nested(this::array);
       case '"' -> string();
       case 't' -> literal("true", Boolean.TRUE);
       case 'f' -> literal("false", Boolean.FALSE);
@@ -141,6 +155,16 @@ public final class Json {
         throw error("unexpected character '" + c + "'");
       }
     };
+  }
+
+  /** Reads an array or object one level deeper. */
+  private Object nested(Supplier<Object> reader) {
+    depth++;
+    try {
+      return reader.get();
+    } finally {
+      depth--;
+    }
   }
 
   private Map<String, Object> object() {
@@ -282,6 +306,11 @@ public final class Json {
   }
 
   private IllegalArgumentException error(String problem) {
+    return new IllegalArgumentException("it is not valid JSON: " + problem + " " + where());
+  }
+
+  /** {@code "at line L, column C"} of the current position. */
+  private String where() {
     int line = 1;
     int column = 1;
     for (int i = 0; i < Math.min(position, text.length()); i++) {
@@ -292,7 +321,6 @@ public final class Json {
         column++;
       }
     }
-    return new IllegalArgumentException(
-        "it is not valid JSON: " + problem + " at line " + line + ", column " + column);
+    return "at line " + line + ", column " + column;
   }
 }

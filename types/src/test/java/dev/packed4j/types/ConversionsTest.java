@@ -43,6 +43,19 @@ class ConversionsTest {
   }
 
   @Test
+  void anOptionalArgumentNeedsAParameterThatTakesNone() {
+    JavaType optionalLong = new JavaType.OptionalOf(new JavaType.Boxed(PrimitiveKind.LONG));
+    assertEquals(Optional.of("the native side takes int64, never None (it is not optional<int64>), so an empty"
+        + " Optional always fails"), table.argument(optionalLong, n("int64")));
+    assertEquals(Optional.empty(), table.argument(optionalLong, n("optional<int64>")));
+    assertEquals(Optional.empty(), table.argument(optionalLong, n("any")));
+    assertEquals(Optional.empty(), table.argument(new JavaType.OptionalOf(new JavaType.NativeObject()), n("Object")));
+    // The element is checked first; a result may be Optional of a plain one, which is then never empty.
+    assertEquals(Optional.of("the native side takes a string"), table.argument(optionalLong, n("string")));
+    assertEquals(Optional.empty(), table.result(optionalLong, n("int64")));
+  }
+
+  @Test
   void scalars() {
     assertEquals(Optional.empty(), table.argument(p(PrimitiveKind.INT), n("uint64")));
     assertEquals(Optional.empty(), table.argument(p(PrimitiveKind.INT), n("float64")));

@@ -41,6 +41,27 @@ class JsonTest {
   }
 
   @Test
+  void nestingIsBoundedInsteadOfOverflowingTheStack() {
+    String deepest = "[".repeat(Json.MAX_DEPTH) + "]".repeat(Json.MAX_DEPTH);
+    Object value = Json.parse(deepest);
+    int depth = 0;
+    while (value instanceof List<?> list) {
+      depth++;
+      value = list.isEmpty() ? null : list.get(0);
+    }
+    assertEquals(Json.MAX_DEPTH, depth);
+    // One level more, or ten thousand, is refused where it starts: the 257th bracket.
+    for (int levels : new int[] {Json.MAX_DEPTH + 1, 10_000}) {
+      String text = "[".repeat(levels) + "]".repeat(levels);
+      assertEquals("it nests arrays and objects more than 256 levels deep at line 1, column 257, deeper than packed4j"
+              + " reads (a manifest nests six): it is not a manifest packed4j describe wrote",
+          assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage());
+    }
+    String objects = "{\"a\": ".repeat(10_000) + "1" + "}".repeat(10_000);
+    assertThrows(IllegalArgumentException.class, () -> Json.parse(objects));
+  }
+
+  @Test
   void theAccessorsNameWhatIsMissing() {
     assertEquals("globals is missing or not a JSON array",
         assertThrows(IllegalArgumentException.class, () -> Json.array(null, "globals")).getMessage());

@@ -49,11 +49,27 @@ public enum Diagnostic {
       "@Global method %s is a %s method: the generated class implements abstract methods only, so this binding"
           + " would never be called. Make it abstract (remove '%s' and the body), or remove @Global"),
 
+  BINDING_OBJECT_METHOD(
+      "P4J-BINDING-OBJECT-METHOD",
+      Kind.ERROR,
+      "%s on %s, which redeclares a method of java.lang.Object: every class, the generated one too, inherits"
+          + " %s from Object, so packed4j never implements it and a call would never reach the native side. Give"
+          + " the method another name; the annotation keeps the native one"),
+
   GLOBAL_GENERIC(
       "P4J-GLOBAL-GENERIC",
       Kind.ERROR,
       "@Global method %s declares type parameters %s: a native function has one signature, and the binding"
           + " needs concrete types to convert values. Replace the type parameters with concrete types"),
+
+  PARAMETER_SLOTS(
+      "P4J-PARAMETER-SLOTS",
+      Kind.ERROR,
+      "%s has %d parameters, whose call route needs %d JVM argument slots, more than the %d a method handle holds"
+          + " (a long, double, String or NDArray parameter takes two, any other parameter and the object of a"
+          + " method one, a long or double result two, another result one, and the route itself 3, 4 with String"
+          + " or NDArray parameters), so its first call would fail: %s. Declare fewer parameters, passing the rest"
+          + " in a List, a Map or an @Object"),
 
   GLOBAL_UNBOUND(
       "P4J-GLOBAL-UNBOUND",
@@ -177,6 +193,13 @@ public enum Diagnostic {
       "%s in %s could not be resolved by the last processing round, so no class was generated for %s. Check"
           + " the spelling and the import, or that the processor meant to generate it ran%s"),
 
+  TYPE_AMBIGUOUS_OBJECT(
+      "P4J-TYPE-AMBIGUOUS-OBJECT",
+      Kind.ERROR,
+      "Object in %s is ambiguous: an on-demand import (import dev.packed4j.annotations.*;) brings the annotation"
+          + " dev.packed4j.annotations.Object, which clashes with java.lang.Object. Write java.lang.Object for a"
+          + " value of any type, or import the annotations one by one (import dev.packed4j.annotations.Global;)"),
+
   THROWS_CHECKED(
       "P4J-THROWS-CHECKED",
       Kind.ERROR,
@@ -276,10 +299,18 @@ public enum Diagnostic {
       "the manifest given with -Apacked4j.manifest cannot be used: %s. Nothing was checked against the native"
           + " side"),
 
+  MANIFEST_DUPLICATE(
+      "P4J-MANIFEST-DUPLICATE",
+      Kind.ERROR,
+      "the %s \"%s\" is registered twice in the manifests given with -Apacked4j.manifest: first by %s%s, then by"
+          + " %s%s. The native registry keeps the first registration and refuses the second (Packed4j.loadLibrary"
+          + " throws for the library loaded second), so declarations are checked against the first. Rename one of"
+          + " them in its C++ registration, or pass only the manifest of the library the program loads"),
+
   MANIFEST_UNSET(
       "P4J-MANIFEST-UNSET",
       Kind.NOTE,
-      "no manifest was given (-Apacked4j.manifest), so declarations were checked on their own, not against the"
+      "no manifest was given (-Apacked4j.manifest%s), so declarations were checked on their own, not against the"
           + " functions and types the native libraries register. Pass the file packed4j describe writes (with"
           + " packed4j-maven-plugin's describe goal, -Apacked4j.manifest=${packed4j.manifest})"),
 

@@ -16,6 +16,7 @@ import dev.packed4j.processor.model.GlobalMethod;
 import dev.packed4j.processor.model.Parameter;
 import dev.packed4j.processor.model.TypeModel;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -71,8 +72,9 @@ public final class BindingGenerator {
     takenTypeNames.add(iface.simpleName());
     ConstantNames holderNames = new ConstantNames(takenTypeNames);
     List<MethodSpec> methods = new ArrayList<>();
+    Set<String> bodyNames = bodyNames(generated, binding.memberTypeNames());
     for (GlobalMethod method : binding.methods()) {
-      methods.add(method(method, names, holderNames, type, generated));
+      methods.add(method(method, names, holderNames, type, generated, bodyNames));
     }
     type.addField(globals(binding, false));
     type.addField(globals(binding, true));
@@ -119,10 +121,10 @@ public final class BindingGenerator {
 
 
   /** Adds the method's constants and holder class to {@code type} and returns its implementation. */
-  private static MethodSpec method(
-      GlobalMethod method, ConstantNames names, ConstantNames holderNames, TypeSpec.Builder type, ClassName generated) {
-    Set<String> parameterNames =
-        method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
+  private static MethodSpec method(GlobalMethod method, ConstantNames names, ConstantNames holderNames,
+      TypeSpec.Builder type, ClassName generated, Set<String> bodyNames) {
+    List<String> javaNames = implementationNames(method.parameters(), bodyNames);
+    Set<String> parameterNames = new HashSet<>(javaNames);
     String site = names.unique(ConstantNames.upperSnake(method.name()));
     CodeBlock parameterArray = CodeBlock.of("new String[] {$L}", method.parameters().stream()
         .map(p -> CodeBlock.of("$S", p.name()))
@@ -150,8 +152,9 @@ public final class BindingGenerator {
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
     GeneratedAnnotations.implementing(implementation, method.deprecation());
-    for (Parameter parameter : method.parameters()) {
-      implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
+    for (int i = 0; i < method.parameters().size(); i++) {
+      implementation.addParameter(
+          ParameterSpec.builder(JavaTypes.of(method.parameters().get(i).type()), javaNames.get(i)).build());
     }
     // The holder's initializer sees no parameter, so its constants need no qualification.
     List<CodeBlock> codecs = new ArrayList<>();
@@ -163,7 +166,46 @@ public final class BindingGenerator {
     }
     String holder = holderNames.unique(ConstantNames.routeHolder(site));
     type.addType(routeHolder(method, site, holder, codecs));
-    return implementation.addCode(routeCall(method, holder, parameterNames, generated)).build();
+    return implementation.addCode(routeCall(method, holder, javaNames, generated)).build();
+  }
+
+  /**
+   * The names a method body uses by their simple names at the start of an expression, where a parameter of the same
+   * name would shadow them ({@code FunctionSite.rethrow(e)} with a parameter {@code FunctionSite} does not compile):
+   * {@code FunctionSite}, the generated class (which qualifies a shadowed constant or holder), and {@code dev} when
+   * a member type of the interface makes JavaPoet qualify {@code dev.packed4j.runtime.binding.FunctionSite}.
+   * {@code extra} adds the holder names of an object class's accessors. Names used only as types (casts, declarations,
+   * {@code catch}) need none of this: no variable shadows a type there.
+   */
+  static Set<String> bodyNames(ClassName generated, Collection<String> memberTypeNames, String... extra) {
+    String functionSite = RuntimeClasses.FUNCTION_SITE.simpleName();
+    Set<String> names = new HashSet<>(List.of(functionSite, generated.simpleName()));
+    if (memberTypeNames.contains(functionSite)) {
+      String runtimePackage = RuntimeClasses.FUNCTION_SITE.packageName();
+      names.add(runtimePackage.substring(0, (runtimePackage + ".").indexOf('.')));
+    }
+    names.addAll(List.of(extra));
+    return names;
+  }
+
+  /**
+   * The names of a method's parameters in the implementation: the declared ones, except that a name among
+   * {@code bodyNames} becomes a variant no other parameter has ({@code FunctionSite2}). The interface keeps its
+   * names; only the generated class's copy of the method differs.
+   */
+  static List<String> implementationNames(List<Parameter> parameters, Set<String> bodyNames) {
+    Set<String> taken = new HashSet<>(bodyNames);
+    parameters.forEach(parameter -> taken.add(parameter.name()));
+    List<String> names = new ArrayList<>();
+    for (Parameter parameter : parameters) {
+      String name = parameter.name();
+      if (bodyNames.contains(name)) {
+        name = localName(name, taken);
+        taken.add(name);
+      }
+      names.add(name);
+    }
+    return names;
   }
 
   /**
@@ -211,11 +253,10 @@ public final class BindingGenerator {
    * "all": ECJ, which does not call that cast unchecked, does not check the tokens of a suppression holding "all"
    * (javac does not know "all" and ignores it).
    */
-  private static CodeBlock routeCall(
-      GlobalMethod method, String holder, Set<String> parameterNames, ClassName generated) {
+  private static CodeBlock routeCall(GlobalMethod method, String holder, List<String> javaNames, ClassName generated) {
+    Set<String> parameterNames = new HashSet<>(javaNames);
     String failure = localName("e", parameterNames);
-    CodeBlock arguments =
-        method.parameters().stream().map(p -> CodeBlock.of("$N", p.name())).collect(CodeBlock.joining(", "));
+    CodeBlock arguments = javaNames.stream().map(name -> CodeBlock.of("$N", name)).collect(CodeBlock.joining(", "));
     CodeBlock handle = CodeBlock.of("$L.$N", constant(holder, parameterNames, generated), HANDLE_FIELD);
     CodeBlock.Builder code = CodeBlock.builder().beginControlFlow("try");
     TypeName result = JavaTypes.of(method.result());

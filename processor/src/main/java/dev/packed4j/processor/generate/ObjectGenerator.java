@@ -92,7 +92,8 @@ public final class ObjectGenerator {
         accessors.add(getter(getter, names, slots, holder, fields));
       }
       for (Setter setter : object.setters()) {
-        accessors.add(setter(setter, names, slots, holder, fields));
+        accessors.add(setter(setter, names, slots, holder, fields,
+            BindingGenerator.bodyNames(generated, object.memberTypeNames(), FIELDS)));
       }
       type.addType(holder.build());
       type.addMethods(accessors);
@@ -109,8 +110,9 @@ public final class ObjectGenerator {
                   Modifier.STATIC, Modifier.FINAL)
               .initializer("$T.object($T.class)", RuntimeClasses.CODECS, iface)
               .build());
+      Set<String> bodyNames = BindingGenerator.bodyNames(generated, object.memberTypeNames());
       for (ObjectMethod method : object.methods()) {
-        type.addMethod(method(object, method, iface, names, holderNames, type, generated));
+        type.addMethod(method(object, method, iface, names, holderNames, type, generated, bodyNames));
       }
     }
     return JavaFile.builder(object.name().packageName(), type.build()).skipJavaLangImports(true).build();
@@ -195,7 +197,10 @@ public final class ObjectGenerator {
 
   /** Adds the setter's slot (and codec) to the holder and returns the setter. */
   private static MethodSpec setter(Setter setter, ConstantNames names, Map<String, String> slots,
-      TypeSpec.Builder holder, ClassName fields) {
+      TypeSpec.Builder holder, ClassName fields, Set<String> bodyNames) {
+    // A parameter named Fields would shadow the holder the statement starts with.
+    String parameter = BindingGenerator.implementationNames(
+        List.of(new Parameter(setter.parameterName(), setter.type())), bodyNames).get(0);
     Read read = read(setter.type());
     // An int setter writes int32 and int64 fields alike (the runtime range-checks an int32 one), as a long does.
     String kind = read.kind().equals("INT32") ? "INT64" : read.kind();
@@ -208,16 +213,15 @@ public final class ObjectGenerator {
           FieldSpec.builder(CodecExpressions.codecType(setter.type()), codec, Modifier.STATIC, Modifier.FINAL)
               .initializer(CodecExpressions.of(setter.type()))
               .build());
-      statement = CodeBlock.of("$T.$N.writeObject(this, $T.$N, $N)", fields, slot, fields, codec,
-          setter.parameterName());
+      statement = CodeBlock.of("$T.$N.writeObject(this, $T.$N, $N)", fields, slot, fields, codec, parameter);
     } else {
-      statement = CodeBlock.of("$T.$N.$L(this, $N)", fields, slot, write, setter.parameterName());
+      statement = CodeBlock.of("$T.$N.$L(this, $N)", fields, slot, write, parameter);
     }
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(setter.name())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .addParameter(JavaTypes.of(setter.type()), setter.parameterName())
+            .addParameter(JavaTypes.of(setter.type()), parameter)
             .addStatement(statement);
     GeneratedAnnotations.implementing(method, setter.deprecation());
     return method.build();
@@ -228,9 +232,9 @@ public final class ObjectGenerator {
    * which calls the linked route with {@code this} first, or the override of the object's own type.
    */
   private static MethodSpec method(ObjectInterface object, ObjectMethod method, ClassName iface, ConstantNames names,
-      ConstantNames holderNames, TypeSpec.Builder type, ClassName generated) {
-    Set<String> parameterNames =
-        method.parameters().stream().map(Parameter::name).collect(Collectors.toCollection(HashSet::new));
+      ConstantNames holderNames, TypeSpec.Builder type, ClassName generated, Set<String> bodyNames) {
+    List<String> javaNames = BindingGenerator.implementationNames(method.parameters(), bodyNames);
+    Set<String> parameterNames = new HashSet<>(javaNames);
     String site = names.unique(ConstantNames.upperSnake(method.name()));
     type.addField(
         FieldSpec.builder(RuntimeClasses.FUNCTION_SITE, site, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -247,8 +251,9 @@ public final class ObjectGenerator {
             .returns(JavaTypes.of(method.result()))
             .varargs(method.varargs());
     GeneratedAnnotations.implementing(implementation, method.deprecation());
-    for (Parameter parameter : method.parameters()) {
-      implementation.addParameter(ParameterSpec.builder(JavaTypes.of(parameter.type()), parameter.name()).build());
+    for (int i = 0; i < method.parameters().size(); i++) {
+      implementation.addParameter(
+          ParameterSpec.builder(JavaTypes.of(method.parameters().get(i).type()), javaNames.get(i)).build());
     }
     List<CodeBlock> codecs = new ArrayList<>();
     codecs.add(CodeBlock.of("$N", SELF));
@@ -283,7 +288,7 @@ public final class ObjectGenerator {
     String failure = BindingGenerator.localName("e", parameterNames);
     String override = BindingGenerator.localName("override", parameterNames);
     CodeBlock arguments = Stream.concat(Stream.of(CodeBlock.of("($T) this", iface)),
-            method.parameters().stream().map(p -> CodeBlock.of("$N", p.name())))
+            javaNames.stream().map(name -> CodeBlock.of("$N", name)))
         .collect(CodeBlock.joining(", "));
     CodeBlock linked = CodeBlock.of("$L.$N", BindingGenerator.constant(holder, parameterNames, generated),
         HANDLE_FIELD);

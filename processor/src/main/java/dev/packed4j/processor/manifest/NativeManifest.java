@@ -2,6 +2,7 @@ package dev.packed4j.processor.manifest;
 
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.ObjectHierarchy;
+import dev.packed4j.types.Signature;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,18 +85,36 @@ public final class NativeManifest implements ObjectHierarchy {
     }
   }
 
+  /**
+   * A global function or object type that two libraries of the manifests register (or one manifest lists twice):
+   * the native registry keeps the first and refuses the second, so the manifest keeps the first too.
+   *
+   * @param what {@code "global function"} or {@code "object type"}
+   * @param name the name or type key
+   * @param first the file of the registration kept
+   * @param firstShape what it registers there, such as {@code " (as (int64) -> int64)"}, or ""
+   * @param second the file of the registration refused ({@code "<file> again"} when it is the same file)
+   * @param secondShape what it registers there, or ""
+   */
+  public record Duplicate(
+      String what, String name, String first, String firstShape, String second, String secondShape) {}
+
   private final Map<String, Function> functions;
   private final Map<String, ObjectType> types;
+  private final List<Duplicate> duplicates;
 
-  private NativeManifest(Map<String, Function> functions, Map<String, ObjectType> types) {
+  private NativeManifest(Map<String, Function> functions, Map<String, ObjectType> types, List<Duplicate> duplicates) {
     this.functions = functions;
     this.types = types;
+    this.duplicates = List.copyOf(duplicates);
   }
 
   /** Reads and merges the manifests at {@code files}; any problem is a {@link ManifestException} naming the file. */
   public static NativeManifest read(List<Path> files) throws ManifestException {
     Map<String, Function> functions = new LinkedHashMap<>();
     Map<String, ObjectType> types = new LinkedHashMap<>();
+    Map<String, String> origins = new LinkedHashMap<>();
+    List<Duplicate> duplicates = new ArrayList<>();
     for (Path file : files) {
       String text;
       try {
@@ -106,12 +125,17 @@ public final class NativeManifest implements ObjectHierarchy {
         throw new ManifestException(file + " cannot be read (" + e + ")");
       }
       try {
-        add(Json.parse(text), functions, types);
+        add(Json.parse(text), file.toString(), functions, types, origins, duplicates);
       } catch (ManifestException e) {
         throw new ManifestException(file + ": " + e.getMessage(), e.wrongVersion());
       }
     }
-    return new NativeManifest(functions, types);
+    return new NativeManifest(functions, types, duplicates);
+  }
+
+  /** The names registered twice, in the order found; each registration after the first is left out. */
+  public List<Duplicate> duplicates() {
+    return duplicates;
   }
 
   public Optional<Function> function(String name) {
@@ -176,15 +200,30 @@ public final class NativeManifest implements ObjectHierarchy {
     return false;
   }
 
-  private static void add(Object json, Map<String, Function> functions, Map<String, ObjectType> types)
-      throws ManifestException {
+  /**
+   * Adds the manifest {@code json}, read from {@code file}, to {@code functions} and {@code types}. A global or type
+   * of a library (not of the core, which every manifest lists) that {@code origins} (name to file; a type key as
+   * {@code "type " + key}) already holds is left out and noted in {@code duplicates}.
+   */
+  private static void add(Object json, String file, Map<String, Function> functions, Map<String, ObjectType> types,
+      Map<String, String> origins, List<Duplicate> duplicates) throws ManifestException {
     Map<String, Object> root = object(json, "the document");
     Object format = root.get("format");
     Object version = root.get("version");
     if (!FORMAT.equals(format) || !(version instanceof Long number) || number < 1 || number > VERSION) {
-      throw new ManifestException("it is " + (FORMAT.equals(format) ? "version " + version + " of the format"
-          : format == null ? "not a packed4j manifest (it has no \"format\": \"" + FORMAT + "\")"
-          : "of the format \"" + format + "\"") + ", and this processor reads " + FORMAT + " versions 1 to " + VERSION
+      String what;
+      if (!FORMAT.equals(format)) {
+        what = format == null ? "it is not a packed4j manifest (it has no \"format\": \"" + FORMAT + "\")"
+            : "it is of the format \"" + format + "\"";
+      } else if (version == null) {
+        what = "it has no \"version\"";
+      } else if (!(version instanceof Long)) {
+        // "version": "2" would otherwise read as version 2, which this processor claims to read.
+        what = "its \"version\" is " + describe(version) + ", not a number (write \"version\": 1 or 2)";
+      } else {
+        what = "it is version " + version + " of the format";
+      }
+      throw new ManifestException(what + ", and this processor reads " + FORMAT + " versions 1 to " + VERSION
           + ". Write it again with the packed4j describe of the same packed4j version", true);
     }
     for (String member : List.of("globals", "coreGlobals")) {
@@ -200,7 +239,17 @@ public final class NativeManifest implements ObjectHierarchy {
           }
           result = Optional.of(nativeType(string(function.get("result"), "the result type of " + name)));
         }
-        functions.put(name, new Function(name, typed, parameters, result));
+        Function entry = new Function(name, typed, parameters, result);
+        Function first = functions.get(name);
+        if (first == null) {
+          functions.put(name, entry);
+          if (member.equals("globals")) {
+            origins.put(name, file);
+          }
+        } else if (member.equals("globals") && origins.containsKey(name)) {
+          duplicates.add(new Duplicate("global function", name, origins.get(name), shape(first),
+              again(origins.get(name), file), shape(entry)));
+        }
       }
     }
     for (String member : List.of("objectTypes", "coreObjectTypes")) {
@@ -244,9 +293,34 @@ public final class NativeManifest implements ObjectHierarchy {
           }
           members.put(memberName, new Member(memberName, kind, typed, parameters, result, key));
         }
-        types.put(key, new ObjectType(key, parent, fields, Set.copyOf(mutable), members, methods != null));
+        String origin = origins.get("type " + key);
+        if (!types.containsKey(key)) {
+          types.put(key, new ObjectType(key, parent, fields, Set.copyOf(mutable), members, methods != null));
+          if (member.equals("objectTypes")) {
+            origins.put("type " + key, file);
+          }
+        } else if (member.equals("objectTypes") && origin != null) {
+          duplicates.add(new Duplicate("object type", key, origin, "", again(origin, file), ""));
+        }
       }
     }
+  }
+
+  /** {@code " (as (int64) -> int64)"}, or {@code " (untyped, set_body)"}: what a function registers, for messages. */
+  private static String shape(Function function) {
+    return function.typed()
+        ? " (as " + new Signature(function.parameters(), function.result().orElseThrow()) + ")"
+        : " (untyped, set_body)";
+  }
+
+  /** {@code second}, or {@code "<file> again"} when it is the file of the first registration. */
+  private static String again(String first, String second) {
+    return first.equals(second) ? second + " again" : second;
+  }
+
+  /** A JSON value as a message shows it: a string quoted and called one, anything else as it is. */
+  private static String describe(Object value) {
+    return value instanceof String text ? "the string " + dev.packed4j.types.Json.quote(text) : String.valueOf(value);
   }
 
   /** A type name of the signature grammar ({@link NativeType#parse}); a malformed one is a ManifestException. */

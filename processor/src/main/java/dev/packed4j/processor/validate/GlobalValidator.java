@@ -97,6 +97,8 @@ public final class GlobalValidator {
             method, global.get().mirror(), Diagnostic.GLOBAL_NOT_ABSTRACT, Display.method(method), kind, kind);
       }
     }
+    Interfaces.checkObjectMethods(
+        iface, List.of(AnnotationNames.GLOBAL, AnnotationNames.CONSTRUCTOR, AnnotationNames.METHOD), report);
     List<GlobalMethod> methods = new ArrayList<>();
     Map<String, String> bound = new HashMap<>();
     Set<String> deprecated = new HashSet<>();
@@ -227,6 +229,7 @@ public final class GlobalValidator {
     if (!complete || result.isEmpty()) {
       return Optional.empty();
     }
+    RouteSlots.check(method, parameters, false, result.get(), report);
     if (own && problem.isEmpty()) {
       // An inherited method was checked with its own interface.
       nativeChecks.global(method, global, globalName, parameters, result.get(), report);
@@ -330,6 +333,7 @@ public final class GlobalValidator {
     }
     List<Parameter> parameters = signature.get().parameters();
     Optional<TypeModel> result = Optional.of(signature.get().result());
+    RouteSlots.check(method, parameters, false, result.get(), report);
     if (own) {
       nativeChecks.typeMember(method, constructor, typeKey.get(), memberName, parameters, result.get(), report);
     }

@@ -156,6 +156,24 @@ final class Interfaces {
     }
   }
 
+  /**
+   * Reports each of {@code annotations} (qualified names) on an abstract method of {@code iface} that redeclares
+   * {@code toString()}, {@code hashCode()} or {@code equals(Object)}: {@link #abstractMethods} leaves those out, since
+   * the generated class inherits them from {@code Object}, so the annotation would do nothing.
+   */
+  static void checkObjectMethods(TypeElement iface, List<String> annotations, Report report) {
+    for (ExecutableElement method : ElementFilter.methodsIn(iface.getEnclosedElements())) {
+      if (!isObjectMethod(method) || !method.getModifiers().contains(Modifier.ABSTRACT)) {
+        continue;
+      }
+      for (String name : annotations) {
+        Annotations.find(method, name).ifPresent(annotation -> report.on(method, annotation.mirror(),
+            Diagnostic.BINDING_OBJECT_METHOD, "@" + name.substring(name.lastIndexOf('.') + 1),
+            Display.method(method), Display.signature(method)));
+      }
+    }
+  }
+
   /** {@code toString()}, {@code hashCode()}, {@code equals(Object)}: every class implements them. */
   static boolean isObjectMethod(ExecutableElement method) {
     String name = method.getSimpleName().toString();

@@ -429,8 +429,13 @@ public final class NativeChecks {
       String near = kind == NativeManifest.MemberKind.CONSTRUCTOR ? "" : nearest(name, members);
       NativeManifest.ObjectType type = manifest.type(typeKey).orElseThrow();
       if (kind == NativeManifest.MemberKind.METHOD && type.fields().containsKey(name)) {
-        near = ". \"" + name + "\" is a field: declare a getter " + name + "() to read it, or mark a one-parameter"
-            + " void method @Field(\"" + name + "\") to write it";
+        // Only a def_rw field may be written: advising a setter of a read-only one leads to NATIVE_READ_ONLY.
+        near = type.mutableFields().contains(name)
+            ? ". \"" + name + "\" is a field: declare a getter " + name + "() to read it, or mark a one-parameter"
+                + " void method @Field(\"" + name + "\") to write it"
+            : ". \"" + name + "\" is a read-only field (its VisitAttrs or a def_ro declares it): declare a getter "
+                + name + "() to read it; to write it from Java, declare it with def_rw in the type's object"
+                + " definition, then mark a one-parameter void method @Field(\"" + name + "\")";
       }
       report.on(method, Diagnostic.NATIVE_UNKNOWN_MEMBER, display, what, name, typeKey, libraries, registered,
           near);

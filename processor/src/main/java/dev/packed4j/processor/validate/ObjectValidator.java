@@ -92,6 +92,10 @@ public final class ObjectValidator {
                       method, global.mirror(), Diagnostic.GLOBAL_IN_OBJECT, Display.method(method), name));
     }
 
+    // @Global is reported above, as on any method of an @Object interface.
+    Interfaces.checkObjectMethods(
+        type, List.of(AnnotationNames.CONSTRUCTOR, AnnotationNames.METHOD, AnnotationNames.FIELD), report);
+
     List<Getter> getters = new ArrayList<>();
     List<Setter> setters = new ArrayList<>();
     List<ObjectMethod> methods = new ArrayList<>();
@@ -121,9 +125,15 @@ public final class ObjectValidator {
       // An inherited member was checked with its own interface, against the type that declares it.
       boolean check = registered && declaring.equals(type);
       ExecutableElement method = member.method();
-      if (Annotations.find(method, AnnotationNames.CONSTRUCTOR).isPresent()) {
-        report.on(method, Annotations.find(method, AnnotationNames.CONSTRUCTOR).get().mirror(),
-            Diagnostic.CONSTRUCTOR_IN_OBJECT, Display.method(method), name, name);
+      Optional<Annotations> constructor = Annotations.find(method, AnnotationNames.CONSTRUCTOR);
+      if (constructor.isPresent()) {
+        if (declaring.equals(type)) {
+          String declaringName = Display.type(declaring);
+          report.on(method, constructor.get().mirror(), Diagnostic.CONSTRUCTOR_IN_OBJECT, Display.method(method),
+              declaringName, declaringName);
+        } else {
+          report.invalid(); // reported with the interface that declares it; nothing implements it here either
+        }
         continue;
       }
       switch (shape(member, getterNames)) {
@@ -338,6 +348,7 @@ public final class ObjectValidator {
     }
     List<Parameter> parameters = signature.get().parameters();
     Optional<TypeModel> result = Optional.of(signature.get().result());
+    RouteSlots.check(method, parameters, true, result.get(), report);
     return Optional.of(new ObjectMethod(method.getSimpleName().toString(), nativeName,
         Display.type(member.declaringInterface()), parameters, result.get(), method.isVarArgs(),
         Deprecations.of(elements, method)));

@@ -41,14 +41,28 @@ public final class Readiness {
   public void reportUnresolved(TypeElement iface, Report report) {
     firstUnresolved(iface)
         .ifPresent(
-            unresolved ->
-                report.on(
-                    unresolved.element(),
-                    Diagnostic.TYPE_UNRESOLVED,
-                    unresolved.what(),
-                    unresolved.where(),
-                    Display.type(iface),
-                    NearNames.didYouMean(simpleName(unresolved.what()), state.typeNames())));
+            unresolved -> {
+              if (isAmbiguousObject(unresolved.what())) {
+                report.on(unresolved.element(), Diagnostic.TYPE_AMBIGUOUS_OBJECT, unresolved.where());
+                return;
+              }
+              report.on(
+                  unresolved.element(),
+                  Diagnostic.TYPE_UNRESOLVED,
+                  unresolved.what(),
+                  unresolved.where(),
+                  Display.type(iface),
+                  NearNames.didYouMean(simpleName(unresolved.what()), state.typeNames()));
+            });
+  }
+
+  /**
+   * Whether an unresolved type is a plain {@code Object}: java.lang.Object always resolves, unless an on-demand import
+   * of a package with a type {@code Object} (packed4j's annotations) makes the simple name ambiguous, which no later
+   * round resolves.
+   */
+  static boolean isAmbiguousObject(String unresolvedName) {
+    return unresolvedName.equals("Object");
   }
 
   Optional<Unresolved> firstUnresolved(TypeElement iface) {

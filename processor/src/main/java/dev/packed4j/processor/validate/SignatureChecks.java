@@ -136,6 +136,9 @@ final class SignatureChecks {
             name,
             NearNames.didYouMean(iface.getSimpleName().toString(), state.objectInterfaceNames()));
       }
+      case TypeMapper.Mapping.Unresolved unresolved when Readiness.isAmbiguousObject(
+          Display.unresolved(unresolved.type())) ->
+          report.on(element, Diagnostic.TYPE_AMBIGUOUS_OBJECT, place);
       case TypeMapper.Mapping.Unresolved unresolved ->
           report.on(
               element,
