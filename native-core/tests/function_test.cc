@@ -726,6 +726,15 @@ TEST(FunctionTest, AConvertedCallResultSaysItIsTheResultOfACall) {
   int64_t value = seven();
   EXPECT_EQ(value, 7);
   EXPECT_EQ(seven().cast<int32_t>(), 7);
+  // What compiled while a call returned an Any still does: replacing the value, and a typed body that returns a
+  // call's result (an `any` result, as before).
+  auto result = seven();
+  result = 5;
+  EXPECT_EQ(result.cast<int64_t>(), 5);
+  PackedFunc forward = PackedFunc::FromTyped([](PackedFunc f, int64_t x) { return f(x); }, "test.Forward");
+  EXPECT_EQ(forward.signature(), "(function, int64) -> any");
+  PackedFunc twice = PackedFunc::FromTyped([](int64_t x) { return 2 * x; }, "twice");
+  EXPECT_EQ(forward(twice, 21).cast<int64_t>(), 42);
 }
 
 TEST(FunctionTest, AResultOutOfTheWireRangeNamesTheFunctionAndTheResult) {
@@ -760,6 +769,11 @@ TEST(TypedPackedFuncTest, AResultOrArgumentThatDoesNotConvertNamesTheGlobalAndWh
   TypedPackedFunc<int32_t(int64_t)> passed(PackedFunc::GetGlobal("test.typed.FourBillion"));
   EXPECT_EQ(ErrorOf([&] { passed(1); }),
             "ValueError: TypedPackedFunc: result value 4000000000 is out of range for int32");
+  // A global nobody registered: named when called.
+  auto missing = TypedPackedFunc<int64_t(int64_t)>::GetGlobal("test.typed.Missing");
+  EXPECT_FALSE(missing.defined());
+  EXPECT_EQ(ErrorOf([&] { missing(1); }),
+            "ValueError: test.typed.Missing: no global function of this name is registered");
   // A uint64 argument above INT64_MAX on the typed entry: named by its place.
   auto same = TypedPackedFunc<int64_t(uint64_t)>::GetGlobal("test.typed.FourBillion");
   EXPECT_EQ(ErrorOf([&] { same(std::numeric_limits<uint64_t>::max()); }),

@@ -66,7 +66,7 @@ struct ConvertContext {
     context.function = function;
     return context;
   }
-  /*! \brief The result of a PackedFunc call, converted by its caller (PackedFunc::CallResult). */
+  /*! \brief The result of a PackedFunc call, converted by its caller (packed4j::CallResult). */
   static ConvertContext CallResult() {
     ConvertContext context;
     context.role = kCallResult;

@@ -48,12 +48,14 @@ extern "C" {
  *  field writes through P4JObjectSetField) and doc strings with parameter names, for types and globals, 2.6 borrowed
  *  list cells for list parameters of typed entries (P4JFunctionCell.typed_forms, P4J_LIST_WORD_BORROWED), 2.7 dense
  *  list words of plain 8-byte numbers (P4J_TYPED_FORM_DENSE_LIST, P4J_LIST_WORD_DENSE_I64, _F64), 2.8 the host's
- *  exit guard (P4JHostArmExitGuard). Adding
+ *  exit guard (P4JHostArmExitGuard), 2.9 a TypedPackedFunc parameter or result of a typed entry as an object word,
+ *  as its signature (function) says (2.8 headers took it as a packed value, which no caller passes: rebuild a plugin
+ *  whose set_body_typed takes or returns a TypedPackedFunc). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 8
+#define P4J_ABI_VERSION_MINOR 9
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!

@@ -202,6 +202,8 @@ class CallResult : public Any {
  public:
   /*! \brief The value a call returned. */
   explicit CallResult(Any&& value) noexcept : Any(std::move(value)) {}
+  /*! \brief Replaced by any value, as an Any is (`auto r = f(); r = 5;`). */
+  using Any::operator=;
 
   /*! \brief Converts to T, checked; an error names the value as a call's result. */
   template <typename T>
@@ -286,6 +288,15 @@ class PackedFunc : public ObjectRef {
 };
 
 namespace details {
+
+/*!
+ * \brief CallResult: what a body that returns a call's result (`return f(x);`) returns, an any as before; never a
+ *  parameter type.
+ */
+template <>
+struct TypeTraits<CallResult> : TypeTraits<Any> {
+  static constexpr bool kConvertible = false;
+};
 
 /*! \brief PackedFunc: a function object (a callback in, a closure out). */
 template <>

@@ -471,17 +471,19 @@ RefT Downcast(const ObjectRef& ref) {
  * The object type may still be incomplete here (declared, not defined), so that an object can have a field of its
  * own reference type (a tree's parent): declare `class NodeObject;`, then the reference class `Node`, then
  * `NodeObject` with its `Node parent;` field. operator-> and get() are templates for that reason, instantiated
- * where they are used.
+ * where they are used (their address is `&Node::get<>`).
  */
 #define P4J_DEFINE_OBJECT_REF_METHODS(TypeName, ParentRef, ObjectType)                                          \
   TypeName() noexcept = default;                                                                                \
   explicit TypeName(::packed4j::ObjectPtr<::packed4j::Object> ptr) noexcept : ParentRef(std::move(ptr)) {}      \
   template <typename P4JTarget = ObjectType>                                                                    \
   const P4JTarget* operator->() const noexcept {                                                                \
+    static_assert(std::is_same<P4JTarget, ObjectType>::value, #TypeName "::operator-> gives its own object type"); \
     return static_cast<const P4JTarget*>(obj_.get());                                                           \
   }                                                                                                             \
   template <typename P4JTarget = ObjectType>                                                                    \
   const P4JTarget* get() const noexcept {                                                                       \
+    static_assert(std::is_same<P4JTarget, ObjectType>::value, #TypeName "::get gives its own object type");      \
     return static_cast<const P4JTarget*>(obj_.get());                                                           \
   }                                                                                                             \
   using ContainerType = ObjectType

@@ -120,6 +120,10 @@ class TypedPackedFunc<R(A...)> {
 
   template <size_t... I>
   R CallPacked(std::index_sequence<I...>, const A&... args) const {
+    if (!function_.defined()) {  // an undefined function has no typed entry: only this route sees it
+      throw ValueError(std::string(name()) + (name_.empty() ? ": calling an undefined function"
+                                                            : ": no global function of this name is registered"));
+    }
     if constexpr (std::is_void<R>::value) {
       function_(PackedValue(args, name(), static_cast<int64_t>(I))...);
     } else {
