@@ -71,7 +71,6 @@ public final class DescribeMojo extends LibraryCliMojo {
     }
     List<Path> targets = targetLibraries("describe");
     List<String> manifests = new ArrayList<>();
-    List<String> changed = new ArrayList<>();
     try {
       Files.createDirectories(manifestDirectory.toPath());
       for (Path library : targets) {
@@ -85,13 +84,12 @@ public final class DescribeMojo extends LibraryCliMojo {
           describe(library, manifest);
           getLog().info("packed4j: described " + library.getFileName() + " into " + manifest);
           if (before == null || !Arrays.equals(before, Files.readAllBytes(manifest))) {
-            changed.add(manifest.getFileName().toString());
+            // At once, not after the other libraries: if describing one of them fails, this manifest is already
+            // newer than its library and the next build would keep it without checking the declarations again.
+            recompileDeclarations(manifest.getFileName().toString());
           }
         }
         manifests.add(manifest.toString());
-      }
-      if (!changed.isEmpty()) {
-        recompileDeclarations(changed);
       }
     } catch (IOException e) {
       throw new MojoExecutionException("packed4j: cannot write the manifests to " + manifestDirectory + ": " + e, e);
@@ -104,12 +102,15 @@ public final class DescribeMojo extends LibraryCliMojo {
    * the manifests before they changed (or against none): the compiler plugin would otherwise find every class up to
    * date, and a declaration the native side no longer matches would pass until its first call.
    */
-  private void recompileDeclarations(List<String> changed) throws IOException {
+  private void recompileDeclarations(String changed) throws IOException {
     List<Path> classDirectories = List.of(Path.of(project.getBuild().getOutputDirectory()),
         Path.of(project.getBuild().getTestOutputDirectory()));
-    List<Path> removed = StaleDeclarations.remove(classDirectories);
+    List<Path> sourceRoots = new ArrayList<>();
+    project.getCompileSourceRoots().forEach(root -> sourceRoots.add(Path.of(root)));
+    project.getTestCompileSourceRoots().forEach(root -> sourceRoots.add(Path.of(root)));
+    List<Path> removed = StaleDeclarations.remove(classDirectories, sourceRoots, getLog()::warn);
     if (!removed.isEmpty()) {
-      getLog().info("packed4j: " + String.join(", ", changed) + " changed: removed the " + removed.size()
+      getLog().info("packed4j: " + changed + " changed: removed the " + removed.size()
           + " class files of the packed4j declarations, so that javac checks their sources against it again");
     }
   }

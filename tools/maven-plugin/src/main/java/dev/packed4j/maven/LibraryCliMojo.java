@@ -57,8 +57,10 @@ abstract class LibraryCliMojo extends AbstractMojo {
     PackedCli.Run run = PackedCli.run(PackedCli.java(toolchains, session), arguments, what);
     if (run.status() != 0) {
       if (run.status() != 2 || PackedCli.tooOld(run.output())) {
-        // A wrong command line is not logged: the CLI's usage text names options the pom does not have.
         getLog().error(run.output());
+      } else {
+        // A wrong command line is logged for -X only: the CLI's usage text names options the pom does not have.
+        getLog().debug(run.output());
       }
       throw new MojoExecutionException("packed4j: packed4j " + what + " failed with status " + run.status()
           + PackedCli.hint(run.status(), run.output(), parameterOptions()));

@@ -127,9 +127,10 @@ final class PackedCli {
           + "select-jdk-toolchain goal (see docs/guide.md)";
     }
     if (status == 2) {
-      // The CLI's first line says what is wrong with its command line; the usage text follows.
-      String cause = output.lines().filter(line -> !line.isBlank() && !line.startsWith("Picked up "))
-          .findFirst().orElse("no message");
+      // The CLI's first line says what is wrong with its command line; the usage text follows. The JVM's own lines
+      // may come first (JAVA_TOOL_OPTIONS' "Picked up ...", JDK_JAVA_OPTIONS' "NOTE: Picked up ...", "WARNING: ...").
+      String cause = output.lines().filter(line -> !line.isBlank() && !line.startsWith("Picked up ")
+          && !line.startsWith("NOTE: Picked up ") && !line.startsWith("WARNING: ")).findFirst().orElse("no message");
       for (Map.Entry<String, String> option : parameters.entrySet()) {
         cause = cause.replaceAll(Pattern.quote(option.getKey()) + "\\b", Matcher.quoteReplacement(option.getValue()));
       }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -22,8 +23,9 @@ import java.util.stream.Stream;
  * each class file whose constant pool names an annotation of {@code dev.packed4j.annotations} ({@code @Global},
  * {@code @Object}, ... are kept in the class file, retention {@code CLASS}), and the class file the compiler plugin
  * maps its source file to ({@code Api.java} to {@code Api.class}, also for a nested or second top-level type, by the
- * class file's {@code SourceFile} attribute). The next compile finds those sources stale. Nothing else of the project
- * is touched: not the sources (an editor holding one open would see it change), not the compiler plugin's own state.
+ * class file's {@code SourceFile} attribute), when that source is one of the project's. The next compile finds those
+ * sources stale. Nothing else of the project is touched: not the sources (an editor holding one open would see it
+ * change), not the compiler plugin's own state, not a class file of no source of the project.
  */
 final class StaleDeclarations {
   /** The descriptor of a packed4j annotation, as its uses name it in the constant pool. */
@@ -32,11 +34,16 @@ final class StaleDeclarations {
   private StaleDeclarations() {}
 
   /**
-   * Removes the class files of the declarations in {@code classDirectories} (missing ones are skipped).
+   * Removes the class files of the declarations in {@code classDirectories} (missing ones are skipped) whose source
+   * file is in one of {@code sourceRoots}: a class file of no source there (unpacked from a dependency, written by
+   * another compiler) is left alone, since nothing would make it again. A class file this cannot read is skipped with
+   * a warning, never a failure of the build.
    *
+   * @param warn where a skipped class file is reported
    * @return the removed files, sorted
    */
-  static List<Path> remove(List<Path> classDirectories) throws IOException {
+  static List<Path> remove(List<Path> classDirectories, List<Path> sourceRoots, Consumer<String> warn)
+      throws IOException {
     Set<Path> stale = new TreeSet<>();
     for (Path directory : classDirectories) {
       if (!Files.isDirectory(directory)) {
@@ -44,13 +51,30 @@ final class StaleDeclarations {
       }
       List<Path> classFiles;
       try (Stream<Path> files = Files.walk(directory)) {
-        classFiles = files.filter(file -> file.getFileName().toString().endsWith(".class")).toList();
+        classFiles = files.filter(file -> file.getFileName().toString().endsWith(".class") && Files.isRegularFile(file))
+            .toList();
       }
       for (Path classFile : classFiles) {
-        String sourceFile = declaringSourceFile(classFile);
-        if (sourceFile != null) {
+        String sourceFile;
+        try {
+          sourceFile = declaringSourceFile(classFile);
+        } catch (IOException | RuntimeException unreadable) {
+          warn.accept("packed4j: " + classFile + " is not a class file packed4j reads (" + unreadable
+              + "); if it declares packed4j bindings, run mvn clean to check them against the new manifest");
+          continue;
+        }
+        if (sourceFile == null) {
+          continue;
+        }
+        Path packageDirectory = directory.relativize(classFile.getParent());
+        boolean compiledHere = sourceFile.endsWith(".java") && sourceFile.indexOf('/') < 0
+            && sourceFile.indexOf('\\') < 0 && !sourceFile.equals("..")
+            && sourceRoots.stream().anyMatch(root -> Files.isRegularFile(root.resolve(packageDirectory)
+                .resolve(sourceFile)));
+        if (compiledHere) {
           stale.add(classFile);
-          stale.add(classFile.resolveSibling(sourceFile.replaceFirst("\\.java$", "") + ".class"));
+          stale.add(classFile.resolveSibling(sourceFile.substring(0, sourceFile.length() - ".java".length())
+              + ".class"));
         }
       }
     }

@@ -53,6 +53,10 @@ class PackedCliTest {
         parameters);
     assertEquals(": a parameter of the goal is wrong: untyped takes object-varargs or skip, not 'bogus'", badUntyped);
     assertFalse(badUntyped.contains("JDK"), badUntyped);
+    // The JVM's own lines before the CLI's (JDK_JAVA_OPTIONS, a warning) are not taken for the cause.
+    String afterJvmLines = PackedCli.hint(2, "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss2m\nWARNING: a JVM warning\n"
+        + "--untyped takes object-varargs or skip, not 'bogus'\n" + CLI_USAGE, parameters);
+    assertEquals(badUntyped, afterJvmLines);
   }
 
   @Test

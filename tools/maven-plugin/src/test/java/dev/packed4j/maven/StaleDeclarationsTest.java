@@ -61,13 +61,42 @@ class StaleDeclarationsTest {
   @Test
   void removesTheClassesOfTheDeclaringSourcesAndNoOthers(@TempDir Path directory) throws IOException {
     Path classes = compile(directory, List.of());
-    List<Path> removed = StaleDeclarations.remove(List.of(classes, directory.resolve("no-test-classes")));
+    List<String> warnings = new ArrayList<>();
+    List<Path> removed = StaleDeclarations.remove(List.of(classes, directory.resolve("no-test-classes")),
+        List.of(directory.resolve("src")), warnings::add);
     // Main.class goes with Hidden.class: the compiler plugin maps Main.java to Main.class only.
     assertEquals(List.of("p/Api.class", "p/Hidden.class", "p/Item.class", "p/Main.class", "p/Outer$Inner.class",
         "p/Outer.class"), removed.stream().map(file -> classes.relativize(file).toString()).toList());
     assertTrue(Files.isRegularFile(classes.resolve("p/Plain.class")));
     assertTrue(Files.isRegularFile(classes.resolve("dev/packed4j/annotations/Global.class")));
-    assertEquals(List.of(), StaleDeclarations.remove(List.of(classes)), "nothing is left to remove");
+    assertEquals(List.of(), warnings);
+    assertEquals(List.of(), StaleDeclarations.remove(List.of(classes), List.of(directory.resolve("src")),
+        warnings::add), "nothing is left to remove");
+  }
+
+  @Test
+  void aClassFileOfNoSourceOfTheProjectIsKeptAndAnUnreadableOneSkipped(@TempDir Path directory) throws IOException {
+    Path classes = compile(directory, List.of());
+    // Unpacked from a dependency, say: no source of the project declares it, and nothing would make it again.
+    Path unpacked = classes.resolve("q/Api.class");
+    Files.createDirectories(unpacked.getParent());
+    Files.copy(classes.resolve("p/Api.class"), unpacked);
+    Path truncated = classes.resolve("p/Broken.class");
+    Files.write(truncated, new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0});
+    Files.createDirectories(classes.resolve("p/Directory.class"));
+    List<String> warnings = new ArrayList<>();
+    List<Path> removed = StaleDeclarations.remove(List.of(classes), List.of(directory.resolve("src")),
+        warnings::add);
+    assertTrue(Files.isRegularFile(unpacked), "a class file of another origin is kept");
+    assertTrue(removed.contains(classes.resolve("p/Api.class")));
+    assertTrue(Files.isRegularFile(truncated));
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).startsWith("packed4j: " + truncated + " is not a class file packed4j reads"),
+        warnings.get(0));
+    // Without the sources, nothing at all.
+    Path other = compile(directory.resolve("other"), List.of());
+    assertEquals(List.of(), StaleDeclarations.remove(List.of(other), List.of(directory.resolve("none")),
+        warnings::add));
   }
 
   @Test
