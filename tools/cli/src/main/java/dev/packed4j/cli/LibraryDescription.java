@@ -72,6 +72,7 @@ public record LibraryDescription(
    *
    * @param library a library {@link #load} loaded
    */
+  @SuppressWarnings("restricted") // looks one symbol up in a library already loaded; calls nothing
   public static boolean linksCore(Path library) {
     try (Arena arena = Arena.ofConfined()) {
       // dlsym on the library's own handle searches it and its dependencies, not the whole process.
