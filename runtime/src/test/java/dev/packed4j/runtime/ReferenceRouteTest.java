@@ -21,6 +21,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -163,6 +164,56 @@ class ReferenceRouteTest {
       }
     }
     assertEquals(before, Packed4j.liveObjectCount());
+  }
+
+  // ------------------------------------------------------------------ Optional of a String or an @Object result
+
+  private static RouteTwins findShape() {
+    return routes("test.TypedFindShape", "typed entry (string, int64) -> optional<test.Shape>",
+        MethodType.methodType(Optional.class, String.class, long.class), Codecs.STRING, Codecs.LONG,
+        Codecs.optional(SHAPE));
+  }
+
+  private static RouteTwins findName() {
+    return routes("test.TypedFindName", "typed entry (int64) -> optional<string>",
+        MethodType.methodType(Optional.class, long.class), Codecs.LONG, Codecs.optional(Codecs.STRING));
+  }
+
+  @Test
+  void optionalStringsAndObjectsTakeTheTypedEntry() throws Throwable {
+    RouteTwins find = findShape();
+    RouteTwins name = findName();
+    long before = Packed4j.liveObjectCount();
+    for (MethodHandle handle : find.both()) {
+      Optional<?> found = (Optional) handle.invokeExact("tri", 3L);
+      try (Shape shape = (Shape) found.orElseThrow()) {
+        assertInstanceOf(Packed4j_Shape.class, shape);
+        assertEquals(3, shape.sides());
+        assertEquals("tri", shape.name());
+      }
+      assertEquals(Optional.empty(), (Optional) handle.invokeExact("none", 0L));
+    }
+    for (MethodHandle handle : name.both()) {
+      assertEquals(Optional.of("nnn"), (Optional) handle.invokeExact(3L));
+      assertEquals(Optional.of("n".repeat(5000)), (Optional) handle.invokeExact(5000L));
+      assertEquals(Optional.empty(), (Optional) handle.invokeExact(0L));
+    }
+    assertEquals(before, Packed4j.liveObjectCount());
+  }
+
+  @Test
+  void optionalStringsAndObjectsFailTheSameWayOnBothRoutes() {
+    long before = Packed4j.liveObjectCount();
+    assertEquals("[ValueError] test.TypedFindShape: negative sides -1",
+        assertSameFailure(findShape(), h -> (Optional) h.invokeExact("bad", -1L)).getMessage());
+    assertEquals("[ValueError] test.TypedFindName: negative length -2",
+        assertSameFailure(findName(), h -> (Optional) h.invokeExact(-2L)).getMessage());
+    // An object of a type the method does not declare: the codec's error on both routes, the object released.
+    RouteTwins other = routes("test.TypedFindOther", "typed entry (bool) -> optional<test.Other>",
+        MethodType.methodType(Optional.class, boolean.class), Codecs.BOOLEAN, Codecs.optional(SHAPE));
+    Throwable mismatch = assertSameFailure(other, h -> (Optional) h.invokeExact(true));
+    assertTrue(mismatch.getMessage().contains("test.Other"), mismatch.getMessage());
+    assertEquals(before, Packed4j.liveObjectCount(), "the refused object is released on both routes");
   }
 
   // ------------------------------------------------------------------ @Object argument

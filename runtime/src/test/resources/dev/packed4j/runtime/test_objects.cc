@@ -3,6 +3,7 @@
 #include <packed4j/packed4j.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace packed4j;
@@ -217,6 +218,25 @@ P4J_REGISTER_GLOBAL("test.TypedMakeNamed").set_body_typed([](std::string name, i
   shape->sides = static_cast<int32_t>(sides);
   shape->name = name;
   return shape;
+});
+
+// Optional results of a String and of an object, read from the typed entry's out slot (issue 24, J3).
+P4J_REGISTER_GLOBAL("test.TypedFindShape").set_body_typed([](std::string name, int64_t sides) {
+  if (sides < 0) throw ValueError("negative sides " + std::to_string(sides));
+  if (sides == 0) return std::optional<ObjectPtr<ShapeObject>>();
+  auto shape = make_object<ShapeObject>();
+  shape->sides = static_cast<int32_t>(sides);
+  shape->name = name;
+  return std::optional<ObjectPtr<ShapeObject>>(shape);
+});
+P4J_REGISTER_GLOBAL("test.TypedFindOther").set_body_typed([](bool found) {
+  if (!found) return std::optional<ObjectPtr<OtherObject>>();
+  return std::optional<ObjectPtr<OtherObject>>(make_object<OtherObject>());
+});
+P4J_REGISTER_GLOBAL("test.TypedFindName").set_body_typed([](int64_t length) -> std::optional<std::string> {
+  if (length < 0) throw ValueError("negative length " + std::to_string(length));
+  if (length == 0) return std::nullopt;
+  return std::string(static_cast<size_t>(length), 'n');
 });
 
 P4J_REGISTER_GLOBAL("test.TypedSides").set_body_typed([](ObjectPtr<ShapeObject> shape) -> int64_t {

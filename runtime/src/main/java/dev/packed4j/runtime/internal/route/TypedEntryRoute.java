@@ -18,6 +18,7 @@ import dev.packed4j.runtime.internal.values.ObjectCodec;
 import dev.packed4j.runtime.internal.values.OptionalCodec;
 import dev.packed4j.runtime.internal.values.StringCodec;
 import dev.packed4j.runtime.internal.values.ValueCodec;
+import dev.packed4j.runtime.internal.values.Values;
 import dev.packed4j.types.Carrier;
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
@@ -63,9 +64,11 @@ import java.util.Set;
  * call frame): the values written once into scratch memory, numbers as plain 8-byte values when it also has
  * {@code P4J_TYPED_FORM_DENSE_LIST} (ABI 2.7; else as {@code P4JAny}s), a {@code NativeList} passed by its handle; an
  * {@code Optional} of a boxed number or {@code Boolean} parameter for {@code optional<T>} of the same kind, as a
- * {@code P4JAny} in scratch memory (None for empty); such an {@code Optional} result for {@code optional<T>}, read
- * from the entry's {@code out} slot by the codec the frame reads it with. Every other list or optional (of objects,
- * of lists, a list result) takes the call frame.
+ * {@code P4JAny} in scratch memory (None for empty); such an {@code Optional} result for {@code optional<T>}, and an
+ * {@code Optional<String>} or {@code Optional} of an {@code @Object} interface result for {@code optional<string>} or
+ * {@code optional<}<i>type key</i>{@code >}, read from the entry's {@code out} slot by the codec the frame reads it
+ * with. Every other list or optional (an optional parameter of a String or an object, of lists, a list result)
+ * takes the call frame.
  */
 record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
   private static final Linker LINKER = Linker.nativeLinker();
@@ -110,9 +113,13 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     if (status == P4J_TYPED_ERROR_I32) {
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
+    boolean object = Values.isObject(NativeMemory.anyTypeIndex(out)); // a String or an object: owned by the slot
     try {
-      return codec.decode(out, true);
+      return codec.decode(out, object);
     } catch (ConversionFailure failure) {
+      if (object) { // a codec that throws leaves its caller the reference, as the frame releases its result
+        CApi.P4JObjectDecRef(NativeMemory.anyPayload(out));
+      }
       throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
     }
   }
@@ -126,7 +133,16 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
     if (codec instanceof ListCodec<?, ?> list) {
       return parameter && listElement(list.element());
     }
-    return codec instanceof OptionalCodec<?> optional && optionalValue(optional.inner());
+    return codec instanceof OptionalCodec<?> optional
+        && (optionalValue(optional.inner()) || !parameter && optionalReference(optional.inner()));
+  }
+
+  /**
+   * An {@code Optional} result's element read from the out slot besides numbers and booleans: a String or an
+   * object, which the slot holds as an owned object (the codec takes it; see {@link #outResult}).
+   */
+  private static boolean optionalReference(ValueCodec<?> inner) {
+    return inner == StringCodec.STRING || inner instanceof ObjectCodec<?>;
   }
 
   /** An element a borrowed list cell holds ({@code Containers.borrowedList}): numbers and Strings. */
@@ -240,8 +256,22 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       case LIST -> parameter && borrowedLists && codec instanceof ListCodec<?, ?> list
           && listElement(list.element()) && sameElement(nativeType.element(), list.element());
       // An optional number or boolean, as a packed value (a parameter) or through out (a result).
-      case OPTIONAL -> codec instanceof OptionalCodec<?> optional && optionalValue(optional.inner())
-          && sameElement(nativeType.element(), optional.inner());
+      case OPTIONAL -> codec instanceof OptionalCodec<?> optional
+          && (optionalValue(optional.inner()) && sameElement(nativeType.element(), optional.inner())
+              || !parameter && optionalReference(optional.inner())
+                  && sameReference(nativeType.element(), optional.inner()));
+      default -> false;
+    };
+  }
+
+  /**
+   * Whether an optional result's native element is a string for a String, or an object type key (not a tensor) for
+   * an {@code @Object} interface, whose codec then checks the object's type as it checks a plain object result.
+   */
+  private static boolean sameReference(NativeType element, ValueCodec<?> codec) {
+    return switch (element.kind()) {
+      case STRING -> codec == StringCodec.STRING;
+      case OBJECT -> !element.isTensor() && codec instanceof ObjectCodec<?>;
       default -> false;
     };
   }
