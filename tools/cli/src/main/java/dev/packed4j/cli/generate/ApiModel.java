@@ -2,9 +2,11 @@ package dev.packed4j.cli.generate;
 
 import dev.packed4j.types.NativeType;
 import dev.packed4j.types.Signature;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@code packed4j generate} writes Java for: the global functions and object types of one or more libraries,
@@ -29,12 +31,32 @@ public record ApiModel(List<Source> sources, List<Function> functions, List<Obje
   }
 
   /**
-   * A library or manifest the model was read from.
+   * A library or manifest the model was read from, and what it defines: a generated file names and hashes only the
+   * sources that define what it declares, so that a change in another library does not rewrite it.
    *
    * @param name its file name, such as {@code libcalculator.so}
    * @param sha256 the SHA-256 of its bytes, in lower-case hex
+   * @param globals the names of the global functions it registers
+   * @param objectTypes the keys of the object types it registers
    */
-  public record Source(String name, String sha256) {}
+  public record Source(String name, String sha256, Set<String> globals, Set<String> objectTypes) {
+    /** Copies the sets. */
+    public Source {
+      globals = Set.copyOf(globals);
+      objectTypes = Set.copyOf(objectTypes);
+    }
+
+    /**
+     * Whether this source defines one of the functions or object types.
+     *
+     * @param functionNames global function names
+     * @param typeKeys object type keys
+     * @return true when it registers one of them
+     */
+    public boolean definesAny(Collection<String> functionNames, Collection<String> typeKeys) {
+      return functionNames.stream().anyMatch(globals::contains) || typeKeys.stream().anyMatch(objectTypes::contains);
+    }
+  }
 
   /**
    * A global function.

@@ -163,14 +163,15 @@ public final class InterfaceGenerator {
     // Spelled by their qualified names: an import could clash with a generated name or another existing one.
     objectNames.putAll(options.existing());
 
-    String header = header(model.sources());
-    String libraries = model.sources().stream().map(ApiModel.Source::name).collect(Collectors.joining(", "));
     SortedMap<String, String> files = new TreeMap<>();
     String directory = options.packageName().replace('.', '/') + "/";
     for (Map.Entry<String, List<ApiModel.Function>> group : groups.entrySet()) {
       String name = groupNames.get(group.getKey());
-      Optional<String> source = globalInterface(options, header, libraries, group.getKey(), name, group.getValue(),
-          typeMembers.getOrDefault(group.getKey(), List.of()), objectNames, warnings);
+      List<TypeMember> members = typeMembers.getOrDefault(group.getKey(), List.of());
+      List<ApiModel.Source> sources = definers(model, group.getValue().stream().map(ApiModel.Function::name).toList(),
+          members.stream().map(member -> member.type().key()).toList());
+      Optional<String> source = globalInterface(options, header(sources), names(sources), group.getKey(), name,
+          group.getValue(), members, objectNames, warnings);
       source.ifPresent(text -> files.put(directory + name + ".java", text));
     }
     for (ApiModel.ObjectType type : objectTypes) {
@@ -178,8 +179,9 @@ public final class InterfaceGenerator {
         continue;
       }
       String name = objectNames.get(type.key());
-      files.put(directory + name + ".java",
-          objectInterface(options.packageName(), header, libraries, type, name, objectNames, warnings));
+      List<ApiModel.Source> sources = definers(model, List.of(), List.of(type.key()));
+      files.put(directory + name + ".java", objectInterface(options.packageName(), header(sources), names(sources),
+          type, name, objectNames, warnings));
     }
     return new Output(files, List.copyOf(warnings));
   }
@@ -296,6 +298,20 @@ public final class InterfaceGenerator {
       names.add(name);
     }
     return names;
+  }
+
+  /**
+   * The sources that register one of the functions or types a file declares: only they are named and hashed in it,
+   * so that a changed library rewrites only the files of what it defines. All sources if none says (never expected).
+   */
+  private static List<ApiModel.Source> definers(ApiModel model, List<String> functionNames, List<String> typeKeys) {
+    List<ApiModel.Source> definers = model.sources().stream()
+        .filter(source -> source.definesAny(functionNames, typeKeys)).toList();
+    return definers.isEmpty() ? model.sources() : definers;
+  }
+
+  private static String names(List<ApiModel.Source> sources) {
+    return sources.stream().map(ApiModel.Source::name).collect(Collectors.joining(", "));
   }
 
   private static String header(List<ApiModel.Source> sources) {

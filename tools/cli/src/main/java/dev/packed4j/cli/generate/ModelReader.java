@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Builds the {@link ApiModel} from loaded libraries or from manifests (the JSON {@code packed4j describe} writes). */
 public final class ModelReader {
@@ -35,7 +36,9 @@ public final class ModelReader {
     List<ApiModel.Function> functions = new ArrayList<>();
     List<ApiModel.ObjectType> types = new ArrayList<>();
     for (Map.Entry<Path, LibraryDescription> library : libraries.entrySet()) {
-      sources.add(new ApiModel.Source(library.getValue().library(), sha256(library.getKey())));
+      sources.add(new ApiModel.Source(library.getValue().library(), sha256(library.getKey()),
+          library.getValue().globals().stream().map(GlobalFunction::name).collect(Collectors.toSet()),
+          library.getValue().objectTypes().stream().map(ObjectTypeInfo::key).collect(Collectors.toSet())));
       for (GlobalFunction function : library.getValue().globals()) {
         functions.add(new ApiModel.Function(function.name(), function.signature().map(Signature::parse),
             text(function.doc()), function.parameterNames()));
@@ -71,13 +74,20 @@ public final class ModelReader {
     List<ApiModel.Function> functions = new ArrayList<>();
     List<ApiModel.ObjectType> types = new ArrayList<>();
     for (Path manifest : manifests) {
-      sources.add(new ApiModel.Source(manifest.getFileName().toString(), sha256(manifest)));
+      String hash = sha256(manifest);
+      int functionsBefore = functions.size();
+      int typesBefore = types.size();
       try {
         readManifest(Files.readString(manifest, StandardCharsets.UTF_8), functions, types);
       } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
         throw new IllegalArgumentException("the manifest " + manifest + " is not one packed4j describe writes: "
             + e.getMessage(), e);
       }
+      sources.add(new ApiModel.Source(manifest.getFileName().toString(), hash,
+          functions.subList(functionsBefore, functions.size()).stream().map(ApiModel.Function::name)
+              .collect(Collectors.toSet()),
+          types.subList(typesBefore, types.size()).stream().map(ApiModel.ObjectType::key)
+              .collect(Collectors.toSet())));
     }
     return new ApiModel(sources, functions, types);
   }

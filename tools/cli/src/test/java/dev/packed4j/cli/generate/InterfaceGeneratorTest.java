@@ -10,12 +10,13 @@ import dev.packed4j.types.Signature;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** What the generator writes for a model; that it compiles and calls is tested in packed4j-tests' GenerateTest. */
 class InterfaceGeneratorTest {
-  private static final ApiModel MODEL = new ApiModel(
-      List.of(new ApiModel.Source("libcalculator.so", "ab".repeat(32))),
+  private static final ApiModel MODEL = oneLibrary("libcalculator.so", "ab".repeat(32),
       List.of(
           ApiModel.Function.of("calculator.Mul", Optional.of(Signature.parse("(int64, int64) -> int64"))),
           ApiModel.Function.of("calculator.MyAdd", Optional.empty()),
@@ -29,6 +30,14 @@ class InterfaceGeneratorTest {
                   ApiModel.Field.readOnly("unit_price", NativeType.of("int64"))),
               List.of(), Optional.of("A <b>pocket</b> calculator & more.")),
           new ApiModel.ObjectType("stats.Sample", Optional.of("Object"), List.of(), List.of(), Optional.empty())));
+
+  /** A model read from one library, which defines all of it. */
+  private static ApiModel oneLibrary(String name, String sha256, List<ApiModel.Function> functions,
+      List<ApiModel.ObjectType> types) {
+    return new ApiModel(List.of(new ApiModel.Source(name, sha256,
+        functions.stream().map(ApiModel.Function::name).collect(Collectors.toSet()),
+        types.stream().map(ApiModel.ObjectType::key).collect(Collectors.toSet()))), functions, types);
+  }
 
   private static InterfaceGenerator.Output generate(List<String> prefixes, Untyped untyped) {
     return InterfaceGenerator.generate(MODEL, new InterfaceGenerator.Options("com.example.calc", prefixes, untyped));
@@ -117,7 +126,7 @@ class InterfaceGeneratorTest {
 
   @Test
   void aDocStringAndParameterNamesAreUsedWhenTheModelHasThem() {
-    ApiModel documented = new ApiModel(List.of(new ApiModel.Source("libm.so", "00".repeat(32))),
+    ApiModel documented = oneLibrary("libm.so", "00".repeat(32),
         List.of(new ApiModel.Function("m.Add", Optional.of(Signature.parse("(int64, int64) -> int64")),
             Optional.of("Adds two numbers, a & b."), List.of("left", "new"))),
         List.of());
@@ -138,7 +147,7 @@ class InterfaceGeneratorTest {
   void aDocStringCannotBreakOrEndItsComment() {
     // javac reads a backslash-u anywhere, comments included: a Windows path, an escaped comment end, control bytes.
     String doc = "Reads C:\\users\\data.bin; \\u002a/ int injected(); /*\u0000\u001b[31m red\r\nnext line";
-    ApiModel documented = new ApiModel(List.of(new ApiModel.Source("libm.so", "00".repeat(32))),
+    ApiModel documented = oneLibrary("libm.so", "00".repeat(32),
         List.of(new ApiModel.Function("m.Load", Optional.of(Signature.parse("(string) -> int64")), Optional.of(doc),
             List.of("path"))),
         List.of());
@@ -158,7 +167,7 @@ class InterfaceGeneratorTest {
 
   @Test
   void mutableFieldsGetSettersMethodsAnnotationsAndTheBoundInterfaceConstructorsAndStaticMethods() {
-    ApiModel points = new ApiModel(List.of(new ApiModel.Source("libgeo.so", "00".repeat(32))),
+    ApiModel points = oneLibrary("libgeo.so", "00".repeat(32),
         List.of(new ApiModel.Function("geo.Distance", Optional.of(Signature.parse("(geo.Point, geo.Point) -> float64")),
             Optional.empty(), List.of("a", "b"))),
         List.of(new ApiModel.ObjectType("geo.Point", Optional.of("Object"),
@@ -253,7 +262,7 @@ class InterfaceGeneratorTest {
 
   @Test
   void anUntypedConstructorIsLeftOutWithAWarningAndTakesNoInterfaceName() {
-    ApiModel model = new ApiModel(List.of(new ApiModel.Source("libb.so", "00".repeat(32))), List.of(),
+    ApiModel model = oneLibrary("libb.so", "00".repeat(32), List.of(),
         List.of(new ApiModel.ObjectType("box.Box", Optional.of("Object"), List.of(), List.of(
             new ApiModel.Method("__init__", ApiModel.MemberKind.CONSTRUCTOR, Optional.empty(), Optional.empty(),
                 List.of())), Optional.empty())));
@@ -262,6 +271,32 @@ class InterfaceGeneratorTest {
     assertEquals(List.of("p/Box.java"), List.copyOf(output.files().keySet()));
     assertEquals(List.of("the constructor of box.Box has no signature (an untyped function): no method generated"),
         output.warnings());
+  }
+
+  @Test
+  void aFileNamesAndHashesOnlyTheLibrariesThatDefineWhatItDeclares() {
+    // userK K5: with libledger.so beside libcatalog.so, every catalog file named and hashed libledger.so too, so a
+    // change in libledger.so rewrote (and recompiled) them.
+    ApiModel model = new ApiModel(
+        List.of(new ApiModel.Source("libcatalog.so", "ca".repeat(32), Set.of("catalog.Find"),
+                Set.of("catalog.Product")),
+            new ApiModel.Source("libledger.so", "1e".repeat(32), Set.of("ledger.Audit"), Set.of())),
+        List.of(ApiModel.Function.of("catalog.Find", Optional.of(Signature.parse("(string) -> catalog.Product"))),
+            ApiModel.Function.of("ledger.Audit", Optional.of(Signature.parse("(string) -> string")))),
+        List.of(new ApiModel.ObjectType("catalog.Product", Optional.of("Object"),
+            List.of(ApiModel.Field.readOnly("name", NativeType.of("string"))), List.of(), Optional.empty())));
+    Map<String, String> files = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS)).files();
+    for (String file : List.of("p/Catalog.java", "p/Product.java")) {
+      String text = files.get(file);
+      assertTrue(text.contains("// From libcatalog.so, sha-256 " + "ca".repeat(32) + ".\n"), text);
+      assertFalse(text.contains("libledger.so") || text.contains("1e".repeat(32)), text);
+    }
+    assertTrue(files.get("p/Catalog.java").contains("/** The global functions {@code catalog.*} of libcatalog.so. */"));
+    assertTrue(files.get("p/Product.java").contains("The native object type {@code catalog.Product} of"
+        + " libcatalog.so."), files.get("p/Product.java"));
+    String ledger = files.get("p/Ledger.java");
+    assertTrue(ledger.contains("// From libledger.so") && !ledger.contains("libcatalog.so"), ledger);
   }
 
   @Test
