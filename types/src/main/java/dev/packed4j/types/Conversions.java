@@ -1,6 +1,7 @@
 package dev.packed4j.types;
 
 import dev.packed4j.types.JavaType.PrimitiveKind;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -20,6 +21,9 @@ import java.util.Set;
  *       else.
  *   <li>A {@code function} takes a {@code PackedFunction} or a functional interface
  *       ({@link JavaType#isFunctionalInterface}).
+ *   <li>A field is read or written in place ({@link #field}, {@link #setterField}): a number of its width, a string,
+ *       an object of a related key, a container of a typed container field element by element, as a result (a
+ *       getter) or an argument (a setter) of that type would.
  * </ul>
  *
  * <p>What cannot convert is explained in words the processor's diagnostics and {@code bindChecked} print after
@@ -71,7 +75,11 @@ public final class Conversions {
   }
 
   /**
-   * Why the getter type {@code java} cannot read a field of type {@code field} in place, if it cannot.
+   * Why the getter type {@code java} cannot read a field of type {@code field} in place, if it cannot. A
+   * {@code List} or {@code Map} getter reads a {@code list<T>} or {@code map<K, V>} field whose elements a function
+   * result of that type could return as the getter's ({@link #result}); a {@code NativeObject} getter reads any
+   * field that holds an object, a container included. A field that says only {@code List} or {@code Map} (a library
+   * built before native ABI 2.10) has no element types to check, so a typed container is refused there.
    *
    * @param java the getter's type
    * @param field the field's native type
@@ -85,7 +93,8 @@ public final class Conversions {
    * Why the setter parameter type {@code java} cannot write a field of type {@code field} in place, if it cannot.
    * A setter may widen where a getter may not: an {@code int} setter writes an int64 or uint64 field as a
    * {@code long} setter does (the value sign-extended; a uint64 field takes the bit pattern), and a {@code long}
-   * setter writes an int32 one (range-checked when it runs).
+   * setter writes an int32 one (range-checked when it runs). A {@code List} or {@code Map} setter writes a
+   * container field whose elements take the setter's as a function argument of that type would ({@link #argument}).
    *
    * @param java the setter's parameter type
    * @param field the field's native type
@@ -113,11 +122,47 @@ public final class Conversions {
       case JavaType.Primitive p when p.kind() == PrimitiveKind.BOOLEAN ->
           name.equals("bool") ? null : "a boolean" + accessor + "a bool field";
       case JavaType.Text s -> name.equals("string") ? null : "a String" + accessor + "a string field";
-      case JavaType.NativeObject n -> field.isObjectKey() ? null : "a NativeObject" + accessor + "an object field";
+      case JavaType.NativeObject n -> holdsObject(field) ? null : "a NativeObject" + accessor + "an object field";
+      case JavaType.ObjectInterface o when field.isObjectKey() -> related(o.typeKey(), name);
       case JavaType.ObjectInterface o ->
-          field.isObjectKey() ? related(o.typeKey(), name) : "an object" + accessor + "an object field";
+          "an object" + accessor + "an object field" + (isContainer(field) ? ", not a " + name : "");
+      case JavaType.ListOf l -> containerField(java, NativeType.Kind.LIST, "List", field, write);
+      case JavaType.MapOf m -> containerField(java, NativeType.Kind.MAP, "Map", field, write);
       default -> null;
     };
+  }
+
+  /**
+   * A {@code List} or {@code Map} against a field: a field of the same container converts its elements as a
+   * function's result (a getter) or argument (a setter) would. A field of a library built before native ABI 2.10
+   * says only the container's object key ({@code List}, {@code Map}), so its element types are unknown.
+   */
+  private String containerField(JavaType java, NativeType.Kind kind, String container, NativeType field,
+      boolean write) {
+    if (field.isObjectKey() && field.name().equals(container)) {
+      return "the library records no element type for this " + container + " field (it was built before"
+          + " packed4j's native ABI 2.10, which records list<T> and map<K, V>); rebuild it against packed4j's current"
+          + " native-core, or " + (write ? "write" : "read") + " the field as NativeObject";
+    }
+    if (field.kind() != kind) {
+      return "a " + container + (write ? " setter writes a " : " getter reads a ") + container.toLowerCase(Locale.ROOT)
+          + " field";
+    }
+    return check(java, field, write);
+  }
+
+  /** Whether a field of this type holds a native object (a container and a function included): kP4JFieldObject. */
+  private static boolean holdsObject(NativeType field) {
+    // string is left out: a std::string field, far the commoner, is not an object.
+    return switch (field.kind()) {
+      case OBJECT, LIST, MAP, ANY, FUNCTION, BYTES -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether a field is a typed list or map. */
+  private static boolean isContainer(NativeType field) {
+    return field.kind() == NativeType.Kind.LIST || field.kind() == NativeType.Kind.MAP;
   }
 
   /**
@@ -153,7 +198,9 @@ public final class Conversions {
   }
 
   /**
-   * The getter type that reads a field of this native type in place (the README's field table).
+   * The getter type that reads a field of this native type in place (the README's field table): {@code List<String>}
+   * for {@code list<string>}; {@code NativeObject} for an object field no typed getter reads (a function, a tensor, a
+   * container a library built before native ABI 2.10 describes only as {@code List} or {@code Map}).
    *
    * @param field the field's native type
    * @return the Java type as a person writes it
@@ -165,6 +212,7 @@ public final class Conversions {
       case "float64" -> "double";
       case "bool" -> "boolean";
       case "string" -> "String";
+      case "List", "Map", "function", "any", "bytes", NativeType.TENSOR_KEY -> "NativeObject";
       default -> javaTypeFor(field, false);
     };
   }

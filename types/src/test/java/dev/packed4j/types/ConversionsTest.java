@@ -142,6 +142,93 @@ class ConversionsTest {
   }
 
   @Test
+  void containerGettersReadTheirElementsAsAResultWould() {
+    JavaType strings = new JavaType.ListOf(new JavaType.Text());
+    JavaType ints = new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.INT));
+    assertEquals(Optional.empty(), table.field(strings, n("list<string>")));
+    // A result narrows an int64 element to an Integer, range-checked when it runs.
+    assertEquals(Optional.empty(), table.field(ints, n("list<int64>")));
+    assertEquals(Optional.of("its elements: the native side returns an integer"),
+        table.field(strings, n("list<int64>")));
+    assertEquals(Optional.empty(),
+        table.field(new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.DOUBLE)), n("list<int64>")));
+    JavaType counts = new JavaType.MapOf(new JavaType.Text(), new JavaType.Boxed(PrimitiveKind.LONG));
+    assertEquals(Optional.empty(), table.field(counts, n("map<string, int64>")));
+    assertEquals(Optional.of("its values: the native side returns a string"),
+        table.field(counts, n("map<string, string>")));
+    assertEquals(Optional.empty(), table.field(new JavaType.ListOf(new JavaType.ObjectInterface("Circle")),
+        n("list<Shape>")));
+    assertEquals(Optional.of("its elements: the native types Circle and Other are unrelated (neither derives from the"
+        + " other)"), table.field(new JavaType.ListOf(new JavaType.ObjectInterface("Circle")), n("list<Other>")));
+  }
+
+  @Test
+  void containerGettersNeedAContainerFieldOfTheirKind() {
+    JavaType strings = new JavaType.ListOf(new JavaType.Text());
+    assertEquals(Optional.of("a List getter reads a list field"), table.field(strings, n("string")));
+    assertEquals(Optional.of("a List getter reads a list field"), table.field(strings, n("map<string, string>")));
+    assertEquals(Optional.of("a Map setter writes a map field"),
+        table.setterField(new JavaType.MapOf(new JavaType.Text(), new JavaType.Text()), n("list<string>")));
+    assertEquals(Optional.of("a List getter reads a list field"), table.field(strings, n("Shape")));
+    assertEquals(Optional.of("an object getter reads an object field, not a list"),
+        table.field(new JavaType.ObjectInterface("Shape"), n("list<Shape>")));
+  }
+
+  @Test
+  void containerSettersWriteTheirElementsAsAnArgumentWould() {
+    JavaType longs = new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.LONG));
+    assertEquals(Optional.empty(), table.setterField(longs, n("list<int32>")));
+    // An argument never converts a float to an integer; a result may (a getter of the same types is refused).
+    JavaType doubles = new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.DOUBLE));
+    assertEquals(Optional.of("its elements: a floating-point value never converts to an integer"),
+        table.setterField(doubles, n("list<int64>")));
+    assertEquals(Optional.empty(), table.setterField(longs, n("list<float64>")));
+    assertEquals(Optional.of("its elements: a floating-point result never converts to an integer"),
+        table.field(longs, n("list<float64>")));
+    assertEquals(Optional.of("its keys: the native side takes a string"),
+        table.setterField(new JavaType.MapOf(new JavaType.Boxed(PrimitiveKind.LONG), longs),
+            n("map<string, list<int64>>")));
+  }
+
+  @Test
+  void aContainerFieldOfALibraryBeforeAbi210HasNoElementTypes() {
+    assertEquals(Optional.of("the library records no element type for this List field (it was built before"
+        + " packed4j's native ABI 2.10, which records list<T> and map<K, V>); rebuild it against packed4j's current"
+        + " native-core, or read the field as NativeObject"),
+        table.field(new JavaType.ListOf(new JavaType.Text()), n("List")));
+    assertEquals(Optional.of("the library records no element type for this Map field (it was built before"
+        + " packed4j's native ABI 2.10, which records list<T> and map<K, V>); rebuild it against packed4j's current"
+        + " native-core, or write the field as NativeObject"),
+        table.setterField(new JavaType.MapOf(new JavaType.Text(), new JavaType.Text()), n("Map")));
+    assertEquals(Optional.of("a List getter reads a list field"),
+        table.field(new JavaType.ListOf(new JavaType.Text()), n("Map")));
+    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("List")));
+    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("Map")));
+  }
+
+  @Test
+  void aNativeObjectReadsAndWritesEveryObjectField() {
+    JavaType object = new JavaType.NativeObject();
+    for (String type : List.of("Object", "Shape", "List", "Map", "NDArray", "list<string>", "map<string, int64>",
+        "function", "any", "bytes")) {
+      assertEquals(Optional.empty(), table.field(object, n(type)), type);
+      assertEquals(Optional.empty(), table.setterField(object, n(type)), type);
+    }
+    assertEquals(Optional.of("a NativeObject getter reads an object field"), table.field(object, n("string")));
+    assertEquals(Optional.of("a NativeObject setter writes an object field"), table.setterField(object, n("int64")));
+  }
+
+  @Test
+  void fieldTypesToDeclare() {
+    assertEquals("List<String>", Conversions.fieldJavaTypeFor(n("list<string>")));
+    assertEquals("Map<String, Long>", Conversions.fieldJavaTypeFor(n("map<string, int64>")));
+    assertEquals("List<Integer>", Conversions.fieldJavaTypeFor(n("list<int32>")));
+    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("function")));
+    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("NDArray")));
+    assertEquals("an @Object(\"Shape\") interface", Conversions.fieldJavaTypeFor(n("Shape")));
+  }
+
+  @Test
   void javaTypesToDeclare() {
     assertEquals("Map<String, List<Long>>", Conversions.javaTypeFor(n("map<string, list<int64>>"), false));
     assertEquals("an @Object(\"Shape\") interface", Conversions.javaTypeFor(n("Shape"), false));
