@@ -19,7 +19,9 @@ class ObjectDiagnosticsTest {
         package p;
         import dev.packed4j.annotations.Field;
         import dev.packed4j.annotations.Object;
+        import dev.packed4j.runtime.NDArray;
         import java.util.List;
+        import java.util.Optional;
         @Object("test.Node")
         public interface NodeRef extends AutoCloseable {
           %s
@@ -220,8 +222,9 @@ class ObjectDiagnosticsTest {
           float      | native floating-point fields are float64; read them as double
           short      | native integer fields are int32 or int64; read them as int or long
           Long       | a field always has a value, so read it as the primitive long
-          List<Long> | a container field is an object; read it as NativeObject
-          byte[]     | fields of this type cannot be read in place
+          byte[]     | a native field holds bytes only as a Bytes object, which a field accessor takes as NativeObject
+          Optional<Long> | a native field is never optional<T> (reflection records no std::optional field)
+          NDArray    | fields of this type cannot be read in place
           char       | char has no wire type
           """)
   void unsupportedFieldTypeSaysWhy(String type, String reason) {
@@ -238,7 +241,8 @@ class ObjectDiagnosticsTest {
           assertThat(compilation)
               .hadErrorContaining(
                   "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
-                      + " interface or NativeObject");
+                      + " interface, NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the"
+                      + " elements a @Global result takes");
         });
   }
 

@@ -319,10 +319,14 @@ class ObjectMemberDiagnosticsTest {
 
   @Compilers
   void aSetterOfAnUnsupportedTypeIsReportedOnItsParameter() {
-    JavaFileObject ref = calculatorRef("@Field(\"price\") void prices(java.util.List<Long> prices);");
+    JavaFileObject ref = calculatorRef("@Field(\"price\") void prices(java.util.Optional<Long> prices);");
     assertThat(compile(ref))
-        .hadErrorContaining("[P4J-SETTER-TYPE] List<Long> is not a supported type for the setter"
-            + " CalculatorRef.prices(List<Long>)")
+        .hadErrorContaining("[P4J-SETTER-TYPE] Optional<Long> is not a supported type for the setter"
+            + " CalculatorRef.prices(Optional<Long>): a native field is never optional<T> (reflection records no"
+            + " std::optional field), and an unset object or container field reads as null; declare the type itself."
+            + " A setter writes the field in place, so it takes int, long, double, boolean, String, an @Object"
+            + " interface, NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the elements a"
+            + " @Global parameter takes")
         .inFile(ref)
         .onLineContaining("void prices");
   }

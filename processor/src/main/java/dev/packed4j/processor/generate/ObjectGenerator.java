@@ -1,5 +1,6 @@
 package dev.packed4j.processor.generate;
 
+import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
@@ -93,7 +94,8 @@ public final class ObjectGenerator {
       }
       for (Setter setter : object.setters()) {
         accessors.add(setter(setter, names, slots, holder, fields,
-            BindingGenerator.bodyNames(generated, object.memberTypeNames(), FIELDS)));
+            BindingGenerator.bodyNames(generated, object.memberTypeNames(), FIELDS),
+            String.join(".", iface.simpleNames()), object.typeKey()));
       }
       type.addType(holder.build());
       type.addMethods(accessors);
@@ -177,10 +179,7 @@ public final class ObjectGenerator {
     CodeBlock value;
     if (read.method().equals("readObject")) {
       String codec = names.unique(slot + "_CODEC");
-      holder.addField(
-          FieldSpec.builder(CodecExpressions.codecType(getter.type()), codec, Modifier.STATIC, Modifier.FINAL)
-              .initializer(CodecExpressions.of(getter.type()))
-              .build());
+      holder.addField(codecConstant(getter.type(), codec));
       value = CodeBlock.of("$T.$N.readObject(this, $T.$N)", fields, slot, fields, codec);
     } else {
       value = CodeBlock.of("$T.$N.$L(this)", fields, slot, read.method());
@@ -197,7 +196,7 @@ public final class ObjectGenerator {
 
   /** Adds the setter's slot (and codec) to the holder and returns the setter. */
   private static MethodSpec setter(Setter setter, ConstantNames names, Map<String, String> slots,
-      TypeSpec.Builder holder, ClassName fields, Set<String> bodyNames) {
+      TypeSpec.Builder holder, ClassName fields, Set<String> bodyNames, String interfaceName, String typeKey) {
     // A parameter named Fields would shadow the holder the statement starts with.
     String parameter = BindingGenerator.implementationNames(
         List.of(new Parameter(setter.parameterName(), setter.type())), bodyNames).get(0);
@@ -209,10 +208,7 @@ public final class ObjectGenerator {
     CodeBlock statement;
     if (write.equals("writeObject")) {
       String codec = names.unique(slot + "_WRITE_CODEC");
-      holder.addField(
-          FieldSpec.builder(CodecExpressions.codecType(setter.type()), codec, Modifier.STATIC, Modifier.FINAL)
-              .initializer(CodecExpressions.of(setter.type()))
-              .build());
+      holder.addField(codecConstant(setter.type(), codec));
       statement = CodeBlock.of("$T.$N.writeObject(this, $T.$N, $N)", fields, slot, fields, codec, parameter);
     } else {
       statement = CodeBlock.of("$T.$N.$L(this, $N)", fields, slot, write, parameter);
@@ -221,10 +217,41 @@ public final class ObjectGenerator {
         MethodSpec.methodBuilder(setter.name())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .addParameter(JavaTypes.of(setter.type()), parameter)
-            .addStatement(statement);
+            .addParameter(JavaTypes.of(setter.type()), parameter);
+    String container = switch (setter.type()) {
+      case TypeModel.ListType l -> "list";
+      case TypeModel.MapType m -> "map";
+      default -> null;
+    };
+    if (container != null) {
+      // writeObject writes null as None, which an object field takes as "no object" but a C++ List<T> or Map<K, V>
+      // field cannot hold; refused here as the runtime refuses a null String (its message names the same things).
+      String empty = container.equals("list") ? "List.of()" : "Map.of()";
+      method.beginControlFlow("if ($N == null)", parameter)
+          .addStatement("throw new $T($S)", NullPointerException.class,
+              interfaceName + "." + setter.name() + "(" + setter.parameterName() + ") is null; the " + container
+                  + " field " + typeKey + "." + setter.fieldName() + " holds a " + (container.equals("list") ? "List"
+                  : "Map") + ", never null (set " + empty + " to empty it)")
+          .endControlFlow();
+    }
+    method.addStatement(statement);
     GeneratedAnnotations.implementing(method, setter.deprecation());
     return method.build();
+  }
+
+  /**
+   * {@code static final Codec<T> NAME = <codec>}: the codec of a field's Java type, "unchecked" suppressed where a
+   * functional element's codec casts a lambda to a parameterized intersection (see CodecExpressions).
+   */
+  private static FieldSpec codecConstant(TypeModel type, String name) {
+    FieldSpec.Builder field =
+        FieldSpec.builder(CodecExpressions.codecType(type), name, Modifier.STATIC, Modifier.FINAL)
+            .initializer(CodecExpressions.of(type));
+    if (CodecExpressions.castsParameterizedClosure(type)) {
+      field.addAnnotation(
+          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+    }
+    return field.build();
   }
 
   /**
@@ -344,6 +371,9 @@ public final class ObjectGenerator {
       case TypeModel.StringType s -> new Read("STRING", "readString");
       case TypeModel.ObjectType o -> new Read("OBJECT", "readObject");
       case TypeModel.NativeObjectType n -> new Read("OBJECT", "readObject");
+      // A container field is an object field whose codec converts the container as a result or an argument.
+      case TypeModel.ListType l -> new Read("OBJECT", "readObject");
+      case TypeModel.MapType m -> new Read("OBJECT", "readObject");
       default -> throw new IllegalArgumentException(type + " is not a field type");
     };
   }

@@ -299,7 +299,8 @@ public final class ObjectValidator {
     if (type.isEmpty() || fieldName == null) {
       return Optional.empty();
     }
-    if (getter != null && !types.isSameType(types.erasure(getter.type().getReturnType()), types.erasure(parameterType))
+    // The types themselves, not their erasures: List<String> and List<Long> are two field types.
+    if (getter != null && !types.isSameType(getter.type().getReturnType(), parameterType)
         && !(isNumber(getter.type().getReturnType()) && isNumber(parameterType))) {
       report.on(parameter, Diagnostic.SETTER_GETTER_TYPE, Display.method(method), Display.type(parameterType),
           Display.method(getter.method()), Display.type(getter.type().getReturnType()),

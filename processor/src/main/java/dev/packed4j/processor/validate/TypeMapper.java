@@ -73,7 +73,11 @@ final class TypeMapper {
     };
   }
 
-  /** Maps the type of an {@code @Object} getter: a field read in place from native memory. */
+  /**
+   * Maps the type of an {@code @Object} getter or setter: a field read or written in place. A {@code List} or
+   * {@code Map} (or their live views) takes the element types a {@code @Global} result or parameter takes, since the
+   * runtime converts a container field with the same codecs ({@code FieldSlot.readObject}, {@code writeObject}).
+   */
   Mapping field(TypeMirror type) {
     switch (type.getKind()) {
       case INT, LONG, DOUBLE, BOOLEAN -> {
@@ -102,14 +106,16 @@ final class TypeMapper {
                 new Mapping.Unsupported(
                     "a field always has a value, so read it as the primitive "
                         + boxed.kind().name().toLowerCase(Locale.ROOT));
-            case TypeModel.ListType l ->
+            case TypeModel.ListType l -> mapping;
+            case TypeModel.MapType m -> mapping;
+            case TypeModel.OptionalType o ->
                 new Mapping.Unsupported(
-                    "a container field is an object; read it as NativeObject, or bind a @Global function that"
-                        + " returns the container");
-            case TypeModel.MapType m ->
+                    "a native field is never optional<T> (reflection records no std::optional field), and an unset"
+                        + " object or container field reads as null; declare the type itself");
+            case TypeModel.BytesType b ->
                 new Mapping.Unsupported(
-                    "a container field is an object; read it as NativeObject, or bind a @Global function that"
-                        + " returns the container");
+                    "a native field holds bytes only as a Bytes object, which a field accessor takes as"
+                        + " NativeObject");
             default -> new Mapping.Unsupported("fields of this type cannot be read in place");
           };
         }
