@@ -2,6 +2,8 @@
  * \file function.cc
  * \brief Function objects, calls, and the global function registry.
  */
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
@@ -55,6 +57,8 @@ struct GlobalFunctions {
   std::vector<std::unique_ptr<GlobalDoc>> all_docs;
   std::vector<P4JObject*> replaced;
   std::vector<std::string> registration_errors;
+  /*! \brief The library that registered each name, for the refusal of a second registration. */
+  std::map<std::string, std::string, std::less<>> registered_by;
 
   static GlobalFunctions* Get() {
     static GlobalFunctions* globals = new GlobalFunctions();
@@ -117,6 +121,18 @@ thread_local KeptScalarsResult kept_scalars_result;
   kept_scalars_result.Keep(result);
   details::ClearRaisedError();
   return P4J_TYPED_ERROR_I64;
+}
+
+/*!
+ * \brief The library whose code called P4JFunctionSetGlobal, from the caller's return address (the C++ API calls it
+ *  from inline code, compiled into the plugin). Java's Registry.register calls from code in no library.
+ */
+std::string RegistrantOf(const void* caller) {
+  Dl_info info{};
+  if (caller == nullptr || dladdr(caller, &info) == 0 || info.dli_fname == nullptr || info.dli_fname[0] == 0) {
+    return "code outside any library (Java's Registry.register, say)";
+  }
+  return LibraryOf(caller);
 }
 
 }  // namespace
@@ -270,21 +286,30 @@ int P4JFunctionSetGlobal(const P4JByteArray* name, P4JObjectHandle func, int32_t
     }
     i += length;
   }
+  std::string registrant = internal::RegistrantOf(__builtin_return_address(0));
   internal::GlobalFunctions* globals = internal::GlobalFunctions::Get();
   std::lock_guard<std::mutex> lock(globals->mutex);
   auto found = globals->functions.find(key);
   if (found != globals->functions.end()) {
+    std::string& first = globals->registered_by[key];
     if (allow_override == 0) {
-      std::string message = "global function \"" + key + "\" is already registered (the first one is kept)";
+      // Both libraries named, as a type key's conflicting layout is: a reader must know which one to rename.
+      std::string message =
+          "global function \"" + key + "\" is already registered" +
+          (first == registrant ? " by " + registrant + ", which registers it twice"
+                               : " by " + first + ", and " + registrant + " registers it again") +
+          " (the first one is kept): give one of them another name";
       globals->registration_errors.push_back("ValueError: " + message);
       throw ValueError(message);
     }
     globals->replaced.push_back(found->second);
     details::IncRef(func);
     found->second = func;
+    first = registrant;
     return 0;
   }
   details::IncRef(func);
+  globals->registered_by[key] = registrant;
   globals->functions.emplace(std::move(key), func);
   P4J_SAFE_CALL_END();
 }

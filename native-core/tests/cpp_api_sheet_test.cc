@@ -91,7 +91,8 @@ TEST(CppApiSheetTest, RegistryLookups) {
   // The refusal is also kept for the loader (Java reports it as an exception when the library is loaded).
   List<std::string> refused = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors")().cast<List<std::string>>();
   ASSERT_EQ(refused.size(), 1);
-  EXPECT_EQ(refused[0], "ValueError: global function \"sheet.Replaced\" is already registered (the first one is kept)");
+  std::string first = refused[0];
+  EXPECT_EQ(first.rfind("ValueError: global function \"sheet.Replaced\" is already registered by ", 0), 0u) << first;
 }
 
 // ---- results
