@@ -50,14 +50,19 @@ abstract class LibraryCliMojo extends AbstractMojo {
    *
    * @param what what the run does, for the messages, such as {@code "describe libshapes.so"}
    * @return the CLI's output, which the caller reports as it sees fit
-   * @throws MojoExecutionException when the CLI cannot start or ends with a non-zero status; its output is logged
-   *     first, as an error, unless it rejected its command line, which the exception then says in the goal's names
+   * @throws MojoExecutionException when the CLI cannot start or ends with a non-zero status, saying what the CLI said
+   *     went wrong; the rest of its output is logged first, as an error, unless it rejected its command line, which
+   *     the exception then says in the goal's names
    */
   final String runCli(List<String> arguments, String what) throws MojoExecutionException {
     PackedCli.Run run = PackedCli.run(PackedCli.java(toolchains, session), arguments, what);
     if (run.status() != 0) {
       if (run.status() != 2 || PackedCli.tooOld(run.output())) {
-        getLog().error(run.output());
+        // What the exception says is not logged before it as well.
+        String rest = PackedCli.withoutCause(run.output());
+        if (!rest.isBlank()) {
+          getLog().error(rest);
+        }
       } else {
         // A wrong command line is logged for -X only: the CLI's usage text names options the pom does not have.
         getLog().debug(run.output());

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -150,7 +151,52 @@ final class PackedCli {
       return ": the JVM that loaded the library ended with signal " + signal + cause + "; the output above is all"
           + " it wrote";
     }
-    return ": the library does not load or a file cannot be written (the output above says why)";
+    String cause = cause(output);
+    return cause != null ? ": " + cause : ": the output above says why";
+  }
+
+  /**
+   * What packed4j-cli said went wrong: its last line {@code packed4j describe: ...} or {@code packed4j generate: ...}
+   * that is not a warning (a library that does not load, a manifest or source that cannot be written), without that
+   * prefix; null when it printed none (the JVM ended first).
+   */
+  static String cause(String output) {
+    String cause = null;
+    for (String line : output.lines().toList()) {
+      for (String prefix : List.of("packed4j describe: ", "packed4j generate: ")) {
+        if (line.startsWith(prefix) && !line.startsWith(prefix + "warning: ")) {
+          cause = line.substring(prefix.length());
+        }
+      }
+    }
+    return cause;
+  }
+
+  /**
+   * The output of a failed run without what the goal's exception says: the CLI's cause line, and the lines a plugin's
+   * static initialisers wrote to stderr for a refused registration ({@code packed4j: cannot register ...: <refusal>})
+   * whose refusal the cause repeats (the runtime reports every refusal in its LoadError too).
+   */
+  static String withoutCause(String output) {
+    String cause = cause(output);
+    if (cause == null) {
+      return output;
+    }
+    return output.lines()
+        .filter(line -> !line.endsWith(": " + cause) && !(line.startsWith("packed4j: cannot register ")
+            && repeats(cause, line)))
+        .collect(Collectors.joining("\n"));
+  }
+
+  /** Whether {@code cause} holds what {@code line} reports, the text after one of its {@code ": "} separators. */
+  private static boolean repeats(String cause, String line) {
+    for (int at = line.indexOf(": "); at >= 0; at = line.indexOf(": ", at + 1)) {
+      String refusal = line.substring(at + 2);
+      if (refusal.contains(": ") && cause.contains(refusal)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

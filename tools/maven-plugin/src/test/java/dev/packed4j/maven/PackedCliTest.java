@@ -37,8 +37,30 @@ class PackedCliTest {
   void theCliStatusesKeepTheirMeaning() {
     String tooOld = "Picked up JAVA_TOOL_OPTIONS: -Xmx1g\npacked4j needs Java 25 or later, and this is Java 17";
     assertTrue(PackedCli.hint(2, tooOld, Map.of()).contains("needs a JDK 25; let the project select one"));
-    assertEquals(": the library does not load or a file cannot be written (the output above says why)",
-        PackedCli.hint(1, "", Map.of()));
+    assertEquals(": the output above says why", PackedCli.hint(1, "", Map.of()));
+  }
+
+  @Test
+  void aFailedRunIsReportedWithWhatTheCliSaidOnce() {
+    // userK K4: "the library does not load or a file cannot be written" was said for a name two libraries register;
+    // the refusal, which names both, was printed twice before it (the plugin's stderr line and the CLI's line).
+    String refusal = "ValueError: global function \"ledger.Audit\" is already registered by /l/libledger.so, and"
+        + " /l/libcatalog.so registers it again (the first one is kept): give one of them another name";
+    String output = "WARNING: a JVM warning\n"
+        + "packed4j: cannot register global function \"ledger.Audit\": " + refusal + "\n"
+        + "packed4j generate: warning: a warning of the generator\n"
+        + "packed4j generate: [ValueError] loading /l/libcatalog.so, the native registry refused a registration: "
+        + refusal + " (the library is loaded without what was refused)\n";
+    String hint = PackedCli.hint(1, output, Map.of());
+    assertEquals(": [ValueError] loading /l/libcatalog.so, the native registry refused a registration: " + refusal
+        + " (the library is loaded without what was refused)", hint);
+    assertEquals("WARNING: a JVM warning\npacked4j generate: warning: a warning of the generator",
+        PackedCli.withoutCause(output));
+    String describe = "packed4j describe: cannot write the manifest /t/m.json: java.nio.file.AccessDeniedException";
+    assertEquals(": cannot write the manifest /t/m.json: java.nio.file.AccessDeniedException",
+        PackedCli.hint(1, describe, Map.of()));
+    assertEquals("", PackedCli.withoutCause(describe));
+    assertEquals("plain output", PackedCli.withoutCause("plain output"));
   }
 
   @Test
