@@ -1,9 +1,11 @@
 package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.values.Registries;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +49,26 @@ class RegistryTest {
     assertTrue(e.getMessage().contains("did you mean packed4j.ListSize"), e.getMessage());
     assertTrue(e.getMessage().contains("Packed4j.loadLibrary"), e.getMessage());
     Packed4jException far = assertThrows(Packed4jException.class, () -> Registry.global("zz.Nothing"));
-    assertEquals("no global function 'zz.Nothing' is registered. Load the plugin library that registers it with"
-        + " Packed4j.loadLibrary before calling it", far.nativeMessage());
+    // Another test of this JVM may have loaded a plugin first.
+    if (NativeLibraries.loadedPlugins().isEmpty()) {
+      assertEquals("no global function 'zz.Nothing' is registered. Load the plugin library that registers it with"
+          + " Packed4j.loadLibrary before calling it", far.nativeMessage());
+    }
+  }
+
+  @Test
+  void anUnknownNameWithAPluginLoadedSuggestsARenameAndDoesNotClaimTheLibraryIsNotLoaded() {
+    // userK K3: ledger.FormatCents renamed in C++ to ledger.FormatAmount; the KeyError said "Load the plugin library
+    // that registers it" with the library loaded, and no "did you mean".
+    TestPlugin.load();
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Registry.global("test.TypedGreeting"));
+    assertTrue(e.nativeMessage().startsWith("no global function 'test.TypedGreeting' is registered; did you mean"
+        + " test.TypedGreet?"), e.nativeMessage());
+    assertTrue(e.nativeMessage().contains(" not register it: correct the name (was it renamed in C++?), or load the"
+        + " library that registers it with Packed4j.loadLibrary before calling it"), e.nativeMessage());
+    assertTrue(e.nativeMessage().contains("The loaded plugin librar") && e.nativeMessage().contains(
+        "libtest_objects.so"), e.nativeMessage());
+    assertFalse(e.nativeMessage().contains("Load the plugin library that registers it"), e.nativeMessage());
   }
 
   @Test
@@ -62,6 +82,9 @@ class RegistryTest {
     List<String> registered = List.of("calculator.MyAdd", "calculator.Mul", "other.MyAdd", "unrelated.Thing");
     assertEquals(List.of("calculator.MyAdd", "other.MyAdd"), Registries.nearNames("calculator.myadd", registered));
     assertEquals(List.of(), Registries.nearNames("completely.Different", registered));
+    // A rename keeps most of the name: found when nothing closer is, and then alone.
+    assertEquals(List.of("ledger.FormatAmount"),
+        Registries.nearNames("ledger.FormatCents", List.of("ledger.FormatAmount", "ledger.Deposit", "ledger.Transfer")));
   }
 
   @Test

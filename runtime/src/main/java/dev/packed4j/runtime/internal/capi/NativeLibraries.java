@@ -16,8 +16,10 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Loads libpacked4j.so (once, on first use) and plugin libraries.
@@ -342,6 +344,17 @@ public final class NativeLibraries {
     return new Core(lookup, description, version);
   }
 
+  /** The plugin libraries loadPlugin opened, in load order, each once. */
+  private static final CopyOnWriteArrayList<Path> PLUGINS = new CopyOnWriteArrayList<>();
+
+  /**
+   * The plugin libraries loaded so far, in load order: a name none of them registers is misspelled, or belongs to a
+   * library not loaded yet, and a message for it says which.
+   */
+  public static List<Path> loadedPlugins() {
+    return List.copyOf(PLUGINS);
+  }
+
   /**
    * Loads a plugin library: its static initialisers run and register functions and types with the core.
    * Loading the same file again does nothing.
@@ -357,6 +370,7 @@ public final class NativeLibraries {
     }
     try {
       open(absolute, RTLD_NOW | RTLD_LOCAL, "plugin library", absolute.toString());
+      PLUGINS.addIfAbsent(absolute);
       Errors.check(CApi.P4JHostArmExitGuard(), null); // after its initialisers: before its static destructors
       return null;
     } catch (LoadFailure e) {

@@ -276,8 +276,7 @@ public final class CallTarget {
       }
       throw typeIndex < 0
           ? Failures.error(ErrorKind.KEY_ERROR, "no object type '" + memberType + "' is registered (" + memberName
-              + " bound to " + javaMethod + "). Load the plugin library that registers it with Packed4j.loadLibrary"
-              + " before calling it", functionName)
+              + " bound to " + javaMethod + "). " + Registries.notRegisteredAdvice(), functionName)
           : MemberCalls.noSuchMember(typeIndex, memberName, javaMethod);
     }
     if (member.kind() != memberKind) {

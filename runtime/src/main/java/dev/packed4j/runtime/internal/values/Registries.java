@@ -13,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -123,30 +124,53 @@ public final class Registries {
     if (!near.isEmpty()) {
       message.append("; did you mean ").append(String.join(", ", near)).append('?');
     }
-    message.append(near.isEmpty() ? ". " : " ")
-        .append("Load the plugin library that registers it with Packed4j.loadLibrary before calling it");
+    message.append(near.isEmpty() ? ". " : " ").append(notRegisteredAdvice());
     return Failures.error(ErrorKind.KEY_ERROR, message.toString(), name);
   }
 
-  /** Up to three registered names close to {@code name}: small edit distance, case, or the same last segment. */
+  /**
+   * What to do about a name no loaded library registers. With no plugin loaded, load one; with plugins loaded, the
+   * name may as well be misspelled or renamed in C++, and saying "load the library" would send the reader the wrong
+   * way (userK K3).
+   */
+  public static String notRegisteredAdvice() {
+    List<Path> loaded = NativeLibraries.loadedPlugins();
+    if (loaded.isEmpty()) {
+      return "Load the plugin library that registers it with Packed4j.loadLibrary before calling it";
+    }
+    List<String> names = loaded.stream().map(path -> path.getFileName().toString()).toList();
+    String listed = names.size() <= 4 ? String.join(", ", names)
+        : String.join(", ", names.subList(0, 3)) + " and " + (names.size() - 3) + " more";
+    return "The loaded plugin " + (names.size() == 1 ? "library " : "libraries ") + listed + " do"
+        + (names.size() == 1 ? "es" : "") + " not register it: correct the name (was it renamed in C++?), or load"
+        + " the library that registers it with Packed4j.loadLibrary before calling it";
+  }
+
+  /**
+   * Up to three registered names close to {@code name}: small edit distance, case, or the same last segment. When
+   * none is that close, the closest name that differs in at most a third of its characters, as the annotation
+   * processor's "did you mean" finds it ({@code ledger.FormatCents} finds {@code ledger.FormatAmount}).
+   */
   public static List<String> nearNames(String name, List<String> registered) {
     String lower = name.toLowerCase(Locale.ROOT);
     String lastSegment = lower.substring(lower.lastIndexOf('.') + 1);
     // Typos are local: allow about one edit per three characters of the last segment, at most three.
-    int limit = Math.max(1, Math.min(3, (lastSegment.length() + 2) / 3));
+    int typo = Math.max(1, Math.min(3, (lastSegment.length() + 2) / 3));
+    // A renamed function keeps most of its name.
+    int renamed = Math.max(typo, name.length() / 3);
     record Candidate(String name, int distance) {}
-    return registered.stream()
+    List<Candidate> near = registered.stream()
         .map(candidate -> {
           String candidateLower = candidate.toLowerCase(Locale.ROOT);
           int distance = distance(lower, candidateLower);
           boolean sameLast = candidateLower.substring(candidateLower.lastIndexOf('.') + 1).equals(lastSegment);
-          return new Candidate(candidate, sameLast ? Math.min(distance, limit) : distance);
+          return new Candidate(candidate, sameLast ? Math.min(distance, typo) : distance);
         })
-        .filter(candidate -> candidate.distance() <= limit && !candidate.name().equals(name))
+        .filter(candidate -> candidate.distance() <= renamed && !candidate.name().equals(name))
         .sorted(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name))
-        .limit(3)
-        .map(Candidate::name)
         .toList();
+    int limit = near.isEmpty() ? typo : Math.max(typo, near.get(0).distance());
+    return near.stream().filter(candidate -> candidate.distance() <= limit).limit(3).map(Candidate::name).toList();
   }
 
   /** Levenshtein distance. */
