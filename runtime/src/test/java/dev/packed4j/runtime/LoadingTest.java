@@ -12,8 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -399,6 +404,77 @@ class LoadingTest {
         .contains("another packed4j version"));
     assertTrue(NativeLibraries.explain("/x/libplugin.so: undefined symbol: _Z3foov", path)
         .contains("_Z3foov"));
+    assertTrue(NativeLibraries.explain("libdw.so.1: cannot open shared object file: No such file or directory", path)
+        .startsWith("a library it depends on cannot be found: install it"));
+  }
+
+  @Test
+  void anOlderGlibcOrLibstdcxxSaysWhatToBuildOn() {
+    // userK K6: the loader's message said what is missing, not what to do.
+    String glibc = NativeLibraries.explain("/lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.99' not found"
+        + " (required by /o/libpacked4j.so)", Path.of("/o/libpacked4j.so"));
+    assertTrue(glibc.startsWith("it needs the symbol version GLIBC_2.99 of the C library (glibc), and this machine's"
+        + " is older: build packed4j and the plugins on the oldest Linux distribution you ship to"), glibc);
+    assertTrue(glibc.contains("needs glibc 2.34 and the libstdc++ of GCC 11 (GLIBCXX_3.4.29)"), glibc);
+    assertTrue(glibc.endsWith("(required by /o/libpacked4j.so))"), glibc);
+    String cxx = NativeLibraries.explain("/lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.29' not found"
+        + " (required by /x/libplugin.so)", Path.of("/x/libplugin.so"));
+    assertTrue(cxx.startsWith("it needs the symbol version GLIBCXX_3.4.29 of the C++ runtime (libstdc++)"), cxx);
+  }
+
+  @Test
+  void theGlibcAndLibstdcxxTheMessageNamesAreWhatTheCoreNeeds() throws Exception {
+    // The versions are measured as docs/guide.md says: objdump -T libpacked4j.so; a build on a newer system needs
+    // the message, README and guide updated together.
+    NativeLibraries.ensureLoaded();
+    Process objdump;
+    try {
+      objdump = new ProcessBuilder("objdump", "-T", NativeLibraries.corePath()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      Assumptions.abort("no objdump: " + e);
+      return;
+    }
+    String symbols = new String(objdump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, objdump.waitFor(), symbols);
+    assertEquals("GLIBC_2.34", newest(symbols, "GLIBC_"));
+    assertEquals("GLIBCXX_3.4.29", newest(symbols, "GLIBCXX_"));
+    String message = NativeLibraries.explain("libc.so.6: version `GLIBC_9.9' not found", Path.of("/x/l.so"));
+    assertTrue(message.contains("needs glibc 2.34 and the libstdc++ of GCC 11 (GLIBCXX_3.4.29)"), message);
+  }
+
+  /** The newest version of {@code prefix} the symbols need, such as GLIBC_2.34. */
+  private static String newest(String symbols, String prefix) {
+    Matcher versions = Pattern.compile("\\b" + prefix + "([0-9.]+)\\b")
+        .matcher(symbols);
+    String newest = null;
+    Comparator<String> byNumbers = Comparator.comparing(version -> version.split("\\."),
+        (a, b) -> Arrays.compare(Arrays.stream(a).mapToInt(Integer::parseInt).toArray(),
+            Arrays.stream(b).mapToInt(Integer::parseInt).toArray()));
+    while (versions.find()) {
+      if (newest == null || byNumbers.compare(versions.group(1), newest) > 0) {
+        newest = versions.group(1);
+      }
+    }
+    return prefix + newest;
+  }
+
+  @Test
+  void aDamagedLibrarysLoaderMessageIsEscapedAndNotTakenForAMissingDependency() {
+    // userK K10: random bytes where the file names its dependencies came out raw, with "install it" advice.
+    byte[] name = {(byte) 0xd4, (byte) 0xb5, (byte) 0xff, 0x1b, '[', 's', 'u', (byte) 0x80, '"', 0x01};
+    byte[] tail = ": cannot open shared object file: No such file or directory".getBytes(StandardCharsets.UTF_8);
+    byte[] message = new byte[name.length + tail.length];
+    System.arraycopy(name, 0, message, 0, name.length);
+    System.arraycopy(tail, 0, message, name.length, tail.length);
+    String printable = NativeLibraries.printable(message);
+    assertEquals("\u0535\\xff\\x1b[su\\x80\"\\x01: cannot open shared object file: No such file or directory",
+        printable);
+    String explained = NativeLibraries.explain(printable, Path.of("/x/libledger.so"));
+    assertTrue(explained.startsWith("the file looks damaged: the dependency name the loader read from it is not a"
+        + " file name; rebuild the library, or download or copy it again ("), explained);
+    assertFalse(explained.contains("LD_LIBRARY_PATH"), explained);
+    assertFalse(NativeLibraries.explain("\u0535K[su\"op: cannot open shared object file", Path.of("/x/l.so"))
+        .contains("LD_LIBRARY_PATH"));
   }
 
   // ---- the core itself, in a fresh JVM each: loading happens once per process ----

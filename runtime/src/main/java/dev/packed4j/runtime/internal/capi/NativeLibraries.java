@@ -13,6 +13,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Loads libpacked4j.so (once, on first use) and plugin libraries.
@@ -420,14 +423,77 @@ public final class NativeLibraries {
           + "library it uses (target_link_libraries(... packed4j::core ...)) and load those first ("
           + message + ")";
     }
+    int cannotOpen = message.indexOf(": cannot open shared object file");
+    if (cannotOpen >= 0 && !isLibraryName(message.substring(0, cannotOpen))) {
+      // The loader read the name of a dependency from the file, and what it read is no file name: the bytes where
+      // the file lists its dependencies are damaged (userK K10).
+      return "the file looks damaged: the dependency name the loader read from it is not a file name; rebuild the"
+          + " library, or download or copy it again (" + message + ")";
+    }
     if (message.contains("cannot open shared object file")) {
       return "a library it depends on cannot be found: install it or add its directory to LD_LIBRARY_PATH or to "
           + "the library's RPATH (" + message + ")";
+    }
+    Matcher version = SYMBOL_VERSION.matcher(message);
+    if (version.find()) {
+      // The C or C++ runtime of this machine is older than the one the library was linked against (userK K6).
+      String runtime = version.group(2).equals("GLIBC") ? "C library (glibc)" : "C++ runtime (libstdc++)";
+      return "it needs the symbol version " + version.group(1) + " of the " + runtime + ", and this machine's is"
+          + " older: build packed4j and the plugins on the oldest Linux distribution you ship to (they then run on it"
+          + " and every newer one), or run on a newer one; the libpacked4j.so of the packed4j-runtime jar needs"
+          + " glibc 2.34 and the libstdc++ of GCC 11 (GLIBCXX_3.4.29): Ubuntu 22.04, Debian 12, RHEL 9 or newer"
+          + " (" + message + ")";
     }
     if (message.contains("wrong ELF class") || message.contains("invalid ELF header")) {
       return "it is not a shared library for linux-x86_64 (" + message + ")";
     }
     return message;
+  }
+
+  /** A symbol version the dynamic loader did not find: {@code version `GLIBC_2.34' not found}. */
+  private static final Pattern SYMBOL_VERSION =
+      Pattern.compile("version `((GLIBCXX|CXXABI|GLIBC)_[0-9.]*[0-9])' not found");
+
+  /**
+   * Whether a name the loader could not open is a plausible library file name, such as {@code libdw.so.1}: it names a
+   * shared object and holds no byte {@link #printable} had to escape. Random bytes of a damaged file are neither.
+   */
+  static boolean isLibraryName(String name) {
+    return name.contains(".so") && !name.contains("\\x");
+  }
+
+  /**
+   * The loader's message as text a terminal shows as it is: bytes that are not UTF-8 (a damaged library's "name")
+   * and control characters are written as {@code \xNN}, as packed4j describe writes them in names.
+   *
+   * @param bytes the message's bytes, without the terminating NUL
+   * @return the text
+   */
+  public static String printable(byte[] bytes) {
+    StringBuilder out = new StringBuilder(bytes.length);
+    for (int i = 0; i < bytes.length;) {
+      int lead = bytes[i] & 0xff;
+      int length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3
+          : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+      boolean valid = length > 0 && i + length <= bytes.length;
+      for (int k = 1; valid && k < length; k++) {
+        valid = (bytes[i + k] & 0xc0) == 0x80;
+      }
+      String text = valid ? new String(bytes, i, length, StandardCharsets.UTF_8) : "";
+      int c = valid ? text.codePointAt(0) : -1;
+      if (!valid || c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0xfffd) {
+        // An invalid byte alone; a valid sequence of a control character (C0, C1) or U+FFFD byte by byte.
+        int escaped = valid ? length : 1;
+        for (int k = 0; k < escaped; k++) {
+          out.append(String.format("\\x%02x", bytes[i + k] & 0xff));
+        }
+        i += escaped;
+      } else {
+        out.append(text);
+        i += length;
+      }
+    }
+    return out.toString();
   }
 
   private static String safeCorePath() {
@@ -494,7 +560,15 @@ public final class NativeLibraries {
     static String lastError() {
       try {
         long message = (long) DLERROR.invokeExact();
-        return message == 0 ? null : MemorySegment.ofAddress(message).reinterpret(Integer.MAX_VALUE).getString(0);
+        if (message == 0) {
+          return null;
+        }
+        MemorySegment text = MemorySegment.ofAddress(message).reinterpret(Integer.MAX_VALUE);
+        long length = 0;
+        while (text.get(ValueLayout.JAVA_BYTE, length) != 0) {
+          length++;
+        }
+        return printable(text.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
       } catch (Throwable e) {
         throw new AssertionError(e);
       }
