@@ -71,6 +71,8 @@ struct FieldMeta {
 struct MethodEntry {
   P4JMethodInfo info{};
   std::vector<P4JByteArray> param_names;
+  /*! \brief The library file that registered it, for a second registration's message. */
+  std::string library;
 };
 
 /*!
@@ -103,6 +105,10 @@ struct TypeEntry {
   std::map<std::string, FieldMeta, std::less<>> field_meta;
   /*! \brief Flags and doc of info.fields, index for index (rebuilt with them, read under the registry's lock). */
   std::vector<FieldMeta> merged_meta;
+  /*! \brief Declared types of the type's own fields, by name (P4JTypeSetFieldType; names interned). */
+  std::map<std::string, P4JByteArray, std::less<>> field_types;
+  /*! \brief Declared types of info.fields, index for index (size 0 when none), rebuilt with them. */
+  std::vector<P4JByteArray> merged_types;
   /*! \brief info.fields and their flags, published together for lock-free writes (see FieldTable). */
   std::atomic<const FieldTable*> field_table{nullptr};
   /*! \brief The type's own method table, in registration order; entries are never freed. */
@@ -314,6 +320,33 @@ class TypeRegistry {
     RemergeLocked(type_index);
   }
 
+  void SetFieldType(int32_t type_index, std::string_view name, std::string_view type_name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    std::string key(details::ViewOf(entry->info.type_key));
+    if (FindField(entry->own_fields, name) == nullptr && FindField(entry->def_fields, name) == nullptr) {
+      throw AttributeError("P4JTypeSetFieldType: " + key + " has registered no field \"" + std::string(name) +
+                           "\" itself (register its fields first)");
+    }
+    if (type_name.empty()) {
+      throw ValueError("P4JTypeSetFieldType: the type of field \"" + std::string(name) + "\" of type \"" + key +
+                       "\" is empty");
+    }
+    entry->field_types[std::string(name)] = details::ByteArrayOf(Intern(type_name));
+    RemergeLocked(type_index);
+  }
+
+  P4JByteArray GetFieldType(int32_t type_index, int32_t field_index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    TypeEntry* entry = EntryOrThrow(type_index);
+    if (field_index < 0 || field_index >= static_cast<int32_t>(entry->merged_types.size())) {
+      throw IndexError("field index " + std::to_string(field_index) + " is out of range: " +
+                       std::string(details::ViewOf(entry->info.type_key)) + " has " +
+                       std::to_string(entry->merged_types.size()) + " fields");
+    }
+    return entry->merged_types[field_index];
+  }
+
   FieldMeta GetFieldMeta(int32_t type_index, int32_t field_index) {
     std::lock_guard<std::mutex> lock(mutex_);
     TypeEntry* entry = EntryOrThrow(type_index);
@@ -365,7 +398,8 @@ class TypeRegistry {
   }
 
   void RegisterMethod(int32_t type_index, std::string_view name, int32_t kind, P4JObjectHandle function,
-                      const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names) {
+                      const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names,
+                      const void* caller) {
     if (kind != kP4JMethodInstance && kind != kP4JMethodStatic && kind != kP4JMethodConstructor) {
       throw ValueError("P4JTypeRegisterMethod: kind " + std::to_string(kind) + " is not a P4JMethodKind");
     }
@@ -387,9 +421,25 @@ class TypeRegistry {
     if ((kind == kP4JMethodConstructor) != (name == P4J_CONSTRUCTOR_NAME)) {
       throw ValueError(where + ": the constructor, and only it, is named \"" P4J_CONSTRUCTOR_NAME "\"");
     }
+    std::string library = LibraryOf(caller);
     for (const auto& existing : entry->methods) {
       if (details::ViewOf(existing->info.name) == name) {
-        std::string message = where + " is already registered (the first one is kept)";
+        // Two libraries built from one object definition (a shared header) each register its members at load:
+        // the same member again from another library is that definition, and the first one serves both.
+        if (existing->info.kind == kind && details::ViewOf(existing->info.signature) == signature &&
+            existing->library != library) {
+          return;
+        }
+        std::string first = details::ViewOf(existing->info.signature).empty()
+                                ? std::string("untyped")
+                                : std::string(details::ViewOf(existing->info.signature));
+        std::string message =
+            where + " is already registered by " + existing->library + " as " + first + ", and " +
+            (existing->library == library ? std::string("the same library") : library) + " registers it again as " +
+            (signature.empty() ? std::string("untyped") : signature) + " (the first one is kept)" +
+            (existing->library == library ? std::string("")
+                                           : std::string(": libraries that share a type share one object definition "
+                                                         "(the same members and signatures), or use other type keys"));
         RecordRegistrationError("ValueError: " + message);
         throw ValueError(message);
       }
@@ -429,6 +479,7 @@ class TypeRegistry {
     method->info.signature = details::ByteArrayOf(Intern(signature));
     method->info.doc = doc != nullptr ? details::ByteArrayOf(Intern(details::ViewOf(*doc))) : P4JByteArray{"", 0};
     method->info.param_names = method->param_names.empty() ? nullptr : method->param_names.data();
+    method->library = std::move(library);
     entry->methods.push_back(std::move(method));
   }
 
@@ -547,10 +598,12 @@ class TypeRegistry {
   void MergeFieldsLocked(TypeEntry* entry) {
     auto merged = std::make_unique<std::vector<P4JFieldInfo>>();
     std::vector<FieldMeta> merged_meta;
+    std::vector<P4JByteArray> merged_types;
     const TypeEntry* parent = Entry(entry->info.parent_type_index);
     if (parent != nullptr && parent->info.num_fields > 0) {
       merged->assign(parent->info.fields, parent->info.fields + parent->info.num_fields);
       merged_meta = parent->merged_meta;
+      merged_types = parent->merged_types;
     }
     // The type's own fields: VisitAttrs' first, then those only its object definition declares.
     std::vector<P4JFieldInfo> own = entry->own_fields;
@@ -560,6 +613,7 @@ class TypeRegistry {
     for (const P4JFieldInfo& field : own) {
       auto found_meta = entry->field_meta.find(details::ViewOf(field.name));
       FieldMeta meta = found_meta != entry->field_meta.end() ? found_meta->second : FieldMeta{};
+      auto found_type = entry->field_types.find(details::ViewOf(field.name));
       auto same_name = std::find_if(merged->begin(), merged->end(), [&](const P4JFieldInfo& inherited) {
         return details::ViewOf(inherited.name) == details::ViewOf(field.name);
       });
@@ -568,9 +622,11 @@ class TypeRegistry {
         // the type's own definition gives its own.
         *same_name = field;
         if (found_meta != entry->field_meta.end()) merged_meta[same_name - merged->begin()] = meta;
+        if (found_type != entry->field_types.end()) merged_types[same_name - merged->begin()] = found_type->second;
       } else {
         merged->push_back(field);
         merged_meta.push_back(meta);
+        merged_types.push_back(found_type != entry->field_types.end() ? found_type->second : P4JByteArray{"", 0});
       }
     }
     auto table = std::make_unique<FieldTable>();
@@ -579,6 +635,7 @@ class TypeRegistry {
     entry->field_table.store(table.get(), std::memory_order_release);
     field_tables_.push_back(std::move(table));
     entry->merged_meta = std::move(merged_meta);
+    entry->merged_types = std::move(merged_types);
     // Readers take P4JTypeInfo without the lock (P4JTypeGetInfo hands out a stable pointer): publish the array
     // before its count, so a reader that loads num_fields first never indexes past the array it then loads.
     // A new array only grows on its parent's (inherited fields come first and are never dropped).
@@ -920,12 +977,29 @@ int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_fl
   P4J_SAFE_CALL_END();
 }
 
+int P4JTypeSetFieldType(int32_t type_index, const P4JByteArray* field_name, const P4JByteArray* type_name) {
+  P4J_SAFE_CALL_BEGIN();
+  if (field_name == nullptr || type_name == nullptr) {
+    throw ValueError("P4JTypeSetFieldType: field_name and type_name must not be NULL");
+  }
+  internal::TypeRegistry::Global()->SetFieldType(type_index, details::ViewOf(*field_name),
+                                                 details::ViewOf(*type_name));
+  P4J_REGISTRATION_CALL_END();
+}
+
+int P4JTypeGetFieldType(int32_t type_index, int32_t field_index, P4JByteArray* out_type) {
+  P4J_SAFE_CALL_BEGIN();
+  if (out_type == nullptr) throw ValueError("P4JTypeGetFieldType: out_type is NULL");
+  *out_type = internal::TypeRegistry::Global()->GetFieldType(type_index, field_index);
+  P4J_SAFE_CALL_END();
+}
+
 int P4JTypeRegisterMethod(int32_t type_index, const P4JByteArray* name, int32_t kind, P4JObjectHandle function,
                           const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names) {
   P4J_SAFE_CALL_BEGIN();
   if (name == nullptr) throw ValueError("P4JTypeRegisterMethod: name is NULL");
   internal::TypeRegistry::Global()->RegisterMethod(type_index, details::ViewOf(*name), kind, function, doc,
-                                                   param_names, num_param_names);
+                                                   param_names, num_param_names, __builtin_return_address(0));
   P4J_REGISTRATION_CALL_END();
 }
 

@@ -3,6 +3,8 @@
 // names of types, fields, members and globals.
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
+
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -257,13 +259,18 @@ TEST(ObjectDefTest, RegisterMethodRefusesBadMembers) {
     }
     return TakeRaised();
   };
-  EXPECT_EQ(add("corners", kP4JMethodInstance, Constant(1), {}),
-            "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");
+  // The same library registering a member again, with another signature: refused, naming the library and both.
+  Dl_info self{};
+  ASSERT_NE(dladdr(reinterpret_cast<void*>(&ShapeIndex), &self), 0);
+  std::string again = "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered by " +
+                      std::string(self.dli_fname) +
+                      " as (objdef.Shape, int64) -> int64, and the same library registers it again as "
+                      "(objdef.Shape) -> int64 (the first one is kept)";
+  EXPECT_EQ(add("corners", kP4JMethodInstance, Constant(1), {}), again);
   PackedFunc take_errors = PackedFunc::GetGlobal("packed4j.TakeRegistrationErrors");
   std::vector<std::string> recorded = take_errors().cast<List<std::string>>().ToVector();
   ASSERT_FALSE(recorded.empty());
-  EXPECT_EQ(recorded.back(),
-            "ValueError: method \"corners\" of type \"objdef.Shape\" is already registered (the first one is kept)");
+  EXPECT_EQ(recorded.back(), again);
   EXPECT_EQ(add("constant", kP4JMethodInstance, Constant(1), {"x"}),
             "ValueError: method \"constant\" of type \"objdef.Shape\" has 0 parameters after the object "
             "(objdef.Shape) -> int64, and 1 parameter names were given");
@@ -520,3 +527,101 @@ TEST(ObjectDefTest, GlobalDocsAndParameterNames) {
 }
 
 }  // namespace
+
+namespace {
+
+// Container and object fields, whose declared types reflection records beside their kind (ABI 2.10).
+class ShelfObject : public Object {
+ public:
+  List<std::string> titles;
+  int64_t size = 0;
+  ObjectRef anything;
+  Map<std::string, int64_t> counts;
+  Shape favorite;
+  List<Shape> shapes;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("titles", &titles);
+    v->Visit("size", &size);
+    v->Visit("anything", &anything);
+  }
+
+  static constexpr const char* _type_key = "objdef.Shelf";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShelfObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShelfObject);
+
+P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of books")
+    .def_rw("counts", &ShelfObject::counts, "how many of each")
+    .def_ro("favorite", &ShelfObject::favorite)
+    .def_rw("shapes", &ShelfObject::shapes);
+
+class BookcaseObject : public ShelfObject {
+ public:
+  List<double> heights;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    ShelfObject::VisitAttrs(v);
+    v->Visit("heights", &heights);
+  }
+
+  static constexpr const char* _type_key = "objdef.Bookcase";
+  P4J_DECLARE_OBJECT_TYPE_INFO(BookcaseObject, ShelfObject);
+};
+P4J_REGISTER_OBJECT_TYPE(BookcaseObject);
+
+std::string FieldTypeOf(int32_t type_index, std::string_view name) {
+  P4JByteArray type{nullptr, 0};
+  EXPECT_EQ(P4JTypeGetFieldType(type_index, FieldIndex(type_index, name), &type), 0) << TakeRaised();
+  return std::string(details::ViewOf(type));
+}
+
+}  // namespace
+
+TEST(ObjectDefTest, FieldTypesNameWhatTheKindDoesNot) {
+  int32_t shelf = ShelfObject::RuntimeTypeIndex();
+  // VisitAttrs' object fields and the definition's, each as a typed signature names its C++ type.
+  EXPECT_EQ(FieldTypeOf(shelf, "titles"), "list<string>");
+  EXPECT_EQ(FieldTypeOf(shelf, "anything"), "Object");
+  EXPECT_EQ(FieldTypeOf(shelf, "counts"), "map<string, int64>");
+  EXPECT_EQ(FieldTypeOf(shelf, "favorite"), "objdef.Shape");
+  EXPECT_EQ(FieldTypeOf(shelf, "shapes"), "list<objdef.Shape>");
+  // A number's kind is its type: nothing recorded.
+  EXPECT_EQ(FieldTypeOf(shelf, "size"), "");
+  // A subtype inherits them, also for the fields its VisitAttrs visits again, and adds its own.
+  int32_t bookcase = BookcaseObject::RuntimeTypeIndex();
+  EXPECT_EQ(FieldTypeOf(bookcase, "titles"), "list<string>");
+  EXPECT_EQ(FieldTypeOf(bookcase, "counts"), "map<string, int64>");
+  EXPECT_EQ(FieldTypeOf(bookcase, "heights"), "list<float64>");
+  // The core's own types record none.
+  EXPECT_EQ(FieldTypeOf(kP4JNDArray, "shape"), "");
+
+  P4JByteArray type{nullptr, 0};
+  EXPECT_EQ(P4JTypeGetFieldType(shelf, 99, &type), -1);
+  EXPECT_EQ(TakeRaised(), "IndexError: field index 99 is out of range: objdef.Shelf has 6 fields");
+  EXPECT_EQ(P4JTypeGetFieldType(shelf, 0, nullptr), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JTypeGetFieldType: out_type is NULL");
+  P4JByteArray missing = details::ByteArrayOf(std::string_view("spines"));
+  P4JByteArray list = details::ByteArrayOf(std::string_view("list<string>"));
+  EXPECT_EQ(P4JTypeSetFieldType(shelf, &missing, &list), -1);
+  EXPECT_EQ(TakeRaised(), "AttributeError: P4JTypeSetFieldType: objdef.Shelf has registered no field \"spines\" "
+                          "itself (register its fields first)");
+  // A parent's field is the parent's to type.
+  P4JByteArray titles = details::ByteArrayOf(std::string_view("titles"));
+  P4JByteArray heights = details::ByteArrayOf(std::string_view("heights"));
+  EXPECT_EQ(P4JTypeSetFieldType(shelf, &heights, &list), -1);
+  EXPECT_NE(TakeRaised().find("has registered no field \"heights\""), std::string::npos);
+  P4JByteArray empty = details::ByteArrayOf(std::string_view(""));
+  EXPECT_EQ(P4JTypeSetFieldType(shelf, &titles, &empty), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JTypeSetFieldType: the type of field \"titles\" of type \"objdef.Shelf\" is "
+                          "empty");
+  EXPECT_EQ(P4JTypeSetFieldType(shelf, nullptr, &list), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JTypeSetFieldType: field_name and type_name must not be NULL");
+  // Recording it again replaces it, for the subtype too.
+  P4JByteArray any_list = details::ByteArrayOf(std::string_view("list<any>"));
+  ASSERT_EQ(P4JTypeSetFieldType(shelf, &titles, &any_list), 0) << TakeRaised();
+  EXPECT_EQ(FieldTypeOf(shelf, "titles"), "list<any>");
+  ASSERT_EQ(P4JTypeSetFieldType(shelf, &titles, &list), 0) << TakeRaised();
+  EXPECT_EQ(FieldTypeOf(shelf, "titles"), "list<string>");
+  EXPECT_EQ(FieldTypeOf(bookcase, "titles"), "list<string>");
+}

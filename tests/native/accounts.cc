@@ -167,3 +167,54 @@ P4J_REGISTER_OBJECT_DEF(LedgerObject, "A running total")
 P4J_REGISTER_GLOBAL("test.accounts.NewLedger").set_body_typed([](int64_t start) {
   return make_object<LedgerObject>(start);
 });
+
+// Container fields (ContainerFieldsTest): their declared types are recorded beside their kind (ABI 2.10), so Java
+// reads them as List<String> or Map<String, Long> (a copy) and writes them whole (a new native container).
+class Account : public ObjectRef {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Account, ObjectRef, AccountObject);
+};
+
+class ShelfObject : public Object {
+ public:
+  List<std::string> titles;
+  Map<std::string, int64_t> counts;
+  List<double> weights;
+  List<Account> accounts;
+  List<Any> mixed;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("titles", &titles);
+    v->Visit("counts", &counts);
+    v->Visit("weights", &weights);
+    v->Visit("accounts", &accounts);
+    v->Visit("mixed", &mixed);
+  }
+
+  static constexpr const char* _type_key = "test.Shelf";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShelfObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShelfObject);
+
+P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of container fields")
+    .def_rw("titles", &ShelfObject::titles, "the titles on it")
+    .def_rw("counts", &ShelfObject::counts, "copies of each title")
+    .def_ro("weights", &ShelfObject::weights, "the weight of each book")
+    .def_rw("accounts", &ShelfObject::accounts, "who borrowed from it")
+    .def_rw("mixed", &ShelfObject::mixed, "a list of anything")
+    .def("describe", [](ObjectPtr<ShelfObject> self) {
+      std::string text;
+      for (int64_t i = 0; i < self->titles.size(); ++i) text += (i == 0 ? "" : ",") + std::string(self->titles[i]);
+      int64_t copies = 0;
+      for (const auto& entry : self->counts) copies += entry.second;
+      return text + "/" + std::to_string(copies) + "/" + std::to_string(self->accounts.size());
+    }, "the titles, the copies and the accounts, as C++ sees them");
+
+P4J_REGISTER_GLOBAL("test.shelves.Make").set_body_typed([]() {
+  auto shelf = make_object<ShelfObject>();
+  shelf->titles = List<std::string>{"Dune", "Emma"};
+  shelf->counts = Map<std::string, int64_t>{{"Dune", 2}, {"Emma", 1}};
+  shelf->weights = List<double>{0.5, 0.25};
+  shelf->mixed = List<Any>{int64_t{1}, std::string("two")};
+  return shelf;
+});

@@ -50,12 +50,13 @@ extern "C" {
  *  list words of plain 8-byte numbers (P4J_TYPED_FORM_DENSE_LIST, P4J_LIST_WORD_DENSE_I64, _F64), 2.8 the host's
  *  exit guard (P4JHostArmExitGuard), 2.9 a TypedPackedFunc parameter or result of a typed entry as an object word,
  *  as its signature (function) says (2.8 headers took it as a packed value, which no caller passes: rebuild a plugin
- *  whose set_body_typed takes or returns a TypedPackedFunc). Adding
+ *  whose set_body_typed takes or returns a TypedPackedFunc), 2.10 the declared type of an object field
+ *  (P4JTypeSetFieldType, P4JTypeGetFieldType: "list<string>" where the kind says only "object"). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 9
+#define P4J_ABI_VERSION_MINOR 10
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -379,6 +380,26 @@ P4J_DLL int P4JTypeRegisterField(int32_t type_index, const P4JFieldInfo* field, 
  *  of the field at field_index of P4JTypeInfo.fields. IndexError naming the type when out of range.
  */
 P4J_DLL int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_flags, P4JByteArray* out_doc);
+
+/*!
+ * \brief Records the declared type of a field (ABI 2.10): the name a typed signature gives the field's C++ type, such
+ *  as "list<string>", "map<string, int64>", "Calculator" or "function", which the kind alone does not tell for a
+ *  kP4JFieldObject field (whose object_type_index says only "a list"). Reflection records it for every object field
+ *  VisitAttrs or an object definition declares; a subtype inherits it with the field, and a subtype that declares the
+ *  field again records its own. Recording it again replaces it.
+ * \param field_name the name of a field the type has registered itself (P4JTypeRegisterFields or
+ *  P4JTypeRegisterField); another name is an AttributeError naming the type and the field.
+ * \param type_name not empty (a ValueError otherwise); copied.
+ */
+P4J_DLL int P4JTypeSetFieldType(int32_t type_index, const P4JByteArray* field_name, const P4JByteArray* type_name);
+
+/*!
+ * \brief The declared type of the field at field_index of P4JTypeInfo.fields, as P4JTypeSetFieldType recorded it
+ *  (valid for the life of the process), or size 0 when none was recorded: a field of another kind than
+ *  kP4JFieldObject, whose kind is its type, or a field of a plugin built before ABI 2.10. IndexError naming the type
+ *  when field_index is out of range.
+ */
+P4J_DLL int P4JTypeGetFieldType(int32_t type_index, int32_t field_index, P4JByteArray* out_type);
 
 /*!
  * \brief Adds a member to a type's method table. The table takes a reference to function (borrowed) and keeps it

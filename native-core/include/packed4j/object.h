@@ -16,6 +16,7 @@
 #include <packed4j/base.h>
 #include <packed4j/error.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -206,6 +207,46 @@ void ObjectDeleter(P4JObject* handle) {
   __atomic_fetch_sub(LiveCounter(), 1, __ATOMIC_RELAXED);
 }
 
+/*!
+ * \brief Why the registry refused this library's layout of T when the library was loaded (its fields differ from
+ *  those another library registered for the same type key first), or null. Set by the registration
+ *  (RegisterObjectType, ObjectDef's fields) in the library that declares T, never reset: the registry keeps the first
+ *  layout for the key's index, so an object of this library's T under that index would be read at the other
+ *  library's offsets, and make_object refuses to make one.
+ */
+template <typename T>
+struct __attribute__((visibility("hidden"))) LayoutRefusal {
+  // Hidden: one per library (the one that declares T), where a default-visibility static of a template is a
+  // GNU unique symbol that the dynamic linker shares with every library whose T has the same name.
+  static inline std::atomic<const std::string*> reason{nullptr};
+};
+
+/*! \brief Records the registry's refusal of T's layout (the first reason is kept; it lives until exit). */
+template <typename T>
+__attribute__((visibility("hidden"))) void RefuseLayout(const std::string& reason) {
+  const std::string* expected = nullptr;
+  const std::string* kept = new std::string(reason);
+  if (!LayoutRefusal<T>::reason.compare_exchange_strong(expected, kept)) delete kept;
+}
+
+/*! \brief The refusal of T's layout or of an ancestor's (whose fields T's objects carry), or null. */
+template <typename T>
+__attribute__((visibility("hidden"))) const std::string* RefusedLayout() {
+  if constexpr (std::is_same<T, Object>::value) {
+    return nullptr;
+  } else {
+    const std::string* own = LayoutRefusal<T>::reason.load(std::memory_order_acquire);
+    return own != nullptr ? own : RefusedLayout<typename T::ParentType>();
+  }
+}
+
+/*! \brief make_object's error for a type whose layout (or whose ancestor's) the registry refused. */
+[[noreturn]] inline void ThrowRefusedLayout(const char* type_key, const std::string& reason) {
+  throw Error("LoadError", std::string("cannot make an object of type \"") + type_key +
+                               "\": the registry refused this library's definition of it when the library was loaded, "
+                               "so its objects would be read with another library's layout (" + reason + ")");
+}
+
 }  // namespace details
 
 static_assert(sizeof(Object) == sizeof(void*) + sizeof(P4JObject),
@@ -305,6 +346,9 @@ ObjectPtr<T> make_object(CtorArgs&&... ctor_args) {
                 "make_object<T>: T must declare its type with P4J_DECLARE_OBJECT_TYPE_INFO(T, Parent) and a "
                 "static constexpr const char* _type_key");
   int32_t type_index = T::RuntimeTypeIndex();
+  if (const std::string* refused = details::RefusedLayout<T>()) {
+    details::ThrowRefusedLayout(T::_type_key, *refused);
+  }
   T* object = new T(std::forward<CtorArgs>(ctor_args)...);
   P4JObject* handle = static_cast<P4JObject*>(static_cast<Object*>(object));
   handle->type_index = type_index;
@@ -420,6 +464,25 @@ RefT Downcast(const ObjectRef& ref) {
   return details::ObjectRefAccess::FromBorrowedHandle<RefT>(ref.handle());
 }
 
+namespace details {
+
+/*!
+ * \brief The type index of T in this library, allocated on first use (P4J_DECLARE_OBJECT_TYPE_INFO's
+ *  RuntimeTypeIndex). Hidden, so each library keeps its own: a function-local static of a default-visibility inline
+ *  function is a GNU unique symbol, which the dynamic linker shares among all loaded libraries whose class has the
+ *  same name, and two plugins that each name a class ItemObject (with their own type keys) then labelled the
+ *  second one's objects with the first one's type.
+ */
+template <typename T>
+struct __attribute__((visibility("hidden"))) TypeIndexCache {
+  static int32_t Get() {
+    static const int32_t type_index =
+        GetOrAllocTypeIndex(T::_type_key, T::ParentType::RuntimeTypeIndex(), InstanceSizeFromHandle<T>());
+    return type_index;
+  }
+};
+
+}  // namespace details
 }  // namespace packed4j
 
 /*!
@@ -442,9 +505,7 @@ RefT Downcast(const ObjectRef& ref) {
   using _p4j_self_type = TypeName;                                                                      \
   static int32_t RuntimeTypeIndex() {                                                                   \
     static_assert(std::is_base_of<ParentName, TypeName>::value, #TypeName " must derive from " #ParentName); \
-    static const int32_t type_index = ::packed4j::details::GetOrAllocTypeIndex(                          \
-        TypeName::_type_key, ParentName::RuntimeTypeIndex(), ::packed4j::details::InstanceSizeFromHandle<TypeName>()); \
-    return type_index;                                                                                  \
+    return ::packed4j::details::TypeIndexCache<TypeName>::Get();                                        \
   }                                                                                                     \
   static_assert(true, "")
 

@@ -249,7 +249,15 @@ class ObjectDef {
         info.size = static_cast<int64_t>(sizeof(FieldType));
         std::string text(doc != nullptr ? doc : "");
         P4JByteArray doc_span = details::ByteArrayOf(text);
-        details::CheckCall(P4JTypeRegisterField(T::RuntimeTypeIndex(), &info, flags, &doc_span));
+        try {
+          details::CheckCall(P4JTypeRegisterField(T::RuntimeTypeIndex(), &info, flags, &doc_span));
+        } catch (const std::exception& refused) {
+          // Another layout than the one the registry keeps for the key: objects of this library's T would be read
+          // at the other offsets, so this library makes none (make_object refuses).
+          details::RefuseLayout<T>(refused.what());
+          throw;
+        }
+        details::RecordFieldType<FieldType>(T::RuntimeTypeIndex(), name);
       }
     } catch (const std::exception& error) {
       Report("field \"" + std::string(name) + "\"", error.what());

@@ -11,6 +11,7 @@
 #ifndef PACKED4J_REFLECTION_H_
 #define PACKED4J_REFLECTION_H_
 
+#include <packed4j/any.h>
 #include <packed4j/object.h>
 
 #include <cstdio>
@@ -79,7 +80,23 @@ struct FieldKindOf<T, std::enable_if_t<std::is_base_of<ObjectRef, T>::value>> {
   static constexpr bool kSupported = true;
   static constexpr P4JFieldKind kKind = kP4JFieldObject;
   static int32_t ObjectTypeIndex() { return T::ContainerType::RuntimeTypeIndex(); }
+  /*! \brief The declared type a signature would give T ("list<string>", "Calculator"): P4JTypeSetFieldType. */
+  static std::string TypeName() { return TypeTraits<T>::TypeName(); }
 };
+
+/*!
+ * \brief Records the declared type of an object field of T (P4JTypeSetFieldType), so that reflection reports
+ *  "list<string>" where the field's kind says only "object"; fields of other kinds need none.
+ */
+template <typename Field>
+void RecordFieldType(int32_t type_index, const char* name) {
+  if constexpr (FieldKindOf<Field>::kKind == kP4JFieldObject) {
+    std::string type_name = FieldKindOf<Field>::TypeName();
+    P4JByteArray name_span = ByteArrayOf(std::string_view(name));
+    P4JByteArray type_span = ByteArrayOf(type_name);
+    CheckCall(P4JTypeSetFieldType(type_index, &name_span, &type_span));
+  }
+}
 
 }  // namespace details
 
@@ -111,10 +128,22 @@ class AttrVisitor {
     if constexpr (details::FieldKindOf<Field>::kSupported) {  // no follow-on errors after the assertion
       VisitField(name, details::FieldKindOf<Field>::kKind, const_cast<Field*>(field),
                  static_cast<int64_t>(sizeof(Field)), details::FieldKindOf<Field>::ObjectTypeIndex());
+      if constexpr (details::FieldKindOf<Field>::kKind == kP4JFieldObject) {
+        VisitFieldType(name, details::FieldKindOf<Field>::TypeName());
+      }
     }
   }
 
  protected:
+  /*!
+   * \brief Receives the declared type of an object field, after its VisitField: "list<string>", "Calculator" (what
+   *  a typed signature names the C++ type). Ignored unless overridden.
+   */
+  virtual void VisitFieldType(const char* name, const std::string& type_name) {
+    (void)name;
+    (void)type_name;
+  }
+
   /*!
    * \brief Receives one field. \param object_type_index the declared object type for kP4JFieldObject, else 0.
    */
@@ -152,10 +181,25 @@ class FieldRecorder : public AttrVisitor {
     infos_.push_back(info);
   }
 
+  void VisitFieldType(const char* name, const std::string& type_name) override {
+    types_.emplace_back(name, type_name);
+  }
+
+ public:
+  /*! \brief Records the declared types of the object fields (P4JTypeSetFieldType), once the fields are registered. */
+  void RegisterFieldTypes(int32_t type_index) const {
+    for (const auto& [name, type_name] : types_) {
+      P4JByteArray name_span = ByteArrayOf(name);
+      P4JByteArray type_span = ByteArrayOf(type_name);
+      CheckCall(P4JTypeSetFieldType(type_index, &name_span, &type_span));
+    }
+  }
+
  private:
   const char* handle_;
   std::vector<std::string> names_;
   std::vector<P4JFieldInfo> infos_;
+  std::vector<std::pair<std::string, std::string>> types_;
 };
 
 /*!
@@ -235,6 +279,21 @@ void RecordObjectCreator(int32_t type_index) {
 }
 
 /*!
+ * \brief Records T's fields; when the registry refuses them (another library registered other fields for the key
+ *  first, whose layout it keeps), this library's make_object<T> refuses to make objects the Java side would read
+ *  at the other library's offsets (LayoutRefusal), and the error is rethrown.
+ */
+template <typename T>
+void RegisterFieldsOrRefuse(int32_t type_index, const std::vector<P4JFieldInfo>& fields) {
+  try {
+    CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+  } catch (const std::exception& refused) {
+    RefuseLayout<T>(refused.what());
+    throw;
+  }
+}
+
+/*!
  * \brief Allocates T's type index and records its fields; run by P4J_REGISTER_OBJECT_TYPE at load.
  *
  * VisitAttrs is called non-virtually (T's own version) on a default-constructed instance; a type without a
@@ -256,7 +315,8 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance.get())));
       instance->T::VisitAttrs(&recorder);
       fields = recorder.Fields();
-      CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+      RegisterFieldsOrRefuse<T>(type_index, fields);
+      recorder.RegisterFieldTypes(type_index);
     } else {
       struct alignas(T) Storage {
         unsigned char bytes[sizeof(T)];
@@ -266,7 +326,8 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance)));
       VisitAttrsOnStorage(instance, &recorder);
       fields = recorder.Fields();
-      CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+      RegisterFieldsOrRefuse<T>(type_index, fields);
+      recorder.RegisterFieldTypes(type_index);
     }
     RecordObjectCreator<T>(type_index);
   } catch (const std::exception& error) {

@@ -271,8 +271,7 @@ final class BindingCheck {
             + "; its fields: " + String.join(", ", info.fieldNames()));
         continue;
       }
-      NativeType fieldType = NativeType.of(field.kind() == 7 ? TypeInfos.keyOrIndex(field.objectTypeIndex())
-          : field.kindName());
+      NativeType fieldType = fieldType(field);
       Type javaType = setter ? method.getGenericParameterTypes()[0] : method.getGenericReturnType();
       Conversions conversions = new Conversions(REGISTERED_TYPES);
       Optional<String> problem = setter ? conversions.setterField(ReflectedTypes.of(javaType), fieldType)
@@ -284,6 +283,16 @@ final class BindingCheck {
         problems.add(where + ": field '" + name + "' of " + view.typeKey() + " is read-only (its VisitAttrs or a"
             + " def_ro declares it); only a def_rw field has a setter");
       }
+    }
+  }
+
+  /** The field's native type; a name that is not a signature's (a plugin's odd type key) as a plain name. */
+  private static NativeType fieldType(TypeInfo.FieldInfo field) {
+    String name = TypeInfos.fieldType(field);
+    try {
+      return NativeType.parse(name);
+    } catch (IllegalArgumentException notASignatureName) {
+      return NativeType.of(name);
     }
   }
 

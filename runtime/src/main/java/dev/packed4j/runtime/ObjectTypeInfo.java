@@ -89,7 +89,10 @@ public record ObjectTypeInfo(
    *
    * @param name the name given to {@code AttrVisitor::Visit}
    * @param type {@code int32}, {@code int64}, {@code uint64}, {@code float64}, {@code bool}, {@code string}, or
-   *     for an object field the type key it is declared with ({@code "Object"} for a plain {@code ObjectRef})
+   *     for an object field its declared type as a signature names it: a type key ({@code "Calculator"},
+   *     {@code "Object"} for a plain {@code ObjectRef}), or a container's type with its elements
+   *     ({@code "list<string>"}, {@code "map<string, int64>"}); a container field of a library built before
+   *     packed4j's ABI 2.10 is only {@code "List"} or {@code "Map"}
    * @param declaredBy the key of the type whose {@code VisitAttrs} declares it: this type or an ancestor
    * @param mutable whether the field may be written: an object definition declares it with {@code def_rw}
    * @param doc the field's doc string, empty when none

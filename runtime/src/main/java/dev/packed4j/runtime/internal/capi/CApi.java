@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 9}. */
-  public static final int P4J_ABI_VERSION_MINOR = 9;
+  /** {@code #define P4J_ABI_VERSION_MINOR 10}. */
+  public static final int P4J_ABI_VERSION_MINOR = 10;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
@@ -584,6 +584,40 @@ public final class CApi {
   public static int P4JTypeGetFieldMeta(int type_index, int field_index, long out_flags, long out_doc) {
     try {
       return (int) P4JTypeGetFieldMeta.HANDLE.invokeExact(type_index, field_index, out_flags, out_doc);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JTypeGetFieldType {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_INT, C_INT, C_POINTER);
+    static final MemorySegment ADDR = findOrThrow("P4JTypeGetFieldType");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JTypeGetFieldType(int32_t type_index, int32_t field_index, P4JByteArray* out_type)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JTypeGetFieldType$descriptor() {
+    return P4JTypeGetFieldType.DESC;
+  }
+
+  /** Address of {@code P4JTypeGetFieldType} in libpacked4j.so. */
+  public static MemorySegment P4JTypeGetFieldType$address() {
+    return P4JTypeGetFieldType.ADDR;
+  }
+
+  /**
+   * {@code int P4JTypeGetFieldType(int32_t type_index, int32_t field_index, P4JByteArray* out_type)}
+   *
+   * The declared type of the field at field_index of P4JTypeInfo.fields, as P4JTypeSetFieldType recorded it (valid
+   * for the life of the process), or size 0 when none was recorded: a field of another kind than kP4JFieldObject,
+   * whose kind is its type, or a field of a plugin built before ABI 2.10. IndexError naming the type when
+   * field_index is out of range.
+   */
+  public static int P4JTypeGetFieldType(int type_index, int field_index, long out_type) {
+    try {
+      return (int) P4JTypeGetFieldType.HANDLE.invokeExact(type_index, field_index, out_type);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -59,8 +59,7 @@ public final class ObjectTypeCatalog {
     TypeInfo parentInfo = info.parentIndex() < 0 ? null : TypeInfos.info(info.parentIndex());
     List<ObjectTypeInfo.Field> fields = new ArrayList<>();
     for (TypeInfo.FieldInfo field : info.fields()) {
-      String type = field.kind() == 7 ? TypeInfos.keyOrIndex(field.objectTypeIndex()) : field.kindName();
-      fields.add(new ObjectTypeInfo.Field(field.name(), type, declaredBy(field.name(), info, parentInfo),
+      fields.add(new ObjectTypeInfo.Field(field.name(), TypeInfos.fieldType(field), declaredBy(field.name(), info, parentInfo),
           field.mutable(), field.doc()));
     }
     List<ObjectTypeInfo.Member> members = new ArrayList<>();

@@ -53,9 +53,11 @@ public record TypeInfo(int index, int parentIndex, int depth, String key, List<F
    * @param size byte size
    * @param mutable whether an object definition declares it writable ({@code def_rw})
    * @param doc its doc string, empty when none
+   * @param declaredType the declared type of an object field as a signature names it ({@code "list<string>"},
+   *     {@code P4JTypeGetFieldType}), empty when none is recorded (other kinds, or a plugin built before ABI 2.10)
    */
   public record FieldInfo(int index, String name, int kind, int objectTypeIndex, long offset, long size,
-      boolean mutable, String doc) {
+      boolean mutable, String doc, String declaredType) {
 
     /** The kind's name as the C++ side knows it, for messages. */
     public String kindName() {

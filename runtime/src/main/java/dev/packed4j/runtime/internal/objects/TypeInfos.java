@@ -87,6 +87,18 @@ public final class TypeInfos {
     }
   }
 
+  /**
+   * The native type of a field as a signature names it: its declared type when the library recorded one
+   * ({@code "list<string>"}, ABI 2.10), else its kind's name, or for an object field its declared type's key
+   * ({@code "List"} for a list of a plugin built before ABI 2.10).
+   */
+  public static String fieldType(TypeInfo.FieldInfo field) {
+    if (!field.declaredType().isEmpty()) {
+      return field.declaredType();
+    }
+    return field.kind() == 7 ? keyOrIndex(field.objectTypeIndex()) : field.kindName();
+  }
+
   /** The index of a registered type key, or -1 when no library registered it. */
   public static int indexOf(String typeKey) {
     Integer cached = INDEX_BY_KEY.get(typeKey);
@@ -152,9 +164,11 @@ public final class TypeInfos {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment span = arena.allocate(P4JByteArray.LAYOUT);
       MemorySegment flags = arena.allocate(ValueLayout.JAVA_INT);
+      MemorySegment declared = arena.allocate(P4JByteArray.LAYOUT);
       for (int i = 0; i < fieldCount; i++) {
         long field = fields + i * P4JFieldInfo.SIZE;
         Errors.check(CApi.P4JTypeGetFieldMeta(typeIndex, i, flags.address(), span.address()), null);
+        Errors.check(CApi.P4JTypeGetFieldType(typeIndex, i, declared.address()), null);
         fieldList.add(new TypeInfo.FieldInfo(i,
             NativeMemory.spanString(field + P4JFieldInfo.NAME),
             NativeMemory.getInt(field + P4JFieldInfo.KIND),
@@ -162,7 +176,8 @@ public final class TypeInfos {
             NativeMemory.getLong(field + P4JFieldInfo.OFFSET),
             NativeMemory.getLong(field + P4JFieldInfo.FIELD_SIZE),
             (flags.get(ValueLayout.JAVA_INT, 0) & CApi.P4J_FIELD_MUTABLE) != 0,
-            NativeMemory.spanString(span.address())));
+            NativeMemory.spanString(span.address()),
+            NativeMemory.spanString(declared.address())));
       }
       Errors.check(CApi.P4JTypeGetDoc(typeIndex, span.address()), null);
       doc = NativeMemory.spanString(span.address());

@@ -1,0 +1,128 @@
+package dev.packed4j.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.packed4j.runtime.NativeObject;
+import dev.packed4j.runtime.ObjectTypeInfo;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Registry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Container fields typed in Java: a {@code List<std::string>} or {@code Map<std::string, int64_t>} field of an object
+ * definition is read as {@code List<String>} or {@code Map<String, Long>} (a copy) and written whole, because the
+ * library records each object field's declared type (ABI 2.10); describe, the registry and bindChecked see it.
+ */
+class ContainerFieldsTest {
+  private static Shelves shelves;
+  private static Accounts accounts;
+
+  @BeforeAll
+  static void load() {
+    TestLibrary.load();
+    shelves = Packed4j.bind(Shelves.class);
+    accounts = Packed4j.bind(Accounts.class);
+  }
+
+  @Test
+  void gettersReadCopiesOfTheContainers() {
+    try (ShelfRef shelf = shelves.make()) {
+      assertEquals(List.of("Dune", "Emma"), shelf.titles());
+      assertEquals(Map.of("Dune", 2L, "Emma", 1L), shelf.counts());
+      assertEquals(List.of(0.5, 0.25), shelf.weights());
+      assertEquals(List.of(), shelf.accounts());
+      List<String> titles = shelf.titles();
+      assertThrows(UnsupportedOperationException.class, () -> titles.add("Ulysses"));
+      shelf.titles(List.of("Ulysses"));
+      assertEquals(List.of("Dune", "Emma"), titles, "a copy, not a view");
+      // The same field as a native object still reads, as before declared types.
+      NativeObject object = shelf.titlesObject();
+      assertEquals("List", object.typeKey());
+      object.close();
+    }
+  }
+
+  @Test
+  void settersReplaceTheContainersCppSees() {
+    try (ShelfRef shelf = shelves.make(); AccountRef ann = accounts.open(7, "ann")) {
+      shelf.titles(List.of("A", "B", "C"));
+      shelf.counts(Map.of("A", 3L, "B", 4L));
+      shelf.accounts(List.of(ann));
+      assertEquals("A,B,C/7/1", shelf.describe());
+      assertEquals(List.of("A", "B", "C"), shelf.titles());
+      assertEquals(Map.of("A", 3L, "B", 4L), shelf.counts());
+      List<AccountRef> borrowers = shelf.accounts();
+      assertEquals(1, borrowers.size());
+      try (AccountRef first = borrowers.get(0)) {
+        assertEquals(7, first.id());
+      }
+      // The field holds its own reference: closing Java's leaves the element alive in C++.
+      ann.close();
+      assertEquals("A,B,C/7/1", shelf.describe());
+      List<AccountRef> again = shelf.accounts();
+      try (AccountRef first = again.get(0)) {
+        assertEquals("ann", first.owner());
+      }
+      shelf.titles(List.of());
+      assertEquals(List.of(), shelf.titles());
+      assertEquals("/7/1", shelf.describe());
+    }
+  }
+
+  @Test
+  void badWritesAndReadsNameTheTypeTheFieldAndTheValue() {
+    try (ShelfRef shelf = shelves.make()) {
+      Packed4jException readOnly = assertThrows(Packed4jException.class, () -> shelf.weights(List.of(1.0)));
+      assertTrue(readOnly.getMessage().contains("weights") && readOnly.getMessage().contains("read-only"),
+          readOnly.getMessage());
+      NullPointerException nullList = assertThrows(NullPointerException.class, () -> shelf.titles(null));
+      assertTrue(nullList.getMessage().contains("titles"), nullList.getMessage());
+      List<String> withNull = new ArrayList<>(Arrays.asList("A", null));
+      Exception nullElement = assertThrows(Exception.class, () -> shelf.titles(withNull));
+      assertTrue(nullElement.getMessage().contains("titles"), nullElement.getMessage());
+      assertEquals(List.of("Dune", "Emma"), shelf.titles(), "a failed write leaves the field as it was");
+      Packed4jException wrongElement = assertThrows(Packed4jException.class, shelf::titlesAsNumbers);
+      assertTrue(wrongElement.getMessage().contains("titles"), wrongElement.getMessage());
+    }
+    ShelfRef closed = shelves.make();
+    closed.close();
+    assertTrue(assertThrows(IllegalStateException.class, closed::titles).getMessage().contains("titles"));
+    assertTrue(assertThrows(IllegalStateException.class, () -> closed.titles(List.of("x"))).getMessage()
+        .contains("titles"));
+  }
+
+  @Test
+  void theRegistryReportsTheDeclaredTypes() {
+    ObjectTypeInfo shelf = Registry.objectType("test.Shelf").orElseThrow();
+    assertEquals("list<string>", shelf.field("titles").orElseThrow().type());
+    assertEquals("map<string, int64>", shelf.field("counts").orElseThrow().type());
+    assertEquals("list<float64>", shelf.field("weights").orElseThrow().type());
+    assertEquals("list<test.Account>", shelf.field("accounts").orElseThrow().type());
+    assertEquals("list<any>", shelf.field("mixed").orElseThrow().type());
+    // An object field names its type key, as before.
+    assertEquals("Object", Registry.objectType("test.Account").orElseThrow().field("partner").orElseThrow().type());
+  }
+
+  @Test
+  void bindCheckedComparesTheElementTypes() {
+    // ShelfRef reads the list<string> titles as List<Long> and writes the read-only weights, on purpose (the tests
+    // above call them for their run-time errors).
+    Packed4jException e = assertThrows(Packed4jException.class, () -> Packed4j.bindChecked(Shelves.class));
+    // (AccountRef, which ShelfRef's accounts reach, has its own deliberate problems: see BindCheckedTest.)
+    List<String> lines = e.getMessage().lines().skip(1).map(String::strip).filter(line -> line.startsWith("ShelfRef"))
+        .sorted().toList();
+    assertEquals(2, lines.size(), e.getMessage());
+    assertTrue(lines.get(0).startsWith("ShelfRef.titlesAsNumbers(): reads field 'titles' (list<string>) of test.Shelf"
+        + " as java.util.List<java.lang.Long>: "), e.getMessage());
+    assertTrue(lines.get(1).startsWith("ShelfRef.weights(java.util.List): field 'weights' of test.Shelf is read-only"),
+        e.getMessage());
+  }
+}

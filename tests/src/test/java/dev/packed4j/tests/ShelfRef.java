@@ -1,0 +1,43 @@
+package dev.packed4j.tests;
+
+import dev.packed4j.annotations.Field;
+import dev.packed4j.annotations.Method;
+import dev.packed4j.annotations.Object;
+import dev.packed4j.runtime.NativeObject;
+import java.util.List;
+import java.util.Map;
+
+/** test.Shelf of tests/native/accounts.cc: container fields read and written as typed Java containers. */
+@Object("test.Shelf")
+public interface ShelfRef extends AutoCloseable {
+  List<String> titles();
+
+  void titles(List<String> titles);
+
+  Map<String, Long> counts();
+
+  void counts(Map<String, Long> counts);
+
+  List<Double> weights();
+
+  /** Writes the read-only weights: the runtime refuses it (a manifest check would refuse it at compile time). */
+  void weights(List<Double> weights);
+
+  List<AccountRef> accounts();
+
+  void accounts(List<AccountRef> accounts);
+
+  /** The titles as a native object, as before fields had declared types. */
+  @Field("titles")
+  NativeObject titlesObject();
+
+  /** The titles read as numbers: the field is list<string>, so the read fails naming it. */
+  @Field("titles")
+  List<Long> titlesAsNumbers();
+
+  @Method
+  String describe();
+
+  @Override
+  void close();
+}

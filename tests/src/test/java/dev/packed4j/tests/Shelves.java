@@ -1,0 +1,9 @@
+package dev.packed4j.tests;
+
+import dev.packed4j.annotations.Global;
+
+/** The globals of test.Shelf (tests/native/accounts.cc). */
+public interface Shelves {
+  @Global("test.shelves.Make")
+  ShelfRef make();
+}
