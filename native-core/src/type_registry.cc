@@ -977,6 +977,20 @@ int P4JTypeGetFieldMeta(int32_t type_index, int32_t field_index, int32_t* out_fl
   P4J_SAFE_CALL_END();
 }
 
+int P4JObjectLockFields(P4JObjectHandle obj) {
+  P4J_SAFE_CALL_BEGIN();
+  if (obj == nullptr) throw ValueError("P4JObjectLockFields: obj is NULL");
+  internal::FieldLockOf(obj).lock();
+  P4J_SAFE_CALL_END();
+}
+
+int P4JObjectUnlockFields(P4JObjectHandle obj) {
+  P4J_SAFE_CALL_BEGIN();
+  if (obj == nullptr) throw ValueError("P4JObjectUnlockFields: obj is NULL");
+  internal::FieldLockOf(obj).unlock();
+  P4J_SAFE_CALL_END();
+}
+
 int P4JTypeSetFieldType(int32_t type_index, const P4JByteArray* field_name, const P4JByteArray* type_name) {
   P4J_SAFE_CALL_BEGIN();
   if (field_name == nullptr || type_name == nullptr) {

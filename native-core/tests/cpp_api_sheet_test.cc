@@ -319,6 +319,14 @@ TEST(CppApiSheetTest, ObjectDefinitions) {
   EXPECT_EQ(P4JObjectSetAttr(counter.handle(), &name, &seven), -1);
   EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: field \"name\" of sheet.Counter is read-only (an object "
                           "definition's def_rw declares a field writable)");
+  // A string or object field Java may set, read and written in C++ under the lock Java's setters take.
+  std::string copied = LockedRead(counter, &CounterObject::name);
+  LockedWrite(counter, &CounterObject::name, std::string("laps, renamed"));
+  {
+    FieldsLock lock(counter);  // several fields at once: copy them, and call nothing of packed4j meanwhile
+    copied = counter->name + "/" + std::to_string(counter->count);
+  }
+  EXPECT_EQ(copied, "laps, renamed/7");
 }
 
 // ---- tensors

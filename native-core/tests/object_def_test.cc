@@ -625,3 +625,50 @@ TEST(ObjectDefTest, FieldTypesNameWhatTheKindDoesNot) {
   EXPECT_EQ(FieldTypeOf(shelf, "titles"), "list<string>");
   EXPECT_EQ(FieldTypeOf(bookcase, "titles"), "list<string>");
 }
+
+// C++ code reading and writing a string field while another thread sets it through the C API (as Java's setter does)
+// or reads it (as Java's getter does): under the field lock (LockedRead, LockedWrite) every value is whole; without
+// it the reader copied characters the setter's assignment was freeing (userL L1, an AddressSanitizer report).
+TEST(ObjectDefTest, LockedReadsAndWritesSeeWholeStringsWhileTheCApiSetsThem) {
+  ObjectPtr<ShapeObject> shape = make_object<ShapeObject>("locked", 3);
+  int32_t label = FieldIndex(ShapeIndex(), "label");
+  const std::string shorter(100, 'a');
+  const std::string longer(200, 'b');
+  auto whole = [&](const std::string& text) { return text.empty() || text == shorter || text == longer; };
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> torn{0};
+  std::thread setter([&] {
+    for (int i = 0; i < 20000; ++i) {
+      const std::string& text = i % 2 == 0 ? shorter : longer;
+      P4JAny value = StrView(text);
+      if (P4JObjectSetField(shape.handle(), label, &value) != 0) torn.fetch_add(1000000);
+    }
+    stop.store(true);
+  });
+  std::thread getter([&] {
+    while (!stop.load()) {
+      P4JAny result = details::NoneValue();
+      if (P4JObjectGetField(shape.handle(), label, &result) != 0) {
+        torn.fetch_add(1000000);
+        continue;
+      }
+      if (!whole(Any::FromOwned(result).cast<std::string>())) torn.fetch_add(1);
+    }
+  });
+  int64_t reads = 0;
+  while (!stop.load()) {
+    if (!whole(LockedRead(shape, &ShapeObject::label))) torn.fetch_add(1);
+    LockedWrite(shape, &ShapeObject::label, reads % 2 == 0 ? longer : shorter);
+    ++reads;
+  }
+  setter.join();
+  getter.join();
+  EXPECT_EQ(torn.load(), 0);
+  EXPECT_GT(reads, 0);
+  // A reference class and a raw pointer take the same lock; NULL is refused.
+  Shape ref(shape);
+  EXPECT_TRUE(whole(LockedRead(ref, &ShapeObject::label)));
+  EXPECT_TRUE(whole(LockedRead(shape.get(), &ShapeObject::label)));
+  EXPECT_EQ(P4JObjectLockFields(nullptr), -1);
+  EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectLockFields: obj is NULL");
+}

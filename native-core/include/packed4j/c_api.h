@@ -51,12 +51,13 @@ extern "C" {
  *  exit guard (P4JHostArmExitGuard), 2.9 a TypedPackedFunc parameter or result of a typed entry as an object word,
  *  as its signature (function) says (2.8 headers took it as a packed value, which no caller passes: rebuild a plugin
  *  whose set_body_typed takes or returns a TypedPackedFunc), 2.10 the declared type of an object field
- *  (P4JTypeSetFieldType, P4JTypeGetFieldType: "list<string>" where the kind says only "object"). Adding
+ *  (P4JTypeSetFieldType, P4JTypeGetFieldType: "list<string>" where the kind says only "object"), 2.11 the field
+ *  lock for C++ code (P4JObjectLockFields, P4JObjectUnlockFields). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 10
+#define P4J_ABI_VERSION_MINOR 11
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -448,6 +449,18 @@ P4J_DLL int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4
 
 /*! \brief P4JObjectSetField by the field's exact name; AttributeError naming the type and listing its fields. */
 P4J_DLL int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny* value);
+
+/*!
+ * \brief Takes the lock P4JObjectSetField and P4JObjectGetField hold while they assign or copy a string or object
+ *  field of obj (ABI 2.11), so that C++ code can read or write such a field while Java sets it: the C++ API's
+ *  FieldsLock, LockedRead and LockedWrite. The lock is shared by a stripe of objects and is not reentrant: hold it
+ *  only to copy or assign values, call nothing of packed4j while holding it (a field read through packed4j on the
+ *  same thread would wait for itself), and take one object's at a time. ValueError when obj is NULL.
+ */
+P4J_DLL int P4JObjectLockFields(P4JObjectHandle obj);
+
+/*! \brief Gives back the lock P4JObjectLockFields took for obj (on the same thread). ValueError when obj is NULL. */
+P4J_DLL int P4JObjectUnlockFields(P4JObjectHandle obj);
 
 /*!
  * \brief Sets the doc string and parameter names of a registered global (the Registry's describe and params).

@@ -464,6 +464,74 @@ RefT Downcast(const ObjectRef& ref) {
   return details::ObjectRefAccess::FromBorrowedHandle<RefT>(ref.handle());
 }
 
+/*!
+ * \brief Holds the lock under which Java's setters and getters assign and copy an object's string and object
+ *  fields (P4JObjectLockFields), so C++ code can read or write such a field while Java may set it: without it, a
+ *  C++ read of a std::string member races with the setter's assignment, which frees the old characters.
+ *
+ *  The lock is shared by a stripe of objects and is not reentrant. Hold it only to copy or assign field values:
+ *  call nothing of packed4j while holding it, and take one object's at a time. LockedRead and LockedWrite do that.
+ * \code
+ *   std::string name;
+ *   {
+ *     FieldsLock lock(self);
+ *     name = self->name;   // a whole value, never one a Java setter is freeing
+ *   }
+ * \endcode
+ */
+class FieldsLock {
+ public:
+  /*! \brief Takes the lock of object's fields. */
+  explicit FieldsLock(const Object* object) : handle_(const_cast<Object*>(object)) {
+    details::CheckCall(P4JObjectLockFields(handle_));
+  }
+  /*! \brief Takes the lock of the object's fields. */
+  template <typename T>
+  explicit FieldsLock(const ObjectPtr<T>& object) : FieldsLock(static_cast<const Object*>(object.get())) {}
+  /*! \brief Takes the lock of the referenced object's fields. */
+  explicit FieldsLock(const ObjectRef& object) : FieldsLock(object.get()) {}
+  ~FieldsLock() { P4JObjectUnlockFields(handle_); }
+  FieldsLock(const FieldsLock&) = delete;
+  FieldsLock& operator=(const FieldsLock&) = delete;
+
+ private:
+  P4JObject* handle_;
+};
+
+namespace details {
+/*! \brief The object an ObjectPtr, a raw pointer or a reference class points at. */
+template <typename T>
+const T* LockTarget(const T* object) { return object; }
+template <typename T>
+const T* LockTarget(const ObjectPtr<T>& object) { return object.get(); }
+template <typename R, typename = std::enable_if_t<std::is_base_of<ObjectRef, R>::value>>
+const Object* LockTarget(const R& object) { return object.get(); }
+}  // namespace details
+
+/*!
+ * \brief A copy of a member of object read under its FieldsLock: `std::string name = LockedRead(self,
+ *  &NodeObject::name);`, for a string or object field Java may set while C++ reads it.
+ */
+template <typename Holder, typename C, typename F>
+F LockedRead(const Holder& object, F C::*member) {
+  const C* target = static_cast<const C*>(details::LockTarget(object));
+  FieldsLock lock(static_cast<const Object*>(target));
+  return target->*member;
+}
+
+/*!
+ * \brief Assigns a member of object under its FieldsLock, as a Java setter does: the old value is destroyed after
+ *  the lock is given back (an object it held may run a destructor). `LockedWrite(self, &NodeObject::name, text);`
+ */
+template <typename Holder, typename C, typename F>
+void LockedWrite(const Holder& object, F C::*member, F value) {
+  C* target = const_cast<C*>(static_cast<const C*>(details::LockTarget(object)));
+  {
+    FieldsLock lock(static_cast<const Object*>(target));
+    std::swap(target->*member, value);
+  }
+}  // value, now the old one, is destroyed here
+
 namespace details {
 
 /*!

@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 10}. */
-  public static final int P4J_ABI_VERSION_MINOR = 10;
+  /** {@code #define P4J_ABI_VERSION_MINOR 11}. */
+  public static final int P4J_ABI_VERSION_MINOR = 11;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
