@@ -87,7 +87,8 @@ P4J_REGISTER_OBJECT_DEF(ShapeObject, "A named plane figure")
     .def_rw("name", &ShapeObject::name, "what the shape is called")
     .def("Area", [](Shape shape) { return Area(shape); }, "the area the shape covers")
     .def("Summary", [](Shape shape, std::string unit) {
-      return shape->name + " covers " + std::to_string(Area(shape)) + " " + unit;
+      // name is writable from Java: read it under the lock Java's setter takes, never a string it is freeing
+      return LockedRead(shape, &ShapeObject::name) + " covers " + std::to_string(Area(shape)) + " " + unit;
     }, "the name and the area, followed by the unit given", {"unit"});
 
 P4J_REGISTER_OBJECT_DEF(CircleObject, "A circle around the origin")
@@ -137,7 +138,7 @@ P4J_REGISTER_GLOBAL("geometry.TotalArea")
 
 P4J_REGISTER_GLOBAL("geometry.AreasByName").set_body_typed([](List<Shape> shapes) {
   Map<std::string, double> areas;
-  for (Shape shape : shapes) areas.Set(shape->name, Area(shape));
+  for (Shape shape : shapes) areas.Set(LockedRead(shape, &ShapeObject::name), Area(shape));
   return areas;
 });
 
@@ -157,7 +158,7 @@ P4J_REGISTER_GLOBAL("geometry.Scale").set_body([](Args args, RetValue* rv) {
   double factor = args[1];
   if (auto* circle = dynamic_cast<const CircleObject*>(args[0].operator Shape().get())) {
     auto scaled = make_object<CircleObject>();
-    scaled->name = circle->name;
+    scaled->name = LockedRead(circle, &ShapeObject::name);
     scaled->radius = circle->radius * factor;
     *rv = Circle(scaled);
     return;
