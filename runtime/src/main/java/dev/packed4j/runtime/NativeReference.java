@@ -7,8 +7,10 @@ import java.lang.invoke.VarHandle;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One owned reference to a native object: released after {@link #release()} or, if that never happens, once the
@@ -40,6 +42,10 @@ import java.util.Arrays;
  * it is closed or enqueued, so each thread keeps the references it made in an array of its own ({@link Roots}): a
  * registration is a plain store, a close only sets the closed bit, and a full array is replaced by one holding its
  * open references, on its own thread.
+ *
+ * <p>One cleaner thread is slower than several threads that drop objects (a release, the C++ destructor, costs about
+ * a third of what making and dropping the object costs its maker), so while it is behind the threads that make
+ * objects wait for it, a bounded time each ({@link Roots#waitForCleaner()}).
  */
 final class NativeReference extends PhantomReference<Object> implements ReleaseEpochs.Pin {
   private static final VarHandle STATE;
@@ -203,10 +209,37 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     /** The size of {@link #ALL} at which the next registration first prunes the arrays of ended threads. */
     private static int pruneAt = 64;
 
+    /**
+     * The references found unreachable that the cleaner holds, from the queue, at which it is behind: about one per
+     * KiB of the largest heap (262,144 for 256 MiB; their Java objects take about 5% of it), at least 16,384 and at
+     * most 1,048,576.
+     */
+    static final int BEHIND_AT =
+        Math.clamp(Runtime.getRuntime().maxMemory() / 1024, 16_384, 1_048_576);
+    /** The references the cleaner holds at which it has caught up again. */
+    static final int CAUGHT_UP_AT = BEHIND_AT / 2;
+    /** The references the cleaner releases between two looks at the queue. */
+    private static final int CHUNK = 1024;
+    /** The longest a thread making an object waits for the cleaner at once: a slow destructor must not hang it. */
+    private static final long LONGEST_WAIT_NANOS = 1_000_000_000L;
+    /** The longest it waits while the cleaner finishes no {@link #CHUNK}: a stuck destructor holds it no longer. */
+    private static final long LONGEST_STALL_NANOS = 100_000_000L;
+    /** How often a waiting thread looks whether the cleaner has caught up. */
+    private static final long WAIT_STEP_NANOS = 500_000L;
+    /**
+     * Whether the cleaner is behind: set when it holds {@link #BEHIND_AT} references, cleared at
+     * {@link #CAUGHT_UP_AT}. Read only when {@link #add} misses {@link #RECENT}, which the cleaner empties while it is
+     * behind, so making an object pays nothing for it otherwise.
+     */
+    private static volatile boolean cleanerBehind;
+    /** The chunks the cleaner has released while behind: what a waiting thread takes as its progress. */
+    private static volatile int chunksReleased;
+    private static final Thread CLEANER;
+
     static {
-      Thread cleaner = Thread.ofPlatform().name("packed4j-cleaner").daemon().unstarted(Roots::releaseUnreachable);
-      cleaner.setContextClassLoader(null); // the first user's loader must not stay reachable through it
-      cleaner.start();
+      CLEANER = Thread.ofPlatform().name("packed4j-cleaner").daemon().unstarted(Roots::releaseUnreachable);
+      CLEANER.setContextClassLoader(null); // the first user's loader must not stay reachable through it
+      CLEANER.start();
     }
 
     private final WeakReference<Thread> thread = new WeakReference<>(Thread.currentThread());
@@ -236,11 +269,41 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
       roots.count = at + 1;
     }
 
-    /** This thread's array from the ThreadLocal, remembered in {@link #RECENT}. */
+    /**
+     * This thread's array from the ThreadLocal, remembered in {@link #RECENT}; first, while the cleaner is behind,
+     * waits for it (see {@link #waitForCleaner()}).
+     */
     private static Roots ofThread(long id) {
       Roots roots = OF_THREAD.get();
+      if (cleanerBehind && Thread.currentThread() != CLEANER) {
+        waitForCleaner();
+      }
       RECENT[(int) id & (RECENT.length - 1)] = roots;
       return roots;
+    }
+
+    /**
+     * The backpressure on threads that make objects while the cleaner is behind: parks until it has caught up, at
+     * most {@link #LONGEST_WAIT_NANOS}, and at most {@link #LONGEST_STALL_NANOS} in which the cleaner finishes no
+     * {@link #CHUNK}. The caller then caches its array again, and makes objects at full speed until the cleaner,
+     * after its next chunk, empties the cache again: so threads are held back as long as the cleaner is behind and
+     * making progress, and a cleaner stuck in a destructor holds each of them once, for the stall. Never called
+     * inside the cleaner's own work (a destructor that makes an object), and only where an object is made, never
+     * while a native release runs on the caller's thread.
+     */
+    private static void waitForCleaner() {
+      long now = System.nanoTime();
+      long deadline = now + LONGEST_WAIT_NANOS;
+      long stalledAt = now + LONGEST_STALL_NANOS;
+      int chunks = chunksReleased;
+      while (cleanerBehind && deadline - now > 0 && stalledAt - now > 0) {
+        LockSupport.parkNanos(WAIT_STEP_NANOS);
+        now = System.nanoTime();
+        if (chunksReleased != chunks) {
+          chunks = chunksReleased;
+          stalledAt = now + LONGEST_STALL_NANOS;
+        }
+      }
     }
 
     private static Roots register() {
@@ -309,11 +372,35 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
       return true;
     }
 
-    /** The {@code packed4j-cleaner} thread: releases the references of owners found unreachable. */
+    /**
+     * The {@code packed4j-cleaner} thread: releases the references of owners found unreachable. It takes them from
+     * the queue into its own deque, up to {@link #BEHIND_AT}, and releases them {@link #CHUNK} at a time: the count
+     * it holds is how far behind it is, which the queue does not tell.
+     */
     private static void releaseUnreachable() {
+      ArrayDeque<NativeReference> held = new ArrayDeque<>();
       while (true) {
         try {
-          ((NativeReference) UNREACHABLE.remove()).releaseUnreachable();
+          if (held.isEmpty()) {
+            cleanerBehind = false;
+            held.add((NativeReference) UNREACHABLE.remove());
+          }
+          NativeReference next;
+          while (held.size() < BEHIND_AT && (next = (NativeReference) UNREACHABLE.poll()) != null) {
+            held.add(next);
+          }
+          if (held.size() >= BEHIND_AT) {
+            cleanerBehind = true;
+            Arrays.fill(RECENT, null); // the next object each thread makes looks at cleanerBehind
+          } else if (held.size() <= CAUGHT_UP_AT) {
+            cleanerBehind = false;
+          }
+          for (int i = 0; i < CHUNK && (next = held.poll()) != null; i++) {
+            next.releaseUnreachable();
+          }
+          if (cleanerBehind) {
+            chunksReleased++; // only this thread writes it
+          }
         } catch (InterruptedException e) {
           // Nobody interrupts this thread on purpose; carry on, the references must still be released.
         } catch (RuntimeException | Error e) {
