@@ -63,14 +63,22 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
     return reference;
   }
 
-  /** The pinned handle; every use below unpins in its finally. */
-  private long pinHandle() {
-    return pin().pinnedHandle();
+  /**
+   * The pinned handle; every use below unpins in its finally. After close, the IllegalStateException names the
+   * method, {@code member} ({@code "NativeList.size(): the NativeList<Long> is closed; ..."}), as a function's
+   * message names the function.
+   */
+  private long pinHandle(String member) {
+    if (!reference.tryPin()) {
+      throw new IllegalStateException("NativeList." + member + ": the NativeList<" + element.javaType()
+          + "> is closed; it cannot be used after close()");
+    }
+    return reference.pinnedHandle();
   }
 
   @Override
   public int size() {
-    long handle = pinHandle();
+    long handle = pinHandle("size()");
     try {
       synchronized (ContainerLocks.of(handle)) {
         return (int) Math.min(Containers.listSize(handle), Integer.MAX_VALUE);
@@ -83,7 +91,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public E get(int index) {
-    long handle = pinHandle();
+    long handle = pinHandle("get(index)");
     try {
       synchronized (ContainerLocks.of(handle)) {
         checkIndex(index, Containers.listSize(handle));
@@ -99,7 +107,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public E set(int index, E value) {
-    long handle = pinHandle();
+    long handle = pinHandle("set(index, element)");
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       encode(frame, value);
       synchronized (ContainerLocks.of(handle)) {
@@ -115,7 +123,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public boolean add(E value) {
-    long handle = pinHandle();
+    long handle = pinHandle("add(element)");
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
       encode(frame, value);
       synchronized (ContainerLocks.of(handle)) {
@@ -131,7 +139,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public void add(int index, E value) {
-    long handle = pinHandle();
+    long handle = pinHandle("add(index, element)");
     try (Frame frame = ThreadStack.current().push(ADD, 1)) {
       encode(frame, value);
       synchronized (ContainerLocks.of(handle)) {
@@ -151,7 +159,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public E remove(int index) {
-    long handle = pinHandle();
+    long handle = pinHandle("remove(index)");
     try (Frame frame = ThreadStack.current().push(REMOVE, 0)) {
       synchronized (ContainerLocks.of(handle)) {
         checkIndex(index, Containers.listSize(handle));
@@ -168,7 +176,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
 
   @Override
   public void clear() {
-    long handle = pinHandle();
+    long handle = pinHandle("clear()");
     try {
       synchronized (ContainerLocks.of(handle)) {
         Errors.check(CApi.P4JListClear(handle), null);

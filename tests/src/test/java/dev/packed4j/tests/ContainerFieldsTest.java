@@ -125,4 +125,16 @@ class ContainerFieldsTest {
     assertTrue(lines.get(1).startsWith("ShelfRef.weights(java.util.List): field 'weights' of test.Shelf is read-only"),
         e.getMessage());
   }
+
+  @Test
+  void aWrongValueForAContainerFieldNamesTheJavaMemberNotTheCFunction() {
+    try (ShelfRef shelf = shelves.make(); AccountRef ann = accounts.open(7, "ann");
+        NativeObject notAList = NativeObject.of(ann)) {
+      Packed4jException error = assertThrows(Packed4jException.class, () -> shelf.titlesObject(notAList));
+      assertEquals("TypeError", error.kind());
+      assertEquals("test.Shelf.titles(value): expected List, got test.Account object", error.nativeMessage());
+      assertEquals(List.of("Dune", "Emma"), shelf.titles(), "nothing was written");
+    }
+  }
+
 }

@@ -311,6 +311,17 @@ class ContainersTest {
   }
 
   @Test
+  void aClosedLiveListNamesTheMethod() {
+    NativeList<Long> list = containers.rangeLive(2);
+    list.close();
+    IllegalStateException size = assertThrows(IllegalStateException.class, list::size);
+    assertEquals("NativeList.size(): the NativeList<Long> is closed; it cannot be used after close()",
+        size.getMessage());
+    IllegalStateException add = assertThrows(IllegalStateException.class, () -> list.add(3L));
+    assertTrue(add.getMessage().startsWith("NativeList.add(element): "), add.getMessage());
+  }
+
+  @Test
   void aListThatContainsItselfPrintsWithoutRecursingForever() {
     try (NativeList<Long> list = containers.rangeLive(2)) {
       dev.packed4j.runtime.Registry.global("packed4j.ListAppend").invoke(list, list);

@@ -31,6 +31,10 @@ public interface ShelfRef extends AutoCloseable {
   @Field("titles")
   NativeObject titlesObject();
 
+  /** Writes the titles as a native object: any object compiles, and the core refuses one that is not a list. */
+  @Field("titles")
+  void titlesObject(NativeObject titles);
+
   /** The titles read as numbers: the field is list<string>, so the read fails naming it. */
   @Field("titles")
   List<Long> titlesAsNumbers();

@@ -5,6 +5,7 @@ import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldInt64;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JFieldUInt64;
 
 import dev.packed4j.runtime.ObjectRef;
+import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
@@ -250,7 +251,7 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       }
       long argument = stack.allocateScratch(16);
       stack.putStringView(argument, value);
-      Errors.check(CApi.P4JObjectSetField(handle, field.fieldIndex, argument), null);
+      setField(handle, field, argument);
     } catch (ConversionFailure failure) {
       throw failure.toException(writeTarget.describeArgument(0), writeTarget.exceptionFunctionName());
     } finally {
@@ -280,11 +281,31 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
       } else {
         frame.put(0, codec, value);
       }
-      Errors.check(CApi.P4JObjectSetField(handle, field.fieldIndex, frame.arguments()), null);
+      setField(handle, field, frame.arguments());
     } finally {
       held.restore(depth);
       Reference.reachabilityFence(self);
     }
+  }
+
+  /**
+   * Sets the field to the value at {@code argument} by {@code P4JObjectSetField}. The native core refuses a value of
+   * the wrong kind (an object where a container field's {@code Map} belongs); its error names the C function and
+   * the field, and is rethrown naming this member as Java calls it, as every other setter error does
+   * ({@code [TypeError] life.Node.tags(value): expected Map, got life.Node object}).
+   */
+  private void setField(long handle, Layout field, long argument) {
+    if (CApi.P4JObjectSetField(handle, field.fieldIndex, argument) != 0) {
+      Packed4jException error = Errors.takeRaised(null);
+      String message = withoutPrefix(error.nativeMessage(), "P4JObjectSetField: ");
+      message = withoutPrefix(message, "field \"" + name + "\" of " + type.typeKey() + ": ");
+      throw Failures.newException(error.kind(), writeTarget.describeArgument(0) + ": " + message,
+          error.nativeBacktrace(), null);
+    }
+  }
+
+  private static String withoutPrefix(String message, String prefix) {
+    return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
   }
 
   /** The handle for a read without a pin (see ObjectRef), or the closed object's error naming this member. */
