@@ -52,7 +52,8 @@ class ContainerFieldsTest {
 
   @Test
   void settersReplaceTheContainersCppSees() {
-    try (ShelfRef shelf = shelves.make(); AccountRef ann = accounts.open(7, "ann")) {
+    AccountRef ann = accounts.open(7, "ann"); // closed below, while the shelf still holds it
+    try (ShelfRef shelf = shelves.make()) {
       shelf.titles(List.of("A", "B", "C"));
       shelf.counts(Map.of("A", 3L, "B", 4L));
       shelf.accounts(List.of(ann));
