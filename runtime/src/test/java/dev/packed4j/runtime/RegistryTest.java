@@ -88,6 +88,15 @@ class RegistryTest {
   }
 
   @Test
+  void nearNamesDoNotStretchToUnrelatedNamesUnderALongNamespace() {
+    List<String> billing = List.of("mycompany.billing.Refund", "mycompany.billing.Invoice");
+    assertEquals(List.of(), Registries.nearNames("mycompany.billing.Credit", billing));
+    assertEquals(List.of(), Registries.nearNames("mycompany.billing.Payment", billing));
+    assertEquals(List.of(), Registries.nearNames("geometry.shapes.Size", List.of("geometry.shapes.Scale")));
+    assertEquals(List.of("calc.Sub"), Registries.nearNames("calc.Sum", List.of("calc.Sub", "calc.Product")));
+  }
+
+  @Test
   void objectTypesListTheBuiltInsThenTheLibrariesTypesWithParentsAndFields() {
     TestPlugin.load();
     List<ObjectTypeInfo> types = Registry.objectTypes();

@@ -8,15 +8,6 @@ import org.junit.jupiter.api.Test;
 class NearNamesTest {
 
   @Test
-  void distanceCountsEditsAndTranspositions() {
-    assertThat(NearNames.distance("price", "price")).isEqualTo(0);
-    assertThat(NearNames.distance("price", "prise")).isEqualTo(1);
-    assertThat(NearNames.distance("price", "rpice")).isEqualTo(1);
-    assertThat(NearNames.distance("price", "pric")).isEqualTo(1);
-    assertThat(NearNames.distance("", "abc")).isEqualTo(3);
-  }
-
-  @Test
   void closestIgnoresCaseAndTheNameItself() {
     assertThat(NearNames.closest("Calculatorref", List.of("Calculator", "CalculatorRef", "Node")))
         .hasValue("CalculatorRef");
@@ -27,6 +18,21 @@ class NearNamesTest {
   void farNamesAreNotSuggested() {
     assertThat(NearNames.closest("Calculator", List.of("Node", "Tensor"))).isEmpty();
     assertThat(NearNames.didYouMean("Calculator", List.of("Node"))).isEmpty();
+  }
+
+  @Test
+  void aLongNamespaceDoesNotMakeAnUnrelatedNameNear() {
+    List<String> billing = List.of("mycompany.billing.Refund", "mycompany.billing.Invoice");
+    assertThat(NearNames.closest("mycompany.billing.Credit", billing)).isEmpty();
+    assertThat(NearNames.closest("mycompany.billing.Payment", billing)).isEmpty();
+    assertThat(NearNames.closest("geometry.shapes.Size", List.of("geometry.shapes.Scale"))).isEmpty();
+  }
+
+  @Test
+  void aTypoOrARenameInTheSameNamespaceIsNear() {
+    assertThat(NearNames.closest("calc.Sum", List.of("calc.Sub", "calc.Product"))).hasValue("calc.Sub");
+    assertThat(NearNames.closest("ledger.FormatCents", List.of("ledger.Deposit", "ledger.FormatAmount")))
+        .hasValue("ledger.FormatAmount");
   }
 
   @Test

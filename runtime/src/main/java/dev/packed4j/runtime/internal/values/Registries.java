@@ -8,6 +8,7 @@ import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import dev.packed4j.types.NearNames;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -15,9 +16,7 @@ import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /** The global function registry: names, and messages for names that are not registered. */
 public final class Registries {
@@ -147,49 +146,12 @@ public final class Registries {
   }
 
   /**
-   * Up to three registered names close to {@code name}: small edit distance, case, or the same last segment. When
-   * none is that close, the closest name that differs in at most a third of its characters, as the annotation
-   * processor's "did you mean" finds it ({@code ledger.FormatCents} finds {@code ledger.FormatAmount}).
+   * Up to three registered names close to {@code name}, by packed4j-types' rule, the one the annotation processor's
+   * "did you mean" uses: a small edit, case, or the same last segment; or, when none is that close, a rename in the
+   * same namespace whose last segment keeps half of its characters ({@code ledger.FormatCents} finds
+   * {@code ledger.FormatAmount}; {@code mycompany.billing.Credit} does not find {@code mycompany.billing.Refund}).
    */
   public static List<String> nearNames(String name, List<String> registered) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    String lastSegment = lower.substring(lower.lastIndexOf('.') + 1);
-    // Typos are local: allow about one edit per three characters of the last segment, at most three.
-    int typo = Math.max(1, Math.min(3, (lastSegment.length() + 2) / 3));
-    // A renamed function keeps most of its name.
-    int renamed = Math.max(typo, name.length() / 3);
-    record Candidate(String name, int distance) {}
-    List<Candidate> near = registered.stream()
-        .map(candidate -> {
-          String candidateLower = candidate.toLowerCase(Locale.ROOT);
-          int distance = distance(lower, candidateLower);
-          boolean sameLast = candidateLower.substring(candidateLower.lastIndexOf('.') + 1).equals(lastSegment);
-          return new Candidate(candidate, sameLast ? Math.min(distance, typo) : distance);
-        })
-        .filter(candidate -> candidate.distance() <= renamed && !candidate.name().equals(name))
-        .sorted(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name))
-        .toList();
-    int limit = near.isEmpty() ? typo : Math.max(typo, near.get(0).distance());
-    return near.stream().filter(candidate -> candidate.distance() <= limit).limit(3).map(Candidate::name).toList();
-  }
-
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
+    return NearNames.near(name, registered).stream().limit(3).toList();
   }
 }
