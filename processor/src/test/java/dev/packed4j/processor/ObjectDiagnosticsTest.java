@@ -20,6 +20,8 @@ class ObjectDiagnosticsTest {
         import dev.packed4j.annotations.Field;
         import dev.packed4j.annotations.Object;
         import dev.packed4j.runtime.NDArray;
+        import dev.packed4j.runtime.NativeObject;
+        import dev.packed4j.runtime.PackedFunction;
         import java.util.List;
         import java.util.Optional;
         @Object("test.Node")
@@ -224,7 +226,10 @@ class ObjectDiagnosticsTest {
           Long       | a field always has a value, so read it as the primitive long
           byte[]     | a native field holds bytes only as a Bytes object, which a field accessor takes as NativeObject
           Optional<Long> | a native field is never optional<T> (reflection records no std::optional field)
-          NDArray    | fields of this type cannot be read in place
+          NDArray    | a tensor (NDArray) field is an object field: read it as NativeObject
+          PackedFunction | a function field is an object field: read it as NativeObject
+          Runnable   | a function field is an object field: read it as NativeObject
+          java.lang.Object | an any field is an object field: read it as NativeObject
           char       | char has no wire type
           """)
   void unsupportedFieldTypeSaysWhy(String type, String reason) {
@@ -234,7 +239,8 @@ class ObjectDiagnosticsTest {
           Compilation compilation = compile(node);
           assertThat(compilation)
               .hadErrorContaining(
-                  "[P4J-FIELD-TYPE] " + type + " is not a supported type for the field getter NodeRef.value(): "
+                  "[P4J-FIELD-TYPE] " + type.replace("java.lang.", "")
+                      + " is not a supported type for the field getter NodeRef.value(): "
                       + reason)
               .inFile(node)
               .onLineContaining(type + " value();");
@@ -243,6 +249,29 @@ class ObjectDiagnosticsTest {
                   "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
                       + " interface, NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the"
                       + " elements a @Global result takes");
+        });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          NDArray    | a tensor (NDArray) field is an object field: write it as NativeObject
+          PackedFunction | a function field is an object field: write it as NativeObject
+          java.lang.Object | an any field is an object field: write it as NativeObject
+          """)
+  void unsupportedSetterTypeSaysWhyInTheWordsOfASetter(String type, String reason) {
+    TestCompiler.underEach(
+        () -> {
+          JavaFileObject node = objectWith("NativeObject value();\n  void value(" + type + " value);");
+          assertThat(compile(node))
+              .hadErrorContaining(
+                  "[P4J-SETTER-TYPE] " + type.replace("java.lang.", "") + " is not a supported type for the setter"
+                      + " NodeRef.value(" + type.replace("java.lang.", "") + "): " + reason
+                      + ". A setter writes the field in place")
+              .inFile(node)
+              .onLineContaining("void value(" + type + " value);");
         });
   }
 

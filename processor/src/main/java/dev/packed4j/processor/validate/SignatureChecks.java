@@ -44,7 +44,7 @@ final class SignatureChecks {
   /** Maps the type of an {@code @Object} getter, reporting on the getter if it cannot be read as a field. */
   Optional<TypeModel> fieldType(TypeMirror type, ExecutableElement getter, Report report) {
     return accept(
-        mapper.field(type),
+        mapper.field(type, false),
         type,
         (TypeElement) getter.getEnclosingElement(),
         getter,
@@ -56,7 +56,7 @@ final class SignatureChecks {
   /** Maps the parameter type of an {@code @Object} setter, reporting on the parameter if it cannot be written. */
   Optional<TypeModel> setterType(TypeMirror type, ExecutableElement setter, Element parameter, Report report) {
     return accept(
-        mapper.field(type),
+        mapper.field(type, true),
         type,
         (TypeElement) setter.getEnclosingElement(),
         parameter,

@@ -77,8 +77,12 @@ final class TypeMapper {
    * Maps the type of an {@code @Object} getter or setter: a field read or written in place. A {@code List} or
    * {@code Map} (or their live views) takes the element types a {@code @Global} result or parameter takes, since the
    * runtime converts a container field with the same codecs ({@code FieldSlot.readObject}, {@code writeObject}).
+   *
+   * @param type the getter's result or the setter's parameter type
+   * @param write whether a setter writes the field (the reasons say "write" rather than "read")
    */
-  Mapping field(TypeMirror type) {
+  Mapping field(TypeMirror type, boolean write) {
+    String access = write ? "write" : "read";
     switch (type.getKind()) {
       case INT, LONG, DOUBLE, BOOLEAN -> {
         return new Mapping.Mapped(new TypeModel.Primitive(primitiveKind(type.getKind())));
@@ -116,12 +120,24 @@ final class TypeMapper {
                 new Mapping.Unsupported(
                     "a native field holds bytes only as a Bytes object, which a field accessor takes as"
                         + " NativeObject");
-            default -> new Mapping.Unsupported("fields of this type cannot be read in place");
+            // A function, a tensor or an any field is a reference to an object, which only NativeObject reads and
+            // writes in place (Conversions.fieldJavaTypeFor says the same of the native field).
+            case TypeModel.PackedFunctionType f -> objectField("a function", access);
+            case TypeModel.FunctionalType f -> objectField("a function", access);
+            case TypeModel.NDArrayType t -> objectField("a tensor (NDArray)", access);
+            case TypeModel.AnyType a -> objectField("an any", access);
+            default -> new Mapping.Unsupported(
+                "fields of this type cannot be " + (write ? "written" : "read") + " in place");
           };
         }
         return mapping;
       }
     }
+  }
+
+  /** Why a field that holds an object is not accessed as the Java type of its value: it takes NativeObject. */
+  private static Mapping.Unsupported objectField(String what, String access) {
+    return new Mapping.Unsupported(what + " field is an object field: " + access + " it as NativeObject");
   }
 
   /** Maps a reference type: the top level of a signature, or an element of a container. */
