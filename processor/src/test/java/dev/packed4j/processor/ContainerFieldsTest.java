@@ -30,8 +30,10 @@ class ContainerFieldsTest {
             {"name": "tags", "type": "list<string>", "declaredBy": "kv.Doc", "mutable": true},
             {"name": "ids", "type": "list<int64>", "declaredBy": "kv.Doc", "mutable": true},
             {"name": "counts", "type": "map<string, int64>", "declaredBy": "kv.Doc", "mutable": true},
-            {"name": "legacy", "type": "List", "declaredBy": "kv.Doc", "mutable": true}],
-           "methods": []}
+            {"name": "legacy", "type": "List", "declaredBy": "kv.Doc", "mutable": true},
+            {"name": "pages", "type": "list<kv.Page>", "declaredBy": "kv.Doc", "mutable": true}],
+           "methods": []},
+          {"key": "kv.Page", "parent": "Object", "fields": [], "methods": []}
         ],
         "coreGlobals": [],
         "coreObjectTypes": [{"key": "Object", "fields": []}, {"key": "List", "parent": "Object", "fields": []}]
@@ -172,6 +174,18 @@ class ContainerFieldsTest {
                 + " list<int64>: its elements: the native side returns an integer. Declare the getter as List<Long>")
         .inFile(doc)
         .onLineContaining("List<String> idTexts();");
+  }
+
+  @Compilers
+  void aContainerOfObjectsIsDeclaredWithTheNameOfTheirInterface() {
+    JavaFileObject doc = docRef("@Field(\"pages\") List<String> pageTitles();");
+    assertThat(checked(doc))
+        .hadErrorContaining(
+            "[P4J-NATIVE-FIELD-TYPE] DocRef.pageTitles() returns List<String>, but the field \"pages\" of \"kv.Doc\""
+                + " is list<kv.Page>: its elements: the native side returns an object of type kv.Page. Declare the"
+                + " getter as List<Page>, where Page is your @Object(\"kv.Page\") interface")
+        .inFile(doc)
+        .onLineContaining("List<String> pageTitles();");
   }
 
   @Compilers

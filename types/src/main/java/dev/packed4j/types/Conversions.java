@@ -1,6 +1,8 @@
 package dev.packed4j.types;
 
 import dev.packed4j.types.JavaType.PrimitiveKind;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -167,13 +169,34 @@ public final class Conversions {
 
   /**
    * The Java type to declare for a native type, for the fix in a message: {@code List<Long>} for
-   * {@code list<int64>}.
+   * {@code list<int64>}. An object type is the {@code @Object} interface the reader writes: {@code an @Object("Shape")
+   * interface} alone, and inside a container by the last segment of its key with a clause that says which interface
+   * that is ({@code List<Thing>, where Thing is your @Object("odd.Thing") interface}).
    *
    * @param type the native type
    * @param boxed whether a scalar is named by its box (inside a container)
    * @return the Java type as a person writes it
    */
   public static String javaTypeFor(NativeType type, boolean boxed) {
+    Set<String> objectKeys = new LinkedHashSet<>();
+    String spelled = spelling(type, boxed, objectKeys);
+    if (type.kind() == NativeType.Kind.OBJECT && objectKeys.contains(type.name())) {
+      return "an @Object(\"" + type.name() + "\") interface";
+    }
+    if (objectKeys.isEmpty()) {
+      return spelled;
+    }
+    List<String> clauses = objectKeys.stream()
+        .map(key -> simpleName(key) + " is your @Object(\"" + key + "\") interface")
+        .toList();
+    return spelled + ", where " + String.join(" and ", clauses);
+  }
+
+  /**
+   * The Java spelling of {@code type}; an object type other than the root and NDArray is its key's last segment, and
+   * its key is collected into {@code objectKeys}.
+   */
+  private static String spelling(NativeType type, boolean boxed, Set<String> objectKeys) {
     return switch (type.name()) {
       case "bool" -> boxed ? "Boolean" : "boolean";
       case "int8" -> boxed ? "Byte" : "byte";
@@ -184,17 +207,25 @@ public final class Conversions {
       case "float64" -> boxed ? "Double" : "double";
       case "string" -> "String";
       case "bytes" -> "byte[]";
-      case "any" -> "Object";
+      case "any", "opaque pointer" -> "Object";
       case "void" -> "void";
       case "function" -> "PackedFunction";
-      case "list" -> "List<" + javaTypeFor(type.element(), true) + ">";
-      case "map" -> "Map<" + javaTypeFor(type.arguments().get(0), true) + ", "
-          + javaTypeFor(type.arguments().get(1), true) + ">";
-      case "optional" -> "Optional<" + javaTypeFor(type.element(), true) + ">";
+      case "list" -> "List<" + spelling(type.element(), true, objectKeys) + ">";
+      case "map" -> "Map<" + spelling(type.arguments().get(0), true, objectKeys) + ", "
+          + spelling(type.arguments().get(1), true, objectKeys) + ">";
+      case "optional" -> "Optional<" + spelling(type.element(), true, objectKeys) + ">";
       case NativeType.TENSOR_KEY -> "NDArray";
       case NativeType.ROOT_OBJECT_KEY -> "NativeObject";
-      default -> "an @Object(\"" + type.name() + "\") interface";
+      default -> {
+        objectKeys.add(type.name());
+        yield simpleName(type.name());
+      }
     };
+  }
+
+  /** The last segment of an object type key, as the simple name of its interface: {@code Thing} for odd.Thing. */
+  private static String simpleName(String key) {
+    return key.substring(key.lastIndexOf('.') + 1);
   }
 
   /**

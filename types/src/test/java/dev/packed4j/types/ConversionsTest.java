@@ -233,6 +233,18 @@ class ConversionsTest {
     assertEquals("Map<String, List<Long>>", Conversions.javaTypeFor(n("map<string, list<int64>>"), false));
     assertEquals("an @Object(\"Shape\") interface", Conversions.javaTypeFor(n("Shape"), false));
     assertEquals("Optional<Integer>", Conversions.javaTypeFor(n("optional<uint16>"), false));
+    assertEquals("Object", Conversions.javaTypeFor(n("opaque pointer"), false));
+  }
+
+  @Test
+  void anObjectInsideAContainerIsNamedAsItsInterfaceWithAClauseSayingWhichOne() {
+    assertEquals("List<Thing>, where Thing is your @Object(\"odd.Thing\") interface",
+        Conversions.javaTypeFor(n("list<odd.Thing>"), false));
+    assertEquals("List<Thing>, where Thing is your @Object(\"odd.Thing\") interface",
+        Conversions.fieldJavaTypeFor(n("list<odd.Thing>")));
+    assertEquals("Map<Shape, List<Node>>, where Shape is your @Object(\"Shape\") interface and Node is your"
+        + " @Object(\"test.Node\") interface", Conversions.javaTypeFor(n("map<Shape, list<test.Node>>"), false));
+    assertEquals("List<NativeObject>", Conversions.javaTypeFor(n("list<Object>"), false));
   }
 
   @Test
