@@ -49,8 +49,16 @@ final class JavaTypes {
     return of(type, false);
   }
 
-  /** The Java type of a field's getter (README's field table: an int32 field reads as int, uint64 as long). */
+  /**
+   * The Java type of a field's getter and setter (README's field table: an int32 field reads as int, uint64 as long).
+   * A field that only a {@code NativeObject} accessor reads in place ({@code function}, {@code NDArray}, {@code any},
+   * {@code bytes}) is one, as packed4j-types' {@link Conversions#fieldJavaTypeFor} decides; a container of them
+   * ({@code list<function>}) stays typed.
+   */
   String field(NativeType type) {
+    if (Conversions.fieldJavaTypeFor(type).equals("NativeObject")) {
+      return runtime("NativeObject");
+    }
     return switch (type.name()) {
       case "int32" -> "int";
       case "int64", "uint64" -> "long";

@@ -166,6 +166,28 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void aFieldOnlyANativeObjectReadsIsANativeObjectAndAContainerOfThemStaysTyped() {
+    List<ApiModel.Field> fields = List.of(
+        new ApiModel.Field("callback", NativeType.of("function"), true, Optional.empty()),
+        new ApiModel.Field("image", NativeType.of("NDArray"), true, Optional.empty()),
+        new ApiModel.Field("payload", NativeType.of("any"), true, Optional.empty()),
+        ApiModel.Field.readOnly("raw", NativeType.of("bytes")),
+        ApiModel.Field.readOnly("handlers", NativeType.parse("list<function>")),
+        ApiModel.Field.readOnly("chunks", NativeType.parse("list<bytes>")));
+    ApiModel model = oneLibrary("libhub.so", "00".repeat(32), List.of(),
+        List.of(new ApiModel.ObjectType("hub.Hub", Optional.of("Object"), fields, List.of(), Optional.empty())));
+    String hub = InterfaceGenerator.generate(model, new InterfaceGenerator.Options("p", List.of(),
+        Untyped.OBJECT_VARARGS)).files().get("p/Hub.java");
+    for (String member : List.of("NativeObject callback();", "void callback(NativeObject callback);",
+        "NativeObject image();", "void image(NativeObject image);", "NativeObject payload();",
+        "void payload(NativeObject payload);", "NativeObject raw();", "List<PackedFunction> handlers();",
+        "List<byte[]> chunks();", "import dev.packed4j.runtime.NativeObject;")) {
+      assertTrue(hub.contains(member), member + " in\n" + hub);
+    }
+    assertFalse(hub.contains("import dev.packed4j.runtime.NDArray;"), hub);
+  }
+
+  @Test
   void mutableFieldsGetSettersMethodsAnnotationsAndTheBoundInterfaceConstructorsAndStaticMethods() {
     ApiModel points = oneLibrary("libgeo.so", "00".repeat(32),
         List.of(new ApiModel.Function("geo.Distance", Optional.of(Signature.parse("(geo.Point, geo.Point) -> float64")),
