@@ -52,6 +52,14 @@ public final class InterfaceGenerator {
       "Double", "List", "Map", "Optional", "Global", "Field", "Method", "Constructor", "NDArray", "NativeObject",
       "PackedFunction", "Registry");
 
+  /**
+   * Object types of packed4j's own headers that every plugin using them registers itself, and that never cross the C
+   * ABI: {@code Value} (container.h's ValueObject, what a {@code List<Value>} hands out in C++; storing one stores
+   * its data). They are not the plugin's API, so no interface is generated for them. The core's built-in types
+   * ({@code String}, {@code List}, ...) are not in a plugin's model at all.
+   */
+  private static final Set<String> HEADER_INTERNAL_TYPES = Set.of("Value");
+
   /** The longest line a one-line Javadoc comment is written on. */
   private static final int LINE = 120;
 
@@ -128,6 +136,9 @@ public final class InterfaceGenerator {
     List<String> warnings = new ArrayList<>();
     List<ApiModel.ObjectType> objectTypes = new ArrayList<>();
     for (ApiModel.ObjectType type : selectObjectTypes(model, functions, options.prefixes())) {
+      if (HEADER_INTERNAL_TYPES.contains(type.key())) {
+        continue;
+      }
       if (isNativeName(type.key())) {
         objectTypes.add(type);
       } else {

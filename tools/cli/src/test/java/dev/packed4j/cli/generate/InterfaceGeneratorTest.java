@@ -188,6 +188,22 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void packed4jsOwnHeaderInternalValueTypeGetsNoInterface() {
+    ApiModel model = oneLibrary("libdgl.so", "00".repeat(32),
+        List.of(ApiModel.Function.of("dgl.Sum", Optional.of(Signature.parse("(list<Value>) -> int64")))),
+        List.of(new ApiModel.ObjectType("Value", Optional.of("Object"), List.of(), List.of(), Optional.empty()),
+            new ApiModel.ObjectType("dgl.Graph", Optional.of("Object"), List.of(), List.of(), Optional.empty())));
+    for (List<String> prefixes : List.of(List.<String>of(), List.of("dgl."))) {
+      InterfaceGenerator.Output output = InterfaceGenerator.generate(model, new InterfaceGenerator.Options("p",
+          prefixes, Untyped.OBJECT_VARARGS));
+      assertFalse(output.files().containsKey("p/Value.java"), output.files().keySet().toString());
+      assertTrue(output.files().get("p/Dgl.java").contains("long sum(List<NativeObject> arg0);"),
+          output.files().get("p/Dgl.java"));
+      assertEquals(List.of(), output.warnings());
+    }
+  }
+
+  @Test
   void mutableFieldsGetSettersMethodsAnnotationsAndTheBoundInterfaceConstructorsAndStaticMethods() {
     ApiModel points = oneLibrary("libgeo.so", "00".repeat(32),
         List.of(new ApiModel.Function("geo.Distance", Optional.of(Signature.parse("(geo.Point, geo.Point) -> float64")),
