@@ -107,6 +107,8 @@ struct TypeEntry {
   std::vector<FieldMeta> merged_meta;
   /*! \brief Declared types of the type's own fields, by name (P4JTypeSetFieldType; names interned). */
   std::map<std::string, P4JByteArray, std::less<>> field_types;
+  /*! \brief The library file that recorded each of field_types, for a conflict's message. */
+  std::map<std::string, std::string, std::less<>> field_type_libraries;
   /*! \brief Declared types of info.fields, index for index (size 0 when none), rebuilt with them. */
   std::vector<P4JByteArray> merged_types;
   /*! \brief info.fields and their flags, published together for lock-free writes (see FieldTable). */
@@ -129,14 +131,19 @@ const char* FieldKindName(int32_t kind) {
   }
 }
 
-/*! \brief "{price: int64 at 24 (8 bytes), brand: string at 32 (32 bytes)}". */
+/*! \brief The key of a type index for a message, read without the registry's lock (defined below). */
+std::string KeyForMessage(int32_t type_index);
+
+/*! \brief "{price: int64 at 24 (8 bytes), owner: object test.Person at 32 (8 bytes)}". */
 std::string DescribeFields(const std::vector<P4JFieldInfo>& fields) {
   if (fields.empty()) return "{no fields}";
   std::string text = "{";
   for (size_t i = 0; i < fields.size(); ++i) {
     if (i != 0) text += ", ";
-    text += std::string(details::ViewOf(fields[i].name)) + ": " + FieldKindName(fields[i].kind) + " at " +
-            std::to_string(fields[i].offset) + " (" + std::to_string(fields[i].size) + " bytes)";
+    std::string kind = FieldKindName(fields[i].kind);
+    if (fields[i].kind == kP4JFieldObject) kind += " " + KeyForMessage(fields[i].object_type_index);
+    text += std::string(details::ViewOf(fields[i].name)) + ": " + kind + " at " + std::to_string(fields[i].offset) +
+            " (" + std::to_string(fields[i].size) + " bytes)";
   }
   return text + "}";
 }
@@ -146,7 +153,8 @@ bool SameLayout(const std::vector<P4JFieldInfo>& a, const std::vector<P4JFieldIn
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (details::ViewOf(a[i].name) != details::ViewOf(b[i].name) || a[i].kind != b[i].kind ||
-        a[i].offset != b[i].offset || a[i].size != b[i].size) {
+        a[i].offset != b[i].offset || a[i].size != b[i].size ||
+        a[i].object_type_index != b[i].object_type_index) {
       return false;
     }
   }
@@ -163,7 +171,7 @@ const P4JFieldInfo* FindField(const std::vector<P4JFieldInfo>& fields, std::stri
 
 /*! \brief Whether two records of one field agree on its layout (kind, offset, size). */
 bool SameField(const P4JFieldInfo& a, const P4JFieldInfo& b) {
-  return a.kind == b.kind && a.offset == b.offset && a.size == b.size;
+  return a.kind == b.kind && a.offset == b.offset && a.size == b.size && a.object_type_index == b.object_type_index;
 }
 
 /*! \brief "add, parse, __init__". */
@@ -182,8 +190,11 @@ class TypeRegistry {
       // The built-in NDArray's reflection (its fields live in ndarray.cc's object).
       std::vector<P4JFieldInfo> fields = NDArrayFields();
       // Registered by the core itself: any address inside libpacked4j.so names it.
-      created->RegisterFields(kP4JNDArray, fields.data(), static_cast<int32_t>(fields.size()),
-                              reinterpret_cast<const void*>(&P4JTypeRegisterFields));
+      const void* core = reinterpret_cast<const void*>(&P4JTypeRegisterFields);
+      created->RegisterFields(kP4JNDArray, fields.data(), static_cast<int32_t>(fields.size()), core);
+      // Read as new List<int64> objects (ReadNDArrayField): declared so, as a plugin's List<int64_t> field is.
+      created->SetFieldType(kP4JNDArray, "shape", "list<int64>", core);
+      created->SetFieldType(kP4JNDArray, "strides", "list<int64>", core);
       return created;
     }();
     return registry;
@@ -320,10 +331,11 @@ class TypeRegistry {
     RemergeLocked(type_index);
   }
 
-  void SetFieldType(int32_t type_index, std::string_view name, std::string_view type_name) {
+  void SetFieldType(int32_t type_index, std::string_view name, std::string_view type_name, const void* caller) {
     std::lock_guard<std::mutex> lock(mutex_);
     TypeEntry* entry = EntryOrThrow(type_index);
     std::string key(details::ViewOf(entry->info.type_key));
+    std::string library = LibraryOf(caller);
     if (FindField(entry->own_fields, name) == nullptr && FindField(entry->def_fields, name) == nullptr) {
       throw AttributeError("P4JTypeSetFieldType: " + key + " has registered no field \"" + std::string(name) +
                            "\" itself (register its fields first)");
@@ -332,7 +344,23 @@ class TypeRegistry {
       throw ValueError("P4JTypeSetFieldType: the type of field \"" + std::string(name) + "\" of type \"" + key +
                        "\" is empty");
     }
+    auto recorded = entry->field_types.find(name);
+    if (recorded != entry->field_types.end() && details::ViewOf(recorded->second) != type_name) {
+      const std::string& first = entry->field_type_libraries[std::string(name)];
+      if (first != library) {
+        // Two libraries sharing the key with one layout but other element types: the first one's C++ code would
+        // serve objects whose field Java then types (and writes) as the second declares it.
+        std::string message = "field \"" + std::string(name) + "\" of type key \"" + key + "\" is declared " +
+                              std::string(details::ViewOf(recorded->second)) + " by " + first + ", and " + library +
+                              " declares it " + std::string(type_name) +
+                              ": the first stays; give one of the types another type key, or build both libraries "
+                              "from the same definition";
+        RecordRegistrationError("LoadError: " + message);
+        throw ValueError(message);
+      }
+    }
     entry->field_types[std::string(name)] = details::ByteArrayOf(Intern(type_name));
+    entry->field_type_libraries[std::string(name)] = library;
     RemergeLocked(type_index);
   }
 
@@ -426,8 +454,8 @@ class TypeRegistry {
       if (details::ViewOf(existing->info.name) == name) {
         // Two libraries built from one object definition (a shared header) each register its members at load:
         // the same member again from another library is that definition, and the first one serves both.
-        if (existing->info.kind == kind && details::ViewOf(existing->info.signature) == signature &&
-            existing->library != library) {
+        if (existing->info.kind == kind && !signature.empty() &&
+            details::ViewOf(existing->info.signature) == signature && existing->library != library) {
           return;
         }
         std::string first = details::ViewOf(existing->info.signature).empty()
@@ -540,6 +568,12 @@ class TypeRegistry {
       entry = Entry(entry->info.parent_type_index);
     }
     return false;
+  }
+
+  /*! \brief The key of a type index, or "type #N" when none is registered; lock-free (entries are published). */
+  std::string KeyForMessage(int32_t index) const {
+    const TypeEntry* entry = Entry(index);
+    return entry == nullptr ? "type #" + std::to_string(index) : std::string(details::ViewOf(entry->info.type_key));
   }
 
  private:
@@ -669,6 +703,8 @@ class TypeRegistry {
   std::vector<std::unique_ptr<FieldTable>> field_tables_;
   int32_t next_dynamic_index_ = kP4JDynamicObjectBegin;
 };
+
+std::string KeyForMessage(int32_t type_index) { return TypeRegistry::Global()->KeyForMessage(type_index); }
 
 /*! \brief "brand, price", or a hint when no field is recorded. */
 std::string ListFieldNames(const P4JTypeInfo* info) {
@@ -997,7 +1033,7 @@ int P4JTypeSetFieldType(int32_t type_index, const P4JByteArray* field_name, cons
     throw ValueError("P4JTypeSetFieldType: field_name and type_name must not be NULL");
   }
   internal::TypeRegistry::Global()->SetFieldType(type_index, details::ViewOf(*field_name),
-                                                 details::ViewOf(*type_name));
+                                                 details::ViewOf(*type_name), __builtin_return_address(0));
   P4J_REGISTRATION_CALL_END();
 }
 

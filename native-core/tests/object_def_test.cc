@@ -593,8 +593,11 @@ TEST(ObjectDefTest, FieldTypesNameWhatTheKindDoesNot) {
   EXPECT_EQ(FieldTypeOf(bookcase, "titles"), "list<string>");
   EXPECT_EQ(FieldTypeOf(bookcase, "counts"), "map<string, int64>");
   EXPECT_EQ(FieldTypeOf(bookcase, "heights"), "list<float64>");
-  // The core's own types record none.
-  EXPECT_EQ(FieldTypeOf(kP4JNDArray, "shape"), "");
+  // The core's NDArray declares its computed shape and strides as lists of int64; its other fields are numbers and
+  // strings, whose kind is their type.
+  EXPECT_EQ(FieldTypeOf(kP4JNDArray, "shape"), "list<int64>");
+  EXPECT_EQ(FieldTypeOf(kP4JNDArray, "strides"), "list<int64>");
+  EXPECT_EQ(FieldTypeOf(kP4JNDArray, "dtype"), "");
 
   P4JByteArray type{nullptr, 0};
   EXPECT_EQ(P4JTypeGetFieldType(shelf, 99, &type), -1);

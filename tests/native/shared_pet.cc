@@ -1,6 +1,7 @@
 // One object definition compiled into two plugins (p4jpeta, p4jpetb: PET_LIBRARY "a" or "b"), as two libraries
 // that share a header do: both register test.shared.Pet with the same fields and members at load, and the second
-// registration is that same definition, not a conflict (SharedTypesTest).
+// registration is that same definition, not a conflict (SharedTypesTest). A third build (p4jpettags: PET_TAG
+// int64_t) has the same layout but another element type for tags, which is a conflict.
 #include <packed4j/packed4j.h>
 
 #include <cstdint>
@@ -8,10 +9,15 @@
 
 using namespace packed4j;
 
+#ifndef PET_TAG
+#define PET_TAG std::string
+#endif
+
 class PetObject : public Object {
  public:
   std::string name;
   int64_t legs = 4;
+  List<PET_TAG> tags;
 
   PetObject() = default;
   PetObject(std::string name_in, int64_t legs_in) : name(std::move(name_in)), legs(legs_in) {}
@@ -19,6 +25,7 @@ class PetObject : public Object {
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("name", &name);
     v->Visit("legs", &legs);
+    v->Visit("tags", &tags);
   }
 
   static constexpr const char* _type_key = "test.shared.Pet";
@@ -29,6 +36,7 @@ P4J_REGISTER_OBJECT_TYPE(PetObject);
 P4J_REGISTER_OBJECT_DEF(PetObject, "A pet two libraries share")
     .def_ro("name", &PetObject::name, "what it is called")
     .def_rw("legs", &PetObject::legs, "how many legs")
+    .def_rw("tags", &PetObject::tags, "what it is known for")
     .def("describe", [](ObjectPtr<PetObject> self) { return self->name + " on " + std::to_string(self->legs); },
          "name and legs")
     .def_static("parse", [](std::string text) { return make_object<PetObject>(text, 4); }, "a pet of a name",

@@ -469,8 +469,11 @@ RefT Downcast(const ObjectRef& ref) {
  *  fields (P4JObjectLockFields), so C++ code can read or write such a field while Java may set it: without it, a
  *  C++ read of a std::string member races with the setter's assignment, which frees the old characters.
  *
- *  The lock is shared by a stripe of objects and is not reentrant. Hold it only to copy or assign field values:
- *  call nothing of packed4j while holding it, and take one object's at a time. LockedRead and LockedWrite do that.
+ *  The lock is shared by a stripe of objects and is not reentrant (a spin lock: a thread that waits for itself spins
+ *  forever). Hold it only to copy values out or to move new ones in: call nothing of packed4j while holding it, take
+ *  one object's at a time, and do not let an old value die under it (assigning an object field releases the old
+ *  object, whose destructor may read fields): LockedWrite, or a swap into a local declared before the lock, destroys
+ *  the old value after the lock is given back. Java getters of other objects on the stripe wait while it is held.
  * \code
  *   std::string name;
  *   {

@@ -251,13 +251,13 @@ class ObjectDef {
         P4JByteArray doc_span = details::ByteArrayOf(text);
         try {
           details::CheckCall(P4JTypeRegisterField(T::RuntimeTypeIndex(), &info, flags, &doc_span));
+          details::RecordFieldType<FieldType>(T::RuntimeTypeIndex(), name);
         } catch (const std::exception& refused) {
-          // Another layout than the one the registry keeps for the key: objects of this library's T would be read
-          // at the other offsets, so this library makes none (make_object refuses).
+          // Another layout (or element type) than the one the registry keeps for the key: objects of this library's
+          // T would be read at the other offsets or typed otherwise, so this library makes none (make_object refuses).
           details::RefuseLayout<T>(refused.what());
           throw;
         }
-        details::RecordFieldType<FieldType>(T::RuntimeTypeIndex(), name);
       }
     } catch (const std::exception& error) {
       Report("field \"" + std::string(name) + "\"", error.what());
@@ -289,14 +289,15 @@ class ObjectDef {
                  message);
   }
 
-  /*! \brief This library's definitions of T (each library has its own copy of this function and its static). */
-  static std::vector<std::unique_ptr<ObjectDef>>& Entries() {
+  /*! \brief This library's definitions of T (hidden, so each library has its own: a default-visibility function's
+   *  static would be a GNU unique symbol, one vector for every library loaded, destroyed at exit by one of them). */
+  __attribute__((visibility("hidden"))) static std::vector<std::unique_ptr<ObjectDef>>& Entries() {
     static std::vector<std::unique_ptr<ObjectDef>> entries;
     return entries;
   }
 
-  /*! \brief Guards Entries(). */
-  static std::mutex& EntriesMutex() {
+  /*! \brief Guards Entries() (hidden, as it is). */
+  __attribute__((visibility("hidden"))) static std::mutex& EntriesMutex() {
     static std::mutex mutex;
     return mutex;
   }

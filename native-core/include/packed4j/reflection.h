@@ -284,9 +284,11 @@ void RecordObjectCreator(int32_t type_index) {
  *  at the other library's offsets (LayoutRefusal), and the error is rethrown.
  */
 template <typename T>
-void RegisterFieldsOrRefuse(int32_t type_index, const std::vector<P4JFieldInfo>& fields) {
+void RegisterFieldsOrRefuse(int32_t type_index, const std::vector<P4JFieldInfo>& fields,
+                            const FieldRecorder& recorder) {
   try {
     CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+    recorder.RegisterFieldTypes(type_index);  // another library's element types for the key are a conflict too
   } catch (const std::exception& refused) {
     RefuseLayout<T>(refused.what());
     throw;
@@ -315,8 +317,7 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance.get())));
       instance->T::VisitAttrs(&recorder);
       fields = recorder.Fields();
-      RegisterFieldsOrRefuse<T>(type_index, fields);
-      recorder.RegisterFieldTypes(type_index);
+      RegisterFieldsOrRefuse<T>(type_index, fields, recorder);
     } else {
       struct alignas(T) Storage {
         unsigned char bytes[sizeof(T)];
@@ -326,7 +327,7 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       FieldRecorder recorder(static_cast<const P4JObject*>(static_cast<const Object*>(instance)));
       VisitAttrsOnStorage(instance, &recorder);
       fields = recorder.Fields();
-      RegisterFieldsOrRefuse<T>(type_index, fields);
+      RegisterFieldsOrRefuse<T>(type_index, fields, recorder);
       recorder.RegisterFieldTypes(type_index);
     }
     RecordObjectCreator<T>(type_index);

@@ -176,14 +176,15 @@ class Registry {
     std::fprintf(stderr, "packed4j: cannot register global function \"%s\": %s\n", name_.c_str(), what);
   }
 
-  /*! \brief This library's entries (each library has its own copy of this function and its static). */
-  static std::vector<std::unique_ptr<Registry>>& Entries() {
+  /*! \brief This library's entries (hidden, so each library has its own: a default-visibility function's
+   *  static would be a GNU unique symbol, one vector for every library loaded, destroyed at exit by one of them). */
+  __attribute__((visibility("hidden"))) static std::vector<std::unique_ptr<Registry>>& Entries() {
     static std::vector<std::unique_ptr<Registry>> entries;
     return entries;
   }
 
-  /*! \brief Guards Entries(). */
-  static std::mutex& EntriesMutex() {
+  /*! \brief Guards Entries() (hidden, as it is). */
+  __attribute__((visibility("hidden"))) static std::mutex& EntriesMutex() {
     static std::mutex mutex;
     return mutex;
   }

@@ -535,7 +535,7 @@ using WireResult = std::conditional_t<
  *  Bytes reference). Holds the last result until then, so a thread that
  *  returned a large string keeps its bytes until its next string result or its end.
  */
-struct SpanResultSlot {
+struct __attribute__((visibility("hidden"))) SpanResultSlot {  // hidden: per library, as said (no GNU unique)
   /*! \brief A std::string or std::string_view result's bytes. */
   std::string text;
   /*! \brief A String or Bytes result, held instead of copied. */

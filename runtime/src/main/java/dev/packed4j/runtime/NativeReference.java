@@ -292,11 +292,14 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
      * while a native release runs on the caller's thread.
      */
     private static void waitForCleaner() {
+      if (Thread.currentThread().isInterrupted()) {
+        return; // parkNanos would return at once: the wait would be a busy loop while the cleaner needs the CPU
+      }
       long now = System.nanoTime();
       long deadline = now + LONGEST_WAIT_NANOS;
       long stalledAt = now + LONGEST_STALL_NANOS;
       int chunks = chunksReleased;
-      while (cleanerBehind && deadline - now > 0 && stalledAt - now > 0) {
+      while (cleanerBehind && deadline - now > 0 && stalledAt - now > 0 && !Thread.currentThread().isInterrupted()) {
         LockSupport.parkNanos(WAIT_STEP_NANOS);
         now = System.nanoTime();
         if (chunksReleased != chunks) {

@@ -50,7 +50,7 @@ public final class DroppedObjects {
     long after = TestLibrary.settledLiveObjectCount();
     System.out.printf("made %,d objects unclosed on %d threads in %d s; live objects: %,d before, %,d at the end,"
         + " %,d once collected%n", made.get(), threads, seconds, before, atEnd, after);
-    System.out.println("live before " + before + " after " + after);
+    System.out.println("live before " + before + " at the end " + atEnd + " after " + after);
     System.out.println("main done");
   }
 }

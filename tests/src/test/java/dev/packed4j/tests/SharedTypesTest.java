@@ -65,6 +65,25 @@ class SharedTypesTest {
   }
 
   @Test
+  void aLibraryWithOtherElementTypesForTheKeyMakesNoObjectOfIt() {
+    loadSharedPlugins();
+    Path other = plugin("p4jpettags"); // the same layout, but List<int64_t> tags where a and b have List<std::string>
+    Packed4jException refused = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(other));
+    assertEquals("LoadError", refused.kind());
+    assertTrue(refused.getMessage().contains("field \"tags\" of type key \"test.shared.Pet\" is declared list<string>"
+        + " by "), refused.getMessage());
+    assertTrue(refused.getMessage().contains(other.getFileName() + " declares it list<int64>"), refused.getMessage());
+    Packed4jException made = assertThrows(Packed4jException.class,
+        () -> Registry.global("test.shared.c.Make").invoke("max"));
+    assertEquals("LoadError", made.kind(), made.getMessage());
+    assertEquals("list<string>",
+        Registry.objectType("test.shared.Pet").orElseThrow().field("tags").orElseThrow().type());
+    try (Pet pet = (Pet) Registry.global("test.shared.b.Make").invoke("kit")) {
+      assertEquals("kit of b on 2", pet.describe());
+    }
+  }
+
+  @Test
   void classesOfOneNameInTwoLibrariesKeepTheirOwnTypes() {
     loadSharedPlugins();
     try (ObjectRef a = (ObjectRef) Registry.global("test.shared.a.MakeThing").invoke();

@@ -59,7 +59,8 @@ public final class ObjectTypeCatalog {
     TypeInfo parentInfo = info.parentIndex() < 0 ? null : TypeInfos.info(info.parentIndex());
     List<ObjectTypeInfo.Field> fields = new ArrayList<>();
     for (TypeInfo.FieldInfo field : info.fields()) {
-      fields.add(new ObjectTypeInfo.Field(field.name(), TypeInfos.fieldType(field), declaredBy(field.name(), info, parentInfo),
+      fields.add(new ObjectTypeInfo.Field(field.name(), TypeInfos.fieldType(field),
+          declaredBy(field.name(), info, parentInfo),
           field.mutable(), field.doc()));
     }
     List<ObjectTypeInfo.Member> members = new ArrayList<>();

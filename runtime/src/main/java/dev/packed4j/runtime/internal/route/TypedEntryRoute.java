@@ -114,13 +114,17 @@ record TypedEntryRoute(MethodHandle handle, String signature) implements Route {
       throw Errors.takeRaised(target.exceptionFunctionName());
     }
     boolean object = Values.isObject(NativeMemory.anyTypeIndex(out)); // a String or an object: owned by the slot
+    boolean taken = false;
     try {
-      return codec.decode(out, object);
+      Object value = codec.decode(out, object);
+      taken = true;
+      return value;
     } catch (ConversionFailure failure) {
-      if (object) { // a codec that throws leaves its caller the reference, as the frame releases its result
+      throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
+    } finally {
+      if (!taken && object) { // a codec that throws leaves its caller the reference, as the frame releases its result
         CApi.P4JObjectDecRef(NativeMemory.anyPayload(out));
       }
-      throw failure.toResultException(target.describeSource(), target.exceptionFunctionName());
     }
   }
 
