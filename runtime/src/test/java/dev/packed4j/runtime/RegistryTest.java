@@ -23,7 +23,8 @@ class RegistryTest {
   void listHasTheBuiltInsSorted() {
     List<String> names = Registry.list();
     assertTrue(names.containsAll(List.of("packed4j.ListSize", "packed4j.ListGetItem", "packed4j.ListAppend",
-        "packed4j.MapGetItem", "packed4j.MapKeys", "packed4j.ObjectLiveCount", "packed4j.GetTypeKey")), names::toString);
+        "packed4j.MapGetItem", "packed4j.MapKeys", "packed4j.ObjectLiveCount", "packed4j.GetTypeKey")),
+        names::toString);
     List<String> sorted = new ArrayList<>(names);
     sorted.sort(null);
     assertEquals(sorted, names);
@@ -84,7 +85,8 @@ class RegistryTest {
     assertEquals(List.of(), Registries.nearNames("completely.Different", registered));
     // A rename keeps most of the name: found when nothing closer is, and then alone.
     assertEquals(List.of("ledger.FormatAmount"),
-        Registries.nearNames("ledger.FormatCents", List.of("ledger.FormatAmount", "ledger.Deposit", "ledger.Transfer")));
+        Registries.nearNames("ledger.FormatCents",
+            List.of("ledger.FormatAmount", "ledger.Deposit", "ledger.Transfer")));
   }
 
   @Test

@@ -77,7 +77,8 @@ public final class Registries {
   private static final CallTarget REGISTER = CallTarget.operation("Registry.register");
 
   /**
-   * Registers a function under a name; the caller then tells the routes ({@code route.LinkedRoute.registryChanged}). A taken name is refused here, before the core sees it: the core records
+   * Registers a function under a name; the caller then tells the routes ({@code route.LinkedRoute.registryChanged}).
+   * A taken name is refused here, before the core sees it: the core records
    * every refused registration for the next {@code Packed4j.loadLibrary} to report, which is right for a plugin's
    * static registrations and wrong for a call that reports its own failure.
    */
