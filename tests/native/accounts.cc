@@ -182,6 +182,9 @@ class ShelfObject : public Object {
   List<double> weights;
   List<Account> accounts;
   List<Any> mixed;
+  PackedFunc on_change;  // object fields no getter reads typed (function, bytes, tensor): NativeObject
+  Bytes cover;
+  NDArray scan;
 
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("titles", &titles);
@@ -189,6 +192,9 @@ class ShelfObject : public Object {
     v->Visit("weights", &weights);
     v->Visit("accounts", &accounts);
     v->Visit("mixed", &mixed);
+    v->Visit("on_change", &on_change);
+    v->Visit("cover", &cover);
+    v->Visit("scan", &scan);
   }
 
   static constexpr const char* _type_key = "test.Shelf";
@@ -202,6 +208,8 @@ P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of container fields")
     .def_ro("weights", &ShelfObject::weights, "the weight of each book")
     .def_rw("accounts", &ShelfObject::accounts, "who borrowed from it")
     .def_rw("mixed", &ShelfObject::mixed, "a list of anything")
+    .def_rw("on_change", &ShelfObject::on_change, "called when it changes")
+    .def_rw("cover", &ShelfObject::cover, "a picture of it")
     .def("describe", [](ObjectPtr<ShelfObject> self) {
       std::string text;
       for (int64_t i = 0; i < self->titles.size(); ++i) text += (i == 0 ? "" : ",") + std::string(self->titles[i]);

@@ -108,6 +108,10 @@ class ContainerFieldsTest {
     assertEquals("list<float64>", shelf.field("weights").orElseThrow().type());
     assertEquals("list<test.Account>", shelf.field("accounts").orElseThrow().type());
     assertEquals("list<any>", shelf.field("mixed").orElseThrow().type());
+    // Object fields no getter reads typed (GenerateTest compiles their NativeObject accessors against the manifest).
+    assertEquals("function", shelf.field("on_change").orElseThrow().type());
+    assertEquals("bytes", shelf.field("cover").orElseThrow().type());
+    assertEquals("NDArray", shelf.field("scan").orElseThrow().type());
     // An object field names its type key, as before.
     assertEquals("Object", Registry.objectType("test.Account").orElseThrow().field("partner").orElseThrow().type());
   }
