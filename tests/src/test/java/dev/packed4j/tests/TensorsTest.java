@@ -242,7 +242,7 @@ class TensorsTest {
     ObjectTypeInfo type = Registry.objectType("NDArray").orElseThrow();
     assertEquals(List.of("ndim", "shape", "strides", "dtype", "device", "byte_offset"),
         type.fields().stream().map(ObjectTypeInfo.Field::name).toList());
-    assertEquals(List.of("int32", "List", "List", "string", "string", "uint64"),
+    assertEquals(List.of("int32", "list<int64>", "list<int64>", "string", "string", "uint64"),
         type.fields().stream().map(ObjectTypeInfo.Field::type).toList());
     try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3});
         NDArray echoed = (NDArray) Registry.global("test.tensor.Echo").invoke(a)) {
