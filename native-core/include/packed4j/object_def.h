@@ -249,15 +249,10 @@ class ObjectDef {
         info.size = static_cast<int64_t>(sizeof(FieldType));
         std::string text(doc != nullptr ? doc : "");
         P4JByteArray doc_span = details::ByteArrayOf(text);
-        try {
+        details::RegisterLayoutOrRefuse<T>([&] {
           details::CheckCall(P4JTypeRegisterField(T::RuntimeTypeIndex(), &info, flags, &doc_span));
           details::RecordFieldType<FieldType>(T::RuntimeTypeIndex(), name);
-        } catch (const std::exception& refused) {
-          // Another layout (or element type) than the one the registry keeps for the key: objects of this library's
-          // T would be read at the other offsets or typed otherwise, so this library makes none (make_object refuses).
-          details::RefuseLayout<T>(refused.what());
-          throw;
-        }
+        });
       }
     } catch (const std::exception& error) {
       Report("field \"" + std::string(name) + "\"", error.what());

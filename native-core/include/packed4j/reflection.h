@@ -279,20 +279,29 @@ void RecordObjectCreator(int32_t type_index) {
 }
 
 /*!
- * \brief Records T's fields; when the registry refuses them (another library registered other fields for the key
- *  first, whose layout it keeps), this library's make_object<T> refuses to make objects the Java side would read
- *  at the other library's offsets (LayoutRefusal), and the error is rethrown.
+ * \brief Runs registration, which records part of T's layout with the registry (its fields, their declared types);
+ *  when the registry refuses it (another library registered other fields or element types for the key first, which
+ *  it keeps), this library's make_object<T> refuses to make objects the Java side would read at the other library's
+ *  offsets or type otherwise (LayoutRefusal), and the error is rethrown.
  */
-template <typename T>
-void RegisterFieldsOrRefuse(int32_t type_index, const std::vector<P4JFieldInfo>& fields,
-                            const FieldRecorder& recorder) {
+template <typename T, typename Registration>
+void RegisterLayoutOrRefuse(Registration&& registration) {
   try {
-    CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
-    recorder.RegisterFieldTypes(type_index);  // another library's element types for the key are a conflict too
+    registration();
   } catch (const std::exception& refused) {
     RefuseLayout<T>(refused.what());
     throw;
   }
+}
+
+/*! \brief Records T's fields and their declared types, as VisitAttrs found them (RegisterLayoutOrRefuse). */
+template <typename T>
+void RegisterFieldsOrRefuse(int32_t type_index, const std::vector<P4JFieldInfo>& fields,
+                            const FieldRecorder& recorder) {
+  RegisterLayoutOrRefuse<T>([&] {
+    CheckCall(P4JTypeRegisterFields(type_index, fields.data(), static_cast<int32_t>(fields.size())));
+    recorder.RegisterFieldTypes(type_index);  // another library's element types for the key are a conflict too
+  });
 }
 
 /*!
@@ -328,7 +337,6 @@ int RegisterObjectType(const char* type_name, int32_t abi_version = P4J_PLUGIN_A
       VisitAttrsOnStorage(instance, &recorder);
       fields = recorder.Fields();
       RegisterFieldsOrRefuse<T>(type_index, fields, recorder);
-      recorder.RegisterFieldTypes(type_index);
     }
     RecordObjectCreator<T>(type_index);
   } catch (const std::exception& error) {

@@ -393,39 +393,27 @@ class ManifestDiagnosticsTest {
   @Compilers
   void aMissingManifestIsOneError() {
     Path missing = directory.resolve("missing.manifest.json");
-    Compilation compilation = compile(missing, calculator("@Global(\"calculator.MyAd\") int add(int a, int b);"));
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + missing
-                + " does not exist. Nothing was checked against the native side. Write it with 'packed4j describe"
-                + " <library.so> --json <file>' after building the library, and pass that file");
-    assertThat(compilation).hadErrorCount(1);
+    assertManifestCannotBeUsed(missing, "P4J-MANIFEST-UNREADABLE",
+        " does not exist. Nothing was checked against the native side. Write it with 'packed4j describe"
+            + " <library.so> --json <file>' after building the library, and pass that file");
   }
 
   @Compilers
   void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
     Path malformed = Files.writeString(
         directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
-    Compilation compilation = compile(malformed, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + malformed
-                + ": it is not valid JSON: a member name (a string) was expected at line 3, column 16.");
-    assertThat(compilation).hadErrorCount(1);
+    assertManifestCannotBeUsed(malformed, "P4J-MANIFEST-UNREADABLE",
+        ": it is not valid JSON: a member name (a string) was expected at line 3, column 16.");
   }
 
   @Compilers
   void aManifestOfAnotherVersionIsOneError() throws IOException {
     Path newer =
         Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 3"));
-    Compilation compilation = compile(newer, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-MANIFEST-VERSION] the manifest given with -Apacked4j.manifest cannot be used: " + newer
-                + ": it is version 3 of the format, and this processor reads packed4j-manifest versions 1 to 2. Write it"
-                + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
-                + " native side");
-    assertThat(compilation).hadErrorCount(1);
+    assertManifestCannotBeUsed(newer, "P4J-MANIFEST-VERSION",
+        ": it is version 3 of the format, and this processor reads packed4j-manifest versions 1 to 2. Write it"
+            + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
+            + " native side");
   }
 
   @Compilers
@@ -464,29 +452,21 @@ class ManifestDiagnosticsTest {
     String start = "{\"format\": \"packed4j-manifest\", \"version\": 2, \"globals\": ";
     Path deep = Files.writeString(directory.resolve("deep.json"),
         start + "[".repeat(10_000) + "]".repeat(10_000) + "}");
-    Compilation compilation = compile(deep, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
     // The root object is the first level, so the 256th bracket is the 257th level.
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-MANIFEST-UNREADABLE] the manifest given with -Apacked4j.manifest cannot be used: " + deep
-                + ": it nests arrays and objects more than 256 levels deep at line 1, column " + (start.length() + 256)
-                + ", deeper than packed4j reads (a manifest nests six): it is not a manifest packed4j describe wrote."
-                + " Nothing was checked against the native side");
-    assertThat(compilation).hadErrorCount(1);
+    assertManifestCannotBeUsed(deep, "P4J-MANIFEST-UNREADABLE",
+        ": it nests arrays and objects more than 256 levels deep at line 1, column " + (start.length() + 256)
+            + ", deeper than packed4j reads (a manifest nests six): it is not a manifest packed4j describe wrote."
+            + " Nothing was checked against the native side");
   }
 
   @Compilers
   void aVersionWrittenAsAStringIsCalledOne() throws IOException {
     Path quoted =
         Files.writeString(directory.resolve("quoted.json"), MANIFEST.replace("\"version\": 1", "\"version\": \"2\""));
-    Compilation compilation = compile(quoted, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
-    assertThat(compilation)
-        .hadErrorContaining(
-            "[P4J-MANIFEST-VERSION] the manifest given with -Apacked4j.manifest cannot be used: " + quoted
-                + ": its \"version\" is the string \"2\", not a number (write \"version\": 1 or 2), and this"
-                + " processor reads packed4j-manifest versions 1 to 2. Write it again with the packed4j describe of the"
-                + " same packed4j version. Nothing was checked against the native side");
-    assertThat(compilation).hadErrorCount(1);
+    assertManifestCannotBeUsed(quoted, "P4J-MANIFEST-VERSION",
+        ": its \"version\" is the string \"2\", not a number (write \"version\": 1 or 2), and this"
+            + " processor reads packed4j-manifest versions 1 to 2. Write it again with the packed4j describe of the"
+            + " same packed4j version. Nothing was checked against the native side");
   }
 
   @Compilers
@@ -544,6 +524,17 @@ class ManifestDiagnosticsTest {
             "[P4J-MANIFEST-DUPLICATE] the global function \"calculator.Mul\" is registered twice in the manifests"
                 + " given with -Apacked4j.manifest: first by " + twice + " (untyped, set_body), then by " + twice
                 + " again (as (int64, int64) -> int64).");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  /**
+   * Compiles an interface of one global against {@code manifest} and checks that the only diagnostic is the error
+   * {@code id} saying that the manifest cannot be used, for the reason that follows its path, {@code why}.
+   */
+  private void assertManifestCannotBeUsed(Path manifest, String id, String why) {
+    Compilation compilation = compile(manifest, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
+    assertThat(compilation).hadErrorContaining(
+        "[" + id + "] the manifest given with -Apacked4j.manifest cannot be used: " + manifest + why);
     assertThat(compilation).hadErrorCount(1);
   }
 
