@@ -57,10 +57,14 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
    */
   ReleaseEpochs.Pin pin() {
     if (!reference.tryPin()) {
-      throw new IllegalStateException("the NativeList<" + element.javaType() + "> is closed; it cannot be used "
-          + "after close()");
+      throw new IllegalStateException(closedText());
     }
     return reference;
+  }
+
+  /** {@return what using the list after close says: "the NativeList<Long> is closed; ..."} */
+  private String closedText() {
+    return "the NativeList<" + element.javaType() + "> is closed; it cannot be used after close()";
   }
 
   /**
@@ -70,8 +74,7 @@ public final class NativeList<E> extends AbstractList<E> implements RandomAccess
    */
   private long pinHandle(String member) {
     if (!reference.tryPin()) {
-      throw new IllegalStateException("NativeList." + member + ": the NativeList<" + element.javaType()
-          + "> is closed; it cannot be used after close()");
+      throw new IllegalStateException("NativeList." + member + ": " + closedText());
     }
     return reference.pinnedHandle();
   }

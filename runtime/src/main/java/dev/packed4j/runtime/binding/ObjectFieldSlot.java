@@ -298,7 +298,10 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     if (CApi.P4JObjectSetField(handle, field.fieldIndex, argument) != 0) {
       Packed4jException error = Errors.takeRaised(null);
       String message = withoutPrefix(error.nativeMessage(), "P4JObjectSetField: ");
-      message = withoutPrefix(message, "field \"" + name + "\" of " + type.typeKey() + ": ");
+      // "field "x" of <the object's own type>: ", which is a subtype's key when the object is one.
+      String fieldOf = "field \"" + name + "\" of ";
+      int typeEnd = message.startsWith(fieldOf) ? message.indexOf(": ", fieldOf.length()) : -1;
+      message = typeEnd < 0 ? message : message.substring(typeEnd + 2);
       throw Failures.newException(error.kind(), writeTarget.describeArgument(0) + ": " + message,
           error.nativeBacktrace(), null);
     }
