@@ -105,6 +105,34 @@ class ContainerFieldsTest {
   }
 
   @Compilers
+  void aLiveViewsSetterRefusesNullSayingHowToEmptyTheView() throws IOException {
+    JavaFileObject doc = source("p.DocRef", """
+        package p;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Object;
+        import dev.packed4j.runtime.NativeList;
+        import dev.packed4j.runtime.NativeMap;
+        @Object("kv.Doc")
+        public interface DocRef extends AutoCloseable {
+          @Field("tags") void tagsView(NativeList<String> tags);
+          @Field("counts") void countsView(NativeMap<String, Long> counts);
+          @Override void close();
+        }
+        """);
+    Compilation compilation = compile(doc);
+    assertThat(compilation).succeededWithoutWarnings();
+    String code = generated(compilation, "p.Packed4j_DocRef");
+    // A NativeList or NativeMap parameter cannot take List.of() or Map.of(): the message says what empties a view.
+    for (String expected : List.of(
+        "NullPointerException(\"DocRef.tagsView(tags) is null; the list field kv.Doc.tags holds a list, never null"
+            + " (call clear() on its NativeList to empty it)\");",
+        "NullPointerException(\"DocRef.countsView(counts) is null; the map field kv.Doc.counts holds a map, never"
+            + " null (call clear() on its NativeMap to empty it)\");")) {
+      assertWithMessage(code).that(code).contains(expected);
+    }
+  }
+
+  @Compilers
   void aFunctionalElementsCodecSuppressesOnlyWhatItCasts() {
     JavaFileObject doc = docRef("""
         List<java.util.function.Function<String, String>> mappers();

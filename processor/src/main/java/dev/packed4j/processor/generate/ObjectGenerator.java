@@ -218,20 +218,22 @@ public final class ObjectGenerator {
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .addParameter(JavaTypes.of(setter.type()), parameter);
-    String container = switch (setter.type()) {
-      case TypeModel.ListType l -> "list";
-      case TypeModel.MapType m -> "map";
+    // What the container field holds, and how to empty it: a copy's empty List or Map, or a live view's clear().
+    String[] container = switch (setter.type()) {
+      case TypeModel.ListType l when l.live() -> new String[] {"list", "list", "call clear() on its NativeList"};
+      case TypeModel.ListType l -> new String[] {"list", "List", "set List.of()"};
+      case TypeModel.MapType m when m.live() -> new String[] {"map", "map", "call clear() on its NativeMap"};
+      case TypeModel.MapType m -> new String[] {"map", "Map", "set Map.of()"};
       default -> null;
     };
     if (container != null) {
       // writeObject writes null as None, which an object field takes as "no object" but a C++ List<T> or Map<K, V>
       // field cannot hold; refused here as the runtime refuses a null String (its message names the same things).
-      String empty = container.equals("list") ? "List.of()" : "Map.of()";
       method.beginControlFlow("if ($N == null)", parameter)
           .addStatement("throw new $T($S)", NullPointerException.class,
-              interfaceName + "." + setter.name() + "(" + setter.parameterName() + ") is null; the " + container
-                  + " field " + typeKey + "." + setter.fieldName() + " holds a " + (container.equals("list") ? "List"
-                  : "Map") + ", never null (set " + empty + " to empty it)")
+              interfaceName + "." + setter.name() + "(" + setter.parameterName() + ") is null; the " + container[0]
+                  + " field " + typeKey + "." + setter.fieldName() + " holds a " + container[1] + ", never null ("
+                  + container[2] + " to empty it)")
           .endControlFlow();
     }
     method.addStatement(statement);
