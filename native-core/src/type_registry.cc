@@ -76,13 +76,149 @@ struct MethodEntry {
 };
 
 /*!
- * \brief A type's fields with their flags, as one snapshot: what a field write reads without the registry's lock
- *  (P4JObjectSetField). Rebuilt with the merged fields and never freed, so a writer holding an old one reads memory
- *  that stays valid.
+ * \brief A field's declared type read from its name, in the grammar TypeTraits<T>::TypeName() writes (list<T>,
+ *  map<K, V>, optional<T>, a number type, bool, string, bytes, function, any, Object, an object type key), so that a
+ *  write can check a container's elements as a typed function's argument of that type is checked. Made once per
+ *  name, when a field's type is recorded, and never freed.
+ */
+struct DeclaredType {
+  enum Kind { kAny, kConverted, kObjectKey, kList, kMap, kOptional };
+  Kind kind = kAny;
+  /*! \brief The name as declared ("list<int64>", "test.Account"): what an error says was expected. */
+  std::string name;
+  /*!
+   * \brief For kConverted: TypeTraits<T>::Convert of the C++ type the name stands for (int32_t for "int32",
+   *  ObjectRef for "Object", ...), so the element rule is the argument rule, message included.
+   */
+  void (*convert)(const P4JAny& value, const details::ConvertContext& context) = nullptr;
+  /*! \brief The element types: one for list and optional, key and value for map. */
+  std::vector<const DeclaredType*> arguments;
+  /*! \brief For kObjectKey: the key's type index once it is registered (a field may name a type registered later). */
+  mutable std::atomic<int32_t> type_index{-1};
+};
+
+/*! \brief A DeclaredType's rule for the C++ type T: its argument conversion, the value dropped. */
+template <typename T>
+void ConvertAs(const P4JAny& value, const details::ConvertContext& context) {
+  (void)details::TypeTraits<T>::Convert(value, context);
+}
+
+/*!
+ * \brief Reads a declared type name into DeclaredType nodes (kept in nodes); Parse gives nullptr for text that is not
+ *  a type name, which then has no elements to check.
+ */
+class DeclaredTypeParser {
+ public:
+  DeclaredTypeParser(std::string_view text, std::vector<std::unique_ptr<DeclaredType>>* nodes)
+      : text_(text), nodes_(nodes) {}
+
+  const DeclaredType* Parse() {
+    const DeclaredType* type = Type();
+    SkipSpaces();
+    return type != nullptr && position_ == text_.size() ? type : nullptr;
+  }
+
+ private:
+  const DeclaredType* Type() {
+    SkipSpaces();
+    size_t start = position_;
+    while (position_ < text_.size() && std::string_view("<>,").find(text_[position_]) == std::string_view::npos) {
+      ++position_;
+    }
+    std::string_view word = Trimmed(text_.substr(start, position_ - start));
+    if (word.empty()) return nullptr;
+    auto type = std::make_unique<DeclaredType>();
+    if (position_ < text_.size() && text_[position_] == '<') {
+      size_t count = word == "map" ? 2 : (word == "list" || word == "optional") ? 1 : 0;
+      if (count == 0) return nullptr;
+      type->kind = word == "map" ? DeclaredType::kMap : word == "list" ? DeclaredType::kList : DeclaredType::kOptional;
+      ++position_;
+      for (size_t i = 0; i < count; ++i) {
+        if (i > 0 && !Take(',')) return nullptr;
+        const DeclaredType* argument = Type();
+        if (argument == nullptr) return nullptr;
+        type->arguments.push_back(argument);
+      }
+      if (!Take('>')) return nullptr;
+    } else {
+      Leaf(word, type.get());
+    }
+    type->name = std::string(Trimmed(text_.substr(start, position_ - start)));
+    nodes_->push_back(std::move(type));
+    return nodes_->back().get();
+  }
+
+  /*! \brief A name without type arguments: a C++ type with a conversion, any, or an object type key. */
+  static void Leaf(std::string_view word, DeclaredType* type) {
+    using Convert = void (*)(const P4JAny&, const details::ConvertContext&);
+    static const std::map<std::string_view, Convert> kConverted = {
+        {"bool", &ConvertAs<bool>},         {"int8", &ConvertAs<int8_t>},
+        {"int16", &ConvertAs<int16_t>},     {"int32", &ConvertAs<int32_t>},
+        {"int64", &ConvertAs<int64_t>},     {"uint8", &ConvertAs<uint8_t>},
+        {"uint16", &ConvertAs<uint16_t>},   {"uint32", &ConvertAs<uint32_t>},
+        {"uint64", &ConvertAs<uint64_t>},   {"float32", &ConvertAs<float>},
+        {"float64", &ConvertAs<double>},    {"string", &ConvertAs<std::string_view>},
+        {"bytes", &ConvertAs<BytesView>},   {"function", &ConvertAs<PackedFunc>},
+        {"Object", &ConvertAs<ObjectRef>},  {"opaque pointer", &ConvertAs<void*>}};
+    if (word == "any") {
+      type->kind = DeclaredType::kAny;
+      return;
+    }
+    auto found = kConverted.find(word);
+    if (found != kConverted.end()) {
+      type->kind = DeclaredType::kConverted;
+      type->convert = found->second;
+    } else {
+      type->kind = DeclaredType::kObjectKey;
+    }
+  }
+
+  void SkipSpaces() {
+    while (position_ < text_.size() && text_[position_] == ' ') ++position_;
+  }
+
+  bool Take(char expected) {
+    SkipSpaces();
+    if (position_ >= text_.size() || text_[position_] != expected) return false;
+    ++position_;
+    return true;
+  }
+
+  static std::string_view Trimmed(std::string_view text) {
+    size_t first = text.find_first_not_of(' ');
+    if (first == std::string_view::npos) return std::string_view();
+    return text.substr(first, text.find_last_not_of(' ') - first + 1);
+  }
+
+  std::string_view text_;
+  std::vector<std::unique_ptr<DeclaredType>>* nodes_;
+  size_t position_ = 0;
+};
+
+/*! \brief Whether every value is an element of type (any, or an optional of any). */
+bool AcceptsEverything(const DeclaredType& type) {
+  return type.kind == DeclaredType::kAny ||
+         (type.kind == DeclaredType::kOptional && AcceptsEverything(*type.arguments[0]));
+}
+
+/*!
+ * \brief A type's fields with their flags and declared element types, as one snapshot: what a field write reads
+ *  without the registry's lock (P4JObjectSetField). Rebuilt with the merged fields and never freed, so a writer
+ *  holding an old one reads memory that stays valid.
  */
 struct FieldTable {
   std::vector<P4JFieldInfo> fields;
   std::vector<int32_t> flags;
+  /*! \brief Per field, the declared container type whose elements a write checks, or nullptr (nothing to check). */
+  std::vector<const DeclaredType*> elements;
+};
+
+/*! \brief What a write of one field reads of it: its record, its flags and the element types it checks. */
+struct FieldWrite {
+  P4JFieldInfo field;
+  int32_t flags = 0;
+  /*! \brief The field's declared list or map type when it has elements to check (FieldTable::elements), else null. */
+  const DeclaredType* elements = nullptr;
 };
 
 /*! \brief The most type indices a process can allocate (static and dynamic). */
@@ -387,10 +523,11 @@ class TypeRegistry {
   }
 
   /*!
-   * \brief A copy of the field at field_index and its flags, from one snapshot of the type's fields, without the
-   *  lock: what every field write needs, so concurrent writers of different objects do not contend on the registry.
+   * \brief A copy of the field at field_index with its flags and element types, from one snapshot of the type's
+   *  fields, without the lock: what every field write needs, so concurrent writers of different objects do not
+   *  contend on the registry.
    */
-  std::pair<P4JFieldInfo, int32_t> FieldAndFlags(int32_t type_index, int32_t field_index) const {
+  FieldWrite FieldForWrite(int32_t type_index, int32_t field_index) const {
     const TypeEntry* entry = EntryOrThrow(type_index);
     const FieldTable* table = entry->field_table.load(std::memory_order_acquire);
     int32_t count = table == nullptr ? 0 : static_cast<int32_t>(table->fields.size());
@@ -399,11 +536,11 @@ class TypeRegistry {
                        std::string(details::ViewOf(entry->info.type_key)) + " has " + std::to_string(count) +
                        " fields");
     }
-    return {table->fields[field_index], table->flags[field_index]};
+    return FieldWrite{table->fields[field_index], table->flags[field_index], table->elements[field_index]};
   }
 
-  /*! \brief A copy of the field at field_index and its meta, taken together under the lock. */
-  std::pair<P4JFieldInfo, FieldMeta> FieldAndMeta(int32_t type_index, int32_t field_index) {
+  /*! \brief FieldForWrite with the field, its flags and element types taken together under the lock. */
+  FieldWrite FieldForWriteUnderLock(int32_t type_index, int32_t field_index) {
     std::lock_guard<std::mutex> lock(mutex_);
     TypeEntry* entry = EntryOrThrow(type_index);
     if (field_index < 0 || field_index >= entry->info.num_fields) {
@@ -411,7 +548,10 @@ class TypeRegistry {
                        std::string(details::ViewOf(entry->info.type_key)) + " has " +
                        std::to_string(entry->info.num_fields) + " fields");
     }
-    return {entry->info.fields[field_index], entry->merged_meta[field_index]};
+    // Under the lock the newest table is the one info.fields was merged with.
+    const FieldTable* table = entry->field_table.load(std::memory_order_relaxed);
+    return FieldWrite{entry->info.fields[field_index], entry->merged_meta[field_index].flags,
+                      table->elements[field_index]};
   }
 
   void SetDoc(int32_t type_index, const P4JByteArray* doc) {
@@ -546,6 +686,13 @@ class TypeRegistry {
     throw AttributeError(key + " has no method \"" + std::string(name) + "\" (own or inherited); " + listing);
   }
 
+  /*! \brief The index of a registered type key, or -1 (no error raised). */
+  int32_t FindIndex(std::string_view key) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = key_to_index_.find(std::string(key));
+    return found == key_to_index_.end() ? -1 : found->second;
+  }
+
   int32_t KeyToIndex(std::string_view key) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto found = key_to_index_.find(std::string(key));
@@ -666,6 +813,10 @@ class TypeRegistry {
     auto table = std::make_unique<FieldTable>();
     table->fields = *merged;
     for (const FieldMeta& meta : merged_meta) table->flags.push_back(meta.flags);
+    for (size_t i = 0; i < merged->size(); ++i) {
+      table->elements.push_back(i < merged_types.size() ? ElementsToCheckLocked(details::ViewOf(merged_types[i]))
+                                                         : nullptr);
+    }
     entry->field_table.store(table.get(), std::memory_order_release);
     field_tables_.push_back(std::move(table));
     entry->merged_meta = std::move(merged_meta);
@@ -676,6 +827,24 @@ class TypeRegistry {
     __atomic_store_n(&entry->info.fields, merged->empty() ? nullptr : merged->data(), __ATOMIC_RELEASE);
     __atomic_store_n(&entry->info.num_fields, static_cast<int32_t>(merged->size()), __ATOMIC_RELEASE);
     field_arrays_.push_back(std::move(merged));
+  }
+
+  /*!
+   * \brief The declared type named type_name when it is a list or map with elements to check, else nullptr: a
+   *  field of no declared type, of a type that is not a container, of a container of any, or of a name that is not
+   *  a type name. Parsed once per name.
+   */
+  const DeclaredType* ElementsToCheckLocked(std::string_view type_name) {
+    if (type_name.empty()) return nullptr;
+    auto found = element_checks_.find(type_name);
+    if (found != element_checks_.end()) return found->second;
+    const DeclaredType* type = DeclaredTypeParser(type_name, &declared_types_).Parse();
+    bool checked = type != nullptr && (type->kind == DeclaredType::kList || type->kind == DeclaredType::kMap) &&
+                   std::any_of(type->arguments.begin(), type->arguments.end(),
+                               [](const DeclaredType* argument) { return !AcceptsEverything(*argument); });
+    const DeclaredType* elements = checked ? type : nullptr;
+    element_checks_.emplace(std::string(type_name), elements);
+    return elements;
   }
 
   /*!
@@ -701,6 +870,10 @@ class TypeRegistry {
   std::vector<std::unique_ptr<std::vector<P4JFieldInfo>>> field_arrays_;
   /*! \brief Every FieldTable published (a lock-free writer may still read an old one). */
   std::vector<std::unique_ptr<FieldTable>> field_tables_;
+  /*! \brief Declared type names read so far, each with what ElementsToCheckLocked gave for it. */
+  std::map<std::string, const DeclaredType*, std::less<>> element_checks_;
+  /*! \brief Every DeclaredType node made (field tables point at them). */
+  std::vector<std::unique_ptr<DeclaredType>> declared_types_;
   int32_t next_dynamic_index_ = kP4JDynamicObjectBegin;
 };
 
@@ -812,14 +985,99 @@ void ReadField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fiel
   }
 }
 
+/*! \brief The type index of an object type key in a declared type, resolved once it is registered; -1 before. */
+int32_t TypeIndexOf(const DeclaredType& type) {
+  int32_t index = type.type_index.load(std::memory_order_acquire);
+  if (index < 0) {
+    index = TypeRegistry::Global()->FindIndex(type.name);
+    if (index >= 0) type.type_index.store(index, std::memory_order_release);
+  }
+  return index;
+}
+
+void CheckElements(const DeclaredType& type, P4JObject* container);
+
+/*!
+ * \brief Checks one value against a declared type as a typed argument of that type is converted (set_body_typed's
+ *  TypeTraits<T>::Convert): a TypeError or ValueError placed by context, a nested container's by each level as
+ *  std::vector<T>'s are ("list element at index 1, list element at index 0 expected int64, got ...").
+ */
+void CheckValue(const DeclaredType& type, const P4JAny& value, const details::ConvertContext& context) {
+  switch (type.kind) {
+    case DeclaredType::kAny:
+      return;
+    case DeclaredType::kConverted:
+      type.convert(value, context);
+      return;
+    case DeclaredType::kOptional:
+      if (value.type_index != kP4JNone) CheckValue(*type.arguments[0], value, context);
+      return;
+    case DeclaredType::kObjectKey:
+      // ObjectRefTraits' rule: an object of the type or a subtype; None only where the type is optional<T>.
+      if (details::IsObjectValue(value) && details::ObjectIsInstance(value.v_obj, TypeIndexOf(type))) return;
+      details::ThrowTypeMismatch(context, type.name, value);
+    case DeclaredType::kList:
+    case DeclaredType::kMap:
+      if (!details::IsObjectValue(value) ||
+          !details::ObjectIsInstance(value.v_obj, type.kind == DeclaredType::kList ? kP4JList : kP4JMap)) {
+        details::ThrowTypeMismatch(context, type.name, value);
+      }
+      try {
+        CheckElements(type, value.v_obj);
+      } catch (const Error& error) {
+        details::ThrowWithin(details::TypeTraits<std::vector<Any>>::Within(context), error);
+      }
+      return;
+  }
+}
+
+/*! \brief Checks every element of a list (or key and value of a map) against type's element types. */
+void CheckElements(const DeclaredType& type, P4JObject* container) {
+  if (type.kind == DeclaredType::kList) {
+    const P4JListCell* cell = details::CellOf<P4JListCell>(container);
+    for (int64_t i = 0; i < cell->size; ++i) {
+      CheckValue(*type.arguments[0], cell->data[i], details::ConvertContext::Element(i));
+    }
+    return;
+  }
+  const P4JMapCell* cell = details::CellOf<P4JMapCell>(container);
+  for (int64_t i = 0; i < cell->size; ++i) {
+    const P4JAny* entry = cell->entries + 2 * i;
+    CheckValue(*type.arguments[0], entry[0], details::ConvertContext::MapKey());
+    CheckValue(*type.arguments[1], entry[1], details::ConvertContext::MapValue(&entry[0]));
+  }
+}
+
+/*!
+ * \brief Checks the elements of a value for a field of a declared list or map type: "declared list<string>, list
+ *  element at index 1 expected string, got int 2". Done before the field lock is taken, and before the field takes
+ *  a reference, so a refused value leaves nothing to undo.
+ */
+void CheckFieldElements(const DeclaredType& type, const P4JAny& value) {
+  int32_t container = type.kind == DeclaredType::kList ? kP4JList : kP4JMap;
+  // The field's object type is the container's when reflection recorded both; a caller of the C API may differ.
+  if (!details::ObjectIsInstance(value.v_obj, container)) {
+    details::ThrowTypeMismatch(details::ConvertContext(), type.name, value);
+  }
+  try {
+    CheckElements(type, value.v_obj);
+  } catch (const Error& error) {
+    details::ThrowWithin("declared " + type.name + ", ", error);
+  }
+}
+
 /*! \brief Rethrows error with the field named before its message: "P4JObjectSetField: field ... of T: ...". */
 [[noreturn]] void ThrowForField(const Error& error, const std::string& where) {
   throw Error(error.kind(), "P4JObjectSetField: " + where + ": " + error.message());
 }
 
-/*! \brief Writes value (borrowed) to a field of obj: checks, converts, then one store or a swap under the lock. */
-void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& field, int32_t flags,
-                const P4JAny& value) {
+/*!
+ * \brief Writes value (borrowed) to a field of obj: checks (a container's elements too, when the field declares their
+ *  types), converts, then one store or a swap under the lock.
+ */
+void WriteField(P4JObject* obj, const P4JTypeInfo* info, const FieldWrite& target, const P4JAny& value) {
+  const P4JFieldInfo& field = target.field;
+  const int32_t flags = target.flags;
   // Spelled only for an error: a write that succeeds allocates nothing for its message.
   auto where = [&] {
     return "field \"" + std::string(details::ViewOf(field.name)) + "\" of " +
@@ -870,6 +1128,7 @@ void WriteField(P4JObject* obj, const P4JTypeInfo* info, const P4JFieldInfo& fie
           handle = nullptr;
         } else if (value.type_index >= kP4JStaticObjectBegin && value.v_obj != nullptr &&
                    details::ObjectIsInstance(value.v_obj, declared)) {
+          if (target.elements != nullptr) CheckFieldElements(*target.elements, value);
           handle = value.v_obj;
           details::IncRef(handle);
         } else if ((value.type_index == kP4JStrView && (declared == kP4JString || declared == kP4JObject)) ||
@@ -1082,8 +1341,7 @@ int P4JObjectSetField(P4JObjectHandle obj, int32_t field_index, const P4JAny* va
   if (value == nullptr) throw ValueError("P4JObjectSetField: value is NULL");
   internal::TypeRegistry* registry = internal::TypeRegistry::Global();
   const P4JTypeInfo* info = registry->Info(obj->type_index);
-  auto [field, flags] = registry->FieldAndFlags(obj->type_index, field_index);  // lock-free
-  internal::WriteField(obj, info, field, flags, *value);
+  internal::WriteField(obj, info, registry->FieldForWrite(obj->type_index, field_index), *value);  // lock-free
   P4J_SAFE_CALL_END();
 }
 
@@ -1099,8 +1357,7 @@ int P4JObjectSetAttr(P4JObjectHandle obj, const P4JByteArray* name, const P4JAny
   const P4JFieldInfo* fields = __atomic_load_n(&info->fields, __ATOMIC_ACQUIRE);
   for (int32_t i = 0; i < num_fields; ++i) {
     if (details::ViewOf(fields[i].name) == wanted) {
-      auto [field, meta] = registry->FieldAndMeta(obj->type_index, i);
-      internal::WriteField(obj, info, field, meta.flags, *value);
+      internal::WriteField(obj, info, registry->FieldForWriteUnderLock(obj->type_index, i), *value);
       return 0;
     }
   }

@@ -6,7 +6,10 @@
 #include <dlfcn.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <future>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -673,4 +676,231 @@ TEST(ObjectDefTest, LockedReadsAndWritesSeeWholeStringsWhileTheCApiSetsThem) {
   EXPECT_TRUE(whole(LockedRead(shape.get(), &ShapeObject::label)));
   EXPECT_EQ(P4JObjectLockFields(nullptr), -1);
   EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectLockFields: obj is NULL");
+}
+
+namespace {
+
+class Square : public Shape {
+ public:
+  P4J_DEFINE_OBJECT_REF_METHODS(Square, Shape, SquareObject);
+};
+
+// Container fields whose declared element types a write through the C API checks (P4JObjectSetField, SetAttr).
+class RackObject : public Object {
+ public:
+  List<std::string> tags;
+  Map<std::string, int64_t> stock;
+  List<List<int64_t>> grid;
+  List<Shape> shapes;
+  List<Square> squares;
+  Map<int64_t, List<std::optional<std::string>>> notes;
+  List<ObjectRef> anything;
+  List<Any> mixed;
+  List<int32_t> small;
+
+  static constexpr const char* _type_key = "objdef.Rack";
+  P4J_DECLARE_OBJECT_TYPE_INFO(RackObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(RackObject);
+
+P4J_REGISTER_OBJECT_DEF(RackObject, "Container fields of declared element types")
+    .def_rw("tags", &RackObject::tags)
+    .def_rw("stock", &RackObject::stock)
+    .def_rw("grid", &RackObject::grid)
+    .def_rw("shapes", &RackObject::shapes)
+    .def_rw("squares", &RackObject::squares)
+    .def_rw("notes", &RackObject::notes)
+    .def_rw("anything", &RackObject::anything)
+    .def_rw("mixed", &RackObject::mixed)
+    .def_rw("small", &RackObject::small);
+
+// A subtype writes the fields it inherits under the same rule.
+class TallRackObject : public RackObject {
+ public:
+  static constexpr const char* _type_key = "objdef.TallRack";
+  P4J_DECLARE_OBJECT_TYPE_INFO(TallRackObject, RackObject);
+};
+P4J_REGISTER_OBJECT_TYPE(TallRackObject);
+
+int32_t RackIndex() { return RackObject::RuntimeTypeIndex(); }
+
+/*! \brief P4JObjectSetField by index (the generated Java setters' call): "" or the raised "Kind: message". */
+std::string SetField(const ObjectRef& obj, std::string_view name, P4JAny value) {
+  if (P4JObjectSetField(obj.handle(), FieldIndex(obj->type_index(), name), &value) == 0) return "";
+  return TakeRaised();
+}
+
+}  // namespace
+
+TEST(ObjectDefTest, SetFieldChecksTheElementsOfAListField) {
+  ObjectPtr<RackObject> rack = make_object<RackObject>();
+  List<std::string> kept{"a", "b"};
+  ASSERT_EQ(SetAttr(ObjectRef(rack), "tags", ObjectValue(kept)), "");
+  EXPECT_EQ(rack->tags.handle(), kept.handle());
+
+  // A wrong element, by name and by index; the message names the field, the type, the declared type, the position
+  // and what came, as a list<string> argument's check does.
+  List<Any> numbers{Any(std::string("x")), Any(int64_t{2})};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "tags", ObjectValue(numbers)),
+            "TypeError: P4JObjectSetField: field \"tags\" of objdef.Rack: declared list<string>, list element at "
+            "index 1 expected string, got int 2");
+  EXPECT_EQ(SetField(ObjectRef(rack), "tags", ObjectValue(numbers)),
+            "TypeError: P4JObjectSetField: field \"tags\" of objdef.Rack: declared list<string>, list element at "
+            "index 1 expected string, got int 2");
+  // None is no string (a std::optional<std::string> element would take it).
+  List<Any> with_none{Any(std::string("x")), Any()};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "tags", ObjectValue(with_none)),
+            "TypeError: P4JObjectSetField: field \"tags\" of objdef.Rack: declared list<string>, list element at "
+            "index 1 expected string, got None");
+  // A number out of the element type's range is the argument check's ValueError.
+  List<int64_t> big{1, 3000000000};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "small", ObjectValue(big)),
+            "ValueError: P4JObjectSetField: field \"small\" of objdef.Rack: declared list<int32>, list element at "
+            "index 1 value 3000000000 is out of range for int32");
+
+  // Nothing was written, and nothing leaked: the field holds the old list, whose references are as they were, and
+  // the refused list is held by this test alone.
+  EXPECT_EQ(rack->tags.handle(), kept.handle());
+  EXPECT_EQ(kept.use_count(), 2u);
+  EXPECT_EQ(numbers.use_count(), 1u);
+  EXPECT_EQ(with_none.use_count(), 1u);
+  EXPECT_EQ(rack->tags[1], "b");
+  P4JAny read;
+  ASSERT_EQ(P4JObjectGetField(rack.handle(), FieldIndex(RackIndex(), "tags"), &read), 0) << TakeRaised();
+  EXPECT_EQ(Any::FromOwned(read).cast<List<std::string>>().handle(), kept.handle());
+
+  // Right elements are written: String objects, an empty list, None for the field itself.
+  List<Any> strings{Any(std::string("c"))};
+  EXPECT_EQ(SetField(ObjectRef(rack), "tags", ObjectValue(strings)), "");
+  EXPECT_EQ(rack->tags.handle(), strings.handle());
+  EXPECT_EQ(kept.use_count(), 1u);  // the old value released once
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "tags", ObjectValue(List<std::string>())), "");
+  EXPECT_EQ(rack->tags.size(), 0);
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "tags", details::NoneValue()), "");
+  EXPECT_FALSE(rack->tags.defined());
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "small", ObjectValue(List<int64_t>{1, -2})), "");
+  EXPECT_EQ(rack->small[1], -2);
+  // list<any> takes every element.
+  List<Any> anything{Any(int64_t{1}), Any(std::string("two")), Any(), Any(Shape(make_object<ShapeObject>("s", 3)))};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "mixed", ObjectValue(anything)), "");
+  EXPECT_EQ(rack->mixed.size(), 4);
+}
+
+TEST(ObjectDefTest, SetFieldChecksTheKeysAndValuesOfAMapField) {
+  ObjectPtr<RackObject> rack = make_object<RackObject>();
+  Map<std::string, int64_t> kept{{"a", 1}};
+  ASSERT_EQ(SetAttr(ObjectRef(rack), "stock", ObjectValue(kept)), "");
+
+  Map<Any, Any> bad_key{{Any(std::string("a")), Any(int64_t{1})}, {Any(int64_t{3}), Any(int64_t{4})}};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "stock", ObjectValue(bad_key)),
+            "TypeError: P4JObjectSetField: field \"stock\" of objdef.Rack: declared map<string, int64>, map key "
+            "expected string, got int 3");
+  Map<Any, Any> bad_value{{Any(std::string("a")), Any(int64_t{1})}, {Any(std::string("b")), Any(std::string("x"))}};
+  EXPECT_EQ(SetField(ObjectRef(rack), "stock", ObjectValue(bad_value)),
+            "TypeError: P4JObjectSetField: field \"stock\" of objdef.Rack: declared map<string, int64>, map value for "
+            "key string \"b\" expected int64, got string \"x\"");
+  EXPECT_EQ(rack->stock.handle(), kept.handle());
+  EXPECT_EQ(kept.use_count(), 2u);
+  EXPECT_EQ(bad_key.use_count(), 1u);
+  EXPECT_EQ(bad_value.use_count(), 1u);
+  EXPECT_EQ(rack->stock.at("a"), 1);
+
+  Map<Any, Any> good{{Any(std::string("b")), Any(int64_t{2})}, {Any(std::string("c")), Any(true)}};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "stock", ObjectValue(good)), "");
+  EXPECT_EQ(rack->stock.at("c"), 1);  // a bool reads as an int64, as an int64 argument takes it
+  EXPECT_EQ(kept.use_count(), 1u);
+}
+
+TEST(ObjectDefTest, SetFieldChecksNestedContainers) {
+  ObjectPtr<RackObject> rack = make_object<RackObject>();
+  const P4JObject* empty_grid = rack->grid.handle();  // what make_object left there
+  List<Any> rows{Any(List<int64_t>{1, 2}), Any(List<Any>{Any(int64_t{3}), Any(std::string("x"))})};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "grid", ObjectValue(rows)),
+            "TypeError: P4JObjectSetField: field \"grid\" of objdef.Rack: declared list<list<int64>>, list element at "
+            "index 1, list element at index 1 expected int64, got string \"x\"");
+  List<Any> flat{Any(int64_t{5})};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "grid", ObjectValue(flat)),
+            "TypeError: P4JObjectSetField: field \"grid\" of objdef.Rack: declared list<list<int64>>, list element at "
+            "index 0 expected list<int64>, got int 5");
+  List<Any> missing_row{Any(List<int64_t>{1}), Any()};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "grid", ObjectValue(missing_row)),
+            "TypeError: P4JObjectSetField: field \"grid\" of objdef.Rack: declared list<list<int64>>, list element at "
+            "index 1 expected list<int64>, got None");
+  EXPECT_EQ(rack->grid.handle(), empty_grid);
+  List<Any> good_rows{Any(List<int64_t>{1, 2}), Any(List<int64_t>())};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "grid", ObjectValue(good_rows)), "");
+  EXPECT_EQ(rack->grid[0][1], 2);
+
+  // map<int64, list<optional<string>>>: None is an optional element; the key is named, then the index.
+  Map<Any, Any> notes{{Any(int64_t{1}), Any(List<Any>{Any(), Any(std::string("ok"))})},
+                      {Any(int64_t{2}), Any(List<Any>{Any(std::string("fine")), Any(int64_t{3})})}};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "notes", ObjectValue(notes)),
+            "TypeError: P4JObjectSetField: field \"notes\" of objdef.Rack: declared map<int64, "
+            "list<optional<string>>>, map value for key int 2, list element at index 1 expected string, got int 3");
+  Map<Any, Any> good_notes{{Any(int64_t{1}), Any(List<Any>{Any(), Any(std::string("ok"))})}};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "notes", ObjectValue(good_notes)), "");
+  EXPECT_FALSE(rack->notes.at(1)[0].has_value());
+}
+
+TEST(ObjectDefTest, SetFieldChecksObjectElementsByTypeKey) {
+  ObjectPtr<RackObject> rack = make_object<RackObject>();
+  const P4JObject* no_squares = rack->squares.handle();
+  Shape hex(make_object<ShapeObject>("hex", 6));
+  Square square(make_object<SquareObject>("sq"));
+  // A subtype is an element of its parent's type, as for an argument of that type.
+  List<Any> shapes{Any(hex), Any(square)};
+  List<Any> parents{Any(square), Any(hex)};
+  List<Any> strings{Any(hex), Any(std::string("hex"))};
+  const auto references = hex.use_count();
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "shapes", ObjectValue(shapes)), "");
+  EXPECT_EQ(rack->shapes.size(), 2);
+  // A parent is not an element of its subtype's type, nor is another type's object, nor None.
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "squares", ObjectValue(parents)),
+            "TypeError: P4JObjectSetField: field \"squares\" of objdef.Rack: declared list<objdef.Square>, list "
+            "element at index 1 expected objdef.Square, got objdef.Shape object");
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "shapes", ObjectValue(strings)),
+            "TypeError: P4JObjectSetField: field \"shapes\" of objdef.Rack: declared list<objdef.Shape>, list element "
+            "at index 1 expected objdef.Shape, got string \"hex\"");
+  List<Any> none{Any()};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "shapes", ObjectValue(none)),
+            "TypeError: P4JObjectSetField: field \"shapes\" of objdef.Rack: declared list<objdef.Shape>, list element "
+            "at index 0 expected objdef.Shape, got None");
+  EXPECT_EQ(rack->shapes.handle(), shapes.handle());
+  EXPECT_EQ(hex.use_count(), references);  // the refused writes took no reference of their own
+  EXPECT_EQ(rack->squares.handle(), no_squares);
+  // list<Object> (List<ObjectRef>) takes any object and None, and no number.
+  List<Any> objects{Any(hex), Any(), Any(std::string("text"))};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "anything", ObjectValue(objects)), "");
+  List<Any> numbers{Any(hex), Any(int64_t{1})};
+  EXPECT_EQ(SetAttr(ObjectRef(rack), "anything", ObjectValue(numbers)),
+            "TypeError: P4JObjectSetField: field \"anything\" of objdef.Rack: declared list<Object>, list element at "
+            "index 1 expected Object, got int 1");
+  EXPECT_EQ(rack->anything.handle(), objects.handle());
+
+  // An inherited field is checked in the subtype too.
+  ObjectPtr<TallRackObject> tall = make_object<TallRackObject>();
+  EXPECT_EQ(SetField(ObjectRef(tall), "squares", ObjectValue(parents)),
+            "TypeError: P4JObjectSetField: field \"squares\" of objdef.TallRack: declared list<objdef.Square>, list "
+            "element at index 1 expected objdef.Square, got objdef.Shape object");
+  List<Any> squares{Any(square)};
+  EXPECT_EQ(SetField(ObjectRef(tall), "squares", ObjectValue(squares)), "");
+}
+
+// The elements are checked before the field lock is taken: a refused write does not wait for a holder of the lock
+// (a reader or writer of another field of the object, or of another object on the same stripe).
+TEST(ObjectDefTest, SetFieldChecksElementsOutsideTheFieldLock) {
+  ObjectPtr<RackObject> rack = make_object<RackObject>();
+  const P4JObject* no_tags = rack->tags.handle();
+  List<Any> numbers{Any(int64_t{1})};
+  ASSERT_EQ(P4JObjectLockFields(rack.handle()), 0) << TakeRaised();
+  std::promise<std::string> outcome;
+  std::future<std::string> result = outcome.get_future();
+  std::thread writer([&] { outcome.set_value(SetAttr(ObjectRef(rack), "tags", ObjectValue(numbers))); });
+  bool done = result.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  ASSERT_EQ(P4JObjectUnlockFields(rack.handle()), 0) << TakeRaised();
+  writer.join();
+  EXPECT_TRUE(done) << "the refused write waited for the field lock";
+  EXPECT_EQ(result.get(), "TypeError: P4JObjectSetField: field \"tags\" of objdef.Rack: declared list<string>, list "
+                          "element at index 0 expected string, got int 1");
+  EXPECT_EQ(rack->tags.handle(), no_tags);
 }

@@ -218,6 +218,20 @@ P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of container fields")
       return text + "/" + std::to_string(copies) + "/" + std::to_string(self->accounts.size());
     }, "the titles, the copies and the accounts, as C++ sees them");
 
+// A subtype with no fields of its own, which Java sees through ShelfRef (ContainerFieldsTest).
+class BookcaseObject : public ShelfObject {
+ public:
+  static constexpr const char* _type_key = "test.Bookcase";
+  P4J_DECLARE_OBJECT_TYPE_INFO(BookcaseObject, ShelfObject);
+};
+P4J_REGISTER_OBJECT_TYPE(BookcaseObject);
+
+P4J_REGISTER_GLOBAL("test.shelves.MakeBookcase").set_body_typed([]() {
+  auto bookcase = make_object<BookcaseObject>();
+  bookcase->titles = List<std::string>{"Dune", "Emma"};
+  return bookcase;
+});
+
 P4J_REGISTER_GLOBAL("test.shelves.Make").set_body_typed([]() {
   auto shelf = make_object<ShelfObject>();
   shelf->titles = List<std::string>{"Dune", "Emma"};

@@ -440,8 +440,11 @@ P4J_DLL int P4JTypeFindMethod(int32_t type_index, const P4JByteArray* name, cons
  *  is converted as a typed argument of the field's type: kP4JInt for int32 (range-checked), int64 and uint64 (not
  *  negative), kP4JFloat or kP4JInt for float64, kP4JBool for bool, a string (kP4JStrView or a String) for a string
  *  field, and for an object field None or an object of the declared type (a string view for a String field); a
- *  TypeError or ValueError names the type, the field and the expected type. A number is written with one store, as a
- *  caller that writes the offset itself does. A string or object field is swapped under a lock of the object that
+ *  TypeError or ValueError names the type, the field and the expected type. A field whose declared type
+ *  (P4JTypeSetFieldType) is a list or map also has each element, key and value checked as a typed argument of that
+ *  type would be, nested containers included, before the lock is taken: the error names the declared type and the
+ *  element's index or key, and the field keeps its value. A number is written with one store, as a caller that
+ *  writes the offset itself does. A string or object field is swapped under a lock of the object that
  *  P4JObjectGetField and P4JObjectGetAttr also take, so concurrent writers and readers through these functions see
  *  a whole value; the old value is released once, after the swap. IndexError when field_index is out of range.
  */

@@ -70,9 +70,11 @@ public final class NativeObject extends ObjectRef {
    *
    * @param field the field's name
    * @param value the new value: a number, Boolean, String, an object of the field's declared type, or null for
-   *     an object field
+   *     an object field; for a container field a {@code List} or {@code Map} whose elements are of its declared
+   *     element types ({@code list<string>}: Strings), checked by the native core before anything is written
    * @throws Packed4jException AttributeError when the type has no such field; ValueError naming the type and the
-   *     field when it is read-only or the value is out of the field's range; TypeError for a value of another type
+   *     field when it is read-only or the value is out of the field's range; TypeError for a value of another type,
+   *     or a container with an element of another type (naming its index or key); the field keeps its old value
    * @throws IllegalStateException after close
    */
   public void set(String field, Object value) {

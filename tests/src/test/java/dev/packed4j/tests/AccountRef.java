@@ -3,7 +3,6 @@ package dev.packed4j.tests;
 import dev.packed4j.annotations.Field;
 import dev.packed4j.annotations.Method;
 import dev.packed4j.annotations.Object;
-import dev.packed4j.runtime.NativeObject;
 
 /** test.Account of tests/native/accounts.cc: getters, setters of its def_rw fields, and its methods. */
 @Object("test.Account")
@@ -51,10 +50,6 @@ public interface AccountRef extends AutoCloseable {
   AccountRef partner();
 
   void partner(AccountRef partner);
-
-  /** The string field written from any native object: the core checks that it is a string. */
-  @Field("owner")
-  void ownerObject(NativeObject owner);
 
   long deposit(long amount);
 

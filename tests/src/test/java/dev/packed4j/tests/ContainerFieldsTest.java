@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.runtime.NativeObject;
+import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Container fields typed in Java: a {@code List<std::string>} or {@code Map<std::string, int64_t>} field of an object
@@ -133,13 +135,86 @@ class ContainerFieldsTest {
 
   @Test
   void aWrongValueForAContainerFieldNamesTheJavaMemberNotTheCFunction() {
-    try (ShelfRef shelf = shelves.make(); AccountRef ann = accounts.open(7, "ann");
-        NativeObject notAList = NativeObject.of(ann)) {
-      Packed4jException error = assertThrows(Packed4jException.class, () -> shelf.titlesObject(notAList));
+    // The core's message names the field and the object's own type; the setter's names the member (of the object's
+    // own type) instead, once, also for a subtype's object seen through the interface of its parent.
+    try (ShelfRef shelf = shelves.make(); ShelfRef bookcase = shelves.makeBookcase();
+        AccountRef ann = accounts.open(7, "ann"); NativeObject notAList = NativeObject.of(ann)) {
+      for (ShelfRef each : List.of(shelf, bookcase)) {
+        Packed4jException error = assertThrows(Packed4jException.class, () -> each.titlesObject(notAList));
+        assertEquals("TypeError", error.kind());
+        String type = ((ObjectRef) each).typeKey();
+        assertEquals(type + ".titles(value): expected List, got test.Account object", error.nativeMessage());
+        assertEquals(List.of("Dune", "Emma"), each.titles(), "nothing was written");
+      }
+    }
+  }
+
+  @Test
+  void aDynamicWriteOfWrongElementsNamesTheFirstAndLeavesTheFieldAsItWas() {
+    try (ShelfRef shelf = shelves.make(); NativeObject dynamic = NativeObject.of(shelf);
+        AccountRef ann = accounts.open(7, "ann"); ShelfRef notAnAccount = shelves.make()) {
+      // The core checks the elements against the field's declared type, as a typed C++ argument of that type would
+      // be checked, instead of leaving the error to the C++ code that reads the field later.
+      assertRefused(() -> dynamic.set("titles", List.of(1L, 2L)),
+          "field \"titles\" of test.Shelf: declared list<string>, list element at index 0 expected string, got int 1");
+      assertRefused(() -> dynamic.set("titles", Arrays.asList("A", "B", 3.5)),
+          "field \"titles\" of test.Shelf: declared list<string>, list element at index 2 expected string, got"
+              + " float 3.5");
+      assertRefused(() -> dynamic.set("titles", Arrays.asList("A", null)),
+          "field \"titles\" of test.Shelf: declared list<string>, list element at index 1 expected string, got None");
+      assertRefused(() -> dynamic.set("counts", Map.of(3L, 1L)),
+          "field \"counts\" of test.Shelf: declared map<string, int64>, map key expected string, got int 3");
+      assertRefused(() -> dynamic.set("counts", Map.of("A", "many")),
+          "field \"counts\" of test.Shelf: declared map<string, int64>, map value for key string \"A\" expected"
+              + " int64, got string \"many\"");
+      assertRefused(() -> dynamic.set("accounts", List.of(ann, notAnAccount)),
+          "field \"accounts\" of test.Shelf: declared list<test.Account>, list element at index 1 expected"
+              + " test.Account, got test.Shelf object");
+
+      // Nothing was written: Java and C++ read the old values.
+      assertEquals(List.of("Dune", "Emma"), shelf.titles());
+      assertEquals(Map.of("Dune", 2L, "Emma", 1L), shelf.counts());
+      assertEquals(List.of(), shelf.accounts());
+      assertEquals("Dune,Emma/3/0", shelf.describe());
+
+      // Refused lists are released with the call, and with them their references to the elements.
+      long before = liveObjects();
+      for (int i = 0; i < 1000; i++) {
+        assertThrows(Packed4jException.class, () -> dynamic.set("accounts", List.of(ann, notAnAccount)));
+      }
+      assertTrue(liveObjects() <= before, "refused writes leaked " + (liveObjects() - before) + " objects");
+
+      // Right elements are written, and a list<any> field takes any.
+      dynamic.set("titles", List.of("Ulysses"));
+      dynamic.set("counts", Map.of("Ulysses", 4L));
+      dynamic.set("accounts", List.of(ann));
+      dynamic.set("mixed", Arrays.asList(1L, "two", null, ann));
+      assertEquals("Ulysses/4/1", shelf.describe());
+      assertEquals(List.of("Ulysses"), shelf.titles());
+    }
+  }
+
+  @Test
+  void aGeneratedSetterOfANativeListChecksItsElementsToo() {
+    try (ShelfRef shelf = shelves.make(); ShelfRef other = shelves.make(); NativeObject list = other.titlesObject()) {
+      // A list changed in place holds whatever its container takes; the field it is then written to checks it.
+      Registry.global("packed4j.ListAppend").invoke(list, 2L);
+      Packed4jException error = assertThrows(Packed4jException.class, () -> shelf.titlesObject(list));
       assertEquals("TypeError", error.kind());
-      assertEquals("test.Shelf.titles(value): expected List, got test.Account object", error.nativeMessage());
+      assertEquals("test.Shelf.titles(value): declared list<string>, list element at index 2 expected string, got"
+          + " int 2", error.nativeMessage());
       assertEquals(List.of("Dune", "Emma"), shelf.titles(), "nothing was written");
     }
   }
 
+  /** Runs a write the core refuses and checks its TypeError's message, after "P4JObjectSetField: ". */
+  private static void assertRefused(Executable write, String message) {
+    Packed4jException error = assertThrows(Packed4jException.class, write);
+    assertEquals("TypeError", error.kind(), error.getMessage());
+    assertEquals("P4JObjectSetField: " + message, error.nativeMessage());
+  }
+
+  private static long liveObjects() {
+    return (Long) Registry.global("packed4j.ObjectLiveCount").invoke();
+  }
 }

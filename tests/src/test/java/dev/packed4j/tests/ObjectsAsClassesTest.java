@@ -140,24 +140,6 @@ class ObjectsAsClassesTest {
   }
 
   @Test
-  void aWriteTheCoreRefusesNamesTheJavaMemberAlsoForASubtypesObject() {
-    // The core's message names the field and the object's own type; the setter's names the member instead (on the
-    // object's own type), once, whether the object is of the interface's type or (a test.Savings seen as an
-    // AccountRef) of a subtype.
-    Shelves shelves = Packed4j.bind(Shelves.class);
-    try (AccountRef plain = accounts.open(1, "ann"); AccountRef savings = accounts.openSavings(2, "sue", 10);
-        ShelfRef shelf = shelves.make(); NativeObject notAString = NativeObject.of(shelf)) {
-      for (AccountRef account : List.of(plain, savings)) {
-        Packed4jException error = assertThrows(Packed4jException.class, () -> account.ownerObject(notAString));
-        assertEquals("TypeError", error.kind());
-        assertEquals(account.typeKey() + ".owner(value): expected string, got test.Shelf object",
-            error.nativeMessage());
-        assertTrue(Set.of("ann", "sue").contains(account.owner()), "nothing was written");
-      }
-    }
-  }
-
-  @Test
   void aChildInheritsMethodsAndItsOverridesWin() {
     try (SavingsRef savings = accounts.openSavings(1, "sue", 10)) {
       assertEquals("test.Savings", savings.typeKey());

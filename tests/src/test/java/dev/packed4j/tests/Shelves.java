@@ -6,4 +6,8 @@ import dev.packed4j.annotations.Global;
 public interface Shelves {
   @Global("test.shelves.Make")
   ShelfRef make();
+
+  /** A test.Bookcase, a subtype of test.Shelf with no fields of its own. */
+  @Global("test.shelves.MakeBookcase")
+  ShelfRef makeBookcase();
 }
