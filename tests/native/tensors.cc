@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -98,6 +99,12 @@ P4J_REGISTER_GLOBAL("test.tensor.Scale").set_body_typed([](NDArray a, double fac
 });
 
 P4J_REGISTER_GLOBAL("test.tensor.Echo").set_body_typed([](NDArray a) { return a; });
+
+// An optional tensor result: None when asked, else the argument (Java receives null for None).
+P4J_REGISTER_GLOBAL("test.tensor.SameOrNone").set_body_typed([](NDArray a, bool none) -> std::optional<NDArray> {
+  if (none) return std::nullopt;
+  return a;
+});
 
 // A DLPack producer in C++: a 1-D float32 tensor 0, 1, 2, ... handed over as a DLManagedTensor*.
 P4J_REGISTER_GLOBAL("test.tensor.ProduceForeign").set_body_typed([](int64_t count) {

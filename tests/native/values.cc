@@ -2,12 +2,18 @@
 #include <packed4j/packed4j.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 using namespace packed4j;
 
 P4J_REGISTER_GLOBAL("test.EchoInt64").set_body_typed([](int64_t value) { return value; });
+// An optional result: None for a value that is not positive (TypeVerdictParityTest: a primitive cannot hold it).
+P4J_REGISTER_GLOBAL("test.PositiveOrNone").set_body_typed([](int64_t value) -> std::optional<int64_t> {
+  if (value <= 0) return std::nullopt;
+  return value;
+});
 
 // int32 parameters: a Java long out of range must be a ValueError, never truncated.
 P4J_REGISTER_GLOBAL("test.AddInt32").set_body_typed([](int32_t a, int32_t b) {

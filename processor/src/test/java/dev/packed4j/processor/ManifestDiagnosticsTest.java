@@ -393,7 +393,7 @@ class ManifestDiagnosticsTest {
   @Compilers
   void aMissingManifestIsOneError() {
     Path missing = directory.resolve("missing.manifest.json");
-    assertManifestCannotBeUsed(missing, "P4J-MANIFEST-UNREADABLE",
+    assertManifestCannotBeUsed(missing, "[P4J-MANIFEST-UNREADABLE]",
         " does not exist. Nothing was checked against the native side. Write it with 'packed4j describe"
             + " <library.so> --json <file>' after building the library, and pass that file");
   }
@@ -402,7 +402,7 @@ class ManifestDiagnosticsTest {
   void aMalformedManifestIsOneErrorSayingWhere() throws IOException {
     Path malformed = Files.writeString(
         directory.resolve("malformed.json"), "{\n  \"format\": \"packed4j-manifest\",\n  \"version\": 1,,\n}");
-    assertManifestCannotBeUsed(malformed, "P4J-MANIFEST-UNREADABLE",
+    assertManifestCannotBeUsed(malformed, "[P4J-MANIFEST-UNREADABLE]",
         ": it is not valid JSON: a member name (a string) was expected at line 3, column 16.");
   }
 
@@ -410,7 +410,7 @@ class ManifestDiagnosticsTest {
   void aManifestOfAnotherVersionIsOneError() throws IOException {
     Path newer =
         Files.writeString(directory.resolve("newer.json"), MANIFEST.replace("\"version\": 1", "\"version\": 3"));
-    assertManifestCannotBeUsed(newer, "P4J-MANIFEST-VERSION",
+    assertManifestCannotBeUsed(newer, "[P4J-MANIFEST-VERSION]",
         ": it is version 3 of the format, and this processor reads packed4j-manifest versions 1 to 2. Write it"
             + " again with the packed4j describe of the same packed4j version. Nothing was checked against the"
             + " native side");
@@ -453,7 +453,7 @@ class ManifestDiagnosticsTest {
     Path deep = Files.writeString(directory.resolve("deep.json"),
         start + "[".repeat(10_000) + "]".repeat(10_000) + "}");
     // The root object is the first level, so the 256th bracket is the 257th level.
-    assertManifestCannotBeUsed(deep, "P4J-MANIFEST-UNREADABLE",
+    assertManifestCannotBeUsed(deep, "[P4J-MANIFEST-UNREADABLE]",
         ": it nests arrays and objects more than 256 levels deep at line 1, column " + (start.length() + 256)
             + ", deeper than packed4j reads (a manifest nests six): it is not a manifest packed4j describe wrote."
             + " Nothing was checked against the native side");
@@ -463,7 +463,7 @@ class ManifestDiagnosticsTest {
   void aVersionWrittenAsAStringIsCalledOne() throws IOException {
     Path quoted =
         Files.writeString(directory.resolve("quoted.json"), MANIFEST.replace("\"version\": 1", "\"version\": \"2\""));
-    assertManifestCannotBeUsed(quoted, "P4J-MANIFEST-VERSION",
+    assertManifestCannotBeUsed(quoted, "[P4J-MANIFEST-VERSION]",
         ": its \"version\" is the string \"2\", not a number (write \"version\": 1 or 2), and this"
             + " processor reads packed4j-manifest versions 1 to 2. Write it again with the packed4j describe of the"
             + " same packed4j version. Nothing was checked against the native side");
@@ -529,13 +529,109 @@ class ManifestDiagnosticsTest {
 
   /**
    * Compiles an interface of one global against {@code manifest} and checks that the only diagnostic is the error
-   * {@code id} saying that the manifest cannot be used, for the reason that follows its path, {@code why}.
+   * {@code id} (in brackets, as DiagnosticCatalogTest looks for it) saying that the manifest cannot be used, for the
+   * reason that follows its path, {@code why}.
    */
   private void assertManifestCannotBeUsed(Path manifest, String id, String why) {
     Compilation compilation = compile(manifest, calculator("@Global(\"calculator.Mul\") long multiply(long a);"));
     assertThat(compilation).hadErrorContaining(
-        "[" + id + "] the manifest given with -Apacked4j.manifest cannot be used: " + manifest + why);
+        id + " the manifest given with -Apacked4j.manifest cannot be used: " + manifest + why);
     assertThat(compilation).hadErrorCount(1);
+  }
+
+  /**
+   * A result the native side may return as None ({@code optional<T>}) needs a Java type that holds it: a primitive
+   * does not, and the call that returns None fails ({@code returned None, expected long}). A box, an {@code Optional},
+   * a String or an object holds it. The same for methods and static methods of an {@code @Object} type.
+   */
+  @Compilers
+  void aPrimitiveResultOfAnOptionalNativeResultIsReportedOnTheMethod() throws IOException {
+    Path optionals = Files.writeString(directory.resolve("optionals.manifest.json"), """
+        {
+          "format": "packed4j-manifest",
+          "version": 2,
+          "library": "libinventory.so",
+          "globals": [
+            {"name": "inv.FindCount", "typed": true, "parameters": ["list<inv.Item>", "string"],
+             "result": "optional<int64>"},
+            {"name": "inv.FindName", "typed": true, "parameters": ["int64"], "result": "optional<string>"},
+            {"name": "inv.Find", "typed": true, "parameters": ["string"], "result": "optional<inv.Item>"}
+          ],
+          "objectTypes": [
+            {"key": "inv.Item", "parent": "Object", "fields": [{"name": "name", "type": "string"}],
+             "methods": [
+              {"name": "discount", "kind": "method", "typed": true, "parameters": ["inv.Item", "float64"],
+               "result": "optional<float64>"},
+              {"name": "inStock", "kind": "method", "typed": true, "parameters": ["inv.Item"],
+               "result": "optional<bool>"},
+              {"name": "lookup", "kind": "static", "typed": true, "parameters": ["string"],
+               "result": "optional<int32>"}]}
+          ],
+          "coreGlobals": [],
+          "coreObjectTypes": [{"key": "Object", "fields": []}]
+        }
+        """);
+    JavaFileObject inventory = source("p.Inventory", """
+        package p;
+        import dev.packed4j.annotations.Global;
+        import dev.packed4j.annotations.Method;
+        import java.util.List;
+        import java.util.Optional;
+        public interface Inventory {
+          @Global("inv.FindCount") long findCount(List<ItemRef> items, String name);
+          @Global("inv.FindCount") Optional<Long> findCountIfAny(List<ItemRef> items, String name);
+          @Global("inv.FindCount") Long findCountOrNull(List<ItemRef> items, String name);
+          @Global("inv.FindCount") Object findCountAsObject(List<ItemRef> items, String name);
+          @Global("inv.FindCount") void findCountOnly(List<ItemRef> items, String name);
+          @Global("inv.FindName") String findName(long id);
+          @Global("inv.Find") ItemRef find(String name);
+          @Method(of = ItemRef.class) int lookup(String name);
+          @Method(of = ItemRef.class, value = "lookup") Optional<Integer> lookupIfAny(String name);
+        }
+        """);
+    JavaFileObject item = source("p.ItemRef", """
+        package p;
+        import dev.packed4j.annotations.Method;
+        import dev.packed4j.annotations.Object;
+        @Object("inv.Item")
+        public interface ItemRef extends AutoCloseable {
+          String name();
+          double discount(double rate);
+          @Method boolean inStock();
+          @Method("discount") Double discountOrNull(double rate);
+          @Override void close();
+        }
+        """);
+    Compilation compilation = compile(optionals, inventory, item);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-RESULT-TYPE] the result of Inventory.findCount(List<ItemRef>,String) is long, but"
+                + " inv.FindCount returns optional<int64> (registered as (list<inv.Item>, string) -> optional<int64>):"
+                + " the native side may return None, which a long cannot hold. Declare the result as Optional<Long>")
+        .inFile(inventory)
+        .onLineContaining("long findCount(");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-RESULT-TYPE] the result of Inventory.lookup(String) is int, but inv.Item.lookup returns"
+                + " optional<int32> (registered as (string) -> optional<int32>): the native side may return None,"
+                + " which an int cannot hold. Declare the result as Optional<Integer>")
+        .inFile(inventory)
+        .onLineContaining("int lookup(");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-RESULT-TYPE] the result of ItemRef.discount(double) is double, but inv.Item.discount"
+                + " returns optional<float64> (registered as (inv.Item, float64) -> optional<float64>): the native"
+                + " side may return None, which a double cannot hold. Declare the result as Optional<Double>")
+        .inFile(item)
+        .onLineContaining("double discount(");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-NATIVE-RESULT-TYPE] the result of ItemRef.inStock() is boolean, but inv.Item.inStock returns"
+                + " optional<bool> (registered as (inv.Item) -> optional<bool>): the native side may return None,"
+                + " which a boolean cannot hold. Declare the result as Optional<Boolean>")
+        .inFile(item)
+        .onLineContaining("boolean inStock(");
+    assertThat(compilation).hadErrorCount(4); // a box, an Optional, Object, void, a String, an object: None fits
   }
 
   /** {@code p.Calculator} holding {@code members} on line 5 on. */

@@ -3,6 +3,7 @@ package dev.packed4j.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -229,6 +230,14 @@ class TensorsTest {
       assertEquals("NDArray(float32, shape=[2, 3], strides=[3, 1], cpu)", scaled.toString());
     }
     assertEquals(live, TestLibrary.settledLiveObjectCount());
+  }
+
+  @Test
+  void aNoneTensorResultIsNull() {
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2}, 2); NDArray same = tensors.sameOrNone(a, false)) {
+      assertEquals(a, same);
+      assertNull(tensors.sameOrNone(a, true), "None is null, as for every reference type (README, Type mapping)");
+    }
   }
 
   @Test

@@ -74,6 +74,18 @@ class TypeVerdictParityTest {
             "result: the native side returns an integer"),
         Arguments.of("test.EchoInt64", "dev.packed4j.runtime.NDArray echo(long value)",
             "result: the native side returns an integer"),
+        // An optional<T> result: a primitive cannot hold None (userM M6), a box, an Optional or Object can.
+        Arguments.of("test.PositiveOrNone", "long positive(long value)",
+            "result: the native side may return None, which a long cannot hold"),
+        Arguments.of("test.PositiveOrNone", "int positive(long value)",
+            "result: the native side may return None, which an int cannot hold"),
+        Arguments.of("test.PositiveOrNone", "double positive(long value)",
+            "result: the native side may return None, which a double cannot hold"),
+        Arguments.of("test.PositiveOrNone", "java.util.Optional<Long> positive(long value)", "ok"),
+        Arguments.of("test.PositiveOrNone", "Long positive(long value)", "ok"),
+        Arguments.of("test.PositiveOrNone", "Object positive(long value)", "ok"),
+        Arguments.of("test.PositiveOrNone", "String positive(long value)",
+            "result: the native side returns an integer"),
         // Containers, element by element.
         Arguments.of("test.SumInt64List", "long sum(java.util.List<Integer> values)", "ok"),
         Arguments.of("test.SumInt64List", "long sum(java.util.List<String> values)",

@@ -21,6 +21,8 @@ import java.util.Set;
  *       element accepts, except that an {@code Optional} argument needs a native parameter that takes None
  *       ({@code optional<T>}, {@code any}, the root {@code Object}, an opaque pointer): an empty one fails anywhere
  *       else.
+ *   <li>A result that may be None ({@code optional<T>}) needs a Java type that holds it ({@link #holdsNone}): a
+ *       primitive cannot, and the call that returns None fails.
  *   <li>A {@code function} takes a {@code PackedFunction} or a functional interface
  *       ({@link JavaType#isFunctionalInterface}).
  *   <li>A field is read or written in place ({@link #field}, {@link #setterField}): a number of its width, a string,
@@ -58,7 +60,9 @@ public final class Conversions {
   }
 
   /**
-   * Why a native result of type {@code nativeType} cannot become the Java result type, if it cannot.
+   * Why a native result of type {@code nativeType} cannot become the Java result type, if it cannot. An
+   * {@code optional<T>} result needs a Java type that {@linkplain #holdsNone holds None} besides converting from T:
+   * {@code Optional<Long>} or {@code Long} for {@code optional<int64>}, never {@code long}.
    *
    * @param java the Java result type, {@link JavaType.Void} for a void method (which takes any result)
    * @param nativeType the native result type
@@ -73,7 +77,26 @@ public final class Conversions {
           ? Optional.empty()
           : Optional.of("the function returns nothing");
     }
-    return Optional.ofNullable(check(java, nativeType, false));
+    String problem = check(java, nativeType, false);
+    if (problem == null && nativeType.kind() == NativeType.Kind.OPTIONAL && !holdsNone(java)) {
+      String name = ((JavaType.Primitive) java).kind().name().toLowerCase(Locale.ROOT);
+      problem = "the native side may return None, which " + (name.equals("int") ? "an " : "a ") + name
+          + " cannot hold";
+    }
+    return Optional.ofNullable(problem);
+  }
+
+  /**
+   * Whether a result of the Java type {@code java} holds a native None: every type but a primitive does. A reference
+   * type receives {@code null} (README "Type mapping": a String, byte[], an object, a container, a box, a function),
+   * an {@code Optional} is empty, {@code Object} is {@code null}; a primitive result of None is the call's
+   * {@code TypeError} ({@code returned None, expected long}), in this process and through a session alike.
+   *
+   * @param java the Java result type
+   * @return whether a None result converts to it
+   */
+  public static boolean holdsNone(JavaType java) {
+    return !(java instanceof JavaType.Primitive);
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.types.JavaType.PrimitiveKind;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,45 @@ class ConversionsTest {
     // The element is checked first; a result may be Optional of a plain one, which is then never empty.
     assertEquals(Optional.of("the native side takes a string"), table.argument(optionalLong, n("string")));
     assertEquals(Optional.empty(), table.result(optionalLong, n("int64")));
+  }
+
+  @Test
+  void anOptionalResultNeedsAJavaTypeThatHoldsNone() {
+    assertEquals(Optional.of("the native side may return None, which a long cannot hold"),
+        table.result(p(PrimitiveKind.LONG), n("optional<int64>")));
+    assertEquals(Optional.of("the native side may return None, which an int cannot hold"),
+        table.result(p(PrimitiveKind.INT), n("optional<int32>")));
+    assertEquals(Optional.of("the native side may return None, which a double cannot hold"),
+        table.result(p(PrimitiveKind.DOUBLE), n("optional<float64>")));
+    assertEquals(Optional.of("the native side may return None, which a boolean cannot hold"),
+        table.result(p(PrimitiveKind.BOOLEAN), n("optional<bool>")));
+    for (PrimitiveKind kind : PrimitiveKind.values()) {
+      NativeType optional = n("optional<" + kind.nativeType() + ">");
+      String name = kind.name().toLowerCase(Locale.ROOT);
+      assertTrue(table.result(p(kind), optional).orElseThrow().endsWith(" " + name + " cannot hold"), name);
+      assertEquals(Optional.empty(), table.result(new JavaType.Boxed(kind), optional), name);
+      assertFalse(Conversions.holdsNone(p(kind)), name);
+    }
+    assertEquals(Optional.empty(),
+        table.result(new JavaType.OptionalOf(new JavaType.Boxed(PrimitiveKind.LONG)), n("optional<int64>")));
+    // Every reference type receives None as null (README "Type mapping"), Object and Optional included.
+    List<JavaType> references = List.of(new JavaType.Text(), new JavaType.Bytes(), new JavaType.Any(),
+        new JavaType.ObjectInterface("Circle"), new JavaType.NativeObject(), new JavaType.PackedFunction(),
+        new JavaType.Functional("LongUnaryOperator"),
+        new JavaType.ListOf(new JavaType.Text()), new JavaType.MapOf(new JavaType.Text(), new JavaType.Text()));
+    for (JavaType reference : references) {
+      assertTrue(Conversions.holdsNone(reference), reference.toString());
+    }
+    assertEquals(Optional.empty(), table.result(new JavaType.Text(), n("optional<string>")));
+    assertEquals(Optional.empty(), table.result(new JavaType.ObjectInterface("Circle"), n("optional<Shape>")));
+    assertEquals(Optional.empty(), table.result(new JavaType.ListOf(new JavaType.Boxed(PrimitiveKind.LONG)),
+        n("optional<list<int64>>")));
+    // The element is checked first: a long cannot read a string, None or not.
+    assertEquals(Optional.of("the native side returns a string"), table.result(p(PrimitiveKind.LONG),
+        n("optional<string>")));
+    // A plain result is never None; an optional parameter takes what its element takes.
+    assertEquals(Optional.empty(), table.result(p(PrimitiveKind.LONG), n("int64")));
+    assertEquals(Optional.empty(), table.argument(p(PrimitiveKind.LONG), n("optional<int64>")));
   }
 
   @Test

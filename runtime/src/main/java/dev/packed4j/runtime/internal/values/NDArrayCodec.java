@@ -2,6 +2,7 @@ package dev.packed4j.runtime.internal.values;
 
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JDLTensorPtr;
 import static dev.packed4j.runtime.internal.capi.CApi.kP4JNDArray;
+import static dev.packed4j.runtime.internal.capi.CApi.kP4JNone;
 
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
@@ -43,6 +44,9 @@ public final class NDArrayCodec extends ValueCodec<Object> {
 
   @Override
   public Object decode(long any, boolean owned) {
+    if (NativeMemory.anyTypeIndex(any) == kP4JNone) {
+      return null; // a native None is null, as for every reference type (an optional<NDArray> result, say)
+    }
     if (NativeMemory.anyTypeIndex(any) == kP4JDLTensorPtr && NativeMemory.anyPayload(any) != 0) {
       // A DLTensor borrowed for a call (C++ forwarding what Java passed): a new object over the same memory.
       try (Arena arena = Arena.ofConfined()) {
