@@ -194,3 +194,39 @@ P4J_REGISTER_GLOBAL("remote.Pair").set_body_typed([](int64_t x) {
   }
   return points;
 });
+
+// ---- Nulls in containers: refused by the client with the message of a local call (RemoteSessionTest's parity).
+P4J_REGISTER_GLOBAL("remote.TotalX").set_body_typed([](List<Point> points) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < points.size(); ++i) total += points[i]->x;
+  return total;
+});
+
+P4J_REGISTER_GLOBAL("remote.Merge").set_body_typed([](Map<std::string, int64_t> a, Map<std::string, int64_t> b) {
+  Map<std::string, int64_t> merged;
+  for (auto entry : a) merged.Set(entry.first, entry.second);
+  for (auto entry : b) merged.Set(entry.first, entry.second);
+  return merged;
+});
+
+// Container fields with typed setters.
+class ShelfObject : public Object {
+ public:
+  List<std::string> tags;
+  Map<std::string, int64_t> stock;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("tags", &tags);
+    v->Visit("stock", &stock);
+  }
+
+  static constexpr const char* _type_key = "remote.Shelf";
+  P4J_DECLARE_OBJECT_TYPE_INFO(ShelfObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(ShelfObject);
+
+P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf")
+    .def_rw("tags", &ShelfObject::tags, "labels")
+    .def_rw("stock", &ShelfObject::stock, "counts by name");
+
+P4J_REGISTER_GLOBAL("remote.MakeShelf").set_body_typed([]() { return ObjectRef(make_object<ShelfObject>()); });

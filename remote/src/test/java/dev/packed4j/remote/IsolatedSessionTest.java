@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -142,6 +143,68 @@ class IsolatedSessionTest {
   }
 
   @Test
+  void closingWithCallsInFlightStopsTheChildAtOnce() throws Exception {
+    Session isolated = Packed4j.isolated(PLUGIN);
+    RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+    long child = (Long) functions.processId();
+    Path crashDirectory = crashDirectoryOf(child);
+    RemoteSessionTest.assertClosesAtOnce(isolated, functions);
+    // Stopped, not left to finish the sleeps (it used to exit 0 once they were done); nothing of it is left.
+    Optional<ProcessHandle> process = ProcessHandle.of(child);
+    if (process.isPresent()) {
+      process.get().onExit().get(2, TimeUnit.SECONDS);
+    }
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getName().endsWith("-" + child) && thread.getName().startsWith("packed4j-isolated-")) {
+        thread.join(2000);
+        assertFalse(thread.isAlive(), thread.getName() + " outlived the child");
+      }
+    }
+    assertFalse(Files.exists(crashDirectory), "the child's crash directory outlived a close without a crash");
+  }
+
+  /** The directory an isolated session's child writes its crash report in: its -XX:ErrorFile's. */
+  private static Path crashDirectoryOf(long child) {
+    String prefix = "-XX:ErrorFile=";
+    return ProcessHandle.of(child).flatMap(process -> process.info().arguments()).stream()
+        .flatMap(java.util.Arrays::stream).filter(argument -> argument.startsWith(prefix))
+        .map(argument -> Path.of(argument.substring(prefix.length())).getParent()).findFirst()
+        .orElseThrow(() -> new AssertionError("no -XX:ErrorFile on the child's command line"));
+  }
+
+  @Test
+  void crashReportsGoWhereTheOptionsSayAndStayThere() throws Exception {
+    Path reports = Files.createTempDirectory("crash-reports").resolve("made-by-the-session");
+    try {
+      try (Session isolated = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withCrashReportDirectory(reports))) {
+        RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+        assertEquals(reports, crashDirectoryOf((Long) functions.processId()));
+        Packed4jException crash = assertThrows(Packed4jException.class, () -> functions.crash(1));
+        assertTrue(crash.getMessage().contains("crash report, which names the native frame that crashed: "
+            + reports.resolve("hs_err_pid")), crash.getMessage());
+      }
+      try (var listed = Files.list(reports)) {
+        assertEquals(1, listed.filter(file -> file.getFileName().toString().startsWith("hs_err_pid")).count(),
+            "the report stays for the user after the session closed");
+      }
+      try (Session clean = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withCrashReportDirectory(reports))) {
+        assertEquals(3L, clean.bind(RemoteFunctions.class).add(1, 2));
+      }
+      assertTrue(Files.isDirectory(reports), "the user's directory is never removed");
+    } finally {
+      try (var listed = Files.list(reports)) {
+        for (Path file : listed.toList()) {
+          Files.delete(file);
+        }
+      }
+      Files.delete(reports);
+      Files.delete(reports.getParent());
+    }
+    assertThrows(NullPointerException.class, () -> SessionOptions.defaults().withCrashReportDirectory(null));
+    assertEquals(Optional.empty(), SessionOptions.defaults().crashReportDirectory());
+  }
+
+  @Test
   void restartOnLossStartsANewChildAtTheNextCall() throws IOException {
     try (Session isolated = Packed4j.isolated(PLUGIN, SessionOptions.defaults().withRestartOnLoss(true))) {
       RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
@@ -152,6 +215,7 @@ class IsolatedSessionTest {
       assertEquals(5L, functions.add(2, 3), "a new child answers");
       Packed4jException gone = assertThrows(Packed4jException.class, before::x);
       assertEquals(Session.SESSION_LOST, gone.kind(), "objects of the ended child stay lost");
+      assertEquals("remote.Point{lost}", before.toString(), "no call, no exception: it says it is lost");
       try (PointRef after = functions.makePoint(3, 4, "after")) {
         assertEquals("after", after.label());
       }

@@ -70,6 +70,15 @@ public interface RemoteFunctions {
   @Global("remote.Pair")
   List<PointRef> pair(long x);
 
+  @Global("remote.TotalX")
+  long totalX(List<PointRef> points);
+
+  @Global("remote.Merge")
+  Map<String, Long> merge(Map<String, Long> a, Map<String, Long> b);
+
+  @Global("remote.MakeShelf")
+  ShelfRef makeShelf();
+
   @Constructor
   PointRef newPoint(long x, long y, String label);
 

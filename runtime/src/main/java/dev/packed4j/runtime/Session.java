@@ -31,8 +31,8 @@ import java.util.List;
  * {@value #TIMEOUT}; a server that refuses the session's token fails with kind {@value #AUTHENTICATION}. No call
  * waits longer than its deadline, except that a call which restarts a lost isolated session's child
  * ({@link SessionOptions#withRestartOnLoss}) first waits for the restart, within
- * {@link SessionOptions#openTimeout()}, the bound of opening a session too. Sessions are thread-safe: many threads may call through one session at once,
- * and the server runs their calls concurrently.
+ * {@link SessionOptions#openTimeout()}, the bound of opening a session too. Sessions are thread-safe: many threads
+ * may call through one session at once, and the server runs their calls concurrently.
  */
 public interface Session extends AutoCloseable {
   /** The kind of the error of a call whose server ended, is unreachable, or closed the session. */
@@ -87,10 +87,12 @@ public interface Session extends AutoCloseable {
   String target();
 
   /**
-   * Ends the session: the server releases every object it holds for it, the connection closes, and an isolated
-   * session's child process stops. Later calls throw {@link IllegalStateException}; closing again does nothing. A
-   * session that is never closed is closed once nothing refers to it any more (its objects and bound interfaces
-   * refer to it), at a time the garbage collector chooses.
+   * Ends the session at once: the server releases every object it holds for it, the connection closes without
+   * waiting for calls in flight (each fails with kind {@value #SESSION_LOST}, "the session was closed"), and an
+   * isolated session's child process is killed, its native work in progress not finished. Later calls throw
+   * {@link IllegalStateException}; closing again does nothing, and any thread may close. A session that is never
+   * closed is closed once nothing refers to it any more (its objects and bound interfaces refer to it), at a time the
+   * garbage collector chooses.
    */
   @Override
   void close();
@@ -132,6 +134,11 @@ public interface Session extends AutoCloseable {
    * calc.call("add", 1, 2); // 3L
    * calc.close();         // the server releases its reference
    * }</pre>
+   *
+   * <p>Its {@code toString()} is one call: the server's runtime formats it as an object of this process prints
+   * ({@code Calculator{brand=casio, price=120}}). It never throws: without a call it is {@code Calculator{closed}}
+   * once the object or its session is closed and {@code Calculator{lost}} once the server session that held it
+   * ended; {@code Calculator@remote#<id>} when the server does not answer.
    */
   interface RemoteObject extends AutoCloseable {
     /** {@return the native type key, such as {@code "Calculator"}} */

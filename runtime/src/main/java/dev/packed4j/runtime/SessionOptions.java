@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * How a {@link Session} connects: the server's token, the certificate that authenticates a TLS server, the deadline
- * of each call, how long opening it may take, the largest message, and whether an isolated session restarts its child after a crash. Immutable;
- * each {@code with} method returns a copy.
+ * of each call, how long opening it may take, the largest message, whether an isolated session restarts its child
+ * after a crash, and where its child writes a crash report. Immutable; each {@code with} method returns a copy.
  *
  * <pre>{@code
  * Session session = Packed4j.connect("gpu-box:7000", SessionOptions.defaults()
@@ -31,7 +31,7 @@ public final class SessionOptions {
   public static final int DEFAULT_MAX_MESSAGE_BYTES = 257 << 20;
 
   private static final SessionOptions DEFAULTS =
-      new SessionOptions(null, null, DEFAULT_DEADLINE, DEFAULT_OPEN_TIMEOUT, DEFAULT_MAX_MESSAGE_BYTES, false);
+      new SessionOptions(null, null, DEFAULT_DEADLINE, DEFAULT_OPEN_TIMEOUT, DEFAULT_MAX_MESSAGE_BYTES, false, null);
 
   private final String token;
   private final Path trustedCertificate;
@@ -39,18 +39,23 @@ public final class SessionOptions {
   private final Duration openTimeout;
   private final int maxMessageBytes;
   private final boolean restartOnLoss;
+  private final Path crashReportDirectory;
 
   private SessionOptions(String token, Path trustedCertificate, Duration deadline, Duration openTimeout,
-      int maxMessageBytes, boolean restartOnLoss) {
+      int maxMessageBytes, boolean restartOnLoss, Path crashReportDirectory) {
     this.token = token;
     this.trustedCertificate = trustedCertificate;
     this.deadline = deadline;
     this.openTimeout = openTimeout;
     this.maxMessageBytes = maxMessageBytes;
     this.restartOnLoss = restartOnLoss;
+    this.crashReportDirectory = crashReportDirectory;
   }
 
-  /** {@return no token, plaintext, the default deadline, open timeout and message size, no restart} */
+  /**
+   * {@return no token, plaintext, the default deadline, open timeout and message size, no restart, crash reports in a
+   * temporary directory}
+   */
   public static SessionOptions defaults() {
     return DEFAULTS;
   }
@@ -74,7 +79,8 @@ public final class SessionOptions {
     if (problem != null) {
       throw new IllegalArgumentException("SessionOptions.withToken: " + problem);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
   }
 
   /** What is wrong with a session token, or null: the rule {@link #withToken} states. */
@@ -106,7 +112,8 @@ public final class SessionOptions {
    */
   public SessionOptions withTrustedCertificate(Path pemFile) {
     Objects.requireNonNull(pemFile, "pemFile");
-    return new SessionOptions(token, pemFile, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, pemFile, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
   }
 
   /**
@@ -123,7 +130,8 @@ public final class SessionOptions {
     if (deadline.isZero() || deadline.isNegative()) {
       throw new IllegalArgumentException("SessionOptions.withDeadline: the deadline must be positive, got " + deadline);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
   }
 
   /**
@@ -143,7 +151,8 @@ public final class SessionOptions {
       throw new IllegalArgumentException("SessionOptions.withOpenTimeout: the timeout must be positive, got "
           + openTimeout);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
   }
 
   /**
@@ -160,7 +169,8 @@ public final class SessionOptions {
       throw new IllegalArgumentException("SessionOptions.withMaxMessageBytes: at least 1 MiB (1048576), got "
           + maxMessageBytes);
     }
-    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
   }
 
   /**
@@ -172,7 +182,33 @@ public final class SessionOptions {
    * @return a copy with the choice
    */
   public SessionOptions withRestartOnLoss(boolean restartOnLoss) {
-    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss);
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        crashReportDirectory);
+  }
+
+  /**
+   * Where an isolated session's child JVM writes its crash report ({@code hs_err_pid<pid>.log}) when a plugin crashes
+   * it; the session's SessionLostError names the file. The directory is created if it is missing; the session never
+   * deletes it nor the reports in it (they are the user's to read and remove), and the children of many sessions
+   * may share it, each report named by its child's pid.
+   *
+   * <p>Without this option each child gets a directory of its own, {@code packed4j-isolated-<random>} under
+   * {@code java.io.tmpdir}, which is removed when the child ends without a crash (the session closed, or this JVM
+   * ended); after a crash it stays, holding the report, until the user removes it. A connected session's server
+   * writes its reports where its own JVM's options say.
+   *
+   * <pre>{@code
+   * Session session = Packed4j.isolated(Path.of("build/libplugin.so"), SessionOptions.defaults()
+   *     .withCrashReportDirectory(Path.of("logs/crashes")));
+   * }</pre>
+   *
+   * @param directory the directory of crash reports
+   * @return a copy with the directory
+   */
+  public SessionOptions withCrashReportDirectory(Path directory) {
+    Objects.requireNonNull(directory, "directory");
+    return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
+        directory);
   }
 
   /** {@return the token sent with every call, if any} */
@@ -205,9 +241,16 @@ public final class SessionOptions {
     return restartOnLoss;
   }
 
+  /** {@return the directory an isolated session's child writes a crash report in, if one was chosen} */
+  public Optional<Path> crashReportDirectory() {
+    return Optional.ofNullable(crashReportDirectory);
+  }
+
   @Override
   public String toString() {
     return "SessionOptions[token=" + (token == null ? "none" : "(set)") + ", tls=" + (trustedCertificate != null)
-        + ", deadline=" + deadline + ", openTimeout=" + openTimeout + ", maxMessageBytes=" + maxMessageBytes + ", restartOnLoss=" + restartOnLoss + "]";
+        + ", deadline=" + deadline + ", openTimeout=" + openTimeout + ", maxMessageBytes=" + maxMessageBytes
+        + ", restartOnLoss=" + restartOnLoss
+        + (crashReportDirectory == null ? "" : ", crashReportDirectory=" + crashReportDirectory) + "]";
   }
 }

@@ -23,7 +23,7 @@ final class BoundInterface implements InvocationHandler {
    * One method: the global it calls, or the type and member (a constructor {@code __init__} or a static method),
    * its name for messages, and the type its result converts to.
    */
-  private record Site(String global, String typeKey, String member, String name, Type result) {}
+  private record Site(String global, String typeKey, String member, String name, Type result, NullChecks nulls) {}
 
   private final RemoteSession session;
   private final Class<?> type;
@@ -57,7 +57,8 @@ final class BoundInterface implements InvocationHandler {
       String name = functions.getSimpleName() + "." + method.getName();
       String global = lookUp(globals, method);
       if (global != null) {
-        sites.put(method, new Site(global, null, null, name, method.getGenericReturnType()));
+        sites.put(method, new Site(global, null, null, name, method.getGenericReturnType(),
+            NullChecks.of(method, functions, global, name, 0)));
         continue;
       }
       // "Calculator.__init__", "Calculator.parse": a type key may hold dots, a member's name does not.
@@ -65,7 +66,7 @@ final class BoundInterface implements InvocationHandler {
       if (member != null && member.lastIndexOf('.') > 0) {
         int dot = member.lastIndexOf('.');
         sites.put(method, new Site(null, member.substring(0, dot), member.substring(dot + 1), name,
-            method.getGenericReturnType()));
+            method.getGenericReturnType(), NullChecks.of(method, functions, member, name, 0)));
       }
     }
     BoundInterface handler = new BoundInterface(session, functions, Map.copyOf(sites));
@@ -117,7 +118,7 @@ final class BoundInterface implements InvocationHandler {
   public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
     Site site = sites.get(method);
     if (site != null) {
-      ClientValues.checkNulls(method, args, site.name());
+      site.nulls().check(args);
       Connection on = session.connection(site.name());
       Transfer transfer = new Transfer(site.result());
       List<Value> values = ClientValues.arguments(session, on, args, site.name(), transfer);

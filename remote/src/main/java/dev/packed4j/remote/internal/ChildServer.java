@@ -24,9 +24,10 @@ import java.util.stream.Stream;
 /**
  * The child JVM of an isolated session: packed4j-server on this JVM's class path, listening on a free loopback port
  * with a random token. Its standard output is copied to this JVM's (what the plugin prints), its standard error too,
- * and the last lines of it are kept for the message of a failure. It stops when the session closes, and by itself
- * when this JVM ends (it watches its standard input). A JVM crash report goes to a temporary directory, named in
- * the session's error.
+ * and the last lines of it are kept for the message of a failure. It is stopped (killed) when the session closes,
+ * and stops by itself when this JVM ends (it watches its standard input). A JVM crash report goes to the directory
+ * of {@code SessionOptions.withCrashReportDirectory}, else to a temporary directory of its own, removed when the
+ * child ends without a report; the session's error names the report.
  */
 final class ChildServer {
   private static final String LISTENING = "packed4j-server: listening on ";
@@ -39,17 +40,20 @@ final class ChildServer {
   final String token;
   private final String library;
   private final Path crashDirectory;
+  /** Whether {@link #crashDirectory} is the child's own, to remove when it ends without a report. */
+  private final boolean ownDirectory;
   private final Deque<String> errorTail;
   /** The thread that copies the child's standard error into {@link #errorTail}. */
   private final Thread errors;
 
   private ChildServer(Process process, String address, String token, String library, Path crashDirectory,
-      Deque<String> errorTail, Thread errors) {
+      boolean ownDirectory, Deque<String> errorTail, Thread errors) {
     this.process = process;
     this.address = address;
     this.token = token;
     this.library = library;
     this.crashDirectory = crashDirectory;
+    this.ownDirectory = ownDirectory;
     this.errorTail = errorTail;
     this.errors = errors;
   }
@@ -60,11 +64,13 @@ final class ChildServer {
     new SecureRandom().nextBytes(secret);
     String token = HexFormat.of().formatHex(secret);
     Path crashDirectory;
+    boolean ownDirectory = options.crashReportDirectory().isEmpty();
     try {
-      crashDirectory = Files.createTempDirectory("packed4j-isolated-");
+      crashDirectory = ownDirectory ? Files.createTempDirectory("packed4j-isolated-")
+          : Files.createDirectories(options.crashReportDirectory().get().toAbsolutePath());
     } catch (IOException e) {
       throw GrpcSessionProvider.newError(Session.SESSION_LOST, "Packed4j.isolated(" + library + "): cannot create "
-          + "a temporary directory for the child: " + e.getMessage(), "", null);
+          + "the directory for the child's crash report: " + e.getMessage(), "", null);
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -73,8 +79,11 @@ final class ChildServer {
     command.add("-XX:ErrorFile=" + crashDirectory.resolve("hs_err_pid%p.log"));
     command.add("-XX:-CreateCoredumpOnCrash");
     command.add("-XX:+UseSerialGC");
-    // The child removes the directory when it ends without a crash report, also when this JVM ended first.
-    command.add("-D" + ServerConfig.CRASH_DIRECTORY_PROPERTY + "=" + crashDirectory);
+    if (ownDirectory) {
+      // The child removes its directory when it ends without a crash report, also when this JVM ended first; a
+      // directory of the options is the user's and stays.
+      command.add("-D" + ServerConfig.CRASH_DIRECTORY_PROPERTY + "=" + crashDirectory);
+    }
     for (String property : List.of("packed4j.library.path", "packed4j.cache.dir")) {
       String value = System.getProperty(property);
       if (value != null) {
@@ -107,7 +116,7 @@ final class ChildServer {
     err.start();
     try {
       String address = listening.get(Math.max(0, openBy - System.nanoTime()), TimeUnit.NANOSECONDS);
-      return new ChildServer(process, address, token, library, crashDirectory, errorTail, err);
+      return new ChildServer(process, address, token, library, crashDirectory, ownDirectory, errorTail, err);
     } catch (ExecutionException | TimeoutException | InterruptedException e) {
       process.destroyForcibly();
       try {
@@ -125,7 +134,9 @@ final class ChildServer {
           + " (SessionOptions.withOpenTimeout)" : "ended before it listened (exit status " + exitStatus(process) + ")";
       // A child that could not load the library says so on its standard error: the same LoadError as locally.
       String kind = errors.contains("[LoadError]") ? "LoadError" : late ? Session.TIMEOUT : Session.SESSION_LOST;
-      deleteIfEmpty(crashDirectory);
+      if (ownDirectory) {
+        deleteIfEmpty(crashDirectory);
+      }
       throw GrpcSessionProvider.newError(kind, "Packed4j.isolated(" + library + "): the child packed4j-server "
           + reason + (errors.isEmpty() ? "" : ": " + errors), "", null);
     }
@@ -187,9 +198,10 @@ final class ChildServer {
     StringBuilder end = new StringBuilder("the child (pid " + process.pid() + ") ended with exit status "
         + exitStatus(process));
     boolean reported = false;
+    // This child's own: a directory of the options may hold other children's reports.
+    String name = "hs_err_pid" + process.pid() + ".log";
     try (Stream<Path> reports = Files.list(crashDirectory)) {
-      Optional<Path> report = reports.filter(path -> path.getFileName().toString().startsWith("hs_err_pid"))
-          .findFirst();
+      Optional<Path> report = reports.filter(path -> path.getFileName().toString().equals(name)).findFirst();
       if (report.isPresent()) {
         end.append("; the JVM's crash report, which names the native frame that crashed: ").append(report.get());
         reported = true;
@@ -235,23 +247,27 @@ final class ChildServer {
     };
   }
 
-  /** Stops the child: closing its standard input asks it to exit; it is killed if it has not within a second. */
+  /**
+   * Stops the child at once: killed, not asked to exit, as an exit would first let the native work of calls in flight
+   * finish, which nobody waits for any more (their calls failed when the session closed). What it held ends with it.
+   * Waits the moment the kill takes (a few milliseconds), then removes the child's own directory unless it holds a
+   * crash report.
+   */
   void stop() {
+    process.destroyForcibly();
     try {
       process.getOutputStream().close();
     } catch (IOException ignored) {
       // already gone
     }
     try {
-      if (!process.waitFor(1, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(5, TimeUnit.SECONDS);
-      }
+      process.waitFor(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
-    deleteIfEmpty(crashDirectory);
+    if (ownDirectory) {
+      deleteIfEmpty(crashDirectory);
+    }
   }
 
   private static void deleteIfEmpty(Path directory) {

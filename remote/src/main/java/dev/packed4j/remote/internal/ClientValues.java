@@ -241,8 +241,8 @@ final class ClientValues {
         Map<Object, Object> entries = new LinkedHashMap<>();
         for (Entry entry : value.getMap().getEntriesList()) {
           Object key = fromWire(session, on, entry.getKey(), keyType, site, "a key of " + what, transfer);
-          entries.put(key, fromWire(session, on, entry.getValue(), valueType, site, "the value of key " + key + " of " + what,
-              transfer));
+          entries.put(key, fromWire(session, on, entry.getValue(), valueType, site,
+              "the value of key " + key + " of " + what, transfer));
         }
         return Collections.unmodifiableMap(entries);
       }

@@ -50,8 +50,14 @@ final class Connection {
   final long serverPid;
   final ChildServer child;
   private final ClientCall<OpenRequest, SessionEvent> openCall;
+  private static final String CLOSED = "the session was closed";
+
   /** Why the connection was lost, or null while it is up. */
   private volatile String lost;
+  /** How many warm-up calls the open made on this connection (an isolated child's; see RemoteSession.warmUp). */
+  volatile int warmUpCalls;
+  /** Whether the session closed it: its calls' errors then say so, and not how its child ended (it was stopped). */
+  private volatile boolean closed;
 
   private Connection(String target, ManagedChannel managed, Channel channel, long sessionId, long serverPid,
       ChildServer child, ClientCall<OpenRequest, SessionEvent> openCall) {
@@ -253,7 +259,7 @@ final class Connection {
   /** The SessionLostError of a call on a lost connection, with the child's end where there is one. */
   Packed4jException lostError(String site, String cause) {
     String because = lost != null ? lost : cause;
-    String end = child == null ? "" : "; " + child.describeEnd();
+    String end = child == null || closed ? "" : "; " + child.describeEnd();
     return GrpcSessionProvider.newError(Session.SESSION_LOST, site + ": the session with " + where() + " was lost ("
         + because + ")" + end, "", null);
   }
@@ -262,17 +268,15 @@ final class Connection {
     return child == null ? "packed4j-server at " + target : child.description();
   }
 
-  /** Ends the session on the server (it releases everything) and closes the channel. */
+  /**
+   * Ends the session on the server (it releases everything) and the channel, at once: the calls in flight fail with
+   * SessionLostError "(the session was closed)" now, not when they would have ended. The channel's threads end on
+   * their own once its transport is down; nothing waits for them.
+   */
   void close() {
-    openCall.cancel("the session was closed", null);
-    managed.shutdown();
-    try {
-      if (!managed.awaitTermination(2, TimeUnit.SECONDS)) {
-        managed.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      managed.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    closed = true;
+    markLost(Status.CANCELLED.withDescription(CLOSED)); // first: the calls that fail below say why
+    openCall.cancel(CLOSED, null);
+    managed.shutdownNow();
   }
 }

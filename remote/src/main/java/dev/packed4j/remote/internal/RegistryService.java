@@ -162,6 +162,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       case GET -> dynamically(object, dynamic -> dynamic.get(name));
       case INVOKE -> asFunction(object, "call").invoke(args);
       case SIGNATURE -> asFunction(object, "read the signature of").signature();
+      case FORMAT -> object.toString();
       case SET -> {
         if (args.length != 1) {
           throw new IllegalArgumentException("setting " + object.typeKey() + "." + name + " takes one value, got "

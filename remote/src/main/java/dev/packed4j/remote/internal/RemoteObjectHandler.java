@@ -9,6 +9,8 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -19,6 +21,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class RemoteObjectHandler implements InvocationHandler {
   private static final Cleaner CLEANER = Cleaner.create();
+
+  /** Per {@code @Object} interface, the null checks of its typed setters and methods. */
+  private static final ClassValue<Map<Method, NullChecks>> NULL_CHECKS = new ClassValue<>() {
+    @Override
+    protected Map<Method, NullChecks> computeValue(Class<?> view) {
+      return new ConcurrentHashMap<>();
+    }
+  };
 
   /** What a remote object is on the wire: the server's id of it within one connection of one session. */
   record Handle(RemoteSession session, Connection connection, long id, String typeKey) {}
@@ -84,7 +94,9 @@ final class RemoteObjectHandler implements InvocationHandler {
     int arity = args == null ? 0 : args.length;
     if (method.getDeclaringClass() == Object.class) {
       return switch (name) {
-        case "toString" -> handle.typeKey() + "@remote#" + handle.id() + (closed.get() ? "{closed}" : "");
+        // As an object of this process prints; typeKey{closed} once closed, no call made.
+        case "toString" -> closed.get() ? handle.typeKey() + "{closed}"
+            : handle.session().format(handle.connection(), handle.id(), handle.typeKey());
         case "hashCode" -> Long.hashCode(handle.id()) * 31 + System.identityHashCode(handle.connection());
         case "equals" -> args[0] != null && Proxy.isProxyClass(args[0].getClass())
             && Proxy.getInvocationHandler(args[0]) instanceof RemoteObjectHandler other
@@ -124,11 +136,12 @@ final class RemoteObjectHandler implements InvocationHandler {
       String target = member.substring(space + 1);
       return switch (member.substring(0, space)) {
         case "get" -> get(target, method.getGenericReturnType(), site);
-        case "set" -> member(MemberOp.SET, target, args, void.class, site);
+        case "set" -> {
+          nullChecks(method, member, target, site).check(args);
+          yield member(MemberOp.SET, target, args, void.class, site);
+        }
         case "call" -> {
-          // Named as locally: the member of the view's type, the object being argument 0.
-          String viewKey = ObjectInterfaces.typeKey(view);
-          ClientValues.checkNulls(method, args, viewKey != null ? viewKey + "." + target : site, 1);
+          nullChecks(method, member, target, site).check(args);
           yield member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
         }
         default -> throw new UnsupportedOperationException(site + ": unknown member kind in '" + member + "'");
@@ -139,6 +152,21 @@ final class RemoteObjectHandler implements InvocationHandler {
     }
     throw new UnsupportedOperationException(site + " is not in " + ObjectInterfaces.generatedName(view)
         + ".MEMBERS: recompile " + view.getName() + " with packed4j-processor");
+  }
+
+  /**
+   * The null checks of a typed setter or method of this view, made once per view and method: named as locally, by
+   * the member of the view's type (the object being argument 0 of a method).
+   */
+  private NullChecks nullChecks(Method method, String member, String target, String site) {
+    return NULL_CHECKS.get(view).computeIfAbsent(method, m -> {
+      String viewKey = ObjectInterfaces.typeKey(view);
+      if (member.startsWith("set ")) {
+        return NullChecks.ofSetter(m, viewKey != null ? viewKey : handle.typeKey(), target);
+      }
+      return NullChecks.of(m, view, viewKey != null ? viewKey + "." + target : null,
+          viewKey != null ? viewKey + "." + target : site, 1);
+    });
   }
 
   private Object member(MemberOp op, String name, Object[] args, java.lang.reflect.Type result, String site) {

@@ -39,7 +39,7 @@ final class RemoteSession implements Session {
   /**
    * Closes the sessions nobody closed once nothing refers to them (their objects and bound interfaces refer to
    * them): an isolated one's child JVM and a connection's channel would otherwise last as long as this JVM. A thread
-   * of its own, as a close waits for the channel and the child to end.
+   * of its own, as a close waits for the child to be reaped.
    */
   private static final Cleaner CLEANER = Cleaner.create();
 
@@ -67,8 +67,9 @@ final class RemoteSession implements Session {
 
   /**
    * Ends the current connection and its child, once; refers to no session, so that the Cleaner can run it. The
-   * Cleaner's run hands the ending to a thread of its own, as it waits for a channel and a child to end (a second or
-   * two), and one cleaner thread would end many dropped sessions one after the other; {@link #close} ends in place.
+   * Cleaner's run hands the ending to a thread of its own, as it waits for a killed child to be reaped, and one
+   * cleaner thread would end many dropped sessions one after the other; {@link #close} ends in place, at once: the
+   * channel is shut down without waiting for its calls (they fail with SessionLostError) and the child is killed.
    */
   private static final class Ending implements Runnable {
     volatile Connection connection;
@@ -116,17 +117,61 @@ final class RemoteSession implements Session {
     return new RemoteSession(library, options, libraryArgs, startChild(libraryArgs, library, options));
   }
 
-  /** Starts a child and connects to it, both within the open timeout. */
+  /** Starts a child and connects to it, both within the open timeout, and warms the call path with what is left. */
   private static Connection startChild(List<String> libraryArgs, String library, SessionOptions options) {
     long openBy = System.nanoTime() + options.openTimeout().toNanos();
     ChildServer child = ChildServer.start(libraryArgs, library, options, openBy);
+    Connection connection;
     try {
       // The child's own token, plaintext on loopback: the options' token and TLS are for servers started by hand.
-      return Connection.open(child.address, options, child.token, child, openBy);
+      connection = Connection.open(child.address, options, child.token, child, openBy);
     } catch (RuntimeException e) {
       child.stop();
       throw e;
     }
+    connection.warmUpCalls = warmUp(connection, openBy);
+    return connection;
+  }
+
+  /** How many round trips {@link #warmUp} makes: enough for the first calls of a fresh child to be quick. */
+  static final int WARM_UP_CALLS = 8;
+
+  /**
+   * Makes up to {@link #WARM_UP_CALLS} calls of {@code packed4j.ListSize} on a new child, each within the open
+   * timeout, and returns how many were answered. A call of a fresh JVM is slow (100 to 200 ms on a loaded machine,
+   * 15 ms once warm): its first calls load and initialise the classes of the call path, on both sides (gRPC's
+   * transport and stubs, the messages, the conversions of arguments and results, the server's dispatch and the
+   * runtime's dynamic call into the registry), and the JIT has compiled none of it. So the open takes them, within
+   * its own timeout, and not the first calls of the application, which may have a short deadline. ListSize is
+   * registered by libpacked4j itself, so every child has it, and reads nothing of the plugin's. What stays cold is
+   * the plugin's own: its function's first call (its code and data, and the server's lookup of its name). Warming
+   * is best effort: a failure or the end of the open timeout ends it, and the open still succeeds; a real problem
+   * is the next call's error.
+   */
+  private static int warmUp(Connection on, long openBy) {
+    Transfer transfer = new Transfer(long.class);
+    Value list = ClientValues.toWire(null, on, List.of(1L, "two", 3.0), "Packed4j.isolated", "warm-up", transfer);
+    int answered = 0;
+    while (answered < WARM_UP_CALLS) {
+      long left = openBy - System.nanoTime();
+      if (left <= 0) {
+        break;
+      }
+      CallRequest request = CallRequest.newBuilder().setSession(on.sessionId).setSite("Packed4j.isolated warm-up")
+          .setGlobal("packed4j.ListSize").addArgs(list).build();
+      try {
+        CallReply reply = ClientCalls.blockingUnaryCall(on.channel, Methods.CALL,
+            CallOptions.DEFAULT.withDeadlineAfter(left, TimeUnit.NANOSECONDS), request);
+        if (reply.hasError() || !Long.valueOf(3).equals(ClientValues.result(null, on, reply.getResult(),
+            long.class, "Packed4j.isolated warm-up", transfer))) {
+          break;
+        }
+      } catch (RuntimeException e) {
+        break; // the session's own calls will say what is wrong
+      }
+      answered++;
+    }
+    return answered;
   }
 
   /** The connection for a new call: the current one, a restarted child's, or the error of a lost session. */
@@ -158,6 +203,9 @@ final class RemoteSession implements Session {
     ending.connection = connection;
     return connection;
   }
+
+  /** The longest a remote object's {@code toString()} waits for the server's answer. */
+  private static final long FORMAT_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   CallOptions callOptions() {
     return CallOptions.DEFAULT.withDeadlineAfter(deadlineNanos, TimeUnit.NANOSECONDS);
@@ -202,6 +250,39 @@ final class RemoteSession implements Session {
     }
     return call(on, CallRequest.newBuilder().setMember(MemberTarget.newBuilder().setObject(objectId).setOp(op)
         .setName(name)).addAllArgs(args), site, transfer);
+  }
+
+  /**
+   * A remote object's {@code toString()} as the server's runtime formats it ({@code remote.Point{x=1, y=2, ...}}),
+   * one call; {@code typeKey{closed}} when the session is closed, {@code typeKey{lost}} when the object's server
+   * session ended, and {@code typeKey@remote#id} when the server does not answer within a second (or the session's
+   * deadline, if shorter: a hung server, a server older than the FORMAT operation). Never throws: it is for logs.
+   */
+  String format(Connection on, long objectId, String typeKey) {
+    if (closed) {
+      return typeKey + "{closed}";
+    }
+    if (on != connection || on.isLost() || (on.child != null && !on.child.isAlive())) {
+      return typeKey + "{lost}";
+    }
+    try {
+      // Not the session's deadline (30 s by default): a log line must not wait that long for a server that hangs.
+      CallRequest request = CallRequest.newBuilder().setSession(on.sessionId).setSite(typeKey + ".toString")
+          .setMember(MemberTarget.newBuilder().setObject(objectId).setOp(MemberOp.FORMAT)).build();
+      CallReply reply = ClientCalls.blockingUnaryCall(on.channel, Methods.CALL, CallOptions.DEFAULT
+          .withDeadlineAfter(Math.min(deadlineNanos, FORMAT_DEADLINE_NANOS), TimeUnit.NANOSECONDS), request);
+      if (!reply.hasError() && reply.getResult().getKindCase() == Value.KindCase.TEXT) {
+        return reply.getResult().getText();
+      }
+    } catch (RuntimeException unanswered) {
+      if (closed) {
+        return typeKey + "{closed}";
+      }
+      if (on.isLost()) {
+        return typeKey + "{lost}";
+      }
+    }
+    return typeKey + "@remote#" + objectId;
   }
 
   /** Releases one reference of a remote object, without waiting; nothing to do when its connection is gone. */

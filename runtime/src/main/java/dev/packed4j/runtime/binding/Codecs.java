@@ -5,11 +5,13 @@ import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.objects.GeneratedClasses;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.ArrayTensorCodec;
 import dev.packed4j.runtime.internal.values.BooleanCodec;
 import dev.packed4j.runtime.internal.values.BytesCodec;
+import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.FloatCodec;
 import dev.packed4j.runtime.internal.values.FunctionCodec;
 import dev.packed4j.runtime.internal.values.IntegerCodec;
@@ -182,6 +184,39 @@ public final class Codecs {
   }
 
   /** The runtime's implementation of a codec made by this class. */
+  /**
+   * Refuses a value that a call in this process refuses for a null, before a session sends it: a null argument whose
+   * type has no None, or a null element, key or value of a List or Map (at any depth) whose type has none. The
+   * exception is the one the local call throws, a {@link NullPointerException} with the same message:
+   *
+   * <pre>{@code
+   * Codecs.checkNulls(Codecs.list(Codecs.STRING), Arrays.asList("x", null), site.describeArgument(0));
+   * // NullPointerException: calculator.Join argument 0 (words): element 1 is null; List<String> elements must not
+   * // be null
+   * }</pre>
+   *
+   * @param codec the codec the local binding converts the value with (one of this class's)
+   * @param value the value, null included
+   * @param argument the value as messages name it: {@link FunctionSite#describeArgument}, or
+   *     {@link FunctionSite#describeFieldValue} for a typed setter's value
+   * @throws NullPointerException for the first null refused
+   * @throws IllegalArgumentException when {@code codec} is not one of the runtime's
+   */
+  public static void checkNulls(Codec<?> codec, Object value, String argument) {
+    ValueCodec<?> implementation = implementation(codec);
+    if (value == null) {
+      if (!implementation.acceptsNull()) {
+        throw implementation.nullArgument(argument);
+      }
+      return;
+    }
+    try {
+      Containers.checkNulls(value, implementation);
+    } catch (ConversionFailure failure) {
+      throw failure.toException(argument, null);
+    }
+  }
+
   static <T> ValueCodec<T> implementation(Codec<T> codec) {
     if (codec instanceof ValueCodec<T> implementation) {
       return implementation;

@@ -250,6 +250,18 @@ public final class FunctionSite {
   }
 
   /**
+   * How the errors of a call through this site name argument {@code index} (counted from 0, {@code self} first for
+   * a method), such as {@code "calculator.Sum argument 0 (values)"}: a session's client names an argument it
+   * refuses the same way.
+   *
+   * @param index the argument's position
+   * @return the argument as messages name it
+   */
+  public String describeArgument(int index) {
+    return target.describeArgument(index);
+  }
+
+  /**
    * The route the method takes, for diagnostics: {@code "typed entry (int64, int64) -> int64"},
    * {@code "register call"} or {@code "call frame (...)"} with the reason; {@code "not linked yet"} before the
    * method's first call.
@@ -265,5 +277,17 @@ public final class FunctionSite {
   @Override
   public String toString() {
     return globalName + " (" + javaMethod + ") via " + route();
+  }
+
+  /**
+   * How the errors of a typed setter name the value it writes, as {@link Codecs#checkNulls} takes it:
+   * {@code "inv.Item.tags(value)"}.
+   *
+   * @param typeKey the object's type key, as its {@code @Object} interface declares it
+   * @param field the field's name
+   * @return the value as messages name it
+   */
+  public static String describeFieldValue(String typeKey, String field) {
+    return CallTarget.operation(typeKey + "." + field, "value").describeArgument(0);
   }
 }

@@ -391,6 +391,71 @@ public final class Containers {
         + " elements must not be null");
   }
 
+  private static ConversionFailure nullKey(String javaType) {
+    return new ConversionFailure(ConversionFailure.Kind.NULL, "a key is null; " + javaType + " keys must not be null");
+  }
+
+  private static ConversionFailure nullValue(Object key, String javaType) {
+    return new ConversionFailure(ConversionFailure.Kind.NULL, "the value of key " + key + " is null; " + javaType
+        + " values must not be null");
+  }
+
+  /**
+   * Finds the first null in {@code value} that converting it with {@code codec} refuses: an element of a list, a key
+   * or a value of a map, at any depth and inside an {@code Optional}; the failure is the one {@link #buildList} and
+   * {@link #buildMap} throw for it, and nothing is built. A session's client runs it before it sends a value to
+   * another process, so that a null fails there as it does in this one. A null {@code value} itself is the caller's.
+   *
+   * @param value the value, of the codec's Java type
+   * @param codec the codec a call would convert it with
+   * @throws ConversionFailure of kind {@link ConversionFailure.Kind#NULL} for the first null refused
+   */
+  public static void checkNulls(Object value, ValueCodec<?> codec) {
+    switch (codec) {
+      case OptionalCodec<?> optional when value instanceof java.util.Optional<?> present && present.isPresent() ->
+          checkNulls(present.get(), optional.inner());
+      case ListCodec<?, ?> list when value instanceof Collection<?> values -> {
+        ValueCodec<?> element = list.element();
+        int index = 0;
+        for (Object item : values) {
+          if (item == null && !element.acceptsNull()) {
+            throw nullElement(index, codec.javaType());
+          }
+          try {
+            checkNulls(item, element);
+          } catch (ConversionFailure failure) {
+            throw failure.within("element " + index);
+          }
+          index++;
+        }
+      }
+      case MapCodec<?, ?, ?> map when value instanceof Map<?, ?> entries -> {
+        for (Map.Entry<?, ?> entry : entries.entrySet()) {
+          Object key = entry.getKey();
+          if (key == null && !map.keys().acceptsNull()) {
+            throw nullKey(codec.javaType());
+          }
+          try {
+            checkNulls(key, map.keys());
+          } catch (ConversionFailure failure) {
+            throw failure.within("key " + key);
+          }
+          if (entry.getValue() == null && !map.values().acceptsNull()) {
+            throw nullValue(key, codec.javaType());
+          }
+          try {
+            checkNulls(entry.getValue(), map.values());
+          } catch (ConversionFailure failure) {
+            throw failure.within("the value of key " + key);
+          }
+        }
+      }
+      default -> {
+        // not a container: nothing inside it to refuse
+      }
+    }
+  }
+
   /** A new native map holding the entries of {@code map} (an owned handle). */
   public static <K, V> long buildMap(Map<? extends K, ? extends V> map, ValueCodec<K> keys, ValueCodec<V> values,
       String javaType, Frame frame) {
@@ -423,8 +488,7 @@ public final class Containers {
       K key = entry.getKey();
       V value = entry.getValue();
       if (key == null && !keys.acceptsNull()) {
-        throw new ConversionFailure(ConversionFailure.Kind.NULL, "a key is null; " + javaType
-            + " keys must not be null");
+        throw nullKey(javaType);
       }
       try {
         keys.encode(key, keySlot, frame);
@@ -434,8 +498,7 @@ public final class Containers {
         throw ConversionFailure.wrongClass(key, keys.javaType()).within("key " + key);
       }
       if (value == null && !values.acceptsNull()) {
-        throw new ConversionFailure(ConversionFailure.Kind.NULL, "the value of key " + key + " is null; "
-            + javaType + " values must not be null");
+        throw nullValue(key, javaType);
       }
       try {
         values.encode(value, valueSlot, frame);

@@ -239,8 +239,7 @@ public final class Frame implements AutoCloseable {
   public <T> void put(int index, ValueCodec<T> codec, T value) {
     long slot = slot(index);
     if (value == null && !codec.acceptsNull()) {
-      throw new NullPointerException(target.describeArgument(index) + " is null; " + codec.javaTypeWithArticle()
-          + " argument must not be null" + (codec.nullHint().isEmpty() ? "" : " (" + codec.nullHint() + ")"));
+      throw codec.nullArgument(target.describeArgument(index));
     }
     try {
       codec.encode(value, slot, this);

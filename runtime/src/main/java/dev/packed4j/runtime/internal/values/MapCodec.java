@@ -32,6 +32,14 @@ public final class MapCodec<K, V, M extends Map<K, V>> extends ValueCodec<M> {
     return new MapCodec<>("NativeMap<" + keys.javaType() + ", " + values.javaType() + ">", keys, values, true);
   }
 
+  public ValueCodec<K> keys() {
+    return keys;
+  }
+
+  public ValueCodec<V> values() {
+    return values;
+  }
+
   @Override
   public boolean nests() {
     return true;

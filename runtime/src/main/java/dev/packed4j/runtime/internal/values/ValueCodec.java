@@ -43,6 +43,19 @@ public abstract class ValueCodec<T> implements Codec<T> {
     return false;
   }
 
+  /**
+   * The exception of a null argument this codec does not take ({@code "calculator.Sum argument 0 (values) is null; a
+   * List<Long> argument must not be null (declare Optional<List<Long>> to pass None)"}), in this process and in a
+   * session's client alike.
+   *
+   * @param argument the argument as messages name it ({@link CallTarget#describeArgument})
+   * @return the exception, not thrown
+   */
+  public final NullPointerException nullArgument(String argument) {
+    return new NullPointerException(argument + " is null; " + javaTypeWithArticle() + " argument must not be null"
+        + (nullHint().isEmpty() ? "" : " (" + nullHint() + ")"));
+  }
+
   /** What to say after "must not be null", or empty. */
   public String nullHint() {
     return "declare Optional<" + javaType + "> to pass None";
