@@ -119,7 +119,17 @@ class DeclaredTypeParser {
   }
 
  private:
+  /*! \brief Nesting past this is no type a C++ signature names; refused, so a hostile name cannot exhaust the stack. */
+  static constexpr int kMaxDepth = 64;
+
   const DeclaredType* Type() {
+    if (++depth_ > kMaxDepth) return nullptr;  // the whole name is then no type name: Parse gives nullptr
+    const DeclaredType* type = TypeAtDepth();
+    --depth_;
+    return type;
+  }
+
+  const DeclaredType* TypeAtDepth() {
     SkipSpaces();
     size_t start = position_;
     while (position_ < text_.size() && std::string_view("<>,").find(text_[position_]) == std::string_view::npos) {
@@ -193,6 +203,7 @@ class DeclaredTypeParser {
   std::string_view text_;
   std::vector<std::unique_ptr<DeclaredType>>* nodes_;
   size_t position_ = 0;
+  int depth_ = 0;
 };
 
 /*! \brief Whether every value is an element of type (any, or an optional of any). */

@@ -202,6 +202,10 @@ class IsolatedSessionTest {
     }
     assertThrows(NullPointerException.class, () -> SessionOptions.defaults().withCrashReportDirectory(null));
     assertEquals(Optional.empty(), SessionOptions.defaults().crashReportDirectory());
+    // -XX:ErrorFile reads %p as the pid: such a directory would hold no report the error could name.
+    IllegalArgumentException percent = assertThrows(IllegalArgumentException.class,
+        () -> SessionOptions.defaults().withCrashReportDirectory(Path.of("logs/100%p")));
+    assertTrue(percent.getMessage().contains("holds a '%'"), percent.getMessage());
   }
 
   @Test

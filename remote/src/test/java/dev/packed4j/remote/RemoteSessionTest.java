@@ -621,6 +621,10 @@ class RemoteSessionTest {
       closedHere.close();
       assertEquals("remote.Point{closed}", closedHere.toString());
       assertEquals(closedHere.toString(), closed.toString());
+      // A log line stays a line: the server cuts the text of a huge object after 8,192 characters.
+      String huge = other.bind(RemoteFunctions.class).makePoint(5, 6, "x".repeat(20_000)).toString();
+      assertTrue(huge.startsWith("remote.Point{x=5, y=6, ") && huge.endsWith("...") && huge.length() == 8192 + 3,
+          huge.length() + " chars");
       other.close();
       assertEquals("remote.Point{closed}", there.toString(), "its session is closed: no call, no exception");
     } finally {

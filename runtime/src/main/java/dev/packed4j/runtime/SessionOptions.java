@@ -188,9 +188,10 @@ public final class SessionOptions {
 
   /**
    * Where an isolated session's child JVM writes its crash report ({@code hs_err_pid<pid>.log}) when a plugin crashes
-   * it; the session's SessionLostError names the file. The directory is created if it is missing; the session never
-   * deletes it nor the reports in it (they are the user's to read and remove), and the children of many sessions
-   * may share it, each report named by its child's pid.
+   * it; the session's SessionLostError names the file. The directory is created if it is missing (an open fails
+   * with a SessionLostError if it cannot be, or cannot be written); the session never deletes it nor the reports in
+   * it (they are the user's to read and remove), and the children of many sessions may share it, each report named
+   * by its child's pid.
    *
    * <p>Without this option each child gets a directory of its own, {@code packed4j-isolated-<random>} under
    * {@code java.io.tmpdir}, which is removed when the child ends without a crash (the session closed, or this JVM
@@ -202,11 +203,21 @@ public final class SessionOptions {
    *     .withCrashReportDirectory(Path.of("logs/crashes")));
    * }</pre>
    *
-   * @param directory the directory of crash reports
+   * @param directory the directory of crash reports, on the default file system (the child JVM writes there)
    * @return a copy with the directory
+   * @throws IllegalArgumentException for a path of another file system (a zip file's, say), or one holding a
+   *     {@code %}, which the JVM's {@code -XX:ErrorFile} would read as a placeholder and write elsewhere
    */
   public SessionOptions withCrashReportDirectory(Path directory) {
     Objects.requireNonNull(directory, "directory");
+    if (directory.getFileSystem() != java.nio.file.FileSystems.getDefault()) {
+      throw new IllegalArgumentException("the crash report directory " + directory + " is not on the default file"
+          + " system: the child JVM writes its report there");
+    }
+    if (directory.toString().contains("%")) {
+      throw new IllegalArgumentException("the crash report directory " + directory + " holds a '%', which the JVM's"
+          + " -XX:ErrorFile reads as a placeholder (%p is the pid): choose a path without one");
+    }
     return new SessionOptions(token, trustedCertificate, deadline, openTimeout, maxMessageBytes, restartOnLoss,
         directory);
   }

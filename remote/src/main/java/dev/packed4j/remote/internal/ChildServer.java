@@ -58,6 +58,9 @@ final class ChildServer {
     this.errors = errors;
   }
 
+  /** How long a stopped child may take to exit on its own before it is killed. */
+  static final long STOP_GRACE_MILLIS = 200;
+
   /** Starts a child, which must listen by {@code openBy} ({@code System.nanoTime()}, the open timeout's end). */
   static ChildServer start(List<String> libraryArgs, String library, SessionOptions options, long openBy) {
     byte[] secret = new byte[24];
@@ -71,6 +74,10 @@ final class ChildServer {
     } catch (IOException e) {
       throw GrpcSessionProvider.newError(Session.SESSION_LOST, "Packed4j.isolated(" + library + "): cannot create "
           + "the directory for the child's crash report: " + e.getMessage(), "", null);
+    }
+    if (!Files.isWritable(crashDirectory)) { // the JVM would write a report elsewhere, which no error could name
+      throw GrpcSessionProvider.newError(Session.SESSION_LOST, "Packed4j.isolated(" + library + "): the directory"
+          + " for the child's crash report, " + crashDirectory + ", is not writable", "", null);
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -201,7 +208,9 @@ final class ChildServer {
     // This child's own: a directory of the options may hold other children's reports.
     String name = "hs_err_pid" + process.pid() + ".log";
     try (Stream<Path> reports = Files.list(crashDirectory)) {
-      Optional<Path> report = reports.filter(path -> path.getFileName().toString().equals(name)).findFirst();
+      // Modified since the child started: a shared directory may hold an older report of a process of the same pid.
+      Optional<Path> report = reports.filter(path -> path.getFileName().toString().equals(name))
+          .filter(this::writtenSinceStart).findFirst();
       if (report.isPresent()) {
         end.append("; the JVM's crash report, which names the native frame that crashed: ").append(report.get());
         reported = true;
@@ -217,6 +226,17 @@ final class ChildServer {
       }
     }
     return end.toString();
+  }
+
+  /** Whether {@code report} was last modified after this child started (a second's leeway for coarse clocks). */
+  private boolean writtenSinceStart(Path report) {
+    Optional<java.time.Instant> started = process.info().startInstant();
+    try {
+      return started.isEmpty() || !Files.getLastModifiedTime(report).toInstant()
+          .isBefore(started.get().minusSeconds(1));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Up to {@code count} of the last lines the child wrote to its standard error, joined with " | ". */
@@ -248,21 +268,26 @@ final class ChildServer {
   }
 
   /**
-   * Stops the child at once: killed, not asked to exit, as an exit would first let the native work of calls in flight
-   * finish, which nobody waits for any more (their calls failed when the session closed). What it held ends with it.
-   * Waits the moment the kill takes (a few milliseconds), then removes the child's own directory unless it holds a
-   * crash report.
+   * Stops the child at once: asked to end (SIGTERM, so that its JVM exits and the C library flushes what the plugin
+   * printed, as it would at its own exit), and killed if it has not ended within {@link #STOP_GRACE_MILLIS}, as an
+   * exit may wait for the native work of calls in flight, which nobody waits for any more (their calls failed when
+   * the session closed). What it held ends with it. Then removes the child's own directory unless it holds a crash
+   * report.
    */
   void stop() {
-    process.destroyForcibly();
+    process.destroy();
     try {
       process.getOutputStream().close();
     } catch (IOException ignored) {
       // already gone
     }
     try {
-      process.waitFor(5, TimeUnit.SECONDS);
+      if (!process.waitFor(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
+      process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
     if (ownDirectory) {

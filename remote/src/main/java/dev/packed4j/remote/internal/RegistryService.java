@@ -162,7 +162,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       case GET -> dynamically(object, dynamic -> dynamic.get(name));
       case INVOKE -> asFunction(object, "call").invoke(args);
       case SIGNATURE -> asFunction(object, "read the signature of").signature();
-      case FORMAT -> object.toString();
+      case FORMAT -> formatted(object);
       case SET -> {
         if (args.length != 1) {
           throw new IllegalArgumentException("setting " + object.typeKey() + "." + name + " takes one value, got "
@@ -240,5 +240,14 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     }
     reply.onNext(description.build());
     reply.onCompleted();
+  }
+
+  /** The longest text FORMAT answers: a remote object's toString() is for logs. */
+  static final int FORMAT_MAX_CHARS = 8192;
+
+  /** {@code object.toString()}, cut after {@link #FORMAT_MAX_CHARS} characters (a string field may be huge). */
+  private static String formatted(Object object) {
+    String text = String.valueOf(object);
+    return text.length() <= FORMAT_MAX_CHARS ? text : text.substring(0, FORMAT_MAX_CHARS) + "...";
   }
 }

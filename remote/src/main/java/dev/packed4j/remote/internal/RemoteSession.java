@@ -121,15 +121,18 @@ final class RemoteSession implements Session {
   private static Connection startChild(List<String> libraryArgs, String library, SessionOptions options) {
     long openBy = System.nanoTime() + options.openTimeout().toNanos();
     ChildServer child = ChildServer.start(libraryArgs, library, options, openBy);
-    Connection connection;
+    Connection connection = null;
     try {
       // The child's own token, plaintext on loopback: the options' token and TLS are for servers started by hand.
       connection = Connection.open(child.address, options, child.token, child, openBy);
-    } catch (RuntimeException e) {
+      connection.warmUpCalls = warmUp(connection, openBy);
+    } catch (RuntimeException | Error e) {
+      if (connection != null) {
+        connection.close();
+      }
       child.stop();
       throw e;
     }
-    connection.warmUpCalls = warmUp(connection, openBy);
     return connection;
   }
 

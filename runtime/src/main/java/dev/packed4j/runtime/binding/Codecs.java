@@ -183,7 +183,6 @@ public final class Codecs {
     return (Codec<T>) (Codec<?>) codec;
   }
 
-  /** The runtime's implementation of a codec made by this class. */
   /**
    * Refuses a value that a call in this process refuses for a null, before a session sends it: a null argument whose
    * type has no None, or a null element, key or value of a List or Map (at any depth) whose type has none. The
@@ -217,6 +216,7 @@ public final class Codecs {
     }
   }
 
+  /** The runtime's implementation of a codec made by this class. */
   static <T> ValueCodec<T> implementation(Codec<T> codec) {
     if (codec instanceof ValueCodec<T> implementation) {
       return implementation;
