@@ -135,15 +135,16 @@ class ContainerFieldsTest {
 
   @Test
   void aWrongValueForAContainerFieldNamesTheJavaMemberNotTheCFunction() {
-    // The core's message names the field and the object's own type; the setter's names the member (of the object's
-    // own type) instead, once, also for a subtype's object seen through the interface of its parent.
+    // The core's message names the field and the object's own type; the setter's names the member as Java calls it
+    // instead, once, also for a subtype's object seen through the interface of its parent (test.Bookcase, which has
+    // no interface of its own, through ShelfRef).
     try (ShelfRef shelf = shelves.make(); ShelfRef bookcase = shelves.makeBookcase();
         AccountRef ann = accounts.open(7, "ann"); NativeObject notAList = NativeObject.of(ann)) {
       for (ShelfRef each : List.of(shelf, bookcase)) {
         Packed4jException error = assertThrows(Packed4jException.class, () -> each.titlesObject(notAList));
         assertEquals("TypeError", error.kind());
-        String type = ((ObjectRef) each).typeKey();
-        assertEquals(type + ".titles(value): expected List, got test.Account object", error.nativeMessage());
+        assertEquals("test.Shelf.titles(value): expected List, got test.Account object", error.nativeMessage(),
+            ((ObjectRef) each).typeKey());
         assertEquals(List.of("Dune", "Emma"), each.titles(), "nothing was written");
       }
     }
