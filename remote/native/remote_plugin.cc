@@ -214,10 +214,12 @@ class ShelfObject : public Object {
  public:
   List<std::string> tags;
   Map<std::string, int64_t> stock;
+  std::string label;
 
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("tags", &tags);
     v->Visit("stock", &stock);
+    v->Visit("label", &label);
   }
 
   static constexpr const char* _type_key = "remote.Shelf";
@@ -227,6 +229,7 @@ P4J_REGISTER_OBJECT_TYPE(ShelfObject);
 
 P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf")
     .def_rw("tags", &ShelfObject::tags, "labels")
-    .def_rw("stock", &ShelfObject::stock, "counts by name");
+    .def_rw("stock", &ShelfObject::stock, "counts by name")
+    .def_rw("label", &ShelfObject::label, "what the shelf holds");
 
 P4J_REGISTER_GLOBAL("remote.MakeShelf").set_body_typed([]() { return ObjectRef(make_object<ShelfObject>()); });

@@ -99,9 +99,8 @@ class ContainerFieldsTest {
       assertWithMessage(code).that(code).contains(expected);
     }
     // writeObject would write null as None, which a C++ List<T> field cannot hold.
-    assertWithMessage(code).that(code).contains("public void tags(List<String> tags) { if (tags == null) { throw new"
-        + " NullPointerException(\"DocRef.tags(tags) is null; the list field kv.Doc.tags holds a List, never null"
-        + " (set List.of() to empty it)\"); }");
+    assertWithMessage(code).that(code).contains("public void tags(List<String> tags) { if (tags == null) { throw"
+        + " FunctionSite.nullFieldValue(\"kv.Doc\", \"tags\", List.class); }");
   }
 
   @Compilers
@@ -124,10 +123,8 @@ class ContainerFieldsTest {
     String code = generated(compilation, "p.Packed4j_DocRef");
     // A NativeList or NativeMap parameter cannot take List.of() or Map.of(): the message says what empties a view.
     for (String expected : List.of(
-        "NullPointerException(\"DocRef.tagsView(tags) is null; the list field kv.Doc.tags holds a list, never null"
-            + " (call clear() on its NativeList to empty it)\");",
-        "NullPointerException(\"DocRef.countsView(counts) is null; the map field kv.Doc.counts holds a map, never"
-            + " null (call clear() on its NativeMap to empty it)\");")) {
+        "if (tags == null) { throw FunctionSite.nullFieldValue(\"kv.Doc\", \"tags\", NativeList.class); }",
+        "if (counts == null) { throw FunctionSite.nullFieldValue(\"kv.Doc\", \"counts\", NativeMap.class); }")) {
       assertWithMessage(code).that(code).contains(expected);
     }
   }

@@ -141,14 +141,20 @@ class RemoteSessionTest {
         PointRef pointHere = local.makePoint(1, 2, "p"); PointRef pointThere = remote.makePoint(1, 2, "p")) {
       List<Consumer<ShelfRef>> setters = List.of(
           shelf -> shelf.tags(Arrays.asList("x", null)),
-          shelf -> shelf.stock(nullValue));
+          shelf -> shelf.stock(nullValue),
+          shelf -> shelf.tags(null),
+          shelf -> shelf.stock(null),
+          shelf -> shelf.label(null));
       for (Consumer<ShelfRef> setter : setters) {
         assertEquals(nullFailure(() -> setter.accept(here)), nullFailure(() -> setter.accept(there)));
       }
       assertEquals("remote.Shelf.tags(value): element 1 is null; List<String> elements must not be null",
           nullFailure(() -> there.tags(Arrays.asList("x", null))));
+      assertEquals("remote.Shelf.tags(value) is null; a list field holds a List, never null (set List.of() to empty"
+          + " it)", nullFailure(() -> there.tags(null)));
       assertEquals(List.of(), there.tags(), "the refused writes sent nothing");
       assertEquals(Map.of(), there.stock());
+      assertEquals("", there.label());
       assertEquals(nullFailure(() -> pointHere.distance2To(null)), nullFailure(() -> pointThere.distance2To(null)));
     }
     awaitLiveObjects(before);

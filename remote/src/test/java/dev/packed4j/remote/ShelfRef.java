@@ -15,6 +15,10 @@ public interface ShelfRef extends AutoCloseable {
 
   void stock(Map<String, Long> stock);
 
+  String label();
+
+  void label(String label);
+
   @Override
   void close();
 }

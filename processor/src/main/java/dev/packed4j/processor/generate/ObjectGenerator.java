@@ -94,8 +94,7 @@ public final class ObjectGenerator {
       }
       for (Setter setter : object.setters()) {
         accessors.add(setter(setter, names, slots, holder, fields,
-            BindingGenerator.bodyNames(generated, object.memberTypeNames(), FIELDS),
-            String.join(".", iface.simpleNames()), object.typeKey()));
+            BindingGenerator.bodyNames(generated, object.memberTypeNames(), FIELDS), object.typeKey()));
       }
       type.addType(holder.build());
       type.addMethods(accessors);
@@ -196,7 +195,7 @@ public final class ObjectGenerator {
 
   /** Adds the setter's slot (and codec) to the holder and returns the setter. */
   private static MethodSpec setter(Setter setter, ConstantNames names, Map<String, String> slots,
-      TypeSpec.Builder holder, ClassName fields, Set<String> bodyNames, String interfaceName, String typeKey) {
+      TypeSpec.Builder holder, ClassName fields, Set<String> bodyNames, String typeKey) {
     // A parameter named Fields would shadow the holder the statement starts with.
     String parameter = BindingGenerator.implementationNames(
         List.of(new Parameter(setter.parameterName(), setter.type())), bodyNames).get(0);
@@ -218,22 +217,17 @@ public final class ObjectGenerator {
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .addParameter(JavaTypes.of(setter.type()), parameter);
-    // What the container field holds, and how to empty it: a copy's empty List or Map, or a live view's clear().
-    String[] container = switch (setter.type()) {
-      case TypeModel.ListType l when l.live() -> new String[] {"list", "list", "call clear() on its NativeList"};
-      case TypeModel.ListType l -> new String[] {"list", "List", "set List.of()"};
-      case TypeModel.MapType m when m.live() -> new String[] {"map", "map", "call clear() on its NativeMap"};
-      case TypeModel.MapType m -> new String[] {"map", "Map", "set Map.of()"};
+    // writeObject writes null as None, which an object field takes as "no object" but a C++ List<T> or Map<K, V>
+    // field cannot hold: refused here with the runtime's message, which a session's client gives too.
+    ClassName container = switch (setter.type()) {
+      case TypeModel.ListType l -> l.live() ? RuntimeClasses.NATIVE_LIST : ClassName.get(List.class);
+      case TypeModel.MapType m -> m.live() ? RuntimeClasses.NATIVE_MAP : ClassName.get(Map.class);
       default -> null;
     };
     if (container != null) {
-      // writeObject writes null as None, which an object field takes as "no object" but a C++ List<T> or Map<K, V>
-      // field cannot hold; refused here as the runtime refuses a null String (its message names the same things).
       method.beginControlFlow("if ($N == null)", parameter)
-          .addStatement("throw new $T($S)", NullPointerException.class,
-              interfaceName + "." + setter.name() + "(" + setter.parameterName() + ") is null; the " + container[0]
-                  + " field " + typeKey + "." + setter.fieldName() + " holds a " + container[1] + ", never null ("
-                  + container[2] + " to empty it)")
+          .addStatement("throw $T.nullFieldValue($S, $S, $T.class)", RuntimeClasses.FUNCTION_SITE, typeKey,
+              setter.fieldName(), container)
           .endControlFlow();
     }
     method.addStatement(statement);

@@ -41,17 +41,26 @@ final class NullChecks {
   private final Method method;
   private final String site;
   private final int first;
-  /** Whether a null argument itself is refused; a typed setter's is the generated method's to refuse. */
-  private final boolean wholeNulls;
+  /**
+   * A typed setter's null value, refused as the generated setter refuses it ({@link FunctionSite#nullFieldValue}):
+   * the setter's parameter class for a string, list or map field; null for a call's checks, and for a setter whose
+   * field takes null (an object field, as "no object").
+   */
+  private final Class<?> nonNullField;
+  /** The setter's type key and field, for {@link #nonNullField}'s message. */
+  private final String typeKey;
+  private final String field;
 
   private NullChecks(Codec<?>[] codecs, String[] arguments, Method method, String site, int first,
-      boolean wholeNulls) {
+      Class<?> nonNullField, String typeKey, String field) {
     this.codecs = codecs;
     this.arguments = arguments;
     this.method = method;
     this.site = site;
     this.first = first;
-    this.wholeNulls = wholeNulls;
+    this.nonNullField = nonNullField;
+    this.typeKey = typeKey;
+    this.field = field;
   }
 
   /**
@@ -71,14 +80,13 @@ final class NullChecks {
           : site + " argument " + (first + i) + (parameters[i].isNamePresent() ? " (" + parameters[i].getName()
               + ")" : "");
     }
-    return new NullChecks(codecs, arguments, method, site, first, true);
+    return new NullChecks(codecs, arguments, method, site, first, null, null, null);
   }
 
   /**
-   * The checks of a typed setter of {@code typeKey}'s field {@code field}: the elements of a List or Map value, named
-   * as the runtime's setter names its value ({@code "inv.Item.tags(value)"}). A null value itself is not refused
-   * here: the generated setter refuses it for a container field with a message of its own, and an object field takes
-   * it as "no object".
+   * The checks of a typed setter of {@code typeKey}'s field {@code field}, named as the runtime's setter names its
+   * value ({@code "inv.Item.tags(value)"}): a null value of a string, list or map field, and the elements of a List
+   * or Map value. A null for an object field is sent: it is "no object".
    */
   static NullChecks ofSetter(Method method, String typeKey, String field) {
     Type[] types = method.getGenericParameterTypes();
@@ -88,7 +96,11 @@ final class NullChecks {
       codecs[i] = codecOf(types[i]);
       arguments[i] = FunctionSite.describeFieldValue(typeKey, field);
     }
-    return new NullChecks(codecs, arguments, method, typeKey + "." + field, 0, false);
+    Class<?> value = types.length == 1 ? ClientValues.raw(types[0]) : null;
+    boolean neverNull = value == String.class || value == List.class || value == Map.class
+        || value == NativeList.class || value == NativeMap.class;
+    return new NullChecks(codecs, arguments, method, typeKey + "." + field, 0, neverNull ? value : null, typeKey,
+        field);
   }
 
   /** Throws the NullPointerException a local call would throw for a null in {@code args}. */
@@ -96,8 +108,12 @@ final class NullChecks {
     if (args == null) {
       return;
     }
+    boolean setter = typeKey != null;
     for (int i = 0; i < args.length && i < codecs.length; i++) {
-      if (args[i] == null && !wholeNulls) {
+      if (args[i] == null && setter) {
+        if (nonNullField != null) {
+          throw FunctionSite.nullFieldValue(typeKey, field, nonNullField);
+        }
         continue;
       }
       if (codecs[i] != null) {

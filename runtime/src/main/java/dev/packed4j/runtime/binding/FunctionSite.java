@@ -1,5 +1,7 @@
 package dev.packed4j.runtime.binding;
 
+import dev.packed4j.runtime.NativeList;
+import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.internal.objects.TypeInfo;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
@@ -12,6 +14,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -289,5 +292,35 @@ public final class FunctionSite {
    */
   public static String describeFieldValue(String typeKey, String field) {
     return CallTarget.operation(typeKey + "." + field, "value").describeArgument(0);
+  }
+
+  /**
+   * The exception of a typed setter given null for a field that never holds null: a string, list or map field (an
+   * object field takes null as "no object"). One message for the generated setter and a session's client:
+   * {@code "inv.Item.tags(value) is null; a list field holds a List, never null (set List.of() to empty it)"}.
+   *
+   * @param typeKey the object's type key, as its {@code @Object} interface declares it
+   * @param field the field's name
+   * @param parameterType the setter's parameter class: {@code String}, {@code List}, {@code Map}, {@code NativeList}
+   *     or {@code NativeMap}
+   * @return the exception, not thrown
+   * @throws IllegalArgumentException for a parameter class whose field may hold null
+   */
+  public static NullPointerException nullFieldValue(String typeKey, String field, Class<?> parameterType) {
+    String holds;
+    if (parameterType == String.class) {
+      holds = "a string field holds a String, never null (set \"\" to empty it)";
+    } else if (parameterType == List.class) {
+      holds = "a list field holds a List, never null (set List.of() to empty it)";
+    } else if (parameterType == NativeList.class) {
+      holds = "a list field holds a list, never null (call clear() on its NativeList to empty it)";
+    } else if (parameterType == Map.class) {
+      holds = "a map field holds a Map, never null (set Map.of() to empty it)";
+    } else if (parameterType == NativeMap.class) {
+      holds = "a map field holds a map, never null (call clear() on its NativeMap to empty it)";
+    } else {
+      throw new IllegalArgumentException("a field written as " + parameterType.getName() + " may hold null");
+    }
+    return new NullPointerException(describeFieldValue(typeKey, field) + " is null; " + holds);
   }
 }

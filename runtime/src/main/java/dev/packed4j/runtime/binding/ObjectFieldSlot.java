@@ -245,9 +245,8 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     try {
       long handle = heldHandle(self, held);
       Layout field = writable(self, kind == FieldKind.STRING, "writeString");
-      if (value == null) { // the call frame's message (Frame.put), after the same checks
-        throw new NullPointerException(writeTarget.describeArgument(0) + " is null; a string field holds a"
-            + " String, never null (set \"\" to empty it)");
+      if (value == null) { // after the same checks
+        throw FunctionSite.nullFieldValue(type.typeKey(), name, String.class);
       }
       long argument = stack.allocateScratch(16);
       stack.putStringView(argument, value);
