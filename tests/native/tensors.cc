@@ -100,6 +100,13 @@ P4J_REGISTER_GLOBAL("test.tensor.Scale").set_body_typed([](NDArray a, double fac
 
 P4J_REGISTER_GLOBAL("test.tensor.Echo").set_body_typed([](NDArray a) { return a; });
 
+// A view of the argument's memory, flattened, as a reshape returns it: an object with a handle of its own.
+P4J_REGISTER_GLOBAL("test.tensor.Flatten").set_body_typed([](NDArray a) {
+  int64_t count = 1;
+  for (int32_t i = 0; i < a->ndim; ++i) count *= a->shape[i];
+  return a.View({count});
+});
+
 // An optional tensor result: None when asked, else the argument (Java receives null for None).
 P4J_REGISTER_GLOBAL("test.tensor.SameOrNone").set_body_typed([](NDArray a, bool none) -> std::optional<NDArray> {
   if (none) return std::nullopt;

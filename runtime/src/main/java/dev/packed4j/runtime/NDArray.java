@@ -95,7 +95,13 @@ public final class NDArray extends ObjectRef {
       strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
     }
     this.byteOffset = NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET);
-    this.memory = memory != null ? memory : WrappedSegments.of(ownedHandle, data);
+    MemorySegment known = memory != null ? memory : WrappedSegments.of(ownedHandle, data);
+    if (known == null) {
+      // A tensor native code made over the memory of a wrapped tensor this thread passed it (a view, or an object
+      // made from the borrowed DLTensor): a new handle, the same segment to check.
+      known = ThreadStack.current().passedSegmentContaining(data);
+    }
+    this.memory = known;
     if (memory != null) {
       WrappedSegments.put(ownedHandle, memory);
     }
@@ -142,6 +148,7 @@ public final class NDArray extends ObjectRef {
     long handle = handleIfMade();
     if (memory != null) {
       checkAlive(memory);
+      stack.notePassedSegment(memory);
     }
     if (handle == 0 && ++borrowedPasses > 1) {
       // Passed again: a tensor that lives on. One native object now costs less than a C++ NDArray parameter
@@ -676,6 +683,7 @@ public final class NDArray extends ObjectRef {
         pin.unpin();
         throw freed;
       }
+      ThreadStack.current().notePassedSegment(memory);
     }
     return pin;
   }

@@ -49,6 +49,9 @@ public interface Tensors {
   @Global("test.tensor.Echo")
   NDArray echo(NDArray a);
 
+  @Global("test.tensor.Flatten")
+  NDArray flatten(NDArray a);
+
   /** An {@code optional<NDArray>} result: null for None, as for every reference type. */
   @Global("test.tensor.SameOrNone")
   NDArray sameOrNone(NDArray a, boolean none);

@@ -184,6 +184,34 @@ class TensorsTest {
   }
 
   /**
+   * A view native code made over a wrapped tensor has a handle of its own (here {@code NDArray::View}), yet checks
+   * the wrapped segment's arena as the tensor does: an exception after the arena's close, not a read of freed
+   * memory. Over a borrowed DLTensor (the first pass) and over the tensor's native object (the second).
+   */
+  @Test
+  void aViewNativeCodeMadeOverAWrappedTensorChecksItsArena() {
+    for (int pass = 1; pass <= 2; pass++) {
+      Arena arena = Arena.ofShared();
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
+      memory.setAtIndex(ValueLayout.JAVA_FLOAT, 5, 7f);
+      try (NDArray a = NDArray.wrap(memory, DType.FLOAT32, 2, 3)) {
+        if (pass == 2) {
+          assertEquals(7.0, tensors.sumFloat32(a)); // the first pass; the flatten below is the second
+        }
+        try (NDArray flat = tensors.flatten(a)) {
+          assertArrayEquals(new long[] {6}, flat.shape());
+          assertArrayEquals(new float[] {0, 0, 0, 0, 0, 7}, flat.toFloatArray());
+          arena.close();
+          IllegalStateException read = assertThrows(IllegalStateException.class, flat::toFloatArray, "pass " + pass);
+          assertTrue(read.getMessage().contains("arena is closed"), read.getMessage());
+          assertThrows(IllegalStateException.class, flat::asSegment);
+          assertThrows(IllegalStateException.class, () -> tensors.sumFloat32(flat));
+        }
+      }
+    }
+  }
+
+  /**
    * docs/cpp-api.md: C++ may write through a TensorView, into the memory Java passed: a wrapped segment and a native
    * tensor hold the writes, a {@code float[]} argument is a copy for the call and keeps its values.
    */

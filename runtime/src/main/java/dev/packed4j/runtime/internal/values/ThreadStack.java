@@ -5,6 +5,7 @@ import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.capi.P4JAny;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
+import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Arrays;
 
@@ -106,6 +107,12 @@ public final class ThreadStack {
    * {@link ReleaseEpochs.HeldHandles}); null until this thread's first such call.
    */
   private ReleaseEpochs.HeldHandles heldHandles;
+  /**
+   * The segments under the last wrapped tensors this thread passed to native code ({@link #notePassedSegment}); a
+   * ring of four, overwritten, never cleared.
+   */
+  private final MemorySegment[] passedSegments = new MemorySegment[4];
+  private int passedSegmentCount;
 
   /** The native chunks of one stack: base address, size and end of each; a base of 0 is no chunk. */
   private static final class Chunks implements Runnable {
@@ -380,6 +387,39 @@ public final class ThreadStack {
   private static IllegalStateException notTheInnermostMark(long mark) {
     return new IllegalStateException("scratch mark " + mark + " is not the innermost open mark of this thread's "
         + "stack: released twice, or out of order with the frames and marks above it");
+  }
+
+  /**
+   * Notes that a wrapped tensor over {@code segment} is passed to native code by this thread. Native code may give
+   * back a tensor over the same memory with a handle of its own (a view made by {@code NDArray::View}, or the object
+   * a C++ {@code NDArray} parameter makes from a borrowed DLTensor), which Java cannot link to the wrapped tensor by
+   * its handle; {@link #passedSegmentContaining} links it by its data pointer, so that it too checks the segment's
+   * arena before every use.
+   *
+   * @param segment the wrapped tensor's segment
+   */
+  public void notePassedSegment(MemorySegment segment) {
+    int count = passedSegmentCount;
+    passedSegments[count & 3] = segment;
+    passedSegmentCount = count + 1;
+  }
+
+  /**
+   * The segment of a wrapped tensor this thread recently passed to native code ({@link #notePassedSegment}) whose
+   * memory holds {@code data}, while its arena is open; else null. A dead segment is no match: its memory may since
+   * hold a native tensor of its own.
+   *
+   * @param data a tensor's data pointer
+   * @return the segment, or null
+   */
+  public MemorySegment passedSegmentContaining(long data) {
+    for (MemorySegment noted : passedSegments) {
+      if (noted != null && data >= noted.address() && data - noted.address() <= noted.byteSize()
+          && noted.scope().isAlive()) {
+        return noted;
+      }
+    }
+    return null;
   }
 
   /**
