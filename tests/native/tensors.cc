@@ -100,6 +100,11 @@ P4J_REGISTER_GLOBAL("test.tensor.Scale").set_body_typed([](NDArray a, double fac
 
 P4J_REGISTER_GLOBAL("test.tensor.Echo").set_body_typed([](NDArray a) { return a; });
 
+// count copies of the argument's first element, as a view with stride 0: a tensor of any length over one element.
+P4J_REGISTER_GLOBAL("test.tensor.Broadcast").set_body_typed([](NDArray a, int64_t count) {
+  return a.View({count}, {0});
+});
+
 // A view of the argument's memory, flattened, as a reshape returns it: an object with a handle of its own.
 P4J_REGISTER_GLOBAL("test.tensor.Flatten").set_body_typed([](NDArray a) {
   int64_t count = 1;

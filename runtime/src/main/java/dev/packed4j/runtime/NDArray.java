@@ -496,11 +496,11 @@ public final class NDArray extends ObjectRef {
    * float exactly (every half-precision value has a float), so a tensor of either reads here too.
    *
    * @return the elements as floats, in row-major order
-   * @throws IllegalStateException unless float32, float16 or bfloat16
+   * @throws IllegalStateException unless float32, float16 or bfloat16, or for more elements than a Java array holds
    */
   public float[] toFloatArray() {
     if (dtype.equals(DType.FLOAT16) || dtype.equals(DType.BFLOAT16)) {
-      short[] bits = new short[Math.toIntExact(elementCount())];
+      short[] bits = new short[arrayLength("toFloatArray()")];
       copyOut(MemorySegment.ofArray(bits), ValueLayout.JAVA_SHORT_UNALIGNED);
       float[] values = new float[bits.length];
       boolean brain = dtype.equals(DType.BFLOAT16);
@@ -514,7 +514,7 @@ public final class NDArray extends ObjectRef {
       throw new IllegalStateException("toFloatArray() reads float32, float16 or bfloat16 elements; this NDArray holds "
           + dtype);
     }
-    float[] values = new float[checkedCount(DType.FLOAT32, "toFloatArray()")];
+    float[] values = new float[checkedCount(DType.FLOAT32, null, "toFloatArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_FLOAT_UNALIGNED);
     return values;
   }
@@ -522,43 +522,46 @@ public final class NDArray extends ObjectRef {
   /**
    * {@return a copy of the elements in row-major order, strides honoured}
    *
-   * @throws IllegalStateException unless float64
+   * @throws IllegalStateException unless float64, or for more elements than a Java array holds
    */
   public double[] toDoubleArray() {
-    double[] values = new double[checkedCount(DType.FLOAT64, "toDoubleArray()")];
+    double[] values = new double[checkedCount(DType.FLOAT64, null, "toDoubleArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_DOUBLE_UNALIGNED);
     return values;
   }
 
   /**
-   * {@return a copy of the elements in row-major order, strides honoured}
+   * {@return a copy of the elements in row-major order, strides honoured; uint32 elements as their bits
+   * ({@code Integer.toUnsignedLong} reads the value)}
    *
-   * @throws IllegalStateException unless int32
+   * @throws IllegalStateException unless int32 or uint32, or for more elements than a Java array holds
    */
   public int[] toIntArray() {
-    int[] values = new int[checkedCount(DType.INT32, "toIntArray()")];
+    int[] values = new int[checkedCount(DType.INT32, DType.UINT32, "toIntArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_INT_UNALIGNED);
     return values;
   }
 
   /**
-   * {@return a copy of the elements in row-major order, strides honoured}
+   * {@return a copy of the elements in row-major order, strides honoured; uint64 elements as their bits
+   * ({@code Long.toUnsignedString} reads the value)}
    *
-   * @throws IllegalStateException unless int64
+   * @throws IllegalStateException unless int64 or uint64, or for more elements than a Java array holds
    */
   public long[] toLongArray() {
-    long[] values = new long[checkedCount(DType.INT64, "toLongArray()")];
+    long[] values = new long[checkedCount(DType.INT64, DType.UINT64, "toLongArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_LONG_UNALIGNED);
     return values;
   }
 
   /**
-   * {@return a copy of the elements in row-major order, strides honoured}
+   * {@return a copy of the elements in row-major order, strides honoured; uint16 elements as their bits
+   * ({@code Short.toUnsignedInt} reads the value)}
    *
-   * @throws IllegalStateException unless int16
+   * @throws IllegalStateException unless int16 or uint16, or for more elements than a Java array holds
    */
   public short[] toShortArray() {
-    short[] values = new short[checkedCount(DType.INT16, "toShortArray()")];
+    short[] values = new short[checkedCount(DType.INT16, DType.UINT16, "toShortArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_SHORT_UNALIGNED);
     return values;
   }
@@ -566,14 +569,16 @@ public final class NDArray extends ObjectRef {
   /**
    * A copy of the elements in row-major order, strides honoured.
    *
-   * @return the elements as bytes, in row-major order (bool as 0 or 1)
-   * @throws IllegalStateException unless int8, uint8 or bool (one byte per element)
+   * @return the elements as bytes, in row-major order (bool as 0 or 1, uint8 as its bits)
+   * @throws IllegalStateException unless int8, uint8 or bool (one byte per element), or for more elements than a
+   *     Java array holds
    */
   public byte[] toByteArray() {
-    if (!dtype.equals(DType.UINT8) && !dtype.equals(DType.BOOL)) {
-      checkedCount(DType.INT8, "toByteArray()");
+    if (!dtype.equals(DType.INT8) && !dtype.equals(DType.UINT8) && !dtype.equals(DType.BOOL)) {
+      throw new IllegalStateException("toByteArray() reads int8, uint8 or bool elements; this NDArray holds "
+          + dtype);
     }
-    byte[] values = new byte[Math.toIntExact(elementCount())];
+    byte[] values = new byte[arrayLength("toByteArray()")];
     copyOut(MemorySegment.ofArray(values), ValueLayout.JAVA_BYTE);
     return values;
   }
@@ -735,11 +740,25 @@ public final class NDArray extends ObjectRef {
     }
   }
 
-  private int checkedCount(DType expected, String what) {
-    if (!dtype.equals(expected)) {
-      throw new IllegalStateException(what + " reads " + expected + " elements; this NDArray holds " + dtype);
+  /** The element count of a tensor of {@code expected} (or its unsigned twin, read as bits) as an array length. */
+  private int checkedCount(DType expected, DType unsigned, String what) {
+    if (!dtype.equals(expected) && !dtype.equals(unsigned)) {
+      throw new IllegalStateException(what + " reads " + expected + (unsigned == null ? "" : " or " + unsigned)
+          + " elements; this NDArray holds " + dtype);
     }
-    return Math.toIntExact(elementCount());
+    return arrayLength(what);
+  }
+
+  /** The largest array HotSpot allocates; a longer tensor is read through {@link #asSegment()}. */
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+  private int arrayLength(String what) {
+    long count = elementCount();
+    if (count > MAX_ARRAY_LENGTH) {
+      throw new IllegalStateException(what + ": the NDArray has " + count + " elements, more than a Java array holds ("
+          + MAX_ARRAY_LENGTH + "); read it through asSegment()");
+    }
+    return (int) count;
   }
 
   /** The lowest and one past the highest byte offset from {@code data} that the elements reach. */

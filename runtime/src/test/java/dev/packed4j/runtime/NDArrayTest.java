@@ -116,6 +116,29 @@ class NDArrayTest {
     }
   }
 
+  /** An unsigned tensor reads through the array of its width, as bits; another dtype's refusal names the dtypes. */
+  @Test
+  void unsignedElementsReadAsTheirBits() {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_LONG, 2);
+      memory.setAtIndex(ValueLayout.JAVA_LONG, 0, -1L); // every bit set: the largest unsigned value of each width
+      try (NDArray u16 = NDArray.wrap(memory, DType.UINT16, 2);
+          NDArray u32 = NDArray.wrap(memory, DType.UINT32, 2);
+          NDArray u64 = NDArray.wrap(memory, DType.UINT64, 1);
+          NDArray u8 = NDArray.wrap(memory, DType.UINT8, 1)) {
+        assertEquals(65535, Short.toUnsignedInt(u16.toShortArray()[0]));
+        assertEquals(4294967295L, Integer.toUnsignedLong(u32.toIntArray()[1]));
+        assertEquals("18446744073709551615", Long.toUnsignedString(u64.toLongArray()[0]));
+        assertEquals(255, Byte.toUnsignedInt(u8.toByteArray()[0]));
+        IllegalStateException wrong = assertThrows(IllegalStateException.class, u16::toIntArray);
+        assertEquals("toIntArray() reads int32 or uint32 elements; this NDArray holds uint16", wrong.getMessage());
+        IllegalStateException bytes = assertThrows(IllegalStateException.class, u16::toByteArray);
+        assertEquals("toByteArray() reads int8, uint8 or bool elements; this NDArray holds uint16",
+            bytes.getMessage());
+      }
+    }
+  }
+
   @Test
   void halfPrecisionElementsWidenToFloat() {
     try (Arena arena = Arena.ofConfined()) {

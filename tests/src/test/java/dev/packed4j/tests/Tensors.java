@@ -52,6 +52,9 @@ public interface Tensors {
   @Global("test.tensor.Flatten")
   NDArray flatten(NDArray a);
 
+  @Global("test.tensor.Broadcast")
+  NDArray broadcast(NDArray a, long count);
+
   /** An {@code optional<NDArray>} result: null for None, as for every reference type. */
   @Global("test.tensor.SameOrNone")
   NDArray sameOrNone(NDArray a, boolean none);

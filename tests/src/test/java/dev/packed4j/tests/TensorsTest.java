@@ -183,6 +183,18 @@ class TensorsTest {
     }
   }
 
+  /** A tensor longer than a Java array is refused by to...Array() with its length, and still reads by segment. */
+  @Test
+  void aTensorLongerThanAnArrayIsRefusedByToArrayNamingItsLength() {
+    long count = 3L << 30;
+    try (NDArray one = NDArray.fromArray(new byte[] {7}); NDArray many = tensors.broadcast(one, count)) {
+      IllegalStateException refused = assertThrows(IllegalStateException.class, many::toByteArray);
+      assertEquals("toByteArray(): the NDArray has 3221225472 elements, more than a Java array holds (2147483639);"
+          + " read it through asSegment()", refused.getMessage());
+      assertEquals(7, many.asSegment().get(ValueLayout.JAVA_BYTE, 0));
+    }
+  }
+
   /**
    * A view native code made over a wrapped tensor has a handle of its own (here {@code NDArray::View}), yet checks
    * the wrapped segment's arena as the tensor does: an exception after the arena's close, not a read of freed
