@@ -91,6 +91,19 @@ public interface RemoteFunctions {
   @Global("remote.EchoTensor")
   NDArray echo(NDArray tensor);
 
+  /** A {@code float[]} crosses as the 1-D float32 tensor the local binding makes of it. */
+  @Global("remote.SumFloat32")
+  double sumFloats(float[] values);
+
+  @Global("remote.EchoTensor")
+  NDArray echoDoubles(double[] values);
+
+  @Global("remote.EchoTensor")
+  NDArray echoInts(int[] values);
+
+  @Global("remote.EchoTensor")
+  NDArray echoLongs(long[] values);
+
   @Global("remote.Ramp")
   NDArray ramp(long n);
 

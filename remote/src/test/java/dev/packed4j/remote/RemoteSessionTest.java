@@ -374,6 +374,35 @@ class RemoteSessionTest {
     }
   }
 
+  /** Java array parameters cross as the 1-D tensors the local binding makes of them, inline and in chunks. */
+  @Test
+  void javaArrayParametersCrossAsTheyDoLocally() {
+    for (int length : new int[] {1000, 100_000}) { // 4 KB in the message, 400 KB (above 256 KiB) in chunks
+      float[] values = new float[length];
+      double[] doubles = new double[length];
+      int[] ints = new int[length];
+      long[] longs = new long[length];
+      double sum = 0;
+      for (int i = 0; i < length; i++) {
+        values[i] = i % 7;
+        sum += i % 7;
+        doubles[i] = i * 0.5;
+        ints[i] = -i;
+        longs[i] = (long) i << 33;
+      }
+      assertEquals(sum, Packed4j.bind(RemoteFunctions.class).sumFloats(values), "float[] of " + length + " here");
+      assertEquals(sum, remote.sumFloats(values), "float[] of " + length + " through a session");
+      try (NDArray d = remote.echoDoubles(doubles); NDArray i = remote.echoInts(ints);
+          NDArray l = remote.echoLongs(longs)) {
+        assertEquals("float64", d.dtype().toString());
+        assertArrayEquals(new long[] {length}, d.shape());
+        assertArrayEquals(doubles, d.toDoubleArray());
+        assertArrayEquals(ints, i.toIntArray());
+        assertArrayEquals(longs, l.toLongArray());
+      }
+    }
+  }
+
   @Test
   void tensorsLargerThanOneMessageCrossInChunksBothWays() {
     // A server and a client that take messages of 1 MiB at most: a 3 MiB tensor cannot cross in one, and the

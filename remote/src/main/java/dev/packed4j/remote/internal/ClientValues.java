@@ -1,6 +1,7 @@
 package dev.packed4j.remote.internal;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
 import dev.packed4j.remote.internal.proto.Entry;
 import dev.packed4j.remote.internal.proto.ObjectHandle;
 import dev.packed4j.remote.internal.proto.Tensor;
@@ -11,6 +12,7 @@ import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.ObjectRef;
 import dev.packed4j.runtime.PackedFunction;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Proxy;
@@ -101,6 +103,15 @@ final class ClientValues {
         return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what, transfer);
       }
       case NDArray array -> value.setTensor(tensor(session, array, site, what, transfer));
+      // As the local binding passes them (Codecs.FLOAT_ARRAY, ...): a 1-D tensor with the array's elements.
+      case float[] array -> value.setTensor(arrayTensor("float32", MemorySegment.ofArray(array), array.length,
+          transfer));
+      case double[] array -> value.setTensor(arrayTensor("float64", MemorySegment.ofArray(array), array.length,
+          transfer));
+      case int[] array -> value.setTensor(arrayTensor("int32", MemorySegment.ofArray(array), array.length,
+          transfer));
+      case long[] array -> value.setTensor(arrayTensor("int64", MemorySegment.ofArray(array), array.length,
+          transfer));
       case List<?> list -> {
         ValueList.Builder items = ValueList.newBuilder();
         for (int i = 0; i < list.size(); i++) {
@@ -131,9 +142,9 @@ final class ClientValues {
           throw RemoteSession.typeError(site + ": " + what + " is a Java function (" + arg.getClass().getName()
               + "): callbacks are not supported remotely; a lambda cannot be called from a server process");
         } else {
-          throw RemoteSession.typeError(site + ": " + what + " is a " + arg.getClass().getName() + ", which cannot "
-              + "cross a session (numbers, booleans, String, byte[], List, Map, Optional, NDArray and remote "
-              + "objects of the session can)");
+          throw RemoteSession.typeError(site + ": " + what + " is a " + arg.getClass().getTypeName() + ", which "
+              + "cannot cross a session (numbers, booleans, String, byte[], float[], double[], int[], long[], List, "
+              + "Map, Optional, NDArray and remote objects of the session can)");
         }
       }
     }
@@ -150,6 +161,19 @@ final class ClientValues {
       throw handle.connection().lostError(site, what + " lived in a server session that ended");
     }
     return ObjectHandle.newBuilder().setId(handle.id()).setTypeKey(handle.typeKey()).build();
+  }
+
+  /**
+   * A Java array argument as the 1-D tensor of {@code dtype} the local binding makes of it: its bytes in the message,
+   * or in chunks straight from the array (the caller's for the call) above the streaming threshold.
+   */
+  private static Tensor arrayTensor(String dtype, MemorySegment elements, long length, Transfer transfer) {
+    Tensor.Builder tensor = Tensor.newBuilder().setDtype(dtype).addShape(length);
+    if (elements.byteSize() > Chunks.STREAM_ABOVE) {
+      transfer.outgoing.add(elements);
+      return tensor.setStreamed(true).build();
+    }
+    return tensor.setData(UnsafeByteOperations.unsafeWrap(elements.toArray(ValueLayout.JAVA_BYTE))).build();
   }
 
   private static Tensor tensor(RemoteSession session, NDArray array, String site, String what, Transfer transfer) {
