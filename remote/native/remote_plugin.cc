@@ -97,6 +97,12 @@ P4J_REGISTER_GLOBAL("remote.Ramp").set_body_typed([](int64_t n) {
   return ramp;
 });
 
+// A 2-D tensor's transpose as a view of its memory: strided, not contiguous.
+P4J_REGISTER_GLOBAL("remote.Transpose").set_body_typed([](NDArray a) {
+  a.CheckNDim(2, "a");
+  return a.View({a->shape[1], a->shape[0]}, {a->strides[1], a->strides[0]});
+});
+
 P4J_REGISTER_GLOBAL("remote.SumFloat32").set_body_typed([](NDArray a) {
   a.CheckDType(DataTypeOf<float>(), "a");
   a.CheckContiguous("a");

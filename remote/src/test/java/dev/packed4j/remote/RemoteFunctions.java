@@ -107,6 +107,10 @@ public interface RemoteFunctions {
   @Global("remote.Ramp")
   NDArray ramp(long n);
 
+  /** A strided view of its argument's memory. */
+  @Global("remote.Transpose")
+  NDArray transpose(NDArray a);
+
   /** A global no library registers: its call's KeyError, on a server. */
   interface Missing {
     @Global("remote.Nothing")

@@ -374,6 +374,32 @@ class RemoteSessionTest {
     }
   }
 
+  /**
+   * A strided tensor result (a view native code made) crosses as a contiguous copy with the same elements; a strided
+   * argument is refused, and its copy() crosses.
+   */
+  @Test
+  void stridedTensorsCrossAsContiguousCopies() {
+    try (NDArray a = NDArray.fromArray(new float[] {1, 2, 3, 4, 5, 6}, 2, 3)) {
+      try (NDArray here = Packed4j.bind(RemoteFunctions.class).transpose(a); NDArray there = remote.transpose(a)) {
+        assertArrayEquals(new long[] {1, 3}, here.strides(), "a view in this process");
+        assertArrayEquals(new long[] {3, 2}, there.shape());
+        assertArrayEquals(new long[] {2, 1}, there.strides(), "a contiguous copy through a session");
+        assertArrayEquals(here.toFloatArray(), there.toFloatArray());
+        assertArrayEquals(new float[] {1, 4, 2, 5, 3, 6}, there.toFloatArray());
+      }
+      try (NDArray column = a.slice(1, 1, 2)) {
+        Packed4jException refused = assertThrows(Packed4jException.class, () -> remote.sumFloat32(column));
+        assertEquals("TypeError", refused.kind());
+        assertTrue(refused.getMessage().contains("pass its copy()"), refused.getMessage());
+        try (NDArray block = column.copy()) {
+          assertTrue(block.isContiguous());
+          assertEquals(7.0, remote.sumFloat32(block));
+        }
+      }
+    }
+  }
+
   /** Java array parameters cross as the 1-D tensors the local binding makes of them, inline and in chunks. */
   @Test
   void javaArrayParametersCrossAsTheyDoLocally() {

@@ -583,6 +583,34 @@ public final class NDArray extends ObjectRef {
     return values;
   }
 
+  /**
+   * A copy of the elements in a new contiguous CPU tensor of the same dtype and shape (row-major, strides honoured),
+   * owned by the caller: a strided view (a slice, a transpose native code returned) as one block, as a session needs
+   * a tensor argument.
+   *
+   * <pre>{@code
+   * try (NDArray rows = a.slice(1, 0, 2); NDArray block = rows.copy()) {
+   *   remote.sum(block);
+   * }
+   * }</pre>
+   *
+   * @return the copy
+   * @throws IllegalStateException after close, when a wrapped segment's arena is closed, or for memory not on the
+   *     CPU
+   */
+  public NDArray copy() {
+    checkUsable();
+    requireCpu("copy()");
+    NDArray copy = allocate(dtype, shape);
+    try {
+      copyOut(copy.asSegment(), dtype.byteSize());
+      return copy;
+    } catch (RuntimeException | Error failure) {
+      copy.close();
+      throw failure;
+    }
+  }
+
   // ------------------------------------------------------------------------------------------------ views
 
   /**
@@ -791,6 +819,11 @@ public final class NDArray extends ObjectRef {
   }
 
   private void copyOut(MemorySegment target, ValueLayout element) {
+    copyOut(target, element.byteSize());
+  }
+
+  /** Copies the elements, {@code size} bytes each, into {@code target} in row-major order, strides honoured. */
+  private void copyOut(MemorySegment target, long size) {
     // Native memory is freed with the tensor's object, so a close on another thread must wait for the copy: a pin.
     // A wrapped tensor's elements are read through its segment, whose own arena guards them.
     ReleaseEpochs.Pin pin = memory == null ? pin() : null; // a pin proves the tensor open
@@ -806,7 +839,6 @@ public final class NDArray extends ObjectRef {
       long[] extent = byteExtent();
       MemorySegment source = nativeMemory(data + extent[0], extent[1] - extent[0]);
       long origin = byteOffset - extent[0];
-      long size = element.byteSize();
       if (isContiguous()) {
         MemorySegment.copy(source, origin, target, 0, count * size);
         return;

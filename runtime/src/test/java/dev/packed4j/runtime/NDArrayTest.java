@@ -104,8 +104,13 @@ class NDArrayTest {
       assertEquals(0, a.asSegment().address() % 64);
       assertEquals(12, elementCount(a));
       assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, b.toDoubleArray());
-      try (NDArray column = b.slice(1, 1, 2)) {
+      try (NDArray column = b.slice(1, 1, 2); NDArray copy = column.copy()) {
         assertArrayEquals(new double[] {2, 4, 6}, column.toDoubleArray());
+        assertFalse(column.isContiguous());
+        assertTrue(copy.isContiguous());
+        assertArrayEquals(new long[] {3, 1}, copy.shape());
+        assertArrayEquals(new double[] {2, 4, 6}, copy.toDoubleArray());
+        assertEquals(3 * 8, copy.asSegment().byteSize());
         assertEquals(8, column.byteOffset());
         // asSegment spans from the first to the last element, the bytes between them included.
         assertEquals(5 * 8, column.asSegment().byteSize());

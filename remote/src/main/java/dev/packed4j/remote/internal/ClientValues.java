@@ -179,7 +179,7 @@ final class ClientValues {
   private static Tensor tensor(RemoteSession session, NDArray array, String site, String what, Transfer transfer) {
     if (!array.isContiguous()) {
       throw RemoteSession.typeError(site + ": " + what + " is a tensor that is not contiguous (strides "
-          + Arrays.toString(array.strides()) + "); a session copies contiguous tensors only: copy it first");
+          + Arrays.toString(array.strides()) + "); a session sends contiguous tensors only: pass its copy()");
     }
     MemorySegment data = array.asSegment();
     if (data.byteSize() > Chunks.STREAM_ABOVE) {

@@ -154,10 +154,12 @@ final class ServerValues {
     return entries.build();
   }
 
-  private Tensor tensorToWire(NDArray array) {
+  private Tensor tensorToWire(NDArray result) {
+    NDArray array = result;
     if (!array.isContiguous()) {
-      throw new IllegalArgumentException("a tensor result must be contiguous to cross a session; this one has shape "
-          + java.util.Arrays.toString(array.shape()) + " and strides " + java.util.Arrays.toString(array.strides()));
+      // A view native code returned (a transpose, a crop): its elements cross as one block, in row-major order.
+      array = result.copy();
+      temporaries.add(array);
     }
     MemorySegment data = array.asSegment();
     if (streamedResults != null && data.byteSize() > Chunks.STREAM_ABOVE) {
