@@ -97,6 +97,13 @@ P4J_REGISTER_GLOBAL("remote.Ramp").set_body_typed([](int64_t n) {
   return ramp;
 });
 
+// A tensor that claims to live on cuda:0 (over a static host buffer no one reads): Java never reads it, and a
+// session refuses to copy it.
+P4J_REGISTER_GLOBAL("remote.DeviceTensor").set_body_typed([]() {
+  static float buffer[4] = {0, 0, 0, 0};
+  return NDArray::FromBorrowed(buffer, {4}, DataTypeOf<float>(), {}, DLDevice{kDLCUDA, 0});
+});
+
 // A 2-D tensor's transpose as a view of its memory: strided, not contiguous.
 P4J_REGISTER_GLOBAL("remote.Transpose").set_body_typed([](NDArray a) {
   a.CheckNDim(2, "a");

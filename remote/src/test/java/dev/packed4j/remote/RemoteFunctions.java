@@ -107,6 +107,10 @@ public interface RemoteFunctions {
   @Global("remote.Ramp")
   NDArray ramp(long n);
 
+  /** A tensor on cuda:0, for this process only. */
+  @Global("remote.DeviceTensor")
+  NDArray deviceTensor();
+
   /** A strided view of its argument's memory. */
   @Global("remote.Transpose")
   NDArray transpose(NDArray a);

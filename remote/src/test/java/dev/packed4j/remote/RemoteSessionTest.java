@@ -400,6 +400,22 @@ class RemoteSessionTest {
     }
   }
 
+  /** A tensor a session cannot send is refused naming the call and the argument, as a local call names them. */
+  @Test
+  void anUnsendableTensorIsRefusedNamingTheArgument() {
+    NDArray closed = NDArray.fromArray(new float[] {1, 2});
+    closed.close();
+    IllegalStateException gone = assertThrows(IllegalStateException.class, () -> remote.sumFloat32(closed));
+    assertTrue(gone.getMessage().startsWith("RemoteFunctions.sumFloat32: argument 0: the NDArray"),
+        gone.getMessage());
+    try (NDArray onDevice = Packed4j.bind(RemoteFunctions.class).deviceTensor()) {
+      Packed4jException refused = assertThrows(Packed4jException.class, () -> remote.echo(onDevice));
+      assertEquals("TypeError", refused.kind());
+      assertTrue(refused.getMessage().contains("argument 0 is a tensor on cuda:0; a session copies tensors in cpu"
+          + " memory only"), refused.getMessage());
+    }
+  }
+
   /** Java array parameters cross as the 1-D tensors the local binding makes of them, inline and in chunks. */
   @Test
   void javaArrayParametersCrossAsTheyDoLocally() {

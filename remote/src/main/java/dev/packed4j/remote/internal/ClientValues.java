@@ -177,6 +177,18 @@ final class ClientValues {
   }
 
   private static Tensor tensor(RemoteSession session, NDArray array, String site, String what, Transfer transfer) {
+    try {
+      return tensorOf(array, site, what, transfer);
+    } catch (IllegalStateException unusable) { // closed, or its arena closed: named as a local call names it
+      throw new IllegalStateException(site + ": " + what + ": " + unusable.getMessage(), unusable);
+    }
+  }
+
+  private static Tensor tensorOf(NDArray array, String site, String what, Transfer transfer) {
+    if (!array.device().isCpu()) {
+      throw RemoteSession.typeError(site + ": " + what + " is a tensor on " + array.device() + "; a session copies"
+          + " tensors in cpu memory only: copy it to the host in native code first");
+    }
     if (!array.isContiguous()) {
       throw RemoteSession.typeError(site + ": " + what + " is a tensor that is not contiguous (strides "
           + Arrays.toString(array.strides()) + "); a session sends contiguous tensors only: pass its copy()");
