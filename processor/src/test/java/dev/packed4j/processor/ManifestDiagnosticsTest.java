@@ -540,6 +540,108 @@ class ManifestDiagnosticsTest {
   }
 
   /**
+   * A primitive array inside a container or an Optional is reported with the container of NDArray to declare in its
+   * place, which is what a native {@code list<NDArray>} result and {@code optional<NDArray>} argument take; the
+   * List of boxed numbers once suggested is not.
+   */
+  @Compilers
+  void arraysInsideContainersSuggestTheContainerOfNDArrayTheNativeSideTakes() throws IOException {
+    Path tensors = Files.writeString(directory.resolve("tensors.manifest.json"), """
+        {
+          "format": "packed4j-manifest",
+          "version": 2,
+          "library": "libtensors.so",
+          "globals": [
+            {"name": "t.Rows", "typed": true, "parameters": ["NDArray"], "result": "list<NDArray>"},
+            {"name": "t.Maybe", "typed": true, "parameters": ["optional<NDArray>"], "result": "float64"}
+          ],
+          "objectTypes": [],
+          "coreGlobals": [],
+          "coreObjectTypes": [{"key": "Object", "fields": []}, {"key": "NDArray", "parent": "Object", "fields": []}]
+        }
+        """);
+    JavaFileObject wrong = source("p.Tensors", """
+        package p;
+        import dev.packed4j.annotations.Global;
+        import dev.packed4j.runtime.NDArray;
+        import java.util.List;
+        import java.util.Optional;
+        public interface Tensors {
+          @Global("t.Rows") List<float[]> rowsArr(NDArray a);
+          @Global("t.Maybe") double maybe(Optional<float[]> a);
+        }
+        """);
+    Compilation compilation = compile(tensors, wrong);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] List<float[]> is not a supported type for the result of"
+                + " Tensors.rowsArr(NDArray): float[] crosses only as a parameter of its own (copied into a 1-D"
+                + " NDArray); in List<float[]> declare List<NDArray>")
+        .inFile(wrong)
+        .onLine(7)
+        .atColumn(35);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] Optional<float[]> is not a supported type for parameter a of"
+                + " Tensors.maybe(Optional<float[]>): float[] crosses only as a parameter of its own (copied into a"
+                + " 1-D NDArray); in Optional<float[]> declare Optional<NDArray>")
+        .inFile(wrong)
+        .onLine(8)
+        .atColumn(53);
+    assertThat(compilation).hadErrorCount(2);
+    JavaFileObject suggested = source("p.Tensors", """
+        package p;
+        import dev.packed4j.annotations.Global;
+        import dev.packed4j.runtime.NDArray;
+        import java.util.List;
+        import java.util.Optional;
+        public interface Tensors {
+          @Global("t.Rows") List<NDArray> rowsArr(NDArray a);
+          @Global("t.Maybe") double maybe(Optional<NDArray> a);
+        }
+        """);
+    assertThat(compile(tensors, suggested)).succeededWithoutWarnings();
+  }
+
+  /**
+   * The getter types the array field diagnostic names (NativeObject for a tensor field, List<Double> for a
+   * {@code list<float64>} field) are ones the native field check takes.
+   */
+  @Compilers
+  void typesTheArrayFieldDiagnosticSuggestsMeetTheNativeFields() throws IOException {
+    Path images = Files.writeString(directory.resolve("images.manifest.json"), """
+        {
+          "format": "packed4j-manifest",
+          "version": 2,
+          "library": "libimages.so",
+          "globals": [],
+          "objectTypes": [
+            {"key": "img.Image", "parent": "Object", "fields": [
+              {"name": "pixels", "type": "NDArray", "declaredBy": "img.Image"},
+              {"name": "weights", "type": "list<float64>", "declaredBy": "img.Image"}]}
+          ],
+          "coreGlobals": [],
+          "coreObjectTypes": [{"key": "Object", "fields": []}]
+        }
+        """);
+    JavaFileObject image = source("p.ImageRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        import dev.packed4j.runtime.NativeObject;
+        import java.util.List;
+        @Object("img.Image")
+        public interface ImageRef {
+          NativeObject pixels();
+          List<Double> weights();
+        }
+        """);
+    Compilation compilation = compile(images, image);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadErrorCount(0);
+    assertThat(compilation).hadWarningCount(0);
+  }
+
+  /**
    * A result the native side may return as None ({@code optional<T>}) needs a Java type that holds it: a primitive
    * does not, and the call that returns None fails ({@code returned None, expected long}). A box, an {@code Optional},
    * a String or an object holds it. The same for methods and static methods of an {@code @Object} type.

@@ -231,6 +231,10 @@ class ObjectDiagnosticsTest {
           Runnable   | a function field is an object field: read it as NativeObject
           java.lang.Object | an any field is an object field: read it as NativeObject
           char       | char has no wire type
+          float[]    | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as List<Double>
+          long[][]   | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as List<List<Long>>
+          char[]     | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a string field as String
+          List<float[]> | float[] crosses only as a parameter of its own (copied into a 1-D NDArray); in List<float[]> declare List<NDArray>
           """)
   void unsupportedFieldTypeSaysWhy(String type, String reason) {
     TestCompiler.underEach(
@@ -260,6 +264,7 @@ class ObjectDiagnosticsTest {
           NDArray    | a tensor (NDArray) field is an object field: write it as NativeObject
           PackedFunction | a function field is an object field: write it as NativeObject
           java.lang.Object | an any field is an object field: write it as NativeObject
+          float[]    | a native field never holds a Java array: write a tensor (NDArray) field as NativeObject, or a list field as List<Double>
           """)
   void unsupportedSetterTypeSaysWhyInTheWordsOfASetter(String type, String reason) {
     TestCompiler.underEach(
@@ -273,6 +278,40 @@ class ObjectDiagnosticsTest {
               .inFile(node)
               .onLineContaining("void value(" + type + " value);");
         });
+  }
+
+  @Compilers
+  void arrayGetterOfATensorFieldIsReportedWithTheTypesAFieldTakes() {
+    JavaFileObject node = objectWith("float[] pixels();");
+    Compilation compilation = compile(node);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-FIELD-TYPE] float[] is not a supported type for the field getter NodeRef.pixels(): a native field"
+                + " never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as"
+                + " List<Double>")
+        .inFile(node)
+        .onLine(11)
+        .atColumn(11);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  /** The types the array field diagnostics above suggest are ones a getter and a setter take. */
+  @Compilers
+  void typesTheArrayFieldDiagnosticsSuggestAreAccepted() {
+    JavaFileObject node =
+        objectWith(
+            """
+            NativeObject pixels();
+              void pixels(NativeObject pixels);
+              List<Double> weights();
+              void weights(List<Double> weights);
+              List<List<Long>> grid();
+              String label();
+              List<NDArray> layers();
+            """);
+    Compilation compilation = compile(node);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadErrorCount(0);
   }
 
   @Compilers

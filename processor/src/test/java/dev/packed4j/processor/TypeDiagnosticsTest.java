@@ -51,7 +51,14 @@ class TypeDiagnosticsTest {
           char                         | char has no wire type; pass a code point as int, or text as String
           List<Character>              | char has no wire type
           short[]                      | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<Short> or an NDArray
-          String[]                     | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<String> or an NDArray
+          String[]                     | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<String>
+          boolean[]                    | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; use List<Boolean>
+          Date[]                       | copied into a 1-D NDArray; nor does its element type Date: Date is a class, and a native object
+          char[][]                     | copied into a 1-D NDArray; use List<String>
+          byte[][]                     | copied into a 1-D NDArray; use a 2-D NDArray or List<byte[]>
+          List<char[]>                 | arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are copied into a 1-D NDArray; in List<char[]> declare List<String>
+          List<String[]>               | copied into a 1-D NDArray; in List<String[]> declare List<List<String>>
+          Map<String,float[]>          | float[] crosses only as a parameter of its own (copied into a 1-D NDArray); in Map<String,float[]> declare Map<String,NDArray>
           List                         | the raw type List has no element type; write its type arguments
           List<? extends Number>       | the wildcard ? extends Number has no single conversion
           Set<Long>                    | Set is not a container packed4j converts; use List<T>
@@ -66,9 +73,9 @@ class TypeDiagnosticsTest {
           Function<String,char[]>      | in the functional interface Function<String,char[]>, type argument char[]: arrays
           Predicate<? super String>    | type argument ? super String: the wildcard ? super String has no single
           Function                     | the raw type Function has no concrete types; write its type arguments
-          Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: int[] crosses only as a parameter of its own
+          Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: int[] crosses only as a parameter of its own (copied into a 1-D NDArray); in Consumer<int[]> declare Consumer<NDArray>
           Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
-          Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); inside a container use List<Integer>
+          Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); in List<int[]> declare List<NDArray>
           """)
   void unsupportedParameterTypeSaysWhy(String type, String reason) {
     TestCompiler.underEach(
@@ -82,6 +89,87 @@ class TypeDiagnosticsTest {
               .onLineContaining("calculator.Take");
           assertThat(compilation).hadErrorContaining(reason);
         });
+  }
+
+  @Compilers
+  void charArrayParameterSuggestsStringOrCodePoints() {
+    JavaFileObject calculator = calculatorWith("@Global(\"calculator.SumChars\") double sumChars(char[] a);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] char[] is not a supported type for parameter a of Calculator.sumChars(char[]):"
+                + " arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[]"
+                + " parameters are copied into a 1-D NDArray; use String for text, or List<Integer> for code"
+                + " points. Supported types:")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(57);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void arrayOfArraysParameterSuggestsATensorOrNestedLists() {
+    JavaFileObject calculator =
+        calculatorWith("@Global(\"calculator.SumMatrix\") double sumMatrix(float[][] a);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] float[][] is not a supported type for parameter a of"
+                + " Calculator.sumMatrix(float[][]): arrays other than byte[] do not cross the boundary; float[],"
+                + " double[], int[] and long[] parameters are copied into a 1-D NDArray; use a 2-D NDArray or"
+                + " List<List<Float>>. Supported types:")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(62);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Compilers
+  void primitiveArrayInsideAContainerSuggestsTheContainerOfNDArray() {
+    JavaFileObject calculator =
+        calculatorWith(
+            "@Global(\"calculator.Rows\") List<float[]> rowsArr(dev.packed4j.runtime.NDArray a);\n"
+                + "  @Global(\"calculator.Maybe\") double maybe(Optional<float[]> a);");
+    Compilation compilation = compile(calculator);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] List<float[]> is not a supported type for the result of"
+                + " Calculator.rowsArr(NDArray): float[] crosses only as a parameter of its own (copied into a 1-D"
+                + " NDArray); in List<float[]> declare List<NDArray>. Supported types:")
+        .inFile(calculator)
+        .onLine(5)
+        .atColumn(44);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "[P4J-TYPE-UNSUPPORTED] Optional<float[]> is not a supported type for parameter a of"
+                + " Calculator.maybe(Optional<float[]>): float[] crosses only as a parameter of its own (copied into"
+                + " a 1-D NDArray); in Optional<float[]> declare Optional<NDArray>. Supported types:")
+        .inFile(calculator)
+        .onLine(6)
+        .atColumn(62);
+    assertThat(compilation).hadErrorCount(2);
+  }
+
+  /** Each type the array diagnostics above suggest is one the processor takes in that place. */
+  @Compilers
+  void typesTheArrayDiagnosticsSuggestAreAccepted() {
+    JavaFileObject calculator =
+        calculatorWith(
+            """
+            @Global("calculator.SumChars") double sumChars(String a);
+              @Global("calculator.SumCodePoints") double sumCodePoints(List<Integer> a);
+              @Global("calculator.SumMatrix") double sumMatrix(dev.packed4j.runtime.NDArray a);
+              @Global("calculator.SumRows") double sumRows(List<List<Float>> a);
+              @Global("calculator.Rows") List<dev.packed4j.runtime.NDArray> rows(dev.packed4j.runtime.NDArray a);
+              @Global("calculator.Maybe") double maybe(Optional<dev.packed4j.runtime.NDArray> a);
+              @Global("calculator.Named") double named(Map<String, dev.packed4j.runtime.NDArray> a);
+              @Global("calculator.Nested") double nested(Map<String, List<dev.packed4j.runtime.NDArray>> a);
+              @Global("calculator.Texts") double texts(List<String> a, List<List<String>> b, List<byte[]> c);
+              @Global("calculator.Flags") double flags(List<Boolean> a);
+              @Global("calculator.Shorts") double shorts(List<Short> a);
+              @Global("calculator.Each") void each(Consumer<dev.packed4j.runtime.NDArray> each);
+            """);
+    assertThat(compile(calculator)).succeededWithoutWarnings();
   }
 
   @Compilers

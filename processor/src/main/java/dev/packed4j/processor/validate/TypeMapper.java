@@ -46,6 +46,10 @@ final class TypeMapper {
     record Unresolved(TypeMirror type) implements Mapping {}
   }
 
+  private static final String ARRAY_REASON =
+      "arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are"
+          + " copied into a 1-D NDArray";
+
   private static final String CHAR_REASON =
       "char has no wire type; pass a code point as int, or text as String";
 
@@ -83,6 +87,10 @@ final class TypeMapper {
    */
   Mapping field(TypeMirror type, boolean write) {
     String access = write ? "write" : "read";
+    if (type.getKind() == TypeKind.ARRAY
+        && ((ArrayType) type).getComponentType().getKind() != TypeKind.BYTE) {
+      return fieldArray((ArrayType) type, access);
+    }
     switch (type.getKind()) {
       case INT, LONG, DOUBLE, BOOLEAN -> {
         return new Mapping.Mapped(new TypeModel.Primitive(primitiveKind(type.getKind())));
@@ -133,6 +141,21 @@ final class TypeMapper {
         return mapping;
       }
     }
+  }
+
+  /**
+   * Why a field is not read or written as an array (byte[] aside): a native field holds a tensor as an object,
+   * which a field accessor takes as NativeObject, and a list as a List (of float64, so List<Double> for float[]).
+   */
+  private Mapping fieldArray(ArrayType type, String access) {
+    TypeMirror component = type.getComponentType();
+    String reason = "a native field never holds a Java array: " + access + " a tensor (NDArray) field as NativeObject";
+    if (component.getKind() == TypeKind.CHAR) {
+      return new Mapping.Unsupported(reason + ", or a string field as String");
+    }
+    Optional<String> list =
+        component.getKind() == TypeKind.FLOAT ? Optional.of("List<Double>") : listForm(type);
+    return new Mapping.Unsupported(reason + list.map(l -> ", or a list field as " + l).orElse(""));
   }
 
   /** Why a field that holds an object is not accessed as the Java type of its value: it takes NativeObject. */
@@ -186,23 +209,110 @@ final class TypeMapper {
     };
   }
 
+  /**
+   * An array where it is not a parameter of its own (a top-level array that is not copied into a tensor, or an
+   * array inside a functional interface's type arguments): says which type to declare instead.
+   */
   private Mapping array(ArrayType type) {
     if (type.getComponentType().getKind() == TypeKind.BYTE) {
       return new Mapping.Mapped(new TypeModel.BytesType());
     }
     TypeMirror component = type.getComponentType();
-    String element =
-        component.getKind().isPrimitive()
-            ? Display.type(types.boxedClass((PrimitiveType) component).asType())
-            : Display.type(component);
     if (tensorElement(component).isPresent()) {
       return new Mapping.Unsupported(
-          Display.type(type) + " crosses only as a parameter of its own (copied into a 1-D NDArray); inside a"
-              + " container use List<" + element + ">");
+          Display.type(type) + " crosses only as a parameter of its own (copied into a 1-D NDArray); in its place"
+              + " declare NDArray");
     }
-    return new Mapping.Unsupported(
-        "arrays other than byte[] do not cross the boundary; float[], double[], int[] and long[] parameters are"
-            + " copied into a 1-D NDArray; use List<" + element + "> or an NDArray");
+    String advice;
+    if (component.getKind() == TypeKind.CHAR) {
+      advice = "use String for text, or List<Integer> for code points";
+    } else if (component.getKind() == TypeKind.ARRAY) {
+      Optional<String> list = listForm(type);
+      advice =
+          tensorDimensions(type) > 0
+              ? "use a " + tensorDimensions(type) + "-D NDArray" + list.map(l -> " or " + l).orElse("")
+              : list.map(l -> "use " + l).orElse("");
+    } else if (component.getKind() == TypeKind.BOOLEAN) {
+      advice = "use List<Boolean>";
+    } else if (component.getKind().isPrimitive()) {
+      advice = "use " + listForm(type).orElseThrow() + " or an NDArray";
+    } else {
+      Mapping element = reference(component);
+      if (element instanceof Mapping.Unsupported unsupported) {
+        return new Mapping.Unsupported(
+            ARRAY_REASON + "; nor does its element type " + Display.type(component) + ": " + unsupported.reason());
+      }
+      if (!(element instanceof Mapping.Mapped)) {
+        return element;
+      }
+      advice = "use List<" + Display.type(component) + ">";
+    }
+    return new Mapping.Unsupported(ARRAY_REASON + (advice.isEmpty() ? "" : "; " + advice));
+  }
+
+  /**
+   * An array as a type argument of {@code owner} (a container, an Optional or a functional interface): names
+   * {@code owner} with the array replaced by a type that crosses there, NDArray for an array of numbers.
+   */
+  private Mapping arrayArgument(DeclaredType owner, ArrayType array) {
+    if (array.getComponentType().getKind() == TypeKind.BYTE) {
+      return new Mapping.Mapped(new TypeModel.BytesType());
+    }
+    Optional<String> instead =
+        tensorDimensions(array) > 0
+            ? Optional.of("NDArray")
+            : array.getComponentType().getKind() == TypeKind.CHAR ? Optional.of("String") : listForm(array);
+    if (instead.isEmpty()) {
+      return array(array);
+    }
+    String what =
+        tensorElement(array.getComponentType()).isPresent()
+            ? Display.type(array) + " crosses only as a parameter of its own (copied into a 1-D NDArray)"
+            : ARRAY_REASON;
+    String replaced = Display.type(owner).replace(Display.type(array), instead.get());
+    return new Mapping.Unsupported(what + "; in " + Display.type(owner) + " declare " + replaced);
+  }
+
+  /**
+   * The number of dimensions of the tensor that holds an array of numbers ({@code float[][]} is 2-D), or 0 when
+   * its innermost element is not a number (boolean, char or a reference type).
+   */
+  private static int tensorDimensions(ArrayType type) {
+    int dimensions = 1;
+    TypeMirror component = type.getComponentType();
+    while (component.getKind() == TypeKind.ARRAY) {
+      dimensions++;
+      component = ((ArrayType) component).getComponentType();
+    }
+    return switch (component.getKind()) {
+      case BYTE, SHORT, INT, LONG, FLOAT, DOUBLE -> dimensions;
+      default -> 0;
+    };
+  }
+
+  /**
+   * The type that holds an array's elements in a container: {@code List<List<Float>>} for {@code float[][]},
+   * byte[] as itself, char[] as String; empty when its element type does not cross.
+   */
+  private Optional<String> listForm(ArrayType type) {
+    TypeMirror component = type.getComponentType();
+    if (component.getKind() == TypeKind.BYTE) {
+      return Optional.of("byte[]");
+    }
+    if (component.getKind() == TypeKind.CHAR) {
+      return Optional.of("String");
+    }
+    Optional<String> element =
+        switch (component.getKind()) {
+          case BOOLEAN, SHORT, INT, LONG, FLOAT, DOUBLE ->
+              Optional.of(Display.type(types.boxedClass((PrimitiveType) component).asType()));
+          case ARRAY -> listForm((ArrayType) component);
+          default ->
+              reference(component) instanceof Mapping.Mapped
+                  ? Optional.of(Display.type(component))
+                  : Optional.empty();
+        };
+    return element.map(e -> "List<" + e + ">");
   }
 
   private Mapping declared(DeclaredType type) {
@@ -336,7 +446,9 @@ final class TypeMapper {
     }
     List<TypeModel> typeArguments = new ArrayList<>();
     for (TypeMirror argument : type.getTypeArguments()) {
-      Mapping mapping = reference(argument);
+      Mapping mapping = argument.getKind() == TypeKind.ARRAY
+          ? arrayArgument(type, (ArrayType) argument)
+          : reference(argument);
       if (!(mapping instanceof Mapping.Mapped mapped)) {
         return within(mapping, simple, "type argument " + Display.type(argument));
       }
@@ -491,7 +603,9 @@ final class TypeMapper {
     }
     ArrayList<TypeModel> models = new ArrayList<>();
     for (TypeMirror argument : type.getTypeArguments()) {
-      Mapping mapping = reference(argument);
+      Mapping mapping = argument.getKind() == TypeKind.ARRAY
+          ? arrayArgument(type, (ArrayType) argument)
+          : reference(argument);
       if (!(mapping instanceof Mapping.Mapped mapped)) {
         return new ContainerArguments(null, mapping);
       }
