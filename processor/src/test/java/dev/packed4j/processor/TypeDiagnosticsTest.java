@@ -76,6 +76,8 @@ class TypeDiagnosticsTest {
           Consumer<int[]>              | in the functional interface Consumer<int[]>, type argument int[]: int[] crosses only as a parameter of its own (copied into a 1-D NDArray); in Consumer<int[]> declare Consumer<NDArray>
           Map<Double,Long>             | map keys must be String, a boxed integer (Byte, Short, Integer, Long) or
           Map<String,List<int[]>>      | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); in List<int[]> declare List<NDArray>
+          Map<float[],Long>            | float[] crosses only as a parameter of its own (copied into a 1-D NDArray); map keys must be String, a boxed integer (Byte, Short, Integer, Long) or an @Object type
+          BiFunction<int[],int[][],Long> | int[] crosses only as a parameter of its own (copied into a 1-D NDArray); in BiFunction<int[],int[][],Long> declare BiFunction<NDArray,int[][],Long>
           """)
   void unsupportedParameterTypeSaysWhy(String type, String reason) {
     TestCompiler.underEach(

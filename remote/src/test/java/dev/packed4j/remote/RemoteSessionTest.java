@@ -14,6 +14,7 @@ import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.PackedFunction;
+import dev.packed4j.runtime.Registry;
 import dev.packed4j.runtime.Session;
 import dev.packed4j.runtime.SessionOptions;
 import java.nio.charset.StandardCharsets;
@@ -443,6 +444,17 @@ class RemoteSessionTest {
         assertArrayEquals(longs, l.toLongArray());
       }
     }
+    // Only as a declared parameter: a dynamic call refuses a Java array in this process and through a session.
+    float[] two = {1, 2};
+    try (PackedFunction here = Registry.global("remote.SumFloat32")) {
+      Packed4jException local = assertThrows(Packed4jException.class, () -> here.invoke((Object) two));
+      assertTrue(local.getMessage().contains("a float[], which has no native representation"), local.getMessage());
+    }
+    Packed4jException there = assertThrows(Packed4jException.class,
+        () -> session.global("remote.SumFloat32").invoke((Object) two));
+    assertEquals("TypeError", there.kind());
+    assertTrue(there.getMessage().contains("argument 0 is a float[], which cannot cross a session"),
+        there.getMessage());
   }
 
   @Test

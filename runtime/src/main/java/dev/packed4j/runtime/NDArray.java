@@ -98,8 +98,12 @@ public final class NDArray extends ObjectRef {
     MemorySegment known = memory != null ? memory : WrappedSegments.of(ownedHandle, data);
     if (known == null) {
       // A tensor native code made over the memory of a wrapped tensor this thread passed it (a view, or an object
-      // made from the borrowed DLTensor): a new handle, the same segment to check.
-      known = ThreadStack.current().passedSegmentContaining(data);
+      // made from the borrowed DLTensor): a new handle, the same segment to check, by its handle from now on.
+      long[] extent = byteExtent();
+      known = ThreadStack.current().passedSegmentHolding(data + extent[0], data + extent[1]);
+      if (known != null) {
+        WrappedSegments.put(ownedHandle, known);
+      }
     }
     this.memory = known;
     if (memory != null) {

@@ -221,6 +221,20 @@ class TensorsTest {
         }
       }
     }
+    // Two wrapped tensors at one address, the shorter passed first: each view is linked to the one that holds it.
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment memory = arena.allocate(ValueLayout.JAVA_FLOAT, 6);
+      memory.setAtIndex(ValueLayout.JAVA_FLOAT, 5, 7f);
+      try (NDArray prefix = NDArray.wrap(memory.asSlice(0, 8), DType.FLOAT32, 2);
+          NDArray whole = NDArray.wrap(memory, DType.FLOAT32, 6)) {
+        assertEquals(0.0, tensors.sumFloat32(prefix));
+        try (NDArray flat = tensors.flatten(whole); NDArray short2 = tensors.flatten(prefix)) {
+          assertArrayEquals(new float[] {0, 0, 0, 0, 0, 7}, flat.toFloatArray());
+          assertEquals(6 * 4, flat.asSegment().byteSize());
+          assertArrayEquals(new float[] {0, 0}, short2.toFloatArray());
+        }
+      }
+    }
   }
 
   /**

@@ -254,7 +254,8 @@ final class TypeMapper {
    * An array as a type argument of {@code owner} (a container, an Optional or a functional interface): names
    * {@code owner} with the array replaced by a type that crosses there, NDArray for an array of numbers.
    */
-  private Mapping arrayArgument(DeclaredType owner, ArrayType array) {
+  private Mapping arrayArgument(DeclaredType owner, int index) {
+    ArrayType array = (ArrayType) owner.getTypeArguments().get(index);
     if (array.getComponentType().getKind() == TypeKind.BYTE) {
       return new Mapping.Mapped(new TypeModel.BytesType());
     }
@@ -269,7 +270,17 @@ final class TypeMapper {
         tensorElement(array.getComponentType()).isPresent()
             ? Display.type(array) + " crosses only as a parameter of its own (copied into a 1-D NDArray)"
             : ARRAY_REASON;
-    String replaced = Display.type(owner).replace(Display.type(array), instead.get());
+    String ownerName = Display.type((TypeElement) owner.asElement());
+    if (index == 0 && (ownerName.equals("Map") || ownerName.equals("NativeMap"))) {
+      return new Mapping.Unsupported(what + "; map keys must be String, a boxed integer (Byte, Short, Integer, Long)"
+          + " or an @Object type");
+    }
+    // The owner with this argument replaced, the others as written (a String replace would change them too).
+    List<String> arguments = new ArrayList<>();
+    for (int i = 0; i < owner.getTypeArguments().size(); i++) {
+      arguments.add(i == index ? instead.get() : Display.type(owner.getTypeArguments().get(i)));
+    }
+    String replaced = ownerName + "<" + String.join(",", arguments) + ">";
     return new Mapping.Unsupported(what + "; in " + Display.type(owner) + " declare " + replaced);
   }
 
@@ -445,9 +456,10 @@ final class TypeMapper {
       return new Mapping.Unsupported("the raw type " + simple + " has no concrete types; write its type arguments");
     }
     List<TypeModel> typeArguments = new ArrayList<>();
-    for (TypeMirror argument : type.getTypeArguments()) {
+    for (int index = 0; index < type.getTypeArguments().size(); index++) {
+      TypeMirror argument = type.getTypeArguments().get(index);
       Mapping mapping = argument.getKind() == TypeKind.ARRAY
-          ? arrayArgument(type, (ArrayType) argument)
+          ? arrayArgument(type, index)
           : reference(argument);
       if (!(mapping instanceof Mapping.Mapped mapped)) {
         return within(mapping, simple, "type argument " + Display.type(argument));
@@ -602,9 +614,10 @@ final class TypeMapper {
           null, new Mapping.Unsupported("the raw type " + name + " has no element type; write its type arguments"));
     }
     ArrayList<TypeModel> models = new ArrayList<>();
-    for (TypeMirror argument : type.getTypeArguments()) {
+    for (int index = 0; index < type.getTypeArguments().size(); index++) {
+      TypeMirror argument = type.getTypeArguments().get(index);
       Mapping mapping = argument.getKind() == TypeKind.ARRAY
-          ? arrayArgument(type, (ArrayType) argument)
+          ? arrayArgument(type, index)
           : reference(argument);
       if (!(mapping instanceof Mapping.Mapped mapped)) {
         return new ContainerArguments(null, mapping);

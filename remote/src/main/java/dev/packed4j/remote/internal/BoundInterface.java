@@ -121,7 +121,7 @@ final class BoundInterface implements InvocationHandler {
       site.nulls().check(args);
       Connection on = session.connection(site.name());
       Transfer transfer = new Transfer(site.result());
-      List<Value> values = ClientValues.arguments(session, on, args, site.name(), transfer);
+      List<Value> values = ClientValues.arguments(session, on, args, site.name(), transfer, true);
       Value result = site.global() != null
           ? session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(site.global())
               .addAllArgs(values), site.name(), transfer)

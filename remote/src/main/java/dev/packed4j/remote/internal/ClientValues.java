@@ -72,15 +72,33 @@ final class ClientValues {
   }
 
   /** A call's arguments on the wire; {@code site} and the index name a bad one. */
-  static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site, Transfer transfer) {
+  static List<Value> arguments(RemoteSession session, Connection on, Object[] args, String site, Transfer transfer,
+      boolean declared) {
     if (args == null || args.length == 0) {
       return List.of();
     }
     List<Value> values = new ArrayList<>(args.length);
     for (int i = 0; i < args.length; i++) {
-      values.add(toWire(session, on, args[i], site, "argument " + i, transfer));
+      Tensor array = declared ? arrayParameter(args[i], transfer) : null;
+      values.add(array != null ? Value.newBuilder().setTensor(array).build()
+          : toWire(session, on, args[i], site, "argument " + i, transfer));
     }
     return values;
+  }
+
+  /**
+   * A declared method's {@code float[]}, {@code double[]}, {@code int[]} or {@code long[]} parameter as the 1-D
+   * tensor the local binding makes of it (Codecs.FLOAT_ARRAY, ...); null for any other value. Only there: a dynamic
+   * call, or an array inside a container, is refused as in this process.
+   */
+  private static Tensor arrayParameter(Object arg, Transfer transfer) {
+    return switch (arg) {
+      case float[] array -> arrayTensor("float32", MemorySegment.ofArray(array), array.length, transfer);
+      case double[] array -> arrayTensor("float64", MemorySegment.ofArray(array), array.length, transfer);
+      case int[] array -> arrayTensor("int32", MemorySegment.ofArray(array), array.length, transfer);
+      case long[] array -> arrayTensor("int64", MemorySegment.ofArray(array), array.length, transfer);
+      case null, default -> null;
+    };
   }
 
   static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what,
@@ -103,15 +121,6 @@ final class ClientValues {
         return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what, transfer);
       }
       case NDArray array -> value.setTensor(tensor(session, array, site, what, transfer));
-      // As the local binding passes them (Codecs.FLOAT_ARRAY, ...): a 1-D tensor with the array's elements.
-      case float[] array -> value.setTensor(arrayTensor("float32", MemorySegment.ofArray(array), array.length,
-          transfer));
-      case double[] array -> value.setTensor(arrayTensor("float64", MemorySegment.ofArray(array), array.length,
-          transfer));
-      case int[] array -> value.setTensor(arrayTensor("int32", MemorySegment.ofArray(array), array.length,
-          transfer));
-      case long[] array -> value.setTensor(arrayTensor("int64", MemorySegment.ofArray(array), array.length,
-          transfer));
       case List<?> list -> {
         ValueList.Builder items = ValueList.newBuilder();
         for (int i = 0; i < list.size(); i++) {
@@ -143,8 +152,8 @@ final class ClientValues {
               + "): callbacks are not supported remotely; a lambda cannot be called from a server process");
         } else {
           throw RemoteSession.typeError(site + ": " + what + " is a " + arg.getClass().getTypeName() + ", which "
-              + "cannot cross a session (numbers, booleans, String, byte[], float[], double[], int[], long[], List, "
-              + "Map, Optional, NDArray and remote objects of the session can)");
+              + "cannot cross a session (numbers, booleans, String, byte[], List, Map, Optional, NDArray and remote "
+              + "objects of the session can, and a declared float[], double[], int[] or long[] parameter)");
         }
       }
     }
@@ -165,7 +174,8 @@ final class ClientValues {
 
   /**
    * A Java array argument as the 1-D tensor of {@code dtype} the local binding makes of it: its bytes in the message,
-   * or in chunks straight from the array (the caller's for the call) above the streaming threshold.
+   * or in chunks straight from the array above the streaming threshold (the caller's for the call: a change to it
+   * on another thread while the call runs may reach the server, as it may reach a local call's copy).
    */
   private static Tensor arrayTensor(String dtype, MemorySegment elements, long length, Transfer transfer) {
     Tensor.Builder tensor = Tensor.newBuilder().setDtype(dtype).addShape(length);
@@ -181,6 +191,8 @@ final class ClientValues {
       return tensorOf(array, site, what, transfer);
     } catch (IllegalStateException unusable) { // closed, or its arena closed: named as a local call names it
       throw new IllegalStateException(site + ": " + what + ": " + unusable.getMessage(), unusable);
+    } catch (WrongThreadException confined) {
+      throw new WrongThreadException(site + ": " + what + ": " + confined.getMessage(), confined);
     }
   }
 

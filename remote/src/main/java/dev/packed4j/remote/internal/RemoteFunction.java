@@ -31,13 +31,13 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
       Connection on = session.connection(site);
       Transfer transfer = new Transfer(Object.class);
       Value result = session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(name)
-          .addAllArgs(ClientValues.arguments(session, on, args, site, transfer)), site, transfer);
+          .addAllArgs(ClientValues.arguments(session, on, args, site, transfer, false)), site, transfer);
       return ClientValues.result(session, on, result, Object.class, site, transfer);
     }
     Connection on = handleOf(site).connection();
     Transfer transfer = new Transfer(Object.class);
     Value result = session.callMember(on, handle.id(), MemberOp.INVOKE, "", ClientValues.arguments(session, on, args,
-        site, transfer), site, transfer);
+        site, transfer, false), site, transfer);
     return ClientValues.result(session, on, result, Object.class, site, transfer);
   }
 

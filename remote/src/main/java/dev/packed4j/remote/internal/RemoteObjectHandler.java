@@ -116,9 +116,9 @@ final class RemoteObjectHandler implements InvocationHandler {
         case "isClosed" -> closed.get();
         case "get" -> get((String) args[0], Object.class, key + ".get(\"" + args[0] + "\")");
         case "set" -> member(MemberOp.SET, (String) args[0], new Object[] {args[1]}, void.class,
-            key + ".set(\"" + args[0] + "\")");
+            key + ".set(\"" + args[0] + "\")", false);
         case "call" -> member(MemberOp.METHOD, (String) args[0], (Object[]) args[1], Object.class,
-            key + ".call(\"" + args[0] + "\")");
+            key + ".call(\"" + args[0] + "\")", false);
         default -> throw new AssertionError(method);
       };
     }
@@ -138,11 +138,11 @@ final class RemoteObjectHandler implements InvocationHandler {
         case "get" -> get(target, method.getGenericReturnType(), site);
         case "set" -> {
           nullChecks(method, member, target, site).check(args);
-          yield member(MemberOp.SET, target, args, void.class, site);
+          yield member(MemberOp.SET, target, args, void.class, site, true);
         }
         case "call" -> {
           nullChecks(method, member, target, site).check(args);
-          yield member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site);
+          yield member(MemberOp.METHOD, target, args, method.getGenericReturnType(), site, true);
         }
         default -> throw new UnsupportedOperationException(site + ": unknown member kind in '" + member + "'");
       };
@@ -169,11 +169,12 @@ final class RemoteObjectHandler implements InvocationHandler {
     });
   }
 
-  private Object member(MemberOp op, String name, Object[] args, java.lang.reflect.Type result, String site) {
+  private Object member(MemberOp op, String name, Object[] args, java.lang.reflect.Type result, String site,
+      boolean declared) {
     Connection on = handleOf(site).connection();
     Transfer transfer = new Transfer(result);
     Value value = handle.session().callMember(on, handle.id(), op, name,
-        ClientValues.arguments(handle.session(), on, args, site, transfer), site, transfer);
+        ClientValues.arguments(handle.session(), on, args, site, transfer, declared), site, transfer);
     return ClientValues.result(handle.session(), on, value, result, site, transfer);
   }
 

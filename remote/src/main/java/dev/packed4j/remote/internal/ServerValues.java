@@ -155,6 +155,17 @@ final class ServerValues {
   }
 
   private Tensor tensorToWire(NDArray result) {
+    if (!result.device().isCpu()) {
+      throw new IllegalArgumentException("a tensor result on " + result.device() + " cannot cross a session, which "
+          + "copies tensors in cpu memory only: copy it to the host in native code first");
+    }
+    // What crosses: the elements in row-major order, one block (checked before a strided result is copied into it).
+    long bytes = Math.multiplyExact(result.elementCount(), result.dtype().byteSize());
+    if (streamedResults == null && bytes > maxTensorBytes) {
+      throw new IllegalArgumentException("a tensor result of " + bytes + " bytes is larger than the "
+          + maxTensorBytes + " a unary call carries (the server's --max-message-mib, less 1 MiB); a method declared "
+          + "to return NDArray (or Object) streams it in chunks instead");
+    }
     NDArray array = result;
     if (!array.isContiguous()) {
       // A view native code returned (a transpose, a crop): its elements cross as one block, in row-major order.
@@ -165,11 +176,6 @@ final class ServerValues {
     if (streamedResults != null && data.byteSize() > Chunks.STREAM_ABOVE) {
       streamedResults.add(data);
       return Chunks.placeholder(array);
-    }
-    if (streamedResults == null && data.byteSize() > maxTensorBytes) {
-      throw new IllegalArgumentException("a tensor result of " + data.byteSize() + " bytes is larger than the "
-          + maxTensorBytes + " a unary call carries (the server's --max-message-mib, less 1 MiB); a method declared "
-          + "to return NDArray (or Object) streams it in chunks instead");
     }
     return TensorMessages.of(array);
   }

@@ -393,7 +393,7 @@ public final class ThreadStack {
    * Notes that a wrapped tensor over {@code segment} is passed to native code by this thread. Native code may give
    * back a tensor over the same memory with a handle of its own (a view made by {@code NDArray::View}, or the object
    * a C++ {@code NDArray} parameter makes from a borrowed DLTensor), which Java cannot link to the wrapped tensor by
-   * its handle; {@link #passedSegmentContaining} links it by its data pointer, so that it too checks the segment's
+   * its handle; {@link #passedSegmentHolding} links it by its data pointer, so that it too checks the segment's
    * arena before every use.
    *
    * @param segment the wrapped tensor's segment
@@ -405,16 +405,20 @@ public final class ThreadStack {
   }
 
   /**
-   * The segment of a wrapped tensor this thread recently passed to native code ({@link #notePassedSegment}) whose
-   * memory holds {@code data}, while its arena is open; else null. A dead segment is no match: its memory may since
-   * hold a native tensor of its own.
+   * The segment of a wrapped tensor this thread recently passed to native code ({@link #notePassedSegment}), the
+   * newest first, that holds the bytes {@code [low, high)} of a tensor while its arena is open; else null. A dead
+   * segment is no match: its memory may since hold a native tensor of its own.
    *
-   * @param data a tensor's data pointer
+   * @param low the address of the tensor's first byte
+   * @param high one past the address of its last byte ({@code low} for an empty tensor)
    * @return the segment, or null
    */
-  public MemorySegment passedSegmentContaining(long data) {
-    for (MemorySegment noted : passedSegments) {
-      if (noted != null && data >= noted.address() && data - noted.address() <= noted.byteSize()
+  public MemorySegment passedSegmentHolding(long low, long high) {
+    MemorySegment[] recent = passedSegments;
+    int count = passedSegmentCount;
+    for (int back = 1; back <= recent.length; back++) {
+      MemorySegment noted = recent[(count - back) & (recent.length - 1)];
+      if (noted != null && low >= noted.address() && high - noted.address() <= noted.byteSize()
           && noted.scope().isAlive()) {
         return noted;
       }
