@@ -198,8 +198,8 @@ final class ClientValues {
 
   private static Tensor tensorOf(NDArray array, String site, String what, Transfer transfer) {
     if (!array.device().isCpu()) {
-      throw RemoteSession.typeError(site + ": " + what + " is a tensor on " + array.device() + "; a session copies"
-          + " tensors in cpu memory only: copy it to the host in native code first");
+      throw RemoteSession.typeError(site + ": " + what + " is a tensor on " + array.device() + "; "
+          + TensorMessages.CPU_ONLY);
     }
     if (!array.isContiguous()) {
       throw RemoteSession.typeError(site + ": " + what + " is a tensor that is not contiguous (strides "

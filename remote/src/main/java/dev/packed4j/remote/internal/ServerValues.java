@@ -156,8 +156,8 @@ final class ServerValues {
 
   private Tensor tensorToWire(NDArray result) {
     if (!result.device().isCpu()) {
-      throw new IllegalArgumentException("a tensor result on " + result.device() + " cannot cross a session, which "
-          + "copies tensors in cpu memory only: copy it to the host in native code first");
+      throw new IllegalArgumentException("a tensor result on " + result.device() + " cannot cross: "
+          + TensorMessages.CPU_ONLY);
     }
     // What crosses: the elements in row-major order, one block (checked before a strided result is copied into it).
     long bytes = Math.multiplyExact(result.elementCount(), result.dtype().byteSize());

@@ -17,6 +17,10 @@ import java.util.function.Function;
 final class TensorMessages {
   private TensorMessages() {}
 
+  /** Why a tensor on a device does not cross, for the client's arguments and the server's results alike. */
+  static final String CPU_ONLY = "a session copies tensors in cpu memory only: copy it to the host in native code"
+      + " first";
+
   /** A tensor's dtype and shape, without bytes. */
   static Tensor.Builder header(NDArray array) {
     Tensor.Builder tensor = Tensor.newBuilder().setDtype(array.dtype().toString());
