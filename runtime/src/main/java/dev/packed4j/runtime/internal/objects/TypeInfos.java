@@ -55,17 +55,27 @@ public final class TypeInfos {
         return cached;
       }
     }
-    return store(read(typeIndex));
+    int readIn = generation;
+    return store(read(typeIndex), readIn);
   }
 
   /** The metadata of a type index read again from native memory (fields may have been registered since). */
   public static TypeInfo fresh(int typeIndex) {
-    return store(read(typeIndex));
+    int readIn = generation;
+    return store(read(typeIndex), readIn);
   }
 
-  private static TypeInfo store(TypeInfo info) {
+  /**
+   * Caches {@code info}, read while {@link #generation()} was {@code readIn}, unless an invalidation came since: a
+   * read that raced with a library's load may miss what the library registered, and must not outlive the
+   * invalidation that followed the load.
+   */
+  static TypeInfo store(TypeInfo info, int readIn) {
     int typeIndex = info.index();
     synchronized (TypeInfos.class) {
+      if (generation != readIn) {
+        return info;
+      }
       TypeInfo[] current = byIndex;
       if (typeIndex >= current.length) {
         current = Arrays.copyOf(current, Math.max(typeIndex + 1, current.length * 2));
