@@ -104,8 +104,9 @@ public final class Conversions {
    * {@code List} or {@code Map} getter reads a {@code list<T>} or {@code map<K, V>} field whose elements a function
    * result of that type could return as the getter's ({@link #result}); a {@code NativeObject} getter reads any
    * field that holds an object, a container included; an {@code NDArray} getter a tensor ({@code NDArray}) field, or
-   * a field of the root type {@code Object} (whose value is checked when it runs). A field that says only {@code List} or {@code Map} (a library
-   * built before native ABI 2.10) has no element types to check, so a typed container is refused there.
+   * a field of the root type {@code Object} (whose value is checked when it runs). A field that says only
+   * {@code List} or {@code Map} (a library built before native ABI 2.10) has no element types to check, so a typed
+   * container is refused there.
    *
    * @param java the getter's type
    * @param field the field's native type
