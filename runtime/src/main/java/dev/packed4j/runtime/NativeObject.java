@@ -8,6 +8,7 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.MemberCalls;
 import dev.packed4j.runtime.internal.values.NDArrayCodec;
@@ -84,10 +85,12 @@ public final class NativeObject extends ObjectRef {
   public void set(String field, Object value) {
     Objects.requireNonNull(field, "field");
     ReleaseEpochs.Pin pin = pin();
-    if (value instanceof NDArray tensor && tensor.overJavaMemory()) {
+    // A field keeps what it is set to, beyond the arena of a Java segment: refused as a typed setter refuses it.
+    String overJavaMemory = Containers.tensorOverJavaMemory(value, AnyCodec.ANY);
+    if (overJavaMemory != null) {
       pin.unpin();
-      // A field keeps what it is set to, beyond the arena of a Java segment: refused as a typed setter refuses it.
-      throw NDArrayCodec.storedOverJavaMemory(typeKey() + "." + field + "(value)");
+      throw NDArrayCodec.storedOverJavaMemory(typeKey() + "." + field + "(value)"
+          + (overJavaMemory.isEmpty() ? "" : ": " + overJavaMemory));
     }
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       frame.put(0, AnyCodec.ANY, value);

@@ -16,6 +16,7 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfo;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.NDArrayCodec;
 import dev.packed4j.runtime.internal.values.Registries;
@@ -275,9 +276,12 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
       long handle = heldHandle(self, held);
       Layout field = writable(self, kindMatches, method);
-      if (value != null && codec == NDArrayCodec.NDARRAY && RuntimeAccess.get().ndarrayOverJavaMemory(value)) {
-        // The field keeps the tensor, and the object may outlive the Java segment under it: refused, not stored.
-        throw NDArrayCodec.storedOverJavaMemory(writeTarget.describeArgument(0));
+      // The field keeps a tensor (also one in a List or Map it holds), and the object may outlive the Java segment
+      // under it: refused, not stored.
+      String overJavaMemory = value == null ? null : Containers.tensorOverJavaMemory(value, codec);
+      if (overJavaMemory != null) {
+        throw NDArrayCodec.storedOverJavaMemory(writeTarget.describeArgument(0)
+            + (overJavaMemory.isEmpty() ? "" : ": " + overJavaMemory));
       }
       if (value == null && kind == FieldKind.OBJECT) {
         NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
