@@ -208,11 +208,13 @@ class LayerObject : public Object {
   NDArray weights;
   NDArray bias;
   std::string name;
+  List<NDArray> history;
 
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("weights", &weights);
     v->Visit("bias", &bias);
     v->Visit("name", &name);
+    v->Visit("history", &history);
   }
 
   static constexpr const char* _type_key = "test.Layer";
@@ -224,6 +226,7 @@ P4J_REGISTER_OBJECT_DEF(LayerObject, "A layer with tensor fields")
     .def_rw("weights", &LayerObject::weights, "what it multiplies by")
     .def_ro("bias", &LayerObject::bias, "what it adds, set in C++ only")
     .def_rw("name", &LayerObject::name, "what it is called")
+    .def_rw("history", &LayerObject::history, "earlier weights")
     .def("weights_sum", [](ObjectPtr<LayerObject> self) {
       // What C++ reads through the field: the elements Java stored, or -1 when the field is unset. Copied under
       // the fields lock, since a Java setter may swap the field meanwhile.

@@ -5,6 +5,7 @@ import dev.packed4j.annotations.Method;
 import dev.packed4j.annotations.Object;
 import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.NativeObject;
+import java.util.List;
 
 /** test.Layer of tests/native/tensors.cc: tensor fields read and written as NDArray. */
 @Object("test.Layer")
@@ -26,6 +27,12 @@ public interface LayerRef extends AutoCloseable {
   NativeObject weightsObject();
 
   String name();
+
+  /** A list<NDArray> field: a copy of the list, each tensor a new reference. */
+  List<NDArray> history();
+
+  /** Replaces the list; a tensor over Java memory in it is refused. */
+  void history(List<NDArray> history);
 
   /** The sum of the float32 weights as C++ reads them through the field, -1 when unset. */
   @Method("weights_sum")

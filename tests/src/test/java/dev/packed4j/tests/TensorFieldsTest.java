@@ -58,14 +58,16 @@ class TensorFieldsTest {
   void aGetterReturnsTheTensorCppSetAsANewReference() throws InterruptedException {
     long live = TestLibrary.settledLiveObjectCount();
     try (LayerRef layer = layers.make(true)) {
-      try (NDArray bias = layer.bias(); NDArray again = layer.bias()) {
-        assertEquals(DType.FLOAT32, bias.dtype());
-        assertArrayEquals(new long[] {3}, bias.shape());
-        assertArrayEquals(new float[] {1, 2, 3}, bias.toFloatArray());
-        assertNotSame(bias, again);
-        assertEquals(bias, again, "one native object");
-        assertEquals(tensors.dataAddress(bias), tensors.dataAddress(again));
-        bias.close();
+      NDArray again = layer.bias();
+      try (again) {
+        try (NDArray bias = layer.bias()) {
+          assertEquals(DType.FLOAT32, bias.dtype());
+          assertArrayEquals(new long[] {3}, bias.shape());
+          assertArrayEquals(new float[] {1, 2, 3}, bias.toFloatArray());
+          assertNotSame(bias, again);
+          assertEquals(bias, again, "one native object");
+          assertEquals(tensors.dataAddress(bias), tensors.dataAddress(again));
+        }
         // Closing one reference leaves the field and the other reference as they were.
         assertArrayEquals(new float[] {1, 2, 3}, again.toFloatArray());
       }
@@ -188,6 +190,31 @@ class TensorFieldsTest {
         assertEquals(10.0, layer.weightsSum());
       }
     }
+  }
+
+  @Test
+  void aTensorOverJavaMemoryInsideAListIsRefusedNamingItsElement() throws InterruptedException {
+    long live = TestLibrary.settledLiveObjectCount();
+    try (Arena arena = Arena.ofConfined(); LayerRef layer = layers.make(false);
+        NativeObject dynamic = NativeObject.of(layer);
+        NDArray native1 = NDArray.fromArray(new float[] {1, 2});
+        NDArray wrapped = NDArray.wrap(arena.allocate(ValueLayout.JAVA_FLOAT, 2), DType.FLOAT32, 2)) {
+      Packed4jException error =
+          assertThrows(Packed4jException.class, () -> layer.history(List.of(native1, wrapped)));
+      assertEquals("ValueError", error.kind());
+      assertEquals("test.Layer.history(value): element 1" + JAVA_MEMORY, error.nativeMessage());
+      error = assertThrows(Packed4jException.class, () -> dynamic.set("history", List.of(List.of(wrapped))));
+      assertEquals("test.Layer.history(value): element 0: element 0" + JAVA_MEMORY, error.nativeMessage());
+      assertEquals(List.of(), layer.history(), "nothing was written");
+
+      layer.history(List.of(native1));
+      List<NDArray> history = layer.history();
+      assertEquals(1, history.size());
+      try (NDArray first = history.get(0)) {
+        assertEquals(native1, first);
+      }
+    }
+    assertEquals(live, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
