@@ -18,6 +18,7 @@ import dev.packed4j.runtime.Registry;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -206,6 +207,15 @@ class TensorFieldsTest {
       error = assertThrows(Packed4jException.class, () -> dynamic.set("history", List.of(List.of(wrapped))));
       assertEquals("test.Layer.history(value): element 0: element 0" + JAVA_MEMORY, error.nativeMessage());
       assertEquals(List.of(), layer.history(), "nothing was written");
+
+      // A list that holds itself (twice, so that a walk without a limit would take 2^512 steps) ends at the
+      // encoding's limit, as before: the search for tensors stops there too.
+      List<java.lang.Object> loop = new ArrayList<>();
+      loop.add(loop);
+      loop.add(loop);
+      Packed4jException deep = assertThrows(Packed4jException.class, () -> dynamic.set("history", loop));
+      assertEquals("ValueError", deep.kind());
+      assertTrue(deep.nativeMessage().contains("nested deeper than 512 levels"), deep.nativeMessage());
 
       layer.history(List.of(native1));
       List<NDArray> history = layer.history();

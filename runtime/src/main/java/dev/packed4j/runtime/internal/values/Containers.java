@@ -413,8 +413,18 @@ public final class Containers {
    * @return where the first such tensor is, or null
    */
   public static String tensorOverJavaMemory(Object value, ValueCodec<?> codec) {
-    return carriesTensors(codec) ? tensorOverJavaMemory(value, 0) : null;
+    if (!carriesTensors(codec)) {
+      return null;
+    }
+    String at = tensorOverJavaMemory(value, 0);
+    return at == TOO_DEEP ? null : at; // deeper than a value crosses: the encoding refuses it, naming the depth
   }
+
+  /**
+   * What {@link #tensorOverJavaMemory(Object, int)} returns, compared by identity, once it is deeper than
+   * {@link Nesting#LIMIT}: the walk stops there, so a collection that holds itself ends it at once.
+   */
+  private static final String TOO_DEEP = new String("too deep");
 
   /** Whether a value of {@code codec}'s type can be or hold an NDArray. */
   private static boolean carriesTensors(ValueCodec<?> codec) {
@@ -429,8 +439,11 @@ public final class Containers {
   }
 
   private static String tensorOverJavaMemory(Object value, int depth) {
-    if (value == null || depth > Nesting.LIMIT) {
-      return null; // deeper than a value crosses: the encoding refuses it
+    if (value == null) {
+      return null;
+    }
+    if (depth > Nesting.LIMIT) {
+      return TOO_DEEP;
     }
     RuntimeAccess access = RuntimeAccess.get();
     RuntimeAccess.ViewKind kind = access.kindOf(value);
@@ -449,7 +462,7 @@ public final class Containers {
         for (Object item : values) {
           String at = tensorOverJavaMemory(item, depth + 1);
           if (at != null) {
-            return within("element " + index, at);
+            return at == TOO_DEEP ? at : within("element " + index, at);
           }
           index++;
         }
@@ -458,11 +471,11 @@ public final class Containers {
         for (Map.Entry<?, ?> entry : entries.entrySet()) {
           String at = tensorOverJavaMemory(entry.getKey(), depth + 1);
           if (at != null) {
-            return within("key " + entry.getKey(), at);
+            return at == TOO_DEEP ? at : within("key " + entry.getKey(), at);
           }
           at = tensorOverJavaMemory(entry.getValue(), depth + 1);
           if (at != null) {
-            return within("the value of key " + entry.getKey(), at);
+            return at == TOO_DEEP ? at : within("the value of key " + entry.getKey(), at);
           }
         }
       }
