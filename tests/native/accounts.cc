@@ -182,7 +182,7 @@ class ShelfObject : public Object {
   List<double> weights;
   List<Account> accounts;
   List<Any> mixed;
-  PackedFunc on_change;  // object fields no getter reads typed (function, bytes, tensor): NativeObject
+  PackedFunc on_change;  // object fields no getter reads typed (function, bytes): NativeObject; scan reads as NDArray
   Bytes cover;
   NDArray scan;
 

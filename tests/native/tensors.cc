@@ -200,3 +200,53 @@ P4J_REGISTER_GLOBAL("test.tensor.PackedViewLiveObjects").set_body([](Args args, 
   TensorView a = args[0];
   *rv = a.NumElements() >= 0 ? P4JObjectLiveCount() : -1;
 });
+
+// A layer of a model (TensorFieldsTest): tensor fields, read in Java as NDArray. weights may be written (def_rw),
+// bias only read (def_ro); both start unset (a null NDArray), and test.layers.Make sets bias when asked.
+class LayerObject : public Object {
+ public:
+  NDArray weights;
+  NDArray bias;
+  std::string name;
+  List<NDArray> history;
+
+  void VisitAttrs(AttrVisitor* v) override {
+    v->Visit("weights", &weights);
+    v->Visit("bias", &bias);
+    v->Visit("name", &name);
+    v->Visit("history", &history);
+  }
+
+  static constexpr const char* _type_key = "test.Layer";
+  P4J_DECLARE_OBJECT_TYPE_INFO(LayerObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(LayerObject);
+
+P4J_REGISTER_OBJECT_DEF(LayerObject, "A layer with tensor fields")
+    .def_rw("weights", &LayerObject::weights, "what it multiplies by")
+    .def_ro("bias", &LayerObject::bias, "what it adds, set in C++ only")
+    .def_rw("name", &LayerObject::name, "what it is called")
+    .def_rw("history", &LayerObject::history, "earlier weights")
+    .def("weights_sum", [](ObjectPtr<LayerObject> self) {
+      // What C++ reads through the field: the elements Java stored, or -1 when the field is unset. Copied under
+      // the fields lock, since a Java setter may swap the field meanwhile.
+      NDArray weights = LockedRead(self, &LayerObject::weights);
+      if (!weights.defined()) return -1.0;
+      weights.CheckDType(DataTypeOf<float>(), "weights");
+      weights.CheckContiguous("weights");
+      const float* values = weights.data<float>();
+      double sum = 0;
+      for (int64_t i = 0; i < weights.NumElements(); ++i) sum += values[i];
+      return sum;
+    }, "the sum of the float32 weights as C++ reads them, -1 when unset");
+
+P4J_REGISTER_GLOBAL("test.layers.Make").set_body_typed([](bool with_bias) {
+  auto layer = make_object<LayerObject>();
+  layer->name = "dense";
+  if (with_bias) {
+    layer->bias = NDArray::Empty({3}, DataTypeOf<float>());
+    float* values = layer->bias.data<float>();
+    for (int i = 0; i < 3; ++i) values[i] = static_cast<float>(i + 1);
+  }
+  return layer;
+});

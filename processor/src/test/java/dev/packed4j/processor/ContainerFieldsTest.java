@@ -145,8 +145,8 @@ class ContainerFieldsTest {
             "[P4J-FIELD-TYPE] List<StringBuilder> is not a supported type for the field getter DocRef.notes():"
                 + " StringBuilder is a class, and a native object is viewed through an @Object interface. A getter"
                 + " reads the field in place, so it can be int, long, double, boolean, String, an @Object interface,"
-                + " NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the elements a @Global"
-                + " result takes")
+                + " NativeObject, NDArray, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the elements a"
+                + " @Global result takes")
         .inFile(doc)
         .onLineContaining("List<StringBuilder> notes();");
   }
@@ -159,8 +159,8 @@ class ContainerFieldsTest {
             "[P4J-SETTER-TYPE] Map<Double,Long> is not a supported type for the setter"
                 + " DocRef.scores(Map<Double,Long>): map keys must be String, a boxed integer (Byte, Short, Integer,"
                 + " Long) or an @Object type, not Double. A setter writes the field in place, so it takes int, long,"
-                + " double, boolean, String, an @Object interface, NativeObject, or a List<E> or Map<K, V> (or"
-                + " NativeList, NativeMap) of the elements a @Global parameter takes")
+                + " double, boolean, String, an @Object interface, NativeObject, NDArray, or a List<E> or Map<K, V>"
+                + " (or NativeList, NativeMap) of the elements a @Global parameter takes")
         .inFile(doc)
         .onLineContaining("Map<Double, Long> scores");
   }

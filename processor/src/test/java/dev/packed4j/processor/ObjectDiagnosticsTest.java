@@ -226,14 +226,13 @@ class ObjectDiagnosticsTest {
           Long       | a field always has a value, so read it as the primitive long
           byte[]     | a native field holds bytes only as a Bytes object, which a field accessor takes as NativeObject
           Optional<Long> | a native field is never optional<T> (reflection records no std::optional field)
-          NDArray    | a tensor (NDArray) field is an object field: read it as NativeObject
           PackedFunction | a function field is an object field: read it as NativeObject
           Runnable   | a function field is an object field: read it as NativeObject
           java.lang.Object | an any field is an object field: read it as NativeObject
           char       | char has no wire type
-          float[]    | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as List<Double>
-          long[][]   | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as List<List<Long>>
-          char[]     | a native field never holds a Java array: read a tensor (NDArray) field as NativeObject, or a string field as String
+          float[]    | a native field never holds a Java array: read a tensor (NDArray) field as NDArray, or a list field as List<Double>
+          long[][]   | a native field never holds a Java array: read a tensor (NDArray) field as NDArray, or a list field as List<List<Long>>
+          char[]     | a native field never holds a Java array: read a tensor (NDArray) field as NDArray, or a string field as String
           List<float[]> | float[] crosses only as a parameter of its own (copied into a 1-D NDArray); in List<float[]> declare List<NDArray>
           """)
   void unsupportedFieldTypeSaysWhy(String type, String reason) {
@@ -251,8 +250,8 @@ class ObjectDiagnosticsTest {
           assertThat(compilation)
               .hadErrorContaining(
                   "A getter reads the field in place, so it can be int, long, double, boolean, String, an @Object"
-                      + " interface, NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the"
-                      + " elements a @Global result takes");
+                      + " interface, NativeObject, NDArray, or a List<E> or Map<K, V> (or NativeList, NativeMap) of"
+                      + " the elements a @Global result takes");
         });
   }
 
@@ -261,10 +260,9 @@ class ObjectDiagnosticsTest {
       delimiter = '|',
       textBlock =
           """
-          NDArray    | a tensor (NDArray) field is an object field: write it as NativeObject
           PackedFunction | a function field is an object field: write it as NativeObject
           java.lang.Object | an any field is an object field: write it as NativeObject
-          float[]    | a native field never holds a Java array: write a tensor (NDArray) field as NativeObject, or a list field as List<Double>
+          float[]    | a native field never holds a Java array: write a tensor (NDArray) field as NDArray, or a list field as List<Double>
           """)
   void unsupportedSetterTypeSaysWhyInTheWordsOfASetter(String type, String reason) {
     TestCompiler.underEach(
@@ -287,7 +285,7 @@ class ObjectDiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "[P4J-FIELD-TYPE] float[] is not a supported type for the field getter NodeRef.pixels(): a native field"
-                + " never holds a Java array: read a tensor (NDArray) field as NativeObject, or a list field as"
+                + " never holds a Java array: read a tensor (NDArray) field as NDArray, or a list field as"
                 + " List<Double>")
         .inFile(node)
         .onLine(11)
@@ -303,6 +301,8 @@ class ObjectDiagnosticsTest {
             """
             NativeObject pixels();
               void pixels(NativeObject pixels);
+              NDArray scan();
+              void scan(NDArray scan);
               List<Double> weights();
               void weights(List<Double> weights);
               List<List<Long>> grid();

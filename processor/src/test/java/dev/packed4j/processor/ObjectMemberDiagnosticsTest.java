@@ -325,8 +325,8 @@ class ObjectMemberDiagnosticsTest {
             + " CalculatorRef.prices(Optional<Long>): a native field is never optional<T> (reflection records no"
             + " std::optional field), and an unset object or container field reads as null; declare the type itself."
             + " A setter writes the field in place, so it takes int, long, double, boolean, String, an @Object"
-            + " interface, NativeObject, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the elements a"
-            + " @Global parameter takes")
+            + " interface, NativeObject, NDArray, or a List<E> or Map<K, V> (or NativeList, NativeMap) of the"
+            + " elements a @Global parameter takes")
         .inFile(ref)
         .onLineContaining("void prices");
   }

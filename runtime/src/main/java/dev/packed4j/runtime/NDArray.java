@@ -725,6 +725,14 @@ public final class NDArray extends ObjectRef {
     return pin;
   }
 
+  /**
+   * Whether this tensor's elements lie in a Java segment (it was wrapped, or is a view of a wrapped tensor, or native
+   * code made it over such memory), which Java checks alive at every use and a native field must not keep.
+   */
+  boolean overJavaMemory() {
+    return memory != null;
+  }
+
   /** Checks that this tensor is open and its wrapped segment (if any) alive, without making a native object. */
   private void checkUsable() {
     handleIfMade();

@@ -8,8 +8,10 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
 import dev.packed4j.runtime.internal.values.MemberCalls;
+import dev.packed4j.runtime.internal.values.NDArrayCodec;
 import dev.packed4j.runtime.internal.values.ObjectHandles;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.ref.Reference;
@@ -42,7 +44,7 @@ public final class NativeObject extends ObjectRef {
    *
    * @param field the field's name, as the C++ type visits it
    * @return the field's value: a boxed number, Boolean, String, or for an object field a new reference the caller
-   *     owns
+   *     owns (an {@link NDArray} for a tensor field), null when the object field is unset
    * @throws Packed4jException AttributeError (from native) when the type has no such field
    * @throws IllegalStateException after close
    */
@@ -71,15 +73,25 @@ public final class NativeObject extends ObjectRef {
    * @param field the field's name
    * @param value the new value: a number, Boolean, String, an object of the field's declared type, or null for
    *     an object field; for a container field a {@code List} or {@code Map} whose elements are of its declared
-   *     element types ({@code list<string>}: Strings), checked by the native core before anything is written
+   *     element types ({@code list<string>}: Strings), checked by the native core before anything is written; for
+   *     a tensor field an {@link NDArray} of native memory, which the field keeps a reference to
    * @throws Packed4jException AttributeError when the type has no such field; ValueError naming the type and the
-   *     field when it is read-only or the value is out of the field's range; TypeError for a value of another type,
-   *     or a container with an element of another type (naming its index or key); the field keeps its old value
+   *     field when it is read-only or the value is out of the field's range, or for a tensor over Java memory
+   *     ({@link NDArray#wrap}, or a view of one), which the object could outlive; TypeError for a value of another
+   *     type, or a container with an element of another type (naming its index or key); the field keeps its old
+   *     value
    * @throws IllegalStateException after close
    */
   public void set(String field, Object value) {
     Objects.requireNonNull(field, "field");
     ReleaseEpochs.Pin pin = pin();
+    // A field keeps what it is set to, beyond the arena of a Java segment: refused as a typed setter refuses it.
+    String overJavaMemory = Containers.tensorOverJavaMemory(value, AnyCodec.ANY);
+    if (overJavaMemory != null) {
+      pin.unpin();
+      throw NDArrayCodec.storedOverJavaMemory(typeKey() + "." + field + "(value)"
+          + (overJavaMemory.isEmpty() ? "" : ": " + overJavaMemory));
+    }
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       frame.put(0, AnyCodec.ANY, value);
       Errors.check(CApi.P4JObjectSetAttr(pin.pinnedHandle(), frame.stringSpan(field), frame.arguments()), null);

@@ -39,6 +39,11 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
+  public boolean ndarrayOverJavaMemory(Object array) {
+    return ((NDArray) array).overJavaMemory();
+  }
+
+  @Override
   public long handleForUnpinnedRead(Object object) {
     return ((ObjectRef) object).handleForUnpinnedRead();
   }

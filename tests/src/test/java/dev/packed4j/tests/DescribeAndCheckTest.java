@@ -119,6 +119,38 @@ class DescribeAndCheckTest {
     assertThat(compilation).hadErrorCount(3);
   }
 
+  /** The manifest records a C++ NDArray member as NDArray, which an NDArray getter and setter meet. */
+  @Test
+  void tensorFieldsAreCheckedAsNDArray() {
+    JavaFileObject layer = JavaFileObjects.forSourceString("demo.LayerView", """
+        package demo;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Object;
+        import dev.packed4j.runtime.NDArray;
+        @Object("test.Layer")
+        public interface LayerView {
+          NDArray weights();
+          void weights(NDArray weights);
+          NDArray bias();
+          void bias(NDArray bias);
+          @Field("name") NDArray nameTensor();
+        }
+        """);
+    Compilation compilation = compiler().compile(layer);
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-READ-ONLY] LayerView.bias(NDArray) writes the field \"bias\" of"
+            + " \"test.Layer\", which is read-only")
+        .inFile(layer)
+        .onLineContaining("void bias(NDArray bias);");
+    assertThat(compilation)
+        .hadErrorContaining("[P4J-NATIVE-FIELD-TYPE] LayerView.nameTensor() returns NDArray, but the field \"name\""
+            + " of \"test.Layer\" is string: an NDArray getter reads a tensor (NDArray) field. Declare the getter as"
+            + " String")
+        .inFile(layer)
+        .onLineContaining("NDArray nameTensor();");
+    assertThat(compilation).hadErrorCount(2);
+  }
+
   @Test
   void plainJavacWithTheOptionReportsTheSameErrorsAtTheirLines() throws Exception {
     Path sources = Files.createDirectories(directory.resolve("src/demo"));

@@ -103,8 +103,10 @@ public final class Conversions {
    * Why the getter type {@code java} cannot read a field of type {@code field} in place, if it cannot. A
    * {@code List} or {@code Map} getter reads a {@code list<T>} or {@code map<K, V>} field whose elements a function
    * result of that type could return as the getter's ({@link #result}); a {@code NativeObject} getter reads any
-   * field that holds an object, a container included. A field that says only {@code List} or {@code Map} (a library
-   * built before native ABI 2.10) has no element types to check, so a typed container is refused there.
+   * field that holds an object, a container included; an {@code NDArray} getter a tensor ({@code NDArray}) field, or
+   * a field of the root type {@code Object} (whose value is checked when it runs). A field that says only
+   * {@code List} or {@code Map} (a library built before native ABI 2.10) has no element types to check, so a typed
+   * container is refused there.
    *
    * @param java the getter's type
    * @param field the field's native type
@@ -148,6 +150,11 @@ public final class Conversions {
           name.equals("bool") ? null : "a boolean" + accessor + "a bool field";
       case JavaType.Text s -> name.equals("string") ? null : "a String" + accessor + "a string field";
       case JavaType.NativeObject n -> holdsObject(field) ? null : "a NativeObject" + accessor + "an object field";
+      // A tensor field holds an NDArray object; a field of the root type Object may hold one (checked when it runs).
+      case JavaType.Tensor t ->
+          field.isTensor() || name.equals(NativeType.ROOT_OBJECT_KEY)
+              ? null
+              : "an NDArray" + accessor + "a tensor (NDArray) field";
       case JavaType.ObjectInterface o when field.isObjectKey() -> related(o.typeKey(), name);
       case JavaType.ObjectInterface o ->
           "an object" + accessor + "an object field" + (isContainer(field) ? ", not a " + name : "");
@@ -253,8 +260,9 @@ public final class Conversions {
 
   /**
    * The getter type that reads a field of this native type in place (the README's field table): {@code List<String>}
-   * for {@code list<string>}; {@code NativeObject} for an object field no typed getter reads (a function, a tensor, a
-   * container a library built before native ABI 2.10 describes only as {@code List} or {@code Map}).
+   * for {@code list<string>}, {@code NDArray} for a tensor field; {@code NativeObject} for an object field no typed
+   * getter reads (a function, an any, bytes, a container a library built before native ABI 2.10 describes only as
+   * {@code List} or {@code Map}).
    *
    * @param field the field's native type
    * @return the Java type as a person writes it
@@ -266,7 +274,8 @@ public final class Conversions {
       case "float64" -> "double";
       case "bool" -> "boolean";
       case "string" -> "String";
-      case "List", "Map", "function", "any", "bytes", NativeType.TENSOR_KEY -> "NativeObject";
+      case "List", "Map", "function", "any", "bytes" -> "NativeObject";
+      case NativeType.TENSOR_KEY -> "NDArray";
       default -> javaTypeFor(field, false);
     };
   }

@@ -259,12 +259,29 @@ class ConversionsTest {
   }
 
   @Test
+  void anNDArrayReadsAndWritesATensorField() {
+    JavaType tensor = new JavaType.Tensor();
+    assertEquals(Optional.empty(), table.field(tensor, n("NDArray")));
+    assertEquals(Optional.empty(), table.setterField(tensor, n("NDArray")));
+    // A field of the root type may hold a tensor: the value is checked when it runs, as for an @Object getter.
+    assertEquals(Optional.empty(), table.field(tensor, n("Object")));
+    assertEquals(Optional.empty(), table.setterField(tensor, n("Object")));
+    for (String type : List.of("Shape", "list<float32>", "List", "function", "any", "bytes", "string", "int64",
+        "float64")) {
+      assertEquals(Optional.of("an NDArray getter reads a tensor (NDArray) field"), table.field(tensor, n(type)),
+          type);
+      assertEquals(Optional.of("an NDArray setter writes a tensor (NDArray) field"),
+          table.setterField(tensor, n(type)), type);
+    }
+  }
+
+  @Test
   void fieldTypesToDeclare() {
     assertEquals("List<String>", Conversions.fieldJavaTypeFor(n("list<string>")));
     assertEquals("Map<String, Long>", Conversions.fieldJavaTypeFor(n("map<string, int64>")));
     assertEquals("List<Integer>", Conversions.fieldJavaTypeFor(n("list<int32>")));
     assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("function")));
-    assertEquals("NativeObject", Conversions.fieldJavaTypeFor(n("NDArray")));
+    assertEquals("NDArray", Conversions.fieldJavaTypeFor(n("NDArray")));
     assertEquals("an @Object(\"Shape\") interface", Conversions.fieldJavaTypeFor(n("Shape")));
   }
 

@@ -136,8 +136,8 @@ public enum Diagnostic {
       "P4J-SETTER-TYPE",
       Kind.ERROR,
       "%s is not a supported type for the setter %s: %s. A setter writes the field in place, so it takes int,"
-          + " long, double, boolean, String, an @Object interface, NativeObject, or a List<E> or Map<K, V> (or"
-          + " NativeList, NativeMap) of the elements a @Global parameter takes"),
+          + " long, double, boolean, String, an @Object interface, NativeObject, NDArray, or a List<E> or Map<K, V>"
+          + " (or NativeList, NativeMap) of the elements a @Global parameter takes"),
 
   SETTER_GETTER_TYPE(
       "P4J-SETTER-GETTER-TYPE",
@@ -266,8 +266,8 @@ public enum Diagnostic {
       "P4J-FIELD-TYPE",
       Kind.ERROR,
       "%s is not a supported type for the field getter %s: %s. A getter reads the field in place, so it can be"
-          + " int, long, double, boolean, String, an @Object interface, NativeObject, or a List<E> or Map<K, V> (or"
-          + " NativeList, NativeMap) of the elements a @Global result takes"),
+          + " int, long, double, boolean, String, an @Object interface, NativeObject, NDArray, or a List<E> or"
+          + " Map<K, V> (or NativeList, NativeMap) of the elements a @Global result takes"),
 
   FIELD_NAME(
       "P4J-FIELD-NAME",

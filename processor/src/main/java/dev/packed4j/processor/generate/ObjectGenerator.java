@@ -367,6 +367,9 @@ public final class ObjectGenerator {
       case TypeModel.StringType s -> new Read("STRING", "readString");
       case TypeModel.ObjectType o -> new Read("OBJECT", "readObject");
       case TypeModel.NativeObjectType n -> new Read("OBJECT", "readObject");
+      // A tensor field is an object field: the NDArray codec makes the getter's new reference, and passes the
+      // setter's tensor by reference.
+      case TypeModel.NDArrayType t -> new Read("OBJECT", "readObject");
       // A container field is an object field whose codec converts the container as a result or an argument.
       case TypeModel.ListType l -> new Read("OBJECT", "readObject");
       case TypeModel.MapType m -> new Read("OBJECT", "readObject");

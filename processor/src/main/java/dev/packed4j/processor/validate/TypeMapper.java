@@ -128,11 +128,13 @@ final class TypeMapper {
                 new Mapping.Unsupported(
                     "a native field holds bytes only as a Bytes object, which a field accessor takes as"
                         + " NativeObject");
-            // A function, a tensor or an any field is a reference to an object, which only NativeObject reads and
-            // writes in place (Conversions.fieldJavaTypeFor says the same of the native field).
+            // A tensor field holds an NDArray object, which the getter returns as a new reference (a result's) and
+            // the setter stores by reference (the runtime refuses a tensor over Java memory there).
+            case TypeModel.NDArrayType t -> mapping;
+            // A function or an any field is a reference to an object, which only NativeObject reads and writes in
+            // place (Conversions.fieldJavaTypeFor says the same of the native field).
             case TypeModel.PackedFunctionType f -> objectField("a function", access);
             case TypeModel.FunctionalType f -> objectField("a function", access);
-            case TypeModel.NDArrayType t -> objectField("a tensor (NDArray)", access);
             case TypeModel.AnyType a -> objectField("an any", access);
             default -> new Mapping.Unsupported(
                 "fields of this type cannot be " + (write ? "written" : "read") + " in place");
@@ -144,12 +146,12 @@ final class TypeMapper {
   }
 
   /**
-   * Why a field is not read or written as an array (byte[] aside): a native field holds a tensor as an object,
-   * which a field accessor takes as NativeObject, and a list as a List (of float64, so List<Double> for float[]).
+   * Why a field is not read or written as an array (byte[] aside): a native field holds a tensor as an NDArray
+   * object, which a field accessor takes as NDArray, and a list as a List (of float64, so List<Double> for float[]).
    */
   private Mapping fieldArray(ArrayType type, String access) {
     TypeMirror component = type.getComponentType();
-    String reason = "a native field never holds a Java array: " + access + " a tensor (NDArray) field as NativeObject";
+    String reason = "a native field never holds a Java array: " + access + " a tensor (NDArray) field as NDArray";
     if (component.getKind() == TypeKind.CHAR) {
       return new Mapping.Unsupported(reason + ", or a string field as String");
     }

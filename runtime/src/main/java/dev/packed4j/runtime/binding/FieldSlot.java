@@ -84,7 +84,8 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
    * @param <T> the Java type
    * @param self the object read (open)
    * @param codec the codec of the field's Java type
-   * @return the converted value; an object is a new reference the caller owns
+   * @return the converted value; an object (an {@code NDArray} of a tensor field too) is a new reference the caller
+   *     owns, null when the field is unset
    */
   <T> T readObject(ObjectRef self, Codec<T> codec);
 
@@ -149,8 +150,9 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
    * @param self the object written (open)
    * @param codec the codec of the field's Java type
    * @param value the new object, or null for none
-   * @throws Packed4jException ValueError naming the type and the field when it is read-only; TypeError when the
-   *     object is not of the field's declared type
+   * @throws Packed4jException ValueError naming the type and the field when it is read-only, or when an
+   *     {@code NDArray} lies over Java memory ({@code NDArray.wrap}, or a view of one), which the object could
+   *     outlive; TypeError when the object is not of the field's declared type
    */
   <T> void writeObject(ObjectRef self, Codec<T> codec, T value);
 }

@@ -16,7 +16,9 @@ import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.objects.TypeInfo;
 import dev.packed4j.runtime.internal.objects.TypeInfos;
 import dev.packed4j.runtime.internal.values.CallTarget;
+import dev.packed4j.runtime.internal.values.Containers;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.NDArrayCodec;
 import dev.packed4j.runtime.internal.values.Registries;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.StringCodec;
@@ -274,6 +276,13 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
     try (Frame frame = ThreadStack.current().push(writeTarget, 1)) {
       long handle = heldHandle(self, held);
       Layout field = writable(self, kindMatches, method);
+      // The field keeps a tensor (also one in a List or Map it holds), and the object may outlive the Java segment
+      // under it: refused, not stored.
+      String overJavaMemory = value == null ? null : Containers.tensorOverJavaMemory(value, codec);
+      if (overJavaMemory != null) {
+        throw NDArrayCodec.storedOverJavaMemory(writeTarget.describeArgument(0)
+            + (overJavaMemory.isEmpty() ? "" : ": " + overJavaMemory));
+      }
       if (value == null && kind == FieldKind.OBJECT) {
         NativeMemory.putLong(frame.slot(0), 0); // None: an object field's "no object"
         NativeMemory.putLong(frame.slot(0) + 8, 0);

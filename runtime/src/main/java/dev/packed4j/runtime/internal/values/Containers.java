@@ -401,6 +401,96 @@ public final class Containers {
   }
 
   /**
+   * Where {@code value}, converted by {@code codec} for a native field to keep, is or holds a tensor over Java memory
+   * ({@code NDArray.wrap}, or a view of one), which the field would keep beyond the segment's arena: {@code ""} for
+   * the value itself, {@code "element 2"} or {@code "the value of key w"} inside a Java {@code List} or {@code Map}
+   * ({@code "element 0: element 2"} deeper), null when nowhere. Only a codec that can carry a tensor is walked (an
+   * NDArray, an Object, or a container or Optional of them); a live view ({@code NativeList}, {@code NativeMap}) holds
+   * native objects already.
+   *
+   * @param value the value, of the codec's Java type
+   * @param codec the codec the write converts it with
+   * @return where the first such tensor is, or null
+   */
+  public static String tensorOverJavaMemory(Object value, ValueCodec<?> codec) {
+    if (!carriesTensors(codec)) {
+      return null;
+    }
+    String at = tensorOverJavaMemory(value, 0);
+    return at == TOO_DEEP ? null : at; // deeper than a value crosses: the encoding refuses it, naming the depth
+  }
+
+  /**
+   * What {@link #tensorOverJavaMemory(Object, int)} returns, compared by identity, once it is deeper than
+   * {@link Nesting#LIMIT}: the walk stops there, so a collection that holds itself ends it at once.
+   */
+  private static final String TOO_DEEP = new String("too deep");
+
+  /** Whether a value of {@code codec}'s type can be or hold an NDArray. */
+  private static boolean carriesTensors(ValueCodec<?> codec) {
+    return switch (codec) {
+      case NDArrayCodec n -> true;
+      case AnyCodec a -> true;
+      case ListCodec<?, ?> list -> carriesTensors(list.element());
+      case MapCodec<?, ?, ?> map -> carriesTensors(map.keys()) || carriesTensors(map.values());
+      case OptionalCodec<?> optional -> carriesTensors(optional.inner());
+      default -> false;
+    };
+  }
+
+  private static String tensorOverJavaMemory(Object value, int depth) {
+    if (value == null) {
+      return null;
+    }
+    if (depth > Nesting.LIMIT) {
+      return TOO_DEEP;
+    }
+    RuntimeAccess access = RuntimeAccess.get();
+    RuntimeAccess.ViewKind kind = access.kindOf(value);
+    if (kind == RuntimeAccess.ViewKind.NDARRAY) {
+      return access.ndarrayOverJavaMemory(value) ? "" : null;
+    }
+    if (kind != RuntimeAccess.ViewKind.NONE) {
+      return null; // a native view (a live list or map included) holds native objects already
+    }
+    switch (value) {
+      case java.util.Optional<?> optional when optional.isPresent() -> {
+        return tensorOverJavaMemory(optional.get(), depth + 1);
+      }
+      case Collection<?> values -> {
+        int index = 0;
+        for (Object item : values) {
+          String at = tensorOverJavaMemory(item, depth + 1);
+          if (at != null) {
+            return at == TOO_DEEP ? at : within("element " + index, at);
+          }
+          index++;
+        }
+      }
+      case Map<?, ?> entries -> {
+        for (Map.Entry<?, ?> entry : entries.entrySet()) {
+          String at = tensorOverJavaMemory(entry.getKey(), depth + 1);
+          if (at != null) {
+            return at == TOO_DEEP ? at : within("key " + entry.getKey(), at);
+          }
+          at = tensorOverJavaMemory(entry.getValue(), depth + 1);
+          if (at != null) {
+            return at == TOO_DEEP ? at : within("the value of key " + entry.getKey(), at);
+          }
+        }
+      }
+      default -> {
+        // a Java value of another kind holds no tensor
+      }
+    }
+    return null;
+  }
+
+  private static String within(String where, String inside) {
+    return inside.isEmpty() ? where : where + ": " + inside;
+  }
+
+  /**
    * Finds the first null in {@code value} that converting it with {@code codec} refuses: an element of a list, a key
    * or a value of a map, at any depth and inside an {@code Optional}; the failure is the one {@link #buildList} and
    * {@link #buildMap} throw for it, and nothing is built. A session's client runs it before it sends a value to

@@ -8,6 +8,8 @@ import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.Errors;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
 import dev.packed4j.runtime.internal.errors.ConversionFailure;
+import dev.packed4j.runtime.internal.errors.ErrorKind;
+import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -40,6 +42,21 @@ public final class NDArrayCodec extends ValueCodec<Object> {
     }
     frame.keepPinned(value, pin);
     NativeMemory.putAny(slot, kP4JNDArray, 0, pin.pinnedHandle());
+  }
+
+  /**
+   * The error of a store of a tensor over Java memory into a native field
+   * ({@link RuntimeAccess#ndarrayOverJavaMemory}): the object keeps its own reference, and would outlive the segment's
+   * arena, which Java alone checks.
+   *
+   * @param where the member and argument, as a setter's errors name them: {@code test.Layer.weights(value)}
+   * @return the ValueError to throw
+   */
+  public static RuntimeException storedOverJavaMemory(String where) {
+    return Failures.error(ErrorKind.VALUE_ERROR, where + ": a tensor over Java memory (NDArray.wrap, or a view of"
+        + " one) cannot be stored in a native field, which the object keeps beyond the segment's arena; expected a"
+        + " tensor of native memory: store a copy (NDArray.copy()), or make it with NDArray.allocate or"
+        + " NDArray.fromArray", null);
   }
 
   @Override

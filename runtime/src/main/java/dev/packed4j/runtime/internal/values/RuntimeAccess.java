@@ -95,6 +95,13 @@ public interface RuntimeAccess {
   ReleaseEpochs.Pin pinNDArray(Object array);
 
   /**
+   * Whether an {@code NDArray}'s elements lie in a Java segment whose arena Java closes ({@code NDArray.wrap}, a view
+   * of one, or a tensor native code made over such memory): a native field must not keep it, since the object may
+   * outlive the arena. Also true after close.
+   */
+  boolean ndarrayOverJavaMemory(Object array);
+
+  /**
    * An {@code NDArray} as a typed entry's tensor word: its object's handle, or for a wrapped tensor without one a
    * borrowed DLTensor in {@code stack}'s scratch memory (see {@code P4J_TENSOR_WORD_BORROWED}); IllegalStateException
    * as {@link #pinNDArray}; a handle passed is pinned until the outermost scratch mark is released.

@@ -51,9 +51,9 @@ final class JavaTypes {
 
   /**
    * The Java type of a field's getter and setter (README's field table: an int32 field reads as int, uint64 as long).
-   * A field that only a {@code NativeObject} accessor reads in place ({@code function}, {@code NDArray}, {@code any},
-   * {@code bytes}) is one, as packed4j-types' {@link Conversions#fieldJavaTypeFor} decides; a container of them
-   * ({@code list<function>}) stays typed.
+   * A field that only a {@code NativeObject} accessor reads in place ({@code function}, {@code any}, {@code bytes})
+   * is one, as packed4j-types' {@link Conversions#fieldJavaTypeFor} decides (an {@code NDArray} field is
+   * {@code NDArray}); a container of them ({@code list<function>}) stays typed.
    */
   String field(NativeType type) {
     if (Conversions.fieldJavaTypeFor(type).equals("NativeObject")) {
