@@ -102,8 +102,9 @@ class ContainersTest {
   }
 
   @Test
-  void objectKeysCompareByNativeIdentity() {
-    long baseline = Packed4j.liveObjectCount();
+  void objectKeysCompareByNativeIdentity() throws InterruptedException {
+    // Settled: objects earlier tests dropped are released first, not during this test.
+    long baseline = TestLibrary.settledLiveObjectCount();
     try (Node a = containers.makeNode(1, 1, 1, 1, true, "a");
         Node b = containers.makeNode(1, 1, 1, 1, true, "a")) {
       Map<Node, Long> keyed = new LinkedHashMap<>();
@@ -116,7 +117,7 @@ class ContainersTest {
       assertEquals(List.of(a, b), new ArrayList<>(back.keySet()));
       back.keySet().forEach(Node::close);
     }
-    assertEquals(baseline, Packed4j.liveObjectCount());
+    assertEquals(baseline, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
@@ -278,9 +279,10 @@ class ContainersTest {
   }
 
   @Test
-  void containersHoldObjectReferences() {
+  void containersHoldObjectReferences() throws InterruptedException {
     containers.releaseHeld(); // creates the native list that test.Hold keeps for the life of the process
-    long baseline = Packed4j.liveObjectCount();
+    // Settled: objects earlier tests dropped are released first, not during this test.
+    long baseline = TestLibrary.settledLiveObjectCount();
     try (Node first = containers.makeNode(1, 1, 1, 1, true, "first");
         Node second = containers.makeNode(2, 2, 2, 2, true, "second")) {
       assertEquals(1, containers.useCount(first));
@@ -291,12 +293,13 @@ class ContainersTest {
       assertEquals(1, containers.useCount(first));
       assertEquals(1, containers.useCount(second));
     }
-    assertEquals(baseline, Packed4j.liveObjectCount());
+    assertEquals(baseline, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
-  void closedObjectInsideAListNamesFunctionArgumentAndElement() {
-    long baseline = Packed4j.liveObjectCount();
+  void closedObjectInsideAListNamesFunctionArgumentAndElement() throws InterruptedException {
+    // Settled: objects earlier tests dropped are released first, not during this test.
+    long baseline = TestLibrary.settledLiveObjectCount();
     Node open = containers.makeNode(1, 1, 1, 1, true, "open");
     Node closed = containers.makeNode(2, 2, 2, 2, true, "closed");
     closed.close();
@@ -307,7 +310,7 @@ class ContainersTest {
     assertTrue(error.getMessage().contains("1"), error.getMessage());
     assertEquals(1, containers.useCount(open), "the partly built list was released");
     open.close();
-    assertEquals(baseline, Packed4j.liveObjectCount());
+    assertEquals(baseline, TestLibrary.settledLiveObjectCount());
   }
 
   @Test
