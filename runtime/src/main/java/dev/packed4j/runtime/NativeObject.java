@@ -143,9 +143,17 @@ public final class NativeObject extends ObjectRef {
    * @param object an open object
    * @return a new view of the same native object
    * @throws IllegalStateException when {@code object} is closed
+   * @throws IllegalArgumentException when {@code object} is a tensor over Java memory ({@code NDArray.wrap}, or a
+   *     view of one): only the {@code NDArray} checks its segment's arena before each use, and a
+   *     {@code NativeObject} could hand the tensor to native code, or to a field, after the arena is closed
    */
   public static NativeObject of(ObjectRef object) {
     Objects.requireNonNull(object, "object");
+    if (object instanceof NDArray array && array.overJavaMemory()) {
+      throw new IllegalArgumentException("NativeObject.of: a tensor over Java memory (NDArray.wrap, or a view of one)"
+          + " has no NativeObject view, which would not check its segment's arena; expected a tensor of native"
+          + " memory: pass the NDArray itself, or a copy (NDArray.copy())");
+    }
     ReleaseEpochs.Pin pin = object.pin();
     try {
       CApi.P4JObjectIncRef(pin.pinnedHandle());
@@ -164,7 +172,7 @@ public final class NativeObject extends ObjectRef {
    *     {@code NDArray}
    * @return a new view of the same native object
    * @throws IllegalArgumentException when {@code object} is no native object of this process (a session's object
-   *     lives in the session's process)
+   *     lives in the session's process), or a tensor over Java memory (see {@link #of(ObjectRef)})
    * @throws IllegalStateException when {@code object} is closed
    */
   public static NativeObject of(Object object) {

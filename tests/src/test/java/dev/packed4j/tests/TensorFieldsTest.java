@@ -264,6 +264,15 @@ class TensorFieldsTest {
         Packed4jException error = assertThrows(Packed4jException.class, () -> dynamic.set("weights", wrapped));
         assertEquals("ValueError", error.kind());
         assertEquals("test.Layer.weights(value)" + JAVA_MEMORY, error.nativeMessage());
+        // Nor through a NativeObject view of it, which would not check the arena: no such view is made.
+        IllegalArgumentException noView = assertThrows(IllegalArgumentException.class, () -> NativeObject.of(wrapped));
+        assertEquals("NativeObject.of: a tensor over Java memory (NDArray.wrap, or a view of one) has no NativeObject"
+            + " view, which would not check its segment's arena; expected a tensor of native memory: pass the NDArray"
+            + " itself, or a copy (NDArray.copy())", noView.getMessage());
+        try (NDArray again = NDArray.fromArray(new float[] {2, 3}); NativeObject view = NativeObject.of(again)) {
+          dynamic.set("weights", view);
+          assertEquals(5.0, layer.weightsSum(), "a view of a tensor of native memory is stored");
+        }
       }
       assertEquals(5.0, layer.weightsSum(), "the field kept its value");
       dynamic.set("weights", null);
