@@ -64,7 +64,7 @@ P4J_REGISTER_GLOBAL("test.UntypedNot").set_body([](Args args, RetValue* rv) { *r
 P4J_REGISTER_GLOBAL("test.UntypedEcho").set_body([](Args args, RetValue* rv) { *rv = args[0].cast<int64_t>(); });
 
 /*! \brief P4JFunctionCallScalars' shape: count, result kind, then one byte per argument kind. */
-int64_t Shape(int32_t result_kind, std::initializer_list<int32_t> kinds) {
+int64_t ScalarsShape(int32_t result_kind, std::initializer_list<int32_t> kinds) {
   int64_t shape = static_cast<int64_t>(kinds.size()) | (static_cast<int64_t>(result_kind) << 8);
   int shift = 16;
   for (int32_t kind : kinds) {
@@ -210,31 +210,31 @@ TEST(FunctionTest, TypedEntryTakesStringsAsSpans) {
 
 TEST(FunctionTest, CallScalarsPassesRegistersAndReturnsThePayload) {
   PackedFunc add = PackedFunc::GetGlobal("test.UntypedAdd");
-  EXPECT_EQ(P4JFunctionCallScalars(add.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0), 42);
+  EXPECT_EQ(P4JFunctionCallScalars(add.handle(), ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0), 42);
   int64_t sum_bits =
-      P4JFunctionCallScalars(add.handle(), Shape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0);
+      P4JFunctionCallScalars(add.handle(), ScalarsShape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0);
   EXPECT_EQ(sum_bits, BitsOf(2.25));
   PackedFunc negate = PackedFunc::GetGlobal("test.UntypedNot");
-  EXPECT_EQ(P4JFunctionCallScalars(negate.handle(), Shape(kP4JBool, {kP4JBool}), 0, 0, 0, 0), 1);
+  EXPECT_EQ(P4JFunctionCallScalars(negate.handle(), ScalarsShape(kP4JBool, {kP4JBool}), 0, 0, 0, 0), 1);
   // A typed function through its packed safe_call: the same checks as any packed call.
   PackedFunc narrow = PackedFunc::GetGlobal("test.Narrow");
   int64_t narrow_bits = P4JFunctionCallScalars(
-      narrow.handle(), Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5));
+      narrow.handle(), ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5));
   EXPECT_EQ(narrow_bits, BitsOf(1001.5));
-  EXPECT_EQ(P4JFunctionCallScalars(narrow.handle(), Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300,
+  EXPECT_EQ(P4JFunctionCallScalars(narrow.handle(), ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300,
                                    2, 1, BitsOf(0.5)),
             P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "ValueError: test.Narrow: argument 0 value 300 is out of range for int8");
   // Unused payload registers are ignored, None arguments carry no payload.
   PackedFunc kinds = PackedFunc::GetGlobal("test.UntypedKinds");
-  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99), 0);
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), ScalarsShape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99), 0);
   EXPECT_EQ(TakeRaised(), "");
 }
 
 TEST(FunctionTest, CallScalarsKeepsAResultOfAnotherKindForTheCaller) {
   int64_t baseline = P4JObjectLiveCount();
   PackedFunc kinds = PackedFunc::GetGlobal("test.UntypedKinds");
-  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JInt, {kP4JInt, kP4JBool}), 1, 1, 0, 0),
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), ScalarsShape(kP4JInt, {kP4JInt, kP4JBool}), 1, 1, 0, 0),
             P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "");
   P4JAny kept;
@@ -249,9 +249,9 @@ TEST(FunctionTest, CallScalarsKeepsAResultOfAnotherKindForTheCaller) {
   EXPECT_EQ(kept.type_index, kP4JNone);
 
   // A void call releases an object result; a result nobody took is released by the next one kept.
-  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), Shape(kP4JNone, {kP4JInt}), 1, 0, 0, 0), 0);
-  P4JFunctionCallScalars(kinds.handle(), Shape(kP4JFloat, {}), 0, 0, 0, 0);
-  P4JFunctionCallScalars(kinds.handle(), Shape(kP4JFloat, {}), 0, 0, 0, 0);
+  EXPECT_EQ(P4JFunctionCallScalars(kinds.handle(), ScalarsShape(kP4JNone, {kP4JInt}), 1, 0, 0, 0), 0);
+  P4JFunctionCallScalars(kinds.handle(), ScalarsShape(kP4JFloat, {}), 0, 0, 0, 0);
+  P4JFunctionCallScalars(kinds.handle(), ScalarsShape(kP4JFloat, {}), 0, 0, 0, 0);
   ASSERT_EQ(P4JFunctionCallScalarsTakeResult(&kept, &found), 0);
   Any taken = Any::FromOwned(kept);
   taken = Any();
@@ -261,7 +261,7 @@ TEST(FunctionTest, CallScalarsKeepsAResultOfAnotherKindForTheCaller) {
 TEST(FunctionTest, CallScalarsSentinelCollisionAndBadInput) {
   PackedFunc echo = PackedFunc::GetGlobal("test.UntypedEcho");
   P4JErrorSetRaisedFromCStr("ValueError", "stale");
-  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0),
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), ScalarsShape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0),
             P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "");  // a real result: nothing raised, nothing kept
   P4JAny kept;
@@ -269,21 +269,21 @@ TEST(FunctionTest, CallScalarsSentinelCollisionAndBadInput) {
   P4JFunctionCallScalarsTakeResult(&kept, &found);
   EXPECT_EQ(found, 0);
 
-  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0),
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), ScalarsShape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0),
             P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
-  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {kP4JString}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), ScalarsShape(kP4JInt, {kP4JString}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "ValueError: P4JFunctionCallScalars: argument 0 has type index 66, which is not a scalar");
-  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JString, {kP4JInt}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), ScalarsShape(kP4JString, {kP4JInt}), 1, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
   EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), 5, 1, 2, 3, 4), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised().rfind("ValueError: P4JFunctionCallScalars: shape ", 0), 0u);
-  EXPECT_EQ(P4JFunctionCallScalars(nullptr, Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionCallScalars(nullptr, ScalarsShape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "ValueError: func is NULL, expected a Function object");
   List<int64_t> not_a_function;
-  EXPECT_EQ(P4JFunctionCallScalars(not_a_function.handle(), Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionCallScalars(not_a_function.handle(), ScalarsShape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "TypeError: func is a List object, expected a Function object");
-  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), Shape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionCallScalars(echo.handle(), ScalarsShape(kP4JInt, {}), 0, 0, 0, 0), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(TakeRaised(), "TypeError: test.UntypedEcho: argument 0 was requested, but 0 arguments were given");
 }
 
@@ -330,38 +330,38 @@ TEST(FunctionTest, EveryClosureHasAScalarsEntryThatActsAsCallScalars) {
     int64_t a0, a1, a2, a3;
   };
   const Case cases[] = {
-      {"test.UntypedAdd", Shape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0},
-      {"test.UntypedAdd", Shape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0},
-      {"test.UntypedAdd", Shape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2, 0, 0},  // result of another kind
-      {"test.UntypedAdd", Shape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},                      // too few: TypeError
-      {"test.UntypedNot", Shape(kP4JBool, {kP4JBool}), 0, 0, 0, 0},
-      {"test.UntypedNot", Shape(kP4JBool, {kP4JInt}), 1, 0, 0, 0},  // an int read as bool
-      {"test.UntypedNot", Shape(kP4JBool, {kP4JFloat}), BitsOf(1.0), 0, 0, 0},  // TypeError
-      {"test.UntypedKinds", Shape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99},
-      {"test.UntypedKinds", Shape(kP4JInt, {kP4JInt, kP4JBool, kP4JFloat, kP4JNone}), 1, 1, 0, 5},  // kept
-      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0},  // the sentinel, for real
-      {"test.UntypedEcho", Shape(kP4JInt, {}), 0, 0, 0, 0},
-      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0},  // malformed shapes
-      {"test.UntypedEcho", Shape(kP4JInt, {kP4JString}), 1, 0, 0, 0},
-      {"test.UntypedEcho", Shape(kP4JString, {kP4JInt}), 1, 0, 0, 0},
+      {"test.UntypedAdd", ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 40, 2, 0, 0},
+      {"test.UntypedAdd", ScalarsShape(kP4JFloat, {kP4JFloat, kP4JFloat}), BitsOf(0.25), BitsOf(2.0), 0, 0},
+      {"test.UntypedAdd", ScalarsShape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2, 0, 0},  // result of another kind
+      {"test.UntypedAdd", ScalarsShape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},                      // too few: TypeError
+      {"test.UntypedNot", ScalarsShape(kP4JBool, {kP4JBool}), 0, 0, 0, 0},
+      {"test.UntypedNot", ScalarsShape(kP4JBool, {kP4JInt}), 1, 0, 0, 0},  // an int read as bool
+      {"test.UntypedNot", ScalarsShape(kP4JBool, {kP4JFloat}), BitsOf(1.0), 0, 0, 0},  // TypeError
+      {"test.UntypedKinds", ScalarsShape(kP4JNone, {kP4JNone, kP4JFloat, kP4JBool}), 7, 0, 1, 99},
+      {"test.UntypedKinds", ScalarsShape(kP4JInt, {kP4JInt, kP4JBool, kP4JFloat, kP4JNone}), 1, 1, 0, 5},  // kept
+      {"test.UntypedEcho", ScalarsShape(kP4JInt, {kP4JInt}), P4J_TYPED_ERROR_I64, 0, 0, 0},  // the sentinel, for real
+      {"test.UntypedEcho", ScalarsShape(kP4JInt, {}), 0, 0, 0, 0},
+      {"test.UntypedEcho", ScalarsShape(kP4JInt, {kP4JInt}) | (int64_t{1} << 40), 1, 0, 0, 0},  // malformed shapes
+      {"test.UntypedEcho", ScalarsShape(kP4JInt, {kP4JString}), 1, 0, 0, 0},
+      {"test.UntypedEcho", ScalarsShape(kP4JString, {kP4JInt}), 1, 0, 0, 0},
       {"test.UntypedEcho", 5, 1, 2, 3, 4},
-      {"test.UntypedThrows", Shape(kP4JInt, {}), 0, 0, 0, 0},
-      {"test.UntypedVoidObject", Shape(kP4JNone, {kP4JInt}), 3, 0, 0, 0},
+      {"test.UntypedThrows", ScalarsShape(kP4JInt, {}), 0, 0, 0, 0},
+      {"test.UntypedVoidObject", ScalarsShape(kP4JNone, {kP4JInt}), 3, 0, 0, 0},
       // The shapes a closure's entry runs on its fast path (one or two int64 arguments, an int64 result).
-      {"test.UntypedThrows", Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
-      {"test.UntypedThrows", Shape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},
-      {"test.UntypedVoidObject", Shape(kP4JInt, {kP4JInt}), 3, 0, 0, 0},
-      {"test.UntypedVoidObject", Shape(kP4JInt, {kP4JInt, kP4JInt}), 3, 4, 0, 0},
-      {"test.UntypedEcho", Shape(kP4JInt, {kP4JInt, kP4JInt}), P4J_TYPED_ERROR_I64, 5, 0, 0},
+      {"test.UntypedThrows", ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
+      {"test.UntypedThrows", ScalarsShape(kP4JInt, {kP4JInt}), 1, 0, 0, 0},
+      {"test.UntypedVoidObject", ScalarsShape(kP4JInt, {kP4JInt}), 3, 0, 0, 0},
+      {"test.UntypedVoidObject", ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 3, 4, 0, 0},
+      {"test.UntypedEcho", ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), P4J_TYPED_ERROR_I64, 5, 0, 0},
       // Typed closures have one too: their packed body's count and type checks.
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5)},
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300, 2, 1, BitsOf(0.5)},
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, -2, 1, BitsOf(0.5)},
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JInt, kP4JFloat}), 1, 2, 2, BitsOf(0.5)},
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, 2, 1, BitsOf(1e300)},
-      {"test.Narrow", Shape(kP4JFloat, {kP4JInt}), 1, 0, 0, 0},
-      {"test.Mul", Shape(kP4JInt, {kP4JInt, kP4JBool}), 6, 1, 0, 0},
-      {"test.Concat", Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), -1, 2, 1, BitsOf(0.5)},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 300, 2, 1, BitsOf(0.5)},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, -2, 1, BitsOf(0.5)},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JInt, kP4JFloat}), 1, 2, 2, BitsOf(0.5)},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt, kP4JInt, kP4JBool, kP4JFloat}), 1, 2, 1, BitsOf(1e300)},
+      {"test.Narrow", ScalarsShape(kP4JFloat, {kP4JInt}), 1, 0, 0, 0},
+      {"test.Mul", ScalarsShape(kP4JInt, {kP4JInt, kP4JBool}), 6, 1, 0, 0},
+      {"test.Concat", ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0},
   };
   int64_t baseline = P4JObjectLiveCount();
   for (const Case& c : cases) {
@@ -376,7 +376,7 @@ TEST(FunctionTest, EveryClosureHasAScalarsEntryThatActsAsCallScalars) {
     EXPECT_EQ(own, through_core) << c.function << " shape " << c.shape;
   }
   EXPECT_EQ(OutcomeOf(ScalarsEntryOf(PackedFunc::GetGlobal("test.UntypedAdd"))(
-                PackedFunc::GetGlobal("test.UntypedAdd").handle(), Shape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2,
+                PackedFunc::GetGlobal("test.UntypedAdd").handle(), ScalarsShape(kP4JInt, {kP4JFloat, kP4JInt}), BitsOf(0.5), 2,
                 0, 0)),
             (ScalarsOutcome{P4J_TYPED_ERROR_I64, "", "float 2.5"}));
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
@@ -395,7 +395,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   EXPECT_EQ(copied->typed_entry, nullptr);
   EXPECT_EQ(again.signature(), "(int64, int64) -> int64");
   EXPECT_EQ(again(40, 2).cast<int64_t>(), 42);
-  EXPECT_EQ(copied->scalars_entry(again.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0), 3);
+  EXPECT_EQ(copied->scalars_entry(again.handle(), ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 1, 2, 0, 0), 3);
 
   P4JObjectHandle out = reinterpret_cast<P4JObjectHandle>(&cell);
   EXPECT_EQ(P4JFunctionCreateFromCell(nullptr, sizeof(cell), nullptr, nullptr, &out), -1);
@@ -438,7 +438,7 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
   ASSERT_EQ(P4JFunctionCreate(add_cell->self, add_cell->safe_call, nullptr, &plain), 0);
   PackedFunc simple(ObjectPtr<Object>::FromOwnedHandle(plain));
   EXPECT_EQ(ScalarsEntryOf(simple), &P4JFunctionCallScalars);
-  EXPECT_EQ(ScalarsEntryOf(simple)(simple.handle(), Shape(kP4JInt, {kP4JInt, kP4JInt}), 20, 22, 0, 0), 42);
+  EXPECT_EQ(ScalarsEntryOf(simple)(simple.handle(), ScalarsShape(kP4JInt, {kP4JInt, kP4JInt}), 20, 22, 0, 0), 42);
   const P4JFunctionCell without_entries{add_cell->self, add_cell->safe_call, nullptr, nullptr, 0};
   P4JObjectHandle from_cell = nullptr;
   ASSERT_EQ(P4JFunctionCreateFromCell(&without_entries, sizeof(without_entries), nullptr, nullptr, &from_cell), 0);
@@ -450,15 +450,15 @@ TEST(FunctionTest, CreateFromCellCopiesTheCellAndChecksIt) {
 TEST(FunctionTest, ScalarsResultEndsAnEntrysUnusualCall) {
   int64_t baseline = P4JObjectLiveCount();
   P4JAny value = Any(std::string("kept")).release();
-  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, ScalarsShape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(value.type_index, kP4JNone) << "taken";
   EXPECT_EQ(OutcomeOf(0).kept, "string \"kept\"");
   value = Any(std::string("released")).release();
-  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JNone, {})), 0);
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, ScalarsShape(kP4JNone, {})), 0);
   EXPECT_EQ(OutcomeOf(0), (ScalarsOutcome{0, "", "nothing"}));
   P4JErrorSetRaisedFromCStr("ValueError", "stale");
   value = Any(P4J_TYPED_ERROR_I64).release();
-  EXPECT_EQ(P4JFunctionScalarsResult(&value, Shape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
+  EXPECT_EQ(P4JFunctionScalarsResult(&value, ScalarsShape(kP4JInt, {})), P4J_TYPED_ERROR_I64);
   EXPECT_EQ(OutcomeOf(0), (ScalarsOutcome{0, "", "nothing"})) << "a real result equal to the sentinel";
   EXPECT_EQ(P4JObjectLiveCount(), baseline);
 }
