@@ -3,11 +3,14 @@ package dev.packed4j.runtime;
 import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.capi.NativeLibraries;
 import dev.packed4j.runtime.internal.capi.NativeMemory;
+import dev.packed4j.runtime.internal.errors.ConversionFailure;
 import dev.packed4j.runtime.internal.errors.ErrorKind;
 import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.objects.TypeView;
+import dev.packed4j.runtime.internal.values.ObjectCodec;
 import dev.packed4j.runtime.internal.values.ObjectHandles;
 import dev.packed4j.runtime.internal.values.ThreadStack;
 import java.lang.foreign.MemorySegment;
@@ -101,12 +104,58 @@ final class ObjectData {
       T result = (T) narrowed;
       return result;
     }
+    if (value instanceof ObjectRef object) {
+      T reviewed = viewAs(object, type);
+      if (reviewed != null) {
+        return reviewed;
+      }
+    }
     String found = describe(value);
     if (value instanceof AutoCloseable owned) {
       closeQuietly(owned);
     }
     throw Failures.error(ErrorKind.TYPE_ERROR,
         "Packed4j.fromJson: expected " + type.getName() + ", the JSON holds " + found, LOAD_JSON);
+  }
+
+  /**
+   * {@code object} as an instance of {@code type}, which it is not (the load picked the first view registered for its
+   * type key), or null when its type is not one of {@code type}'s. The load viewed the object without knowing what
+   * the caller declares: when two Java interfaces view one native type (two class loaders, or a generated API beside
+   * a hand-written one) its first view may not be the caller's. So the object's own view, or its nearest ancestor's,
+   * is chosen again among the views assignable to {@code type}, as a typed result chooses it; {@link NativeObject}
+   * views any object. The new view takes over the reference and {@code object} is closed.
+   */
+  private static <T> T viewAs(ObjectRef object, Class<T> type) {
+    TypeView.Factory factory;
+    if (type == NativeObject.class) {
+      factory = (ownedHandle, typeIndex) -> new NativeObject(ownedHandle);
+    } else if (type.isInterface()) {
+      TypeView<T> view;
+      try {
+        view = new ObjectCodec<>(type).view(); // loads the generated class when no view of type is registered yet
+      } catch (IllegalStateException notAnObjectInterface) {
+        return null;
+      }
+      try {
+        factory = view.factoryFor(object.typeIndex());
+      } catch (ConversionFailure notAnInstance) {
+        return null;
+      }
+    } else {
+      return null;
+    }
+    long handle = object.handle();
+    CApi.P4JObjectIncRef(handle);
+    Object made;
+    try {
+      made = factory.make(handle, object.typeIndex());
+    } catch (RuntimeException | Error e) {
+      CApi.P4JObjectDecRef(handle); // a failed factory leaves the new reference with its caller
+      throw e;
+    }
+    object.close();
+    return type.cast(made);
   }
 
   /** The integer types a JSON integer (a Long) also loads as, with their ranges. */

@@ -341,7 +341,9 @@ public final class Packed4j {
   }
 
   /**
-   * Loads a value as {@link #fromJson(String)} does and checks that it is a {@code type}.
+   * Loads a value as {@link #fromJson(String)} does and checks that it is a {@code type}. An object is viewed as a
+   * typed result is: as the generated class of its type, or of its nearest ancestor, that implements {@code type},
+   * even when another class loader's interface of the same native type was loaded first.
    *
    * @param json the JSON text
    * @param type what the JSON must hold: an {@code @Object} interface, {@code NativeObject}, {@code NativeList},

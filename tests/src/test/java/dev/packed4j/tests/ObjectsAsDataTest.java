@@ -123,6 +123,54 @@ class ObjectsAsDataTest {
     }
   }
 
+  /**
+   * Two Java interfaces of one native type, as two class loaders (or a generated API beside a hand-written one) make:
+   * a load asked for one gets its view, whichever view was registered first.
+   */
+  @Test
+  void aLoadAskedForAnotherLoadersInterfaceGetsThatLoadersView() throws Exception {
+    try (DerivedNode derived = objects.makeDerived("d", 77); // this loader's views of test.DerivedNode come first
+        ChildFirstLoader other = new ChildFirstLoader()) {
+      Class<?> otherNode = Class.forName(Node.class.getName(), true, other);
+      Class<?> otherDerived = Class.forName(DerivedNode.class.getName(), true, other);
+      assertNotEquals(Node.class, otherNode);
+      String json = Packed4j.toJson(derived);
+      try (AutoCloseable back = (AutoCloseable) Packed4j.fromJson(json, otherNode)) {
+        assertInstanceOf(otherDerived, back, "the other loader's view of the object's own type");
+        assertEquals(77L, otherDerived.getMethod("extra").invoke(back));
+        assertTrue(Packed4j.structuralEquals(derived, back));
+      }
+      // And this loader's interface still gets this loader's view.
+      try (Node back = Packed4j.fromJson(json, Node.class)) {
+        assertInstanceOf(DerivedNode.class, back);
+      }
+      // NativeObject views any object, though its type has a generated view.
+      try (NativeObject back = Packed4j.fromJson(json, NativeObject.class)) {
+        assertEquals(77L, ((Number) back.get("extra")).longValue());
+      }
+    }
+  }
+
+  /** Loads this package's classes itself (the tests' interfaces and generated classes), others from its parent. */
+  private static final class ChildFirstLoader extends java.net.URLClassLoader {
+    ChildFirstLoader() {
+      super("other-views", new java.net.URL[] {
+          ObjectsAsDataTest.class.getProtectionDomain().getCodeSource().getLocation()},
+          ObjectsAsDataTest.class.getClassLoader());
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!name.startsWith(ObjectsAsDataTest.class.getPackageName() + ".")) {
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> loaded = findLoadedClass(name);
+        return loaded != null ? loaded : findClass(name);
+      }
+    }
+  }
+
   @Test
   void aNodeReferencedTwiceIsWrittenOnceAndLoadsAsOneObject() {
     try (Node shared = objects.makeNode(1, 2, 3, 4, true, "shared");
