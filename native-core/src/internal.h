@@ -63,6 +63,13 @@ inline void ReleaseValue(P4JAny* value) noexcept {
 /*! \brief Whether a handle is an object of type_index or of a subtype; NULL is not. */
 bool HandleIsInstance(const P4JObject* handle, int32_t type_index);
 
+/*!
+ * \brief Checks a list or map stored into field field_index of type_index (field, as the caller read it) against the
+ *  element types the field declares, as P4JObjectSetField does: throws its TypeError ("declared list<Expr>, list
+ *  element at index 1 expected Expr, got int 2"); nothing when the field declares none.
+ */
+void CheckFieldElementTypes(int32_t type_index, int32_t field_index, const P4JFieldInfo& field, const P4JAny& value);
+
 /*! \brief Throws TypeError unless handle is an object of type_index; what names the parameter. */
 void CheckHandleType(const P4JObject* handle, int32_t type_index, const char* what);
 

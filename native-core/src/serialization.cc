@@ -1224,7 +1224,7 @@ class Loader {
         Fail(fields_path, "missing field " + details::QuoteForMessage(name) + " of " + key + "; " +
                                     FieldList(info));
       }
-      SetField(object.value.v_obj, field, *value, fields_path.Member(details::ViewOf(field.name)), depth);
+      SetField(object.value.v_obj, i, field, *value, fields_path.Member(details::ViewOf(field.name)), depth);
     }
     return object;
   }
@@ -1242,8 +1242,8 @@ class Loader {
     Fail(where, std::string("expected ") + expected + ", got " + DescribeJson(got));
   }
 
-  void SetField(P4JObject* object, const P4JFieldInfo& field, const Json& value, const Path& where,
-                int* depth) {
+  void SetField(P4JObject* object, int32_t field_index, const P4JFieldInfo& field, const Json& value,
+                const Path& where, int* depth) {
     char* address = FieldAddress(object, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -1311,6 +1311,15 @@ class Loader {
             !HandleIsInstance(handle, field.object_type_index)) {
           Fail(where, "expected " + WithArticle(details::TypeKeyOf(field.object_type_index)) + " or null, got " +
                           details::DescribeValue(decoded.value));
+        }
+        if (handle != nullptr) {
+          // A list or map field that declares its elements (List<Expr>) takes only those, as a write from Java or
+          // C++ does: a wrong element fails here, at its path, not later when C++ reads the field.
+          try {
+            CheckFieldElementTypes(object->type_index, field_index, field, decoded.value);
+          } catch (const Error& wrong) {
+            Fail(where, wrong.message());
+          }
         }
         SetObjectField(object, field, handle);
         return;
@@ -1739,7 +1748,7 @@ class StreamLoader : public Loader {
         seen_[static_cast<size_t>(i)] = 1;
         ++matched;
         next = i + 1;
-        ReadField(object.value.v_obj, info->fields[i], depth);
+        ReadField(object.value.v_obj, i, info->fields[i], depth);
       } while (TryPunct(','));
       Punct('}');
     }
@@ -1748,7 +1757,7 @@ class StreamLoader : public Loader {
   }
 
   /*! \brief A field's value, by the rules of Loader::SetField. */
-  void ReadField(P4JObject* object, const P4JFieldInfo& field, int* depth) {
+  void ReadField(P4JObject* object, int32_t field_index, const P4JFieldInfo& field, int* depth) {
     char* address = FieldAddress(object, field);
     switch (field.kind) {
       case kP4JFieldInt32: {
@@ -1822,6 +1831,13 @@ class StreamLoader : public Loader {
         if (handle != nullptr && field.object_type_index != kP4JObject &&
             !HandleIsInstance(handle, field.object_type_index)) {
           Miss();
+        }
+        if (handle != nullptr) {
+          try {
+            CheckFieldElementTypes(object->type_index, field_index, field, decoded.value);
+          } catch (const Error&) {
+            Miss();  // Loader reports it, at its path
+          }
         }
         SetObjectField(object, field, handle);
         return;

@@ -1168,6 +1168,14 @@ void WriteField(P4JObject* obj, const P4JTypeInfo* info, const FieldWrite& targe
 
 }  // namespace
 
+void CheckFieldElementTypes(int32_t type_index, int32_t field_index, const P4JFieldInfo& field, const P4JAny& value) {
+  FieldWrite target = TypeRegistry::Global()->FieldForWrite(type_index, field_index);
+  // A parent's field registered since the caller read its info moves the child's own fields up: check only the field
+  // the caller means.
+  if (target.elements == nullptr || target.field.offset != field.offset || target.field.kind != field.kind) return;
+  CheckFieldElements(*target.elements, value);
+}
+
 std::string CopyStringField(const P4JObject* obj, const P4JFieldInfo& field) {
   const char* address = reinterpret_cast<const char*>(obj) + field.offset;
   std::lock_guard<FieldLock> lock(FieldLockOf(obj));

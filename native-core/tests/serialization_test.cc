@@ -125,6 +125,19 @@ P4J_REGISTER_OBJECT_DEF(SlotObject, "fields a setter swaps")
     .def_rw("title", &SlotObject::title)
     .def_rw("label", &SlotObject::label);
 
+/*! \brief Containers whose element types the object definition declares: a load checks them as a write does. */
+class LeafBinObject : public Object {
+ public:
+  List<Leaf> leaves;
+  Map<std::string, int64_t> counts;
+  static constexpr const char* _type_key = "ser.LeafBin";
+  P4J_DECLARE_OBJECT_TYPE_INFO(LeafBinObject, Object);
+};
+P4J_REGISTER_OBJECT_TYPE(LeafBinObject);
+P4J_REGISTER_OBJECT_DEF(LeafBinObject, "container fields of declared element types")
+    .def_ro("leaves", &LeafBinObject::leaves)
+    .def_rw("counts", &LeafBinObject::counts);
+
 ObjectPtr<LeafObject> MakeLeaf(int64_t big, const std::string& name) {
   auto leaf = make_object<LeafObject>();
   leaf->small = -7;
@@ -885,6 +898,43 @@ TEST(SerializationTest, TypesAndFieldsAreChecked) {
   Tree with_derived = LoadJSON(Document(derived + "," + with_leaf("{\"ref\":0}"), "{\"ref\":1}")).cast<Tree>();
   EXPECT_EQ(with_derived->leaf->GetTypeKey(), "ser.DerivedLeaf");
   EXPECT_FALSE(with_derived->items.defined());
+}
+
+TEST(SerializationTest, DeclaredElementTypesOfContainerFieldsAreChecked) {
+  auto bin = make_object<LeafBinObject>();
+  bin->leaves = List<Leaf>{LeafRef(1, "a"), LeafRef(2, "b")};
+  bin->counts = Map<std::string, int64_t>{{"a", 1}};
+  std::string saved = SaveJSON(ObjectRef(bin));
+  ASSERT_TRUE(StructuralEqual(ObjectRef(bin), LoadJSON(saved)));
+  // In SaveJSON's own layout (the streaming loader) and in another key order (the tree loader alone): one error.
+  std::string leaf = "{\"type\":\"ser.Leaf\",\"fields\":{\"small\":1,\"big\":2,\"serial\":3,\"weight\":4.0,"
+                     "\"flag\":true,\"name\":\"n\"}}";
+  auto bin_node = [](const std::string& leaves, const std::string& counts, bool saved_order) {
+    std::string leaves_field = "\"leaves\":" + leaves;
+    std::string counts_field = "\"counts\":" + counts;
+    return "{\"type\":\"ser.LeafBin\",\"fields\":{" +
+           (saved_order ? leaves_field + "," + counts_field : counts_field + "," + leaves_field) + "}}";
+  };
+  for (bool saved_order : {true, false}) {
+    std::string counts = "{\"ref\":2}";
+    std::string nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0},7]}," +
+                        "{\"type\":\"Map\",\"entries\":[[\"a\",1]]}," + bin_node("{\"ref\":1}", counts, saved_order);
+    EXPECT_EQ(LoadError(Document(nodes, "{\"ref\":3}")),
+              "ValueError: packed4j.LoadJSON: nodes[3].fields.leaves: declared list<ser.Leaf>, list element at index 1 "
+              "expected ser.Leaf, got int 7")
+        << saved_order;
+    nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0}]}," +
+            "{\"type\":\"Map\",\"entries\":[[\"a\",\"one\"]]}," + bin_node("{\"ref\":1}", counts, saved_order);
+    EXPECT_EQ(LoadError(Document(nodes, "{\"ref\":3}")),
+              "ValueError: packed4j.LoadJSON: nodes[3].fields.counts: declared map<string, int64>, map value for key "
+              "string \"a\" expected int64, got string \"one\"")
+        << saved_order;
+    // The right elements load.
+    nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0}]}," +
+            "{\"type\":\"Map\",\"entries\":[[\"a\",1]]}," + bin_node("{\"ref\":1}", counts, saved_order);
+    ObjectRef loaded = LoadJSON(Document(nodes, "{\"ref\":3}")).cast<ObjectRef>();
+    EXPECT_EQ(static_cast<const LeafBinObject*>(loaded.get())->leaves.size(), 1);
+  }
 }
 
 TEST(SerializationTest, TypesWithoutADefaultConstructorAreSavedButNotCreated) {

@@ -31,7 +31,8 @@
  * on the CPU; strings must be valid UTF-8 (keep binary data in Bytes). Function, Error and opaque pointer values
  * are not data: saving one is a ValueError naming where it is. Loading refuses, with a ValueError naming the place
  * (e.g. "nodes[3].fields.price"): another format name, a newer version, malformed JSON, an unregistered type key, a
- * missing, unknown or wrongly typed field, numbers out of range, and a type that cannot be created (see below).
+ * missing, unknown or wrongly typed field (a list or map field whose ObjectDef declares its element types takes only
+ * those, as P4JObjectSetField does), numbers out of range, and a type that cannot be created (see below).
  *
  * Creating objects: P4J_REGISTER_OBJECT_TYPE hands the core a creation hook for a default-constructible type, and
  * LoadJSON and DeepCopy create objects through it, then set the reflected fields (in place, at their offsets: the
