@@ -191,6 +191,18 @@ final class ObjectData {
       T same = (T) copy;
       return same;
     }
+    if (!(object instanceof NativeObject)) {
+      // The original is another class loader's view of the type (the copy got the first view registered for its
+      // key): view the copy through the original's interface, so the caller's T holds.
+      for (Class<?> declared : object.getClass().getInterfaces()) {
+        Object viewed = viewAs(copy, declared);
+        if (viewed != null) {
+          @SuppressWarnings("unchecked") // an instance of the original's @Object interface, which T is or extends
+          T same = (T) viewed;
+          return same;
+        }
+      }
+    }
     // The original is a NativeObject although its type has a generated view, which the copy got: give the copy
     // the original's class, so the caller's T holds.
     long handle = copy.handle();

@@ -139,6 +139,11 @@ class ObjectsAsDataTest {
         assertInstanceOf(otherDerived, back, "the other loader's view of the object's own type");
         assertEquals(77L, otherDerived.getMethod("extra").invoke(back));
         assertTrue(Packed4j.structuralEquals(derived, back));
+        // A copy keeps the original's class, whichever loader's view was registered first.
+        try (AutoCloseable copy = Packed4j.deepCopy(back)) {
+          assertSame(back.getClass(), copy.getClass());
+          assertTrue(Packed4j.structuralEquals(back, copy));
+        }
       }
       // And this loader's interface still gets this loader's view.
       try (Node back = Packed4j.fromJson(json, Node.class)) {
