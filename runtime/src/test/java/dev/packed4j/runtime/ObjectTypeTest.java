@@ -53,6 +53,14 @@ class ObjectTypeTest {
   }
 
   @Test
+  void bindRefusesAnObjectInterfaceNamingWhatItIs() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Packed4j.bind(Shape.class));
+    assertEquals("Packed4j.bind takes an interface with @Global methods, and dev.packed4j.runtime.fixture.Shape is an"
+        + " @Object interface (the view of the native type 'test.Shape'): its objects come from its constructors and"
+        + " from the functions that return it; bind the interface that declares those functions", e.getMessage());
+  }
+
+  @Test
   void fieldsOfEveryKindAreReadFromTheObject() {
     try (Shape shape = shapes.makeShape(6, "hexagon")) {
       assertInstanceOf(Packed4j_Shape.class, shape);
