@@ -78,6 +78,14 @@ class RemoteSessionTest {
   }
 
   @Test
+  void bindRefusesAnObjectInterfaceNamingWhatItIs() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> session.bind(PointRef.class));
+    assertEquals("Session.bind takes an interface with @Global methods, and dev.packed4j.remote.PointRef is an @Object"
+        + " interface: its objects come from its constructors and from the functions that return it; bind the"
+        + " interface that declares those functions", e.getMessage());
+  }
+
+  @Test
   void theSameInterfaceGivesTheSameResultsLocallyAndRemotely() {
     Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN)); // loaded by the server already: this JVM hosts it
     RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);

@@ -47,6 +47,7 @@ final class BoundInterface implements InvocationHandler {
           + functions.getName() + " is a class");
     }
     session.connection("Session.bind(" + functions.getSimpleName() + ")"); // a closed or lost session fails here
+    refuseObjectInterface(functions);
     Map<String, String> globals = table(functions, "GLOBALS", true);
     Map<String, String> members = table(functions, "MEMBERS", false);
     Map<Method, Site> sites = new HashMap<>();
@@ -71,6 +72,21 @@ final class BoundInterface implements InvocationHandler {
     }
     BoundInterface handler = new BoundInterface(session, functions, Map.copyOf(sites));
     return functions.cast(Proxy.newProxyInstance(functions.getClassLoader(), new Class<?>[] {functions}, handler));
+  }
+
+  /** An {@code @Object} interface's generated class is a view of native objects, not a binding: say so. */
+  private static void refuseObjectInterface(Class<?> functions) {
+    Class<?> generated;
+    try {
+      generated = Class.forName(ObjectInterfaces.generatedName(functions), false, functions.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return; // table() reports the missing class
+    }
+    if (dev.packed4j.runtime.ObjectRef.class.isAssignableFrom(generated)) {
+      throw new IllegalArgumentException("Session.bind takes an interface with @Global methods, and "
+          + functions.getName() + " is an @Object interface: its objects come from its constructors and from the"
+          + " functions that return it; bind the interface that declares those functions");
+    }
   }
 
   /**
