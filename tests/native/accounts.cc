@@ -3,6 +3,7 @@
 #include <packed4j/packed4j.h>
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 using namespace packed4j;
@@ -185,6 +186,7 @@ class ShelfObject : public Object {
   PackedFunc on_change;  // object fields no getter reads typed (function, bytes): NativeObject; scan reads as NDArray
   Bytes cover;
   NDArray scan;
+  std::mutex stock_writers;  // serialises stock(), below
 
   void VisitAttrs(AttrVisitor* v) override {
     v->Visit("titles", &titles);
@@ -216,7 +218,16 @@ P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of container fields")
       int64_t copies = 0;
       for (const auto& entry : self->counts) copies += entry.second;
       return text + "/" + std::to_string(copies) + "/" + std::to_string(self->accounts.size());
-    }, "the titles, the copies and the accounts, as C++ sees them");
+    }, "the titles, the copies and the accounts, as C++ sees them")
+    // Java may read counts on another thread while this runs: change a copy and swap it in under the fields' lock,
+    // never the map a reader may be walking. The writers' own mutex keeps one stock() from losing another's entry.
+    .def("stock", [](ObjectPtr<ShelfObject> self, std::string title, int64_t copies) {
+      std::lock_guard<std::mutex> writer(self->stock_writers);
+      Map<std::string, int64_t> next;
+      for (const auto& entry : LockedRead(self, &ShelfObject::counts)) next.Set(entry.first, entry.second);
+      next.Set(title, copies);
+      LockedWrite(self, &ShelfObject::counts, next);
+    }, "sets the copies of a title, while Java may be reading counts");
 
 // A subtype with no fields of its own, which Java sees through ShelfRef (ContainerFieldsTest).
 class BookcaseObject : public ShelfObject {

@@ -14,6 +14,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -214,6 +218,57 @@ class ContainerFieldsTest {
     Packed4jException error = assertThrows(Packed4jException.class, write);
     assertEquals("TypeError", error.kind(), error.getMessage());
     assertEquals("P4JObjectSetField: " + message, error.nativeMessage());
+  }
+
+  /**
+   * A C++ method that changes a container field while Java threads read it: it swaps in a changed copy under the
+   * fields' lock (the guide's pattern; changing the map in place would free memory the getters are reading).
+   */
+  @Test
+  void cppSwappingInAChangedCopyRacesSafelyWithJavaReaders() throws Exception {
+    int writes = 1000;
+    try (ShelfRef shelf = shelves.make()) {
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        AtomicBoolean writing = new AtomicBoolean(true);
+        List<Future<?>> tasks = new ArrayList<>();
+        for (int w = 0; w < 2; w++) {
+          String prefix = "w" + w + "-";
+          tasks.add(pool.submit(() -> {
+            for (int i = 0; i < writes; i++) {
+              shelf.stock(prefix + i, i);
+            }
+          }));
+        }
+        List<Future<Integer>> readers = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+          readers.add(pool.submit(() -> {
+            int reads = 0;
+            int lastSize = 0;
+            while (writing.get()) {
+              Map<String, Long> counts = shelf.counts();
+              assertTrue(counts.size() >= lastSize, "a reader never sees entries disappear");
+              assertEquals(2L, counts.get("Dune"));
+              lastSize = counts.size();
+              reads++;
+            }
+            return reads;
+          }));
+        }
+        for (Future<?> task : tasks) {
+          task.get();
+        }
+        writing.set(false);
+        for (Future<Integer> reader : readers) {
+          assertTrue(reader.get() > 0);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      Map<String, Long> counts = shelf.counts();
+      assertEquals(2 + 2 * writes, counts.size(), "no writer lost another's entry");
+      assertEquals(writes - 1L, counts.get("w1-" + (writes - 1)));
+    }
   }
 
   private static long liveObjects() {

@@ -42,6 +42,10 @@ public interface ShelfRef extends AutoCloseable {
   @Method
   String describe();
 
+  /** Sets the copies of a title in C++, swapping in a new map while other threads may read {@link #counts()}. */
+  @Method
+  void stock(String title, long copies);
+
   @Override
   void close();
 }
