@@ -223,7 +223,7 @@ final class ObjectData {
   private static String describe(Object value) {
     return switch (value) {
       case null -> "null";
-      case ObjectRef ref -> "a " + ref.typeKey() + " object";
+      case ObjectRef ref -> "an object of type " + ref.typeKey();
       case NativeList<?> list -> "a list";
       case NativeMap<?, ?> map -> "a map";
       default -> "a " + value.getClass().getSimpleName();

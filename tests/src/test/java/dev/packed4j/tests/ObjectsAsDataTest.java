@@ -149,6 +149,11 @@ class ObjectsAsDataTest {
       try (Node back = Packed4j.fromJson(json, Node.class)) {
         assertInstanceOf(DerivedNode.class, back);
       }
+      // An interface of another type is a TypeError.
+      Packed4jException wrong = assertThrows(Packed4jException.class, () -> Packed4j.fromJson(json, ShelfRef.class));
+      assertEquals("TypeError", wrong.kind());
+      assertTrue(wrong.getMessage().endsWith("Packed4j.fromJson: expected dev.packed4j.tests.ShelfRef, the JSON holds"
+          + " an object of type test.DerivedNode"), wrong.getMessage());
       // NativeObject views any object, though its type has a generated view.
       try (NativeObject back = Packed4j.fromJson(json, NativeObject.class)) {
         assertEquals(77L, ((Number) back.get("extra")).longValue());
