@@ -159,8 +159,8 @@ class RemoteSessionTest {
       }
       assertEquals("remote.Shelf.tags(value): element 1 is null; List<String> elements must not be null",
           nullFailure(() -> there.tags(Arrays.asList("x", null))));
-      assertEquals("remote.Shelf.tags(value) is null; a list field holds a List, never null (set List.of() to empty"
-          + " it)", nullFailure(() -> there.tags(null)));
+      assertEquals("remote.Shelf.tags(value) is null; a typed setter writes a List to a list field, never null (set"
+          + " List.of() to empty it)", nullFailure(() -> there.tags(null)));
       assertEquals(List.of(), there.tags(), "the refused writes sent nothing");
       assertEquals(Map.of(), there.stock());
       assertEquals("", there.label());

@@ -91,8 +91,8 @@ class ContainerFieldsTest {
       assertTrue(readOnly.getMessage().contains("weights") && readOnly.getMessage().contains("read-only"),
           readOnly.getMessage());
       NullPointerException nullList = assertThrows(NullPointerException.class, () -> shelf.titles(null));
-      assertEquals("test.Shelf.titles(value) is null; a list field holds a List, never null (set List.of() to empty"
-          + " it)", nullList.getMessage());
+      assertEquals("test.Shelf.titles(value) is null; a typed setter writes a List to a list field, never null (set"
+          + " List.of() to empty it)", nullList.getMessage());
       List<String> withNull = new ArrayList<>(Arrays.asList("A", null));
       Exception nullElement = assertThrows(Exception.class, () -> shelf.titles(withNull));
       assertTrue(nullElement.getMessage().contains("titles"), nullElement.getMessage());

@@ -105,8 +105,8 @@ class ObjectsAsClassesTest {
           range.getMessage());
 
       NullPointerException nullString = assertThrows(NullPointerException.class, () -> account.owner(null));
-      assertTrue(nullString.getMessage().contains("test.Account.owner(value) is null; a string field holds a String,"
-          + " never null (set \"\" to empty it)"), nullString.getMessage());
+      assertTrue(nullString.getMessage().contains("test.Account.owner(value) is null; a typed setter writes a String"
+          + " to a string field, never null (set \"\" to empty it)"), nullString.getMessage());
       assertEquals("ann", account.owner());
 
       Packed4jException nativeError = assertThrows(Packed4jException.class, () -> account.deposit(-5));

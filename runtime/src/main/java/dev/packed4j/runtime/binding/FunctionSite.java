@@ -295,9 +295,11 @@ public final class FunctionSite {
   }
 
   /**
-   * The exception of a typed setter given null for a field that never holds null: a string, list or map field (an
-   * object field takes null as "no object"). One message for the generated setter and a session's client:
-   * {@code "inv.Item.tags(value) is null; a list field holds a List, never null (set List.of() to empty it)"}.
+   * The exception of a typed setter given null for a string, list or map field: a typed setter never writes null
+   * there, so C++ code that filled such a field may rely on it staying filled (an object field takes null as "no
+   * object"). A field C++ left unset, or a document loaded with null, may still read as null. One message for the
+   * generated setter and a session's client: {@code "inv.Item.tags(value) is null; a typed setter writes a List to a
+   * list field, never null (set List.of() to empty it)"}.
    *
    * @param typeKey the object's type key, as its {@code @Object} interface declares it
    * @param field the field's name
@@ -309,15 +311,15 @@ public final class FunctionSite {
   public static NullPointerException nullFieldValue(String typeKey, String field, Class<?> parameterType) {
     String holds;
     if (parameterType == String.class) {
-      holds = "a string field holds a String, never null (set \"\" to empty it)";
+      holds = "a typed setter writes a String to a string field, never null (set \"\" to empty it)";
     } else if (parameterType == List.class) {
-      holds = "a list field holds a List, never null (set List.of() to empty it)";
+      holds = "a typed setter writes a List to a list field, never null (set List.of() to empty it)";
     } else if (parameterType == NativeList.class) {
-      holds = "a list field holds a list, never null (call clear() on its NativeList to empty it)";
+      holds = "a typed setter writes a list to a list field, never null (call clear() on its NativeList to empty it)";
     } else if (parameterType == Map.class) {
-      holds = "a map field holds a Map, never null (set Map.of() to empty it)";
+      holds = "a typed setter writes a Map to a map field, never null (set Map.of() to empty it)";
     } else if (parameterType == NativeMap.class) {
-      holds = "a map field holds a map, never null (call clear() on its NativeMap to empty it)";
+      holds = "a typed setter writes a map to a map field, never null (call clear() on its NativeMap to empty it)";
     } else {
       throw new IllegalArgumentException("a field written as " + parameterType.getName() + " may hold null");
     }
