@@ -77,6 +77,20 @@ TEST(NDArrayTest, EmptyShapesAndScalars) {
   EXPECT_NE(scalar->strides, nullptr);
 }
 
+TEST(NDArrayTest, TheChecksOfAnUndefinedTensorAreTypeErrorsNotCrashes) {
+  NDArray none;  // as an unset NDArray field reads, or one Java set to null
+  EXPECT_EQ(ErrorOf([&] { none.data<float>(); }), "TypeError: tensor: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { none.CheckDType(kFloat32, "weights"); }), "TypeError: weights: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { none.CheckNDim(2, "weights"); }), "TypeError: weights: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { none.CheckContiguous("weights"); }), "TypeError: weights: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { none.CheckHostAccessible("weights"); }), "TypeError: weights: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { none.Shape(); }), "TypeError: tensor: expected a tensor, got None");
+  TensorView view(none);
+  EXPECT_EQ(view.get(), nullptr);
+  EXPECT_EQ(ErrorOf([&] { view.Strides(); }), "TypeError: tensor: expected a tensor, got None");
+  EXPECT_EQ(ErrorOf([&] { view.data<float>(); }), "TypeError: tensor: expected a tensor, got None");
+}
+
 TEST(NDArrayTest, BadShapesAndDevicesAreClearErrors) {
   EXPECT_EQ(ErrorOf([] { NDArray::Empty({2, -1}, kFloat32); }),
             "ValueError: NDArray::Empty: dimension 1 of shape (2, -1) is negative");

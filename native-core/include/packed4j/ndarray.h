@@ -151,9 +151,14 @@ class TensorAccessors {
   DLDataType dtype() const noexcept { return tensor()->dtype; }
   DLDevice device() const noexcept { return tensor()->device; }
   uint64_t byte_offset() const noexcept { return tensor()->byte_offset; }
-  std::vector<int64_t> Shape() const { return std::vector<int64_t>(tensor()->shape, tensor()->shape + ndim()); }
+  /*! \brief The shape; TypeError on an undefined NDArray (None: an unset field, say), as every check below. */
+  std::vector<int64_t> Shape() const {
+    RequireTensor("tensor");
+    return std::vector<int64_t>(tensor()->shape, tensor()->shape + ndim());
+  }
   /*! \brief The strides in elements; for a DLTensor whose strides are NULL (compact), the compact ones. */
   std::vector<int64_t> Strides() const {
+    RequireTensor("tensor");
     const DLTensor* t = tensor();
     if (t->strides != nullptr) return std::vector<int64_t>(t->strides, t->strides + t->ndim);
     std::vector<int64_t> strides(t->ndim);
@@ -175,6 +180,7 @@ class TensorAccessors {
 
   /*! \brief TypeError `<what>: expected float32, got int16` unless the dtype is expected. */
   void CheckDType(DLDataType expected, std::string_view what = "tensor") const {
+    RequireTensor(what);
     if (!SameDataType(dtype(), expected)) {
       throw TypeError(std::string(what) + ": expected " + DataTypeToString(expected) + ", got " +
                       DataTypeToString(dtype()));
@@ -182,6 +188,7 @@ class TensorAccessors {
   }
   /*! \brief ValueError `<what>: expected 2 dimensions, got 3 (shape (2, 3, 4))` unless ndim is expected. */
   void CheckNDim(int32_t expected, std::string_view what = "tensor") const {
+    RequireTensor(what);
     if (ndim() != expected) {
       throw ValueError(std::string(what) + ": expected " + std::to_string(expected) + " dimensions, got " +
                        std::to_string(ndim()) + " (shape " + TupleToString(tensor()->shape, ndim()) + ")");
@@ -189,6 +196,7 @@ class TensorAccessors {
   }
   /*! \brief ValueError `<what>: expected a contiguous tensor, got strides (...) for shape (...)`. */
   void CheckContiguous(std::string_view what = "tensor") const {
+    RequireTensor(what);
     if (!IsContiguous()) {
       throw ValueError(std::string(what) + ": expected a contiguous tensor, got strides " +
                        TupleToString(tensor()->strides, ndim()) + " for shape " +
@@ -197,6 +205,7 @@ class TensorAccessors {
   }
   /*! \brief ValueError unless the tensor's memory is host memory the caller may dereference. */
   void CheckHostAccessible(std::string_view what = "tensor") const {
+    RequireTensor(what);
     int type = static_cast<int>(device().device_type);
     if (type != kDLCPU && type != kDLCUDAHost && type != kDLROCMHost && type != kDLCUDAManaged) {
       throw ValueError(std::string(what) + ": expected a tensor in host memory, got device " +
@@ -217,6 +226,12 @@ class TensorAccessors {
 
  private:
   const DLTensor* tensor() const noexcept { return static_cast<const Derived&>(*this).operator->(); }
+  /*! \brief TypeError `<what>: expected a tensor, got None` for an undefined NDArray or a view of none. */
+  void RequireTensor(std::string_view what) const {
+    if (__builtin_expect(!static_cast<const Derived&>(*this).HoldsTensor(), 0)) {
+      throw TypeError(std::string(what) + ": expected a tensor, got None");
+    }
+  }
 };
 
 }  // namespace details
@@ -242,8 +257,13 @@ class NDArray : public ObjectRef, public details::TensorAccessors<NDArray> {
   NDArray() noexcept = default;
   explicit NDArray(ObjectPtr<Object> ptr) noexcept : ObjectRef(std::move(ptr)) {}
 
-  /*! \brief The tensor; undefined behaviour on an undefined reference, as for every ObjectRef. */
+  /*!
+   * \brief The tensor; undefined behaviour on an undefined reference, as for every ObjectRef (the checks and `data`
+   *  throw a TypeError instead).
+   */
   const DLTensor* operator->() const noexcept { return &tensor_object()->tensor; }
+  /*! \brief Whether this refers to a tensor (false for None: a default NDArray, an unset field). */
+  bool HoldsTensor() const noexcept { return defined(); }
   /*! \brief The tensor, as a pointer for C APIs that take a `DLTensor*` (valid while this reference lives). */
   DLTensor* ToDLTensor() const noexcept { return &tensor_object()->tensor; }
 
@@ -356,12 +376,15 @@ class TensorView : public details::TensorAccessors<TensorView> {
   /*! \brief A view of tensor, which must stay valid while this view is used. */
   explicit TensorView(const DLTensor* tensor) noexcept : tensor_(tensor) {}
   /*! \brief A view of an NDArray, valid while that array lives. */
-  TensorView(const NDArray& array) noexcept : tensor_(array.operator->()) {}  // NOLINT(runtime/explicit)
+  TensorView(const NDArray& array) noexcept  // NOLINT(runtime/explicit)
+      : tensor_(array.defined() ? array.operator->() : nullptr) {}
 
   /*! \brief The tensor's DLPack fields: shape, strides, dtype, data, byte_offset. */
   const DLTensor* operator->() const noexcept { return tensor_; }
   /*! \brief The tensor (for C APIs that take a `const DLTensor*`). */
   const DLTensor* get() const noexcept { return tensor_; }
+  /*! \brief Whether this views a tensor (false for a view of an undefined NDArray). */
+  bool HoldsTensor() const noexcept { return tensor_ != nullptr; }
 
  private:
   const DLTensor* tensor_;
