@@ -536,6 +536,38 @@ class RemoteSessionTest {
     }
   }
 
+  /**
+   * A deadline cannot stop native code: the timed-out call runs on in the server, holding one of its --max-calls
+   * slots until it returns, and a call beyond the limit is refused at once instead of taking one more thread.
+   */
+  @Test
+  void aCallPastItsDeadlineHoldsItsSlotUntilItReturnsAndTheLimitRefusesMore() throws Exception {
+    try (Packed4jServer one = Packed4jServer.start(List.of("--port", "0", "--max-calls", "1", PLUGIN));
+        Session hasty = Packed4j.connect(one.address(),
+            SessionOptions.defaults().withDeadline(Duration.ofMillis(300)))) {
+      RemoteFunctions functions = hasty.bind(RemoteFunctions.class);
+      assertEquals(Session.TIMEOUT, assertThrows(Packed4jException.class, () -> functions.sleep(1500)).kind());
+      Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.add(1, 2));
+      assertEquals("RuntimeError", refused.kind());
+      assertTrue(refused.getMessage().contains("the server runs 1 calls already, its limit (packed4j-server"
+          + " --max-calls); calls past their deadline count until their native functions return"),
+          refused.getMessage());
+      long until = System.nanoTime() + 10_000_000_000L;
+      while (true) { // the sleep returns after 1.5 s and gives its slot back
+        try {
+          assertEquals(3L, functions.add(1, 2));
+          break;
+        } catch (Packed4jException stillRunning) {
+          assertTrue(System.nanoTime() < until, "the slot came back: " + stillRunning.getMessage());
+          Thread.sleep(100);
+        }
+      }
+    }
+    IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+        () -> Packed4jServer.start(List.of("--port", "0", "--max-calls", "0", PLUGIN)));
+    assertEquals("--max-calls must be between 1 and 65536, got 0", zero.getMessage());
+  }
+
   @Test
   void anInterruptedCallerFailsItsCallOnlyAndTheSessionGoesOn() throws Exception {
     AtomicReference<Throwable> outcome = new AtomicReference<>();

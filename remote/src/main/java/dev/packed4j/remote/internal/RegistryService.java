@@ -26,6 +26,7 @@ import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
@@ -42,14 +43,29 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   private final AtomicLong nextSession = new AtomicLong(1);
   private final long maxTensorBytes;
   private final long maxStreamedBytes;
+  /**
+   * The calls that may run at once (--max-calls). A deadline cannot stop native code: a call past it goes on in its
+   * thread until its function returns, so each running call holds a permit until then, and a call beyond the limit
+   * is refused at once instead of taking one more thread (a client whose calls all time out would take one each).
+   */
+  private final Semaphore running;
+  private final int maxCalls;
 
   /**
    * @param maxTensorBytes the largest tensor a unary call's reply carries
    * @param maxStreamedBytes the most a CallStream request may have the server allocate for its streamed tensors
+   * @param maxCalls the most calls running at once
    */
-  RegistryService(long maxTensorBytes, long maxStreamedBytes) {
+  RegistryService(long maxTensorBytes, long maxStreamedBytes, int maxCalls) {
     this.maxTensorBytes = maxTensorBytes;
     this.maxStreamedBytes = maxStreamedBytes;
+    this.running = new Semaphore(maxCalls);
+    this.maxCalls = maxCalls;
+  }
+
+  /** How many calls are running now, those past their deadline included. */
+  int runningCalls() {
+    return maxCalls - running.availablePermits();
   }
 
   @Override
@@ -111,6 +127,11 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
       return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "
           + "(it was closed, or the server restarted)", "", null, null);
     }
+    if (!running.tryAcquire()) {
+      return error("RuntimeError", site + ": the server runs " + maxCalls + " calls already, its limit"
+          + " (packed4j-server --max-calls); calls past their deadline count until their native functions return",
+          "", site, null);
+    }
     try {
       Object[] args = values.arguments(request.getArgsList());
       Object result = switch (request.getTargetCase()) {
@@ -128,6 +149,8 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     } catch (RuntimeException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return error("RuntimeError", message, "", site, e.getClass().getName());
+    } finally {
+      running.release();
     }
   }
 

@@ -10,13 +10,17 @@ import java.util.List;
 
 /**
  * packed4j-server's command line: {@code [--host H] [--port N] [--library NAME]... [--token-file F]
- * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--max-tensor-mib N]
+ * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--max-tensor-mib N] [--max-calls N]
  * [--exit-with-parent] [LIBRARY.so]...}.
  * The token may also come from the environment variable {@code PACKED4J_TOKEN}, the keystore's password from
  * {@code PACKED4J_KEYSTORE_PASSWORD}: secrets stay out of the process list.
  */
 public record ServerConfig(String host, int port, List<Path> libraryFiles, List<String> libraryNames, String token,
-    Path keystore, char[] keystorePassword, int maxMessageBytes, long maxTensorBytes, boolean exitWithParent) {
+    Path keystore, char[] keystorePassword, int maxMessageBytes, long maxTensorBytes, int maxCalls,
+    boolean exitWithParent) {
+
+  /** How many calls may run at once by default ({@code --max-calls}). */
+  public static final int DEFAULT_MAX_CALLS = 256;
 
   /** The usage text, printed for a wrong command line. */
   public static final String USAGE = """
@@ -31,6 +35,9 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
                                      cross in chunks and are not bounded by it
         --max-tensor-mib N           the largest tensor argument a client may stream, in MiB (default 4096):
                                      the server allocates it before its bytes arrive
+        --max-calls N                the most calls running at once (default 256); more are refused. A call
+                                     past its deadline runs on until its native function returns, and counts
+                                     until then
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
 
@@ -55,6 +62,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     String keystorePassword = environment.get("PACKED4J_KEYSTORE_PASSWORD");
     int maxMessageMib = 257;
     int maxTensorMib = 4096;
+    int maxCalls = DEFAULT_MAX_CALLS;
     boolean exitWithParent = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -67,6 +75,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         case "--tls-keystore-password-file" -> keystorePassword = read(value(args, ++i, arg), arg);
         case "--max-message-mib" -> maxMessageMib = number(arg, value(args, ++i, arg), 1, 2047);
         case "--max-tensor-mib" -> maxTensorMib = number(arg, value(args, ++i, arg), 1, Integer.MAX_VALUE);
+        case "--max-calls" -> maxCalls = number(arg, value(args, ++i, arg), 1, 1 << 16);
         case "--exit-with-parent" -> exitWithParent = true;
         default -> {
           if (arg.startsWith("-")) {
@@ -99,7 +108,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     }
     return new ServerConfig(host, port, List.copyOf(files), List.copyOf(names), token, keystore,
         keystorePassword == null ? null : keystorePassword.toCharArray(), maxMessageMib << 20,
-        (long) maxTensorMib << 20, exitWithParent);
+        (long) maxTensorMib << 20, maxCalls, exitWithParent);
   }
 
   private static String value(List<String> args, int i, String option) {

@@ -24,7 +24,8 @@ public final class Services {
     InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
     NettyServerBuilder builder = config.keystore() == null ? NettyServerBuilder.forAddress(address)
         : NettyServerBuilder.forAddress(address, tls(config));
-    RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20), config.maxTensorBytes());
+    RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20), config.maxTensorBytes(),
+        config.maxCalls());
     builder.maxInboundMessageSize(config.maxMessageBytes());
     builder.flowControlWindow(Connection.FLOW_CONTROL_WINDOW);
     builder.addService(guarded(Methods.withLargeMessages(registry.bindService(), registry), config));
