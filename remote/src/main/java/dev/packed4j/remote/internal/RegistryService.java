@@ -63,11 +63,6 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     this.maxCalls = maxCalls;
   }
 
-  /** How many calls are running now, those past their deadline included. */
-  int runningCalls() {
-    return maxCalls - running.availablePermits();
-  }
-
   @Override
   public void open(OpenRequest request, StreamObserver<SessionEvent> events) {
     long id = nextSession.getAndIncrement();
