@@ -70,6 +70,10 @@ public final class Packed4jServer implements AutoCloseable {
     }
     System.out.println("packed4j-server: listening on " + running.address());
     System.out.flush();
+    String warning = config.openServerWarning();
+    if (warning != null) {
+      System.err.println(warning);
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(running::close, "packed4j-server-shutdown"));
     if (config.exitWithParent()) {
       TransportLogs.quietIsolatedChild();

@@ -2,9 +2,11 @@ package dev.packed4j.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.remote.internal.ServerConfig;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
 class SecurityTest {
   @TempDir
   Path directory;
+
+  @Test
+  void aServerOpenBeyondLoopbackWithoutATokenIsWarnedAbout() {
+    Map<String, String> noToken = Map.of();
+    assertEquals("packed4j-server: warning: listening on 0.0.0.0 without a token (--token-file or PACKED4J_TOKEN):"
+        + " any client that reaches the port can call the hosted libraries",
+        ServerConfig.parse(List.of("--port", "0", "--host", "0.0.0.0", "x.so"), noToken).openServerWarning());
+    assertNull(ServerConfig.parse(List.of("--port", "0", "x.so"), noToken).openServerWarning(), "loopback only");
+    assertNull(ServerConfig.parse(List.of("--port", "0", "--host", "0.0.0.0", "x.so"),
+        Map.of("PACKED4J_TOKEN", "t0ken")).openServerWarning(), "a token");
+  }
 
   @Test
   void aServerWithATokenRefusesSessionsWithoutIt() throws IOException {

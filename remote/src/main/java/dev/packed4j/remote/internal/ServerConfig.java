@@ -111,6 +111,25 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         (long) maxTensorMib << 20, maxCalls, exitWithParent);
   }
 
+  /**
+   * {@return the warning to print when this server listens beyond loopback without a token, or null} Anyone who can
+   * reach such a port can call the hosted libraries' native code; TLS alone does not stop them.
+   */
+  public String openServerWarning() {
+    if (token != null) {
+      return null;
+    }
+    try {
+      if (java.net.InetAddress.getByName(host).isLoopbackAddress()) {
+        return null;
+      }
+    } catch (java.net.UnknownHostException unresolved) {
+      // the start reports it
+    }
+    return "packed4j-server: warning: listening on " + host + " without a token (--token-file or PACKED4J_TOKEN):"
+        + " any client that reaches the port can call the hosted libraries";
+  }
+
   private static String value(List<String> args, int i, String option) {
     if (i >= args.size()) {
       throw new IllegalArgumentException(option + " needs a value");
