@@ -484,6 +484,12 @@ class RemoteSessionTest {
           assertArrayEquals(bytes, made.toByteArray(), "a result of " + size + " bytes");
         }
       }
+      // A string is not streamed: one over the message limit is a ValueError naming both ends' settings.
+      Packed4jException tooLong = assertThrows(Packed4jException.class, () -> functions.greet("x".repeat(2 << 20)));
+      assertEquals("ValueError", tooLong.kind());
+      assertTrue(tooLong.getMessage().contains("(a session carries messages up to SessionOptions.withMaxMessageBytes"
+          + " in the client and packed4j-server --max-message-mib in the server)"), tooLong.getMessage());
+      assertEquals("hello, ann", functions.greet("ann"));
       // The dynamic route streams too, and a native error on a streamed call leaves the session usable.
       try (NDArray tensor = NDArray.fromArray(ramp(2 << 20), 2 << 20);
           NDArray back = (NDArray) session.global("remote.EchoTensor").invoke(tensor)) {

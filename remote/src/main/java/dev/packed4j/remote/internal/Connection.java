@@ -242,7 +242,8 @@ final class Connection {
           : GrpcSessionProvider.newError(Session.TIMEOUT, site + ": no reply from " + where() + " within the "
               + "session's deadline (SessionOptions.withDeadline)", "", null);
       case RESOURCE_EXHAUSTED -> GrpcSessionProvider.newError("ValueError", site + ": " + description
-          + " (a session carries messages up to SessionOptions.maxMessageBytes on both sides)", "", null);
+          + " (a session carries messages up to SessionOptions.withMaxMessageBytes in the client and packed4j-server"
+          + " --max-message-mib in the server)", "", null);
       // An interrupted caller cancels its own call only: the connection is fine.
       case CANCELLED -> Thread.currentThread().isInterrupted()
           ? GrpcSessionProvider.newError("RuntimeError", site + ": the calling thread was interrupted", "", null)
