@@ -272,7 +272,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(float[] values, long... shape) {
-    return copyIn(DType.FLOAT32, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.FLOAT32, MemorySegment.ofArray(values), values.length, shape);
   }
 
   /**
@@ -284,7 +284,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(double[] values, long... shape) {
-    return copyIn(DType.FLOAT64, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.FLOAT64, MemorySegment.ofArray(values), values.length, shape);
   }
 
   /**
@@ -296,7 +296,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(int[] values, long... shape) {
-    return copyIn(DType.INT32, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.INT32, MemorySegment.ofArray(values), values.length, shape);
   }
 
   /**
@@ -308,7 +308,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(long[] values, long... shape) {
-    return copyIn(DType.INT64, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.INT64, MemorySegment.ofArray(values), values.length, shape);
   }
 
   /**
@@ -320,7 +320,7 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(short[] values, long... shape) {
-    return copyIn(DType.INT16, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.INT16, MemorySegment.ofArray(values), values.length, shape);
   }
 
   /**
@@ -332,16 +332,65 @@ public final class NDArray extends ObjectRef {
    * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
    */
   public static NDArray fromArray(byte[] values, long... shape) {
-    return copyIn(DType.INT8, MemorySegment.ofArray(values), values.length, shape);
+    return copyIn("NDArray.fromArray", DType.INT8, MemorySegment.ofArray(values), values.length, shape);
   }
 
-  private static NDArray copyIn(DType dtype, MemorySegment values, int length, long[] shape) {
+  /**
+   * A uint8 tensor holding a copy of {@code values}, each byte as its bits ({@code (byte) 255} is 255): an 8-bit
+   * image, say. No shape means 1-D. {@link #toByteArray()} reads it back.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new uint8 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
+  public static NDArray fromUnsignedArray(byte[] values, long... shape) {
+    return copyIn("NDArray.fromUnsignedArray", DType.UINT8, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /**
+   * A uint16 tensor holding a copy of {@code values}, each as its bits. No shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new uint16 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
+  public static NDArray fromUnsignedArray(short[] values, long... shape) {
+    return copyIn("NDArray.fromUnsignedArray", DType.UINT16, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /**
+   * A uint32 tensor holding a copy of {@code values}, each as its bits. No shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new uint32 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
+  public static NDArray fromUnsignedArray(int[] values, long... shape) {
+    return copyIn("NDArray.fromUnsignedArray", DType.UINT32, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  /**
+   * A uint64 tensor holding a copy of {@code values}, each as its bits. No shape means 1-D.
+   *
+   * @param values the elements in row-major order
+   * @param shape the dimensions, whose product is {@code values.length}; none for 1-D
+   * @return a new uint64 tensor, owned by the caller
+   * @throws IllegalArgumentException when the shape does not hold exactly {@code values.length} elements
+   */
+  public static NDArray fromUnsignedArray(long[] values, long... shape) {
+    return copyIn("NDArray.fromUnsignedArray", DType.UINT64, MemorySegment.ofArray(values), values.length, shape);
+  }
+
+  private static NDArray copyIn(String method, DType dtype, MemorySegment values, int length, long[] shape) {
     Objects.requireNonNull(shape, "shape");
     long[] actualShape = shape.length == 0 ? new long[] {length} : shape;
     checkedByteCount(dtype, actualShape); // a negative dimension or an overflow: IllegalArgumentException
     long count = elementCount(actualShape);
     if (count != length) {
-      throw new IllegalArgumentException("NDArray.fromArray: shape " + Arrays.toString(actualShape) + " holds "
+      throw new IllegalArgumentException(method + ": shape " + Arrays.toString(actualShape) + " holds "
           + count + " elements, the array has " + length);
     }
     NDArray array = allocate(dtype, actualShape);

@@ -121,6 +121,28 @@ class NDArrayTest {
     }
   }
 
+  /** The unsigned factories: each value's bits, in a tensor of the unsigned dtype of its width. */
+  @Test
+  void fromUnsignedArrayMakesUnsignedTensorsOfTheBits() {
+    try (NDArray pixels = NDArray.fromUnsignedArray(new byte[] {0, 127, (byte) 128, (byte) 255}, 2, 2);
+        NDArray halves = NDArray.fromUnsignedArray(new short[] {(short) 65535});
+        NDArray words = NDArray.fromUnsignedArray(new int[] {-1, 7});
+        NDArray longs = NDArray.fromUnsignedArray(new long[] {Long.MIN_VALUE})) {
+      assertEquals(DType.UINT8, pixels.dtype());
+      assertArrayEquals(new long[] {2, 2}, pixels.shape());
+      assertArrayEquals(new byte[] {0, 127, (byte) 128, (byte) 255}, pixels.toByteArray());
+      assertEquals(DType.UINT16, halves.dtype());
+      assertArrayEquals(new short[] {(short) 65535}, halves.toShortArray());
+      assertEquals(DType.UINT32, words.dtype());
+      assertArrayEquals(new int[] {-1, 7}, words.toIntArray());
+      assertEquals(DType.UINT64, longs.dtype());
+      assertArrayEquals(new long[] {Long.MIN_VALUE}, longs.toLongArray());
+    }
+    IllegalArgumentException shape = assertThrows(IllegalArgumentException.class,
+        () -> NDArray.fromUnsignedArray(new byte[3], 2, 2));
+    assertEquals("NDArray.fromUnsignedArray: shape [2, 2] holds 4 elements, the array has 3", shape.getMessage());
+  }
+
   /** An unsigned tensor reads through the array of its width, as bits; another dtype's refusal names the dtypes. */
   @Test
   void unsignedElementsReadAsTheirBits() {
