@@ -909,30 +909,27 @@ TEST(SerializationTest, DeclaredElementTypesOfContainerFieldsAreChecked) {
   // In SaveJSON's own layout (the streaming loader) and in another key order (the tree loader alone): one error.
   std::string leaf = "{\"type\":\"ser.Leaf\",\"fields\":{\"small\":1,\"big\":2,\"serial\":3,\"weight\":4.0,"
                      "\"flag\":true,\"name\":\"n\"}}";
-  auto bin_node = [](const std::string& leaves, const std::string& counts, bool saved_order) {
-    std::string leaves_field = "\"leaves\":" + leaves;
-    std::string counts_field = "\"counts\":" + counts;
-    return "{\"type\":\"ser.LeafBin\",\"fields\":{" +
-           (saved_order ? leaves_field + "," + counts_field : counts_field + "," + leaves_field) + "}}";
+  // nodes: the leaf, a list of the items, a map of the entries, and the bin referring to both (the root).
+  auto document = [&](const std::string& items, const std::string& entries, bool saved_order) {
+    std::string leaves_field = "\"leaves\":{\"ref\":1}";
+    std::string counts_field = "\"counts\":{\"ref\":2}";
+    std::string bin = "{\"type\":\"ser.LeafBin\",\"fields\":{" +
+                      (saved_order ? leaves_field + "," + counts_field : counts_field + "," + leaves_field) + "}}";
+    return Document(leaf + ",{\"type\":\"List\",\"items\":[" + items + "]},{\"type\":\"Map\",\"entries\":[" +
+                        entries + "]}," + bin,
+                    "{\"ref\":3}");
   };
   for (bool saved_order : {true, false}) {
-    std::string counts = "{\"ref\":2}";
-    std::string nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0},7]}," +
-                        "{\"type\":\"Map\",\"entries\":[[\"a\",1]]}," + bin_node("{\"ref\":1}", counts, saved_order);
-    EXPECT_EQ(LoadError(Document(nodes, "{\"ref\":3}")),
+    EXPECT_EQ(LoadError(document("{\"ref\":0},7", "[\"a\",1]", saved_order)),
               "ValueError: packed4j.LoadJSON: nodes[3].fields.leaves: declared list<ser.Leaf>, list element at index 1 "
               "expected ser.Leaf, got int 7")
         << saved_order;
-    nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0}]}," +
-            "{\"type\":\"Map\",\"entries\":[[\"a\",\"one\"]]}," + bin_node("{\"ref\":1}", counts, saved_order);
-    EXPECT_EQ(LoadError(Document(nodes, "{\"ref\":3}")),
+    EXPECT_EQ(LoadError(document("{\"ref\":0}", "[\"a\",\"one\"]", saved_order)),
               "ValueError: packed4j.LoadJSON: nodes[3].fields.counts: declared map<string, int64>, map value for key "
               "string \"a\" expected int64, got string \"one\"")
         << saved_order;
     // The right elements load.
-    nodes = leaf + ",{\"type\":\"List\",\"items\":[{\"ref\":0}]}," +
-            "{\"type\":\"Map\",\"entries\":[[\"a\",1]]}," + bin_node("{\"ref\":1}", counts, saved_order);
-    ObjectRef loaded = LoadJSON(Document(nodes, "{\"ref\":3}")).cast<ObjectRef>();
+    ObjectRef loaded = LoadJSON(document("{\"ref\":0}", "[\"a\",1]", saved_order)).cast<ObjectRef>();
     EXPECT_EQ(static_cast<const LeafBinObject*>(loaded.get())->leaves.size(), 1);
   }
 }
