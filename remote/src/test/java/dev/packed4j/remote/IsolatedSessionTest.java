@@ -9,6 +9,7 @@ import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
 import dev.packed4j.runtime.SessionOptions;
+import dev.packed4j.samples.calculator.Calculator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -224,6 +225,58 @@ class IsolatedSessionTest {
         assertEquals("after", after.label());
       }
     }
+  }
+
+  @Test
+  void oneChildHostsSeveralLibrariesAndARestartLoadsThemAll() throws IOException {
+    Path calculator = Packed4j.libraryFile("calculator"); // from the class path, as Packed4j.isolated(String) finds it
+    try (Session isolated = Packed4j.isolated(List.of(PLUGIN, calculator),
+        SessionOptions.defaults().withRestartOnLoss(true))) {
+      RemoteFunctions functions = isolated.bind(RemoteFunctions.class);
+      Calculator calc = isolated.bind(Calculator.class);
+      assertEquals(3L, functions.add(1, 2));
+      assertEquals(42L, calc.multiply(6, 7));
+      assertEquals(functions.processId(), isolated.global("remote.ProcessId").invoke(), "one child");
+      assertTrue(isolated.list().containsAll(List.of("remote.Add", "calculator.MyAdd")), isolated.list().toString());
+
+      Packed4jException crash = assertThrows(Packed4jException.class, () -> functions.crash(1));
+      assertEquals(Session.SESSION_LOST, crash.kind());
+      deleteCrashReport(crash.getMessage());
+      assertEquals(42L, calc.multiply(6, 7), "the new child loaded the second library too");
+      assertEquals(5L, functions.add(2, 3));
+    }
+  }
+
+  @Test
+  void aListOfLibrariesIsCheckedAndALibraryThatDoesNotLoadIsNamed() {
+    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+        () -> Packed4j.isolated(List.of()));
+    assertEquals("Packed4j.isolated(List<Path>) takes at least one library, got an empty list", empty.getMessage());
+    NullPointerException hole = assertThrows(NullPointerException.class,
+        () -> Packed4j.isolated(java.util.Arrays.asList(PLUGIN, null)));
+    assertEquals("libraries[1]", hole.getMessage());
+
+    Path missing = Path.of("/nonexistent/libnothing.so");
+    Packed4jException local = assertThrows(Packed4jException.class, () -> Packed4j.loadLibrary(missing));
+    Packed4jException second = assertThrows(Packed4jException.class,
+        () -> Packed4j.isolated(List.of(PLUGIN, missing)));
+    assertEquals("LoadError", second.kind());
+    assertTrue(second.getMessage().contains("Packed4j.isolated(" + PLUGIN + ", " + missing + "): the child "
+        + "packed4j-server ended before it listened (exit status"), second.getMessage());
+    assertTrue(second.getMessage().contains(local.nativeMessage()), second.getMessage());
+  }
+
+  @Test
+  void libraryFileNamesTheFileLoadLibraryLoadsOrSaysWhatIsMissing() {
+    Path calculator = Packed4j.libraryFile("calculator");
+    assertTrue(calculator.isAbsolute() && Files.isRegularFile(calculator), calculator.toString());
+    assertEquals("libcalculator.so", calculator.getFileName().toString());
+    assertEquals(calculator, Packed4j.libraryFile("calculator"), "the same file each time");
+
+    Packed4jException absent = assertThrows(Packed4jException.class, () -> Packed4j.libraryFile("nothing"));
+    assertEquals("LoadError", absent.kind());
+    assertTrue(absent.getMessage().contains("no native library 'nothing' on the class path"), absent.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Packed4j.libraryFile("../calculator"));
   }
 
   @Test

@@ -54,6 +54,9 @@ public final class Packed4j {
    */
   private static final Map<Path, Packed4jException> PARTLY_REFUSED_PLUGINS = new HashMap<>();
 
+  /** Finds the class that called {@link #libraryFile}, whose class loader carries the library. */
+  private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
   /**
    * Loads the plugin library {@code name} carried on the class path for the running platform, as the resource
    * {@code META-INF/native/<platform>/lib<name>.so} (platform {@code linux-x86_64} here), which is where
@@ -111,6 +114,28 @@ public final class Packed4j {
   public static void loadLibrary(Path library) {
     NativeAccess.checkCaller("Packed4j.loadLibrary");
     load(library);
+  }
+
+  /**
+   * The file {@link #loadLibrary(String)} loads for {@code name}, without loading it: the class path directory's
+   * file, or the per-user cache's copy of the jar's entry, extracted now when it is not there yet. It names a library
+   * the class path carries where a file is wanted: for {@link #isolated(List)}, {@code packed4j describe} or a
+   * debugger. The resource is looked up through the class loader of the class that calls this method.
+   *
+   * @param name the library's name without {@code lib} and {@code .so}
+   * @return the absolute path of the file
+   * @throws IllegalArgumentException when {@code name} is not a plain library name
+   * @throws Packed4jException LoadError when the class path does not carry the library for this platform, or it
+   *     cannot be extracted, with the message {@link #loadLibrary(String)} gives
+   */
+  public static Path libraryFile(String name) {
+    Objects.requireNonNull(name, "name");
+    ClassLoader loader = CALLERS.getCallerClass().getClassLoader();
+    try {
+      return BundledLibraries.locate(name, loader).toAbsolutePath();
+    } catch (IllegalStateException e) {
+      throw Failures.error(ErrorKind.LOAD_ERROR, e.getMessage(), null);
+    }
   }
 
   private static synchronized void load(Path library) {
@@ -507,8 +532,51 @@ public final class Packed4j {
    */
   public static Session isolated(Path library, SessionOptions options) {
     Objects.requireNonNull(library, "library");
+    return isolated(List.of(library), options);
+  }
+
+  /**
+   * Hosts several libraries in one child JVM of its own, loaded in the given order, as
+   * {@code packed4j-server} loads the libraries of its command line: for a plugin that uses the types or functions
+   * of another, or to keep related plugins in one process. A library the class path carries is listed by its file,
+   * {@link #libraryFile(String)}:
+   *
+   * <pre>{@code
+   * try (Session isolated = Packed4j.isolated(List.of(Packed4j.libraryFile("calculator"), Path.of("libgeo.so")))) {
+   *   isolated.bind(Calculator.class).add(1, 2); // 3
+   * }
+   * }</pre>
+   *
+   * @param libraries the plugins' {@code .so} files, at least one
+   * @return the open session
+   * @throws IllegalArgumentException when {@code libraries} is empty
+   * @throws Packed4jException as {@link #isolated(Path)}; a LoadError names the library that did not load
+   */
+  public static Session isolated(List<Path> libraries) {
+    return isolated(libraries, SessionOptions.defaults());
+  }
+
+  /**
+   * {@link #isolated(List)} with a deadline, a message size or a restart after a crash from {@code options}: a
+   * restarted child loads every library again.
+   *
+   * @param libraries the plugins' {@code .so} files, at least one, loaded in this order
+   * @param options the deadline, message size and restart choice (a token is made for the child)
+   * @return the open session
+   * @throws IllegalArgumentException when {@code libraries} is empty
+   * @throws Packed4jException as {@link #isolated(List)}
+   */
+  public static Session isolated(List<Path> libraries, SessionOptions options) {
+    Objects.requireNonNull(libraries, "libraries");
     Objects.requireNonNull(options, "options");
-    return sessionProvider("Packed4j.isolated").isolated(library, options);
+    if (libraries.isEmpty()) {
+      throw new IllegalArgumentException("Packed4j.isolated(List<Path>) takes at least one library, got an empty "
+          + "list");
+    }
+    for (int i = 0; i < libraries.size(); i++) {
+      Objects.requireNonNull(libraries.get(i), "libraries[" + i + "]");
+    }
+    return sessionProvider("Packed4j.isolated").isolated(List.copyOf(libraries), options);
   }
 
   /**

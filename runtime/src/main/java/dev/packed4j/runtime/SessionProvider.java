@@ -1,6 +1,7 @@
 package dev.packed4j.runtime;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,24 +25,25 @@ public abstract class SessionProvider {
   public abstract Session connect(String target, SessionOptions options);
 
   /**
-   * Starts a server in a child JVM on a free loopback port, hosting {@code library}, and connects to it.
+   * Starts a server in a child JVM on a free loopback port, hosting {@code libraries} loaded in their order, and
+   * connects to it.
    *
-   * @param library the plugin's {@code .so} file
+   * @param libraries the plugins' {@code .so} files, at least one, none null
    * @param options the deadline, message size and restart choice
    * @return the open session; closing it stops the child
-   * @throws Packed4jException LoadError when the child cannot load the library (its message), or
+   * @throws Packed4jException LoadError when the child cannot load a library (its message), or
    *     {@value Session#SESSION_LOST} when the child does not start
    */
-  public abstract Session isolated(Path library, SessionOptions options);
+  public abstract Session isolated(List<Path> libraries, SessionOptions options);
 
   /**
-   * As {@link #isolated(Path, SessionOptions)}, for a library the class path carries (as
+   * As {@link #isolated(List, SessionOptions)}, for a library the class path carries (as
    * {@link Packed4j#loadLibrary(String)} finds it).
    *
    * @param name the library's name without {@code lib} and {@code .so}
    * @param options the deadline, message size and restart choice
    * @return the open session; closing it stops the child
-   * @throws Packed4jException as {@link #isolated(Path, SessionOptions)}
+   * @throws Packed4jException as {@link #isolated(List, SessionOptions)}
    */
   public abstract Session isolated(String name, SessionOptions options);
 

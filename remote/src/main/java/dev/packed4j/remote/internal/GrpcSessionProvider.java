@@ -23,8 +23,10 @@ public final class GrpcSessionProvider extends SessionProvider {
   }
 
   @Override
-  public Session isolated(Path library, SessionOptions options) {
-    return RemoteSession.isolated(List.of(library.toAbsolutePath().toString()), library.toString(), options);
+  public Session isolated(List<Path> libraries, SessionOptions options) {
+    List<String> files = libraries.stream().map(library -> library.toAbsolutePath().toString()).toList();
+    String named = String.join(", ", libraries.stream().map(Path::toString).toList());
+    return RemoteSession.isolated(files, named, options);
   }
 
   @Override

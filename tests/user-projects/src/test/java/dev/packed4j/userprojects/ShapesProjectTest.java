@@ -50,6 +50,7 @@ class ShapesProjectTest {
       GeometryError: the triangle inequality does not hold
       [ValueError] shapes.Circle: radius -1.000000 is negative
       10.0
+      60000.0
       """;
 
   @Test

@@ -3,6 +3,7 @@ package com.example.shapes;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -53,6 +54,12 @@ public final class Main {
     // The same interface, the plugin in a child JVM of its own: a crash there is an exception here.
     try (Session isolated = Packed4j.isolated("shapes")) {
       System.out.println(isolated.bind(Shapes.class).hypot(6, 8)); // 10.0
+    }
+    // libunits.so calls shapes.Area, so its child hosts both libraries: the jar's libraries, listed by their files.
+    List<Path> both = List.of(Packed4j.libraryFile("shapes"), Packed4j.libraryFile("units"));
+    try (Session isolated = Packed4j.isolated(both);
+        Rectangle door = isolated.bind(Shapes.class).rectangle("door", 2.0, 3.0)) {
+      System.out.println(isolated.bind(Units.class).areaIn(door, "cm2")); // 60000.0, computed in the child
     }
   }
 }
