@@ -201,6 +201,18 @@ class IsolatedSessionTest {
       Files.delete(reports);
       Files.delete(reports.getParent());
     }
+    // A directory that cannot be made (here, under a file) fails the open, naming it, before any child starts.
+    Path file = Files.createTempFile("not-a-directory", ".txt");
+    try {
+      Path under = file.resolve("reports");
+      Packed4jException refused = assertThrows(Packed4jException.class,
+          () -> Packed4j.isolated(PLUGIN, SessionOptions.defaults().withCrashReportDirectory(under)));
+      assertEquals(Session.SESSION_LOST, refused.kind());
+      assertTrue(refused.getMessage().contains("Packed4j.isolated(" + PLUGIN + "): cannot create the directory for "
+          + "the child's crash report: " + under + ": Not a directory"), refused.getMessage());
+    } finally {
+      Files.delete(file);
+    }
     assertThrows(NullPointerException.class, () -> SessionOptions.defaults().withCrashReportDirectory(null));
     assertEquals(Optional.empty(), SessionOptions.defaults().crashReportDirectory());
     // -XX:ErrorFile reads %p as the pid: such a directory would hold no report the error could name.
