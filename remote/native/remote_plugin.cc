@@ -4,10 +4,12 @@
 #include <packed4j/packed4j.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <exception>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -84,6 +86,12 @@ P4J_REGISTER_GLOBAL("remote.Crash").set_body_typed([](int64_t value) {
 
 P4J_REGISTER_GLOBAL("remote.Apply").set_body_typed([](PackedFunc function, int64_t value) -> int64_t {
   return function(value);
+});
+
+// A function object out: each call adds its step to a count the closure keeps, and returns the new count.
+P4J_REGISTER_GLOBAL("remote.Counter").set_body_typed([](int64_t start) {
+  auto count = std::make_shared<std::atomic<int64_t>>(start);
+  return PackedFunc::FromTyped([count](int64_t step) { return count->fetch_add(step) + step; });
 });
 
 // ---- Tensors: copied across a session.

@@ -9,6 +9,8 @@ import dev.packed4j.runtime.PackedFunction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.LongUnaryOperator;
 
 /** The test plugin's functions (native/remote_plugin.cc), bound locally and through sessions alike. */
 public interface RemoteFunctions {
@@ -56,6 +58,15 @@ public interface RemoteFunctions {
 
   @Global("remote.Apply")
   long apply(PackedFunction function, long value);
+
+  @Global("remote.Counter")
+  PackedFunction counter(long start);
+
+  @Global("remote.Counter")
+  LongUnaryOperator counterOperator(long start);
+
+  @Global("remote.Counter")
+  Function<Long, Long> counterFunction(long start);
 
   @Global("remote.MakePoint")
   PointRef makePoint(long x, long y, String label);

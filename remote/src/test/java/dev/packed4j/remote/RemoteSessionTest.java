@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.packed4j.annotations.Global;
 import dev.packed4j.runtime.NDArray;
+import dev.packed4j.runtime.NativeClosure;
 import dev.packed4j.runtime.NativeObject;
 import dev.packed4j.runtime.ObjectTypeInfo;
 import dev.packed4j.runtime.Packed4j;
@@ -30,6 +32,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -355,6 +359,74 @@ class RemoteSessionTest {
       assertTrue(here.getMessage().contains("a proxy implementing PointRef, RemoteObject (an object a session"
           + " returned lives in its server)"), here.getMessage());
     }
+  }
+
+  @Test
+  void aFunctionResultIsCalledOnTheServerAndGoesBackAsItself() throws InterruptedException {
+    // The same interface, the same results here and through the session: a function a call returns stays where it
+    // was made, as an object does, declared as PackedFunction (what packed4j generate writes) or a functional
+    // interface.
+    Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN));
+    useCounters(Packed4j.bind(RemoteFunctions.class));
+    long before = Packed4j.liveObjectCount();
+    useCounters(remote);
+    // Every counter is released on the server: the proxies' at their close, the PackedFunction's once its body,
+    // which holds the server's function, is collected.
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (Packed4j.liveObjectCount() != before && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(before, Packed4j.liveObjectCount(), "native objects left on the server");
+
+    LongUnaryOperator operator = remote.counterOperator(0);
+    assertInstanceOf(Session.RemoteObject.class, operator);
+    assertTrue(operator.toString().startsWith("Session.Function[RemoteFunctions.counterOperator's result, remote#"),
+        operator.toString());
+    ((NativeClosure) operator).close();
+    IllegalStateException closed = assertThrows(IllegalStateException.class, () -> operator.applyAsLong(1));
+    assertTrue(closed.getMessage().startsWith("the function RemoteFunctions.counterOperator returned (remote#"),
+        closed.getMessage());
+    try (PackedFunction counter = remote.counter(0)) {
+      Packed4jException wrong = assertThrows(Packed4jException.class, () -> counter.invoke("one"));
+      assertEquals("TypeError", wrong.kind());
+      assertTrue(wrong.getMessage().contains("argument 0"), wrong.getMessage());
+      assertEquals(1L, counter.invoke(1), "the counter is still usable after the refused call");
+    }
+    Object dynamic = session.global("remote.Counter").invoke(5L);
+    assertInstanceOf(Session.Function.class, dynamic, "an untyped result is the session's own function type");
+    assertEquals(6L, ((Session.Function) dynamic).invoke(1L));
+    ((Session.RemoteObject) dynamic).close();
+    Packed4jException notAFunction = assertThrows(Packed4jException.class,
+        () -> session.bind(CounterAsObject.class).counter(1));
+    assertTrue(notAFunction.getMessage().contains("the result is a function (it stays on the server), which is no "
+        + "dev.packed4j.remote.PointRef; declare PackedFunction, a functional interface, Session.Function or Object"),
+        notAFunction.getMessage());
+  }
+
+  /** A function result declared as an @Object view: refused, by its kind. */
+  interface CounterAsObject {
+    @Global("remote.Counter")
+    PointRef counter(long start);
+  }
+
+  private static void useCounters(RemoteFunctions functions) {
+    try (PackedFunction counter = functions.counter(10)) {
+      assertEquals(11L, counter.invoke(1));
+      assertEquals(13L, counter.invoke(2));
+      assertEquals(23L, functions.apply(counter, 10), "passed back, the function is the one that was returned");
+      assertEquals(24L, counter.invoke(1), "and keeps its count");
+    }
+    LongUnaryOperator operator = functions.counterOperator(100);
+    assertEquals(101L, operator.applyAsLong(1));
+    assertEquals(204L, operator.andThen(count -> 2 * count).applyAsLong(1), "a default method");
+    assertEquals(112L, functions.apply(((NativeClosure) operator).packedFunction(), 10));
+    ((NativeClosure) operator).close();
+    assertThrows(IllegalStateException.class, () -> operator.applyAsLong(1));
+    Function<Long, Long> function = functions.counterFunction(0);
+    assertEquals(5L, function.apply(5L));
+    assertEquals(12L, function.apply(7L));
+    ((NativeClosure) function).close();
   }
 
   @Test

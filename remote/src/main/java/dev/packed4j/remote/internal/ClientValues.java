@@ -139,6 +139,8 @@ final class ClientValues {
         value.setMap(entries);
       }
       case RemoteFunction function -> value.setObject(handle(session, on, function.handleOf(site), site, what));
+      case PackedFunction function when RemoteClosures.remoteOf(function) != null ->
+          value.setObject(handle(session, on, RemoteClosures.remoteOf(function).handleOf(site), site, what));
       case PackedFunction function -> throw RemoteSession.typeError(site + ": " + what + " is a function ("
           + function + "): callbacks are not supported remotely; a Java function cannot be called from a server "
           + "process. Call it in this JVM, or load the library here with Packed4j.loadLibrary");
@@ -147,6 +149,8 @@ final class ClientValues {
       default -> {
         if (Proxy.isProxyClass(arg.getClass()) && Proxy.getInvocationHandler(arg) instanceof RemoteObjectHandler h) {
           value.setObject(handle(session, on, h.handleOf(site), site, what));
+        } else if (RemoteClosures.remoteOf(arg) != null) {
+          value.setObject(handle(session, on, RemoteClosures.remoteOf(arg).handleOf(site), site, what));
         } else if (arg.getClass().isSynthetic() || arg.getClass().isHidden()) {
           throw RemoteSession.typeError(site + ": " + what + " is a Java function (" + arg.getClass().getName()
               + "): callbacks are not supported remotely; a lambda cannot be called from a server process");
@@ -295,7 +299,12 @@ final class ClientValues {
         return Collections.unmodifiableMap(entries);
       }
       case OBJECT -> {
-        return RemoteObjectHandler.create(session, on, value.getObject(), raw, site);
+        ObjectHandle object = value.getObject();
+        if (isFunction(object.getTypeKey()) && RemoteClosures.converts(raw)) {
+          return RemoteClosures.view(new RemoteFunction(session, null, new RemoteObjectHandler.Handle(session, on,
+              object.getId(), object.getTypeKey()), site), type);
+        }
+        return RemoteObjectHandler.create(session, on, object, raw, site);
       }
       case TENSOR -> {
         if (!raw.isAssignableFrom(NDArray.class)) { // checked first: a tensor made here would be nobody's

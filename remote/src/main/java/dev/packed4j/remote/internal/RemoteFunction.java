@@ -4,6 +4,7 @@ import dev.packed4j.remote.internal.proto.MemberOp;
 import dev.packed4j.remote.internal.proto.Value;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
+import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,30 +16,51 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
   private final RemoteSession session;
   private final String name;
   private final RemoteObjectHandler.Handle handle;
+  /** For a function a call returned: that call, for messages ("the function Docs.counter returned"); else null. */
+  private final String origin;
   private volatile boolean closed;
 
   RemoteFunction(RemoteSession session, String name, RemoteObjectHandler.Handle handle) {
+    this(session, name, handle, null);
+  }
+
+  RemoteFunction(RemoteSession session, String name, RemoteObjectHandler.Handle handle, String origin) {
     this.session = session;
     this.name = name;
     this.handle = handle;
+    this.origin = origin;
   }
 
   @Override
   public Object invoke(Object... args) {
+    return invoke(Object.class, args);
+  }
+
+  /** Calls the function with dynamically converted arguments, its result converted to {@code result}. */
+  Object invoke(Type result, Object... args) {
     Objects.requireNonNull(args, "args");
-    String site = name != null ? name : "Function@remote#" + handle.id();
+    String site = site();
     if (handle == null) {
       Connection on = session.connection(site);
-      Transfer transfer = new Transfer(Object.class);
-      Value result = session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(name)
+      Transfer transfer = new Transfer(result);
+      Value value = session.call(on, dev.packed4j.remote.internal.proto.CallRequest.newBuilder().setGlobal(name)
           .addAllArgs(ClientValues.arguments(session, on, args, site, transfer, false)), site, transfer);
-      return ClientValues.result(session, on, result, Object.class, site, transfer);
+      return ClientValues.result(session, on, value, result, site, transfer);
     }
     Connection on = handleOf(site).connection();
-    Transfer transfer = new Transfer(Object.class);
-    Value result = session.callMember(on, handle.id(), MemberOp.INVOKE, "", ClientValues.arguments(session, on, args,
+    Transfer transfer = new Transfer(result);
+    Value value = session.callMember(on, handle.id(), MemberOp.INVOKE, "", ClientValues.arguments(session, on, args,
         site, transfer, false), site, transfer);
-    return ClientValues.result(session, on, result, Object.class, site, transfer);
+    return ClientValues.result(session, on, value, result, site, transfer);
+  }
+
+  /** The function in messages: its name, or the call that returned it. */
+  private String site() {
+    if (name != null) {
+      return name;
+    }
+    return origin != null ? "the function " + origin + " returned (remote#" + handle.id() + ")"
+        : "Function@remote#" + handle.id();
   }
 
   RemoteObjectHandler.Handle handleOf(String site) {
@@ -47,7 +69,8 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
           + "function object a call returned instead");
     }
     if (closed) {
-      throw new IllegalStateException(site + ": the remote function is closed; it cannot be used after close()");
+      throw new IllegalStateException(site + ": the remote function" + (site.equals(site()) ? "" : " (" + site() + ")")
+          + " is closed; it cannot be used after close()");
     }
     return handle;
   }
@@ -99,6 +122,7 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
 
   @Override
   public String toString() {
-    return "Session.Function[" + (name != null ? name : "remote#" + handle.id()) + "]";
+    return "Session.Function[" + (name != null ? name : origin != null ? origin + "'s result, remote#" + handle.id()
+        : "remote#" + handle.id()) + "]";
   }
 }

@@ -60,9 +60,14 @@ final class RemoteObjectHandler implements InvocationHandler {
    */
   static Object create(RemoteSession session, Connection on, ObjectHandle object, Class<?> declared, String site) {
     Handle handle = new Handle(session, on, object.getId(), object.getTypeKey());
-    if ((declared == Object.class || declared == Session.Function.class) && ClientValues.isFunction(
-        object.getTypeKey())) {
-      return new RemoteFunction(session, null, handle);
+    if (ClientValues.isFunction(object.getTypeKey())) {
+      if (declared == Object.class || declared == Session.Function.class || declared == Session.RemoteObject.class
+          || declared == AutoCloseable.class) {
+        return new RemoteFunction(session, null, handle, site);
+      }
+      session.release(on, object.getId());
+      throw RemoteSession.typeError(site + ": the result is a function (it stays on the server), which is no "
+          + declared.getName() + "; declare PackedFunction, a functional interface, Session.Function or Object");
     }
     Class<?>[] interfaces;
     if (declared == Object.class || declared == Session.RemoteObject.class || declared == AutoCloseable.class) {
