@@ -94,7 +94,14 @@ public final class NativeObject extends ObjectRef {
     }
     try (Frame frame = ThreadStack.current().push(SET, 1)) {
       frame.put(0, AnyCodec.ANY, value);
-      Errors.check(CApi.P4JObjectSetAttr(pin.pinnedHandle(), frame.stringSpan(field), frame.arguments()), null);
+      if (CApi.P4JObjectSetAttr(pin.pinnedHandle(), frame.stringSpan(field), frame.arguments()) != 0) {
+        // The core names its C function ("P4JObjectSetField: field ..."); a Java caller called this method.
+        Packed4jException error = Errors.takeRaised(null);
+        String message = error.nativeMessage();
+        String cName = "P4JObjectSetField: ";
+        throw message.startsWith(cName) ? Failures.newException(error.kind(), "NativeObject.set: "
+            + message.substring(cName.length()), error.nativeBacktrace(), null) : error;
+      }
     } finally {
       pin.unpin();
       Reference.reachabilityFence(this);

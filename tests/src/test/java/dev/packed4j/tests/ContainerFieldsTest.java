@@ -213,11 +213,11 @@ class ContainerFieldsTest {
     }
   }
 
-  /** Runs a write the core refuses and checks its TypeError's message, after "P4JObjectSetField: ". */
+  /** Runs a write the core refuses and checks its TypeError's message, after "NativeObject.set: ". */
   private static void assertRefused(Executable write, String message) {
     Packed4jException error = assertThrows(Packed4jException.class, write);
     assertEquals("TypeError", error.kind(), error.getMessage());
-    assertEquals("P4JObjectSetField: " + message, error.nativeMessage());
+    assertEquals("NativeObject.set: " + message, error.nativeMessage());
   }
 
   /**
