@@ -358,6 +358,12 @@ class RemoteSessionTest {
       assertEquals("TypeError", here.kind());
       assertTrue(here.getMessage().contains("a proxy implementing PointRef, RemoteObject (an object a session"
           + " returned lives in its server)"), here.getMessage());
+      // Saved as data here: the server saves it, and the error says how.
+      Packed4jException save = assertThrows(Packed4jException.class, () -> Packed4j.toJson(mine));
+      assertTrue(save.getMessage().endsWith("or save it there: session.global(\"packed4j.SaveJSON\").invoke(object)"),
+          save.getMessage());
+      String json = (String) session.global("packed4j.SaveJSON").invoke(mine);
+      assertTrue(json.contains("\"remote.Point\"") && json.contains("\"mine\""), json);
     }
   }
 

@@ -9,6 +9,7 @@ import dev.packed4j.runtime.internal.errors.Failures;
 import dev.packed4j.runtime.internal.values.AnyCodec;
 import dev.packed4j.runtime.internal.values.CallTarget;
 import dev.packed4j.runtime.internal.values.Frame;
+import dev.packed4j.runtime.internal.values.Nesting;
 import dev.packed4j.runtime.internal.objects.TypeView;
 import dev.packed4j.runtime.internal.values.ObjectCodec;
 import dev.packed4j.runtime.internal.values.ObjectHandles;
@@ -45,7 +46,22 @@ final class ObjectData {
 
   static String toJson(Object value) {
     NativeLibraries.ensureLoaded(); // a core that cannot load: its LoadError each time, not a holder's failed init
-    return (String) Functions.SAVE.invoke(value);
+    try {
+      return (String) Functions.SAVE.invoke(value);
+    } catch (Packed4jException e) {
+      // A view built level by level gets past the argument's limit, not the document's: SaveJSON has the same one.
+      String message = e.nativeMessage();
+      if (message.endsWith(Nesting.VIEWS_ADVICE)) {
+        throw Failures.newException(e.kind(), message.substring(0, message.length() - Nesting.VIEWS_ADVICE.length())
+            + "; a packed4j-json document nests at most " + Nesting.LIMIT + " levels as well (SaveJSON and LoadJSON "
+            + "refuse deeper ones)", e.nativeBacktrace(), e.functionName());
+      }
+      if (message.endsWith(AnyCodec.SESSION_OBJECT_ADVICE)) {
+        throw Failures.newException(e.kind(), message + ", or save it there: session.global(\"packed4j.SaveJSON\")"
+            + ".invoke(object)", e.nativeBacktrace(), e.functionName());
+      }
+      throw e;
+    }
   }
 
   /** LoadJSON's call target: the function of {@link Functions#LOAD}, which lives as long as the process. */

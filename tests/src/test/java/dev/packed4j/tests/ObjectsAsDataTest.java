@@ -75,6 +75,19 @@ class ObjectsAsDataTest {
       assertEquals(tensor.dtype(), back.dtype());
       assertArrayEquals(tensor.toDoubleArray(), back.toDoubleArray());
     }
+    // Past the nesting limit: the error says that a document has the limit too (views get past an argument's only).
+    List<Object> deep = new ArrayList<>();
+    List<Object> innermost = deep;
+    for (int i = 0; i < 600; i++) {
+      List<Object> next = new ArrayList<>();
+      innermost.add(next);
+      innermost = next;
+    }
+    Packed4jException tooDeep = assertThrows(Packed4jException.class, () -> Packed4j.toJson(deep));
+    assertEquals("ValueError", tooDeep.kind());
+    assertTrue(tooDeep.nativeMessage().endsWith("levels of nested lists and maps in one value; a packed4j-json "
+        + "document nests at most 512 levels as well (SaveJSON and LoadJSON refuse deeper ones)"),
+        tooDeep.nativeMessage());
   }
 
   @Test

@@ -22,6 +22,10 @@ import java.util.Optional;
  * the generated class of its type or nearest ancestor, else NativeObject.
  */
 public final class AnyCodec extends ValueCodec<Object> {
+  /** The end of the error for an object of a session, which this process cannot convert. */
+  public static final String SESSION_OBJECT_ADVICE =
+      ", which only that session's process can convert: pass it to an interface the session bound";
+
   public static final AnyCodec ANY = new AnyCodec();
 
   private AnyCodec() {
@@ -87,8 +91,7 @@ public final class AnyCodec extends ValueCodec<Object> {
           default -> {
             String sessionObject = ObjectHandles.describeSessionObject(value);
             throw new ConversionFailure(ConversionFailure.Kind.TYPE, sessionObject != null
-                ? sessionObject + ", which only that session's process can convert: pass it to an interface the"
-                    + " session bound"
+                ? sessionObject + SESSION_OBJECT_ADVICE
                 : "a " + value.getClass().getTypeName() + ", which has no native representation"
                     + " (supported: null, Boolean, Byte, Short, Integer, Long, Float, Double, String, byte[], native"
                     + " objects, List, Map, Optional, native MemorySegment)");

@@ -22,6 +22,10 @@ public final class Nesting {
   /** The deepest nesting of containers converted in one value. */
   public static final int LIMIT = 512;
 
+  /** The end of the limit's message: what an argument deeper than the limit can be instead. */
+  public static final String VIEWS_ADVICE =
+      "; pass deeper structures as NativeList or NativeMap views built level by level";
+
   private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
   /** Thrown past the limit through every level, and turned into a ConversionFailure by the outermost one. */
@@ -56,8 +60,7 @@ public final class Nesting {
     if (failure instanceof TooDeep && depth[0] == 1) {
       return new ConversionFailure(ConversionFailure.Kind.VALUE, "containers nested deeper than " + LIMIT
           + " levels (or a collection that contains itself): packed4j converts at most " + LIMIT
-          + " levels of nested lists and maps in one value; pass deeper structures as NativeList or NativeMap "
-          + "views built level by level");
+          + " levels of nested lists and maps in one value" + VIEWS_ADVICE);
     }
     return failure;
   }
