@@ -115,7 +115,10 @@ class ObjectDiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "[P4J-OBJECT-DUPLICATE-KEY] type key \"test.Node\" is declared twice: by p.OtherNodeRef, and already"
-                + " by p.NodeRef. A native type has one Java view; extend NodeRef instead, or correct the key")
+                + " by p.NodeRef. A native type has one Java view; extend NodeRef instead, or correct the key;"
+                + " when packed4j generate wrote one of them, give generate the one you wrote as existing"
+                + " (<existing><test.Node>your.Interface</test.Node></existing>, or --existing"
+                + " test.Node=your.Interface) and generate again")
         .inFile(second)
         .onLine(3)
         .atColumn(9);

@@ -225,7 +225,9 @@ public enum Diagnostic {
       "P4J-OBJECT-DUPLICATE-KEY",
       Kind.ERROR,
       "type key \"%s\" is declared twice: by %s, and already by %s. A native type has one Java view; extend"
-          + " %s instead, or correct the key"),
+          + " %s instead, or correct the key; when packed4j generate wrote one of them, give generate the one you"
+          + " wrote as existing (<existing><%s>your.Interface</%s></existing>, or --existing %s=your.Interface)"
+          + " and generate again"),
 
   OBJECT_SUPERTYPE(
       "P4J-OBJECT-SUPERTYPE",

@@ -221,7 +221,10 @@ public final class ObjectValidator {
                     typeKey,
                     qualified,
                     first,
-                    first.substring(first.lastIndexOf('.') + 1)));
+                    first.substring(first.lastIndexOf('.') + 1),
+                    typeKey,
+                    typeKey,
+                    typeKey));
     return true;
   }
 
