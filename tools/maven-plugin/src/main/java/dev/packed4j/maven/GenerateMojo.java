@@ -1,11 +1,16 @@
 package dev.packed4j.maven;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -40,6 +45,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 public final class GenerateMojo extends LibraryCliMojo {
   /** Made by Maven, which then sets the parameters below. */
   public GenerateMojo() {}
+
+  /** The type key of a generated {@code @Object} interface. */
+  private static final Pattern OBJECT_KEY = Pattern.compile("(?m)^@Object\\(\"([^\"]+)\"\\)");
 
   /** The Java package of the generated interfaces, such as {@code com.example.shapes}. */
   @Parameter(property = "packed4j.generate.package", required = true)
@@ -86,6 +94,43 @@ public final class GenerateMojo extends LibraryCliMojo {
         getLog().info("packed4j: " + line.substring("packed4j generate: ".length()));
       }
     }
+    List<String> clashes = clashes(outputDirectory.toPath(), project.getCompileSourceRoots().stream()
+        .map(Path::of).toList());
+    if (!clashes.isEmpty()) {
+      throw new MojoExecutionException("packed4j: generate wrote classes that other source roots have too, which"
+          + " javac would report as duplicate classes:\n  " + String.join("\n  ", clashes));
+    }
+  }
+
+  /**
+   * The files of {@code output} that another of {@code roots} has at the same path, each with what to change: a
+   * hand-written interface that the widened {@code prefixes} of the archetype's README now generate too, say.
+   */
+  static List<String> clashes(Path output, List<Path> roots) throws MojoExecutionException {
+    List<String> clashes = new ArrayList<>();
+    if (!Files.isDirectory(output)) {
+      return clashes;
+    }
+    Path absoluteOutput = output.toAbsolutePath().normalize();
+    try (Stream<Path> files = Files.walk(output)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+        Path relative = output.relativize(file);
+        for (Path root : roots) {
+          Path other = root.resolve(relative);
+          if (!root.toAbsolutePath().normalize().equals(absoluteOutput) && Files.isRegularFile(other)) {
+            Matcher object = OBJECT_KEY.matcher(Files.readString(file));
+            String className = relative.toString().replace(File.separatorChar, '.').replaceAll("\\.java$", "");
+            clashes.add(other + " and the generated " + file + (object.find()
+                ? ": map the type key to your interface, <existing><" + object.group(1) + ">" + className + "</"
+                    + object.group(1) + "></existing> (--existing " + object.group(1) + "=" + className + ")"
+                : ": narrow <prefixes> (--prefix) to leave the functions of " + className + " to your interface"));
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new MojoExecutionException("packed4j: cannot read the generated sources in " + output + ": " + e, e);
+    }
+    return clashes;
   }
 
   @Override
