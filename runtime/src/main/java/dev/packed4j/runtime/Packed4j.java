@@ -305,10 +305,20 @@ public final class Packed4j {
       throw new IllegalStateException("cannot create the registrar " + generated.getName() + " (" + e
           + "): recompile " + exports.getName() + " with packed4j-processor", e);
     }
-    record Export(String name, String javaMethod, PackedFunction function) {}
+    record Export(String name, String javaMethod, PackedFunction function, List<String> parameterNames) {}
     List<Export> functions = new ArrayList<>();
     try {
-      registrar.exportTo((name, javaMethod, function) -> functions.add(new Export(name, javaMethod, function)));
+      registrar.exportTo(new ExportedFunctions() {
+        @Override
+        public void add(String name, String javaMethod, PackedFunction function) {
+          functions.add(new Export(name, javaMethod, function, null));
+        }
+
+        @Override
+        public void add(String name, String javaMethod, PackedFunction function, List<String> parameterNames) {
+          functions.add(new Export(name, javaMethod, function, List.copyOf(parameterNames)));
+        }
+      });
       for (Export export : functions) {
         if (Registry.find(export.name()).map(found -> {
           found.close();
@@ -324,6 +334,9 @@ public final class Packed4j {
         // Its argument and result errors name the global and the method, as a C++ function's name it.
         JavaFunctions.name(export.function().handle(), export.name() + " (" + export.javaMethod() + ")");
         Registry.register(export.name(), export.function());
+        if (export.parameterNames() != null) {
+          Registries.nameParameters(export.name(), export.parameterNames());
+        }
         names.add(export.name());
       }
       return List.copyOf(names);

@@ -37,6 +37,9 @@ class ExportsTest {
       assertEquals("hello ada hello ada", greet.invoke("ada", 2));
       assertEquals(6L, total.invoke(List.of(1L, 2L, 3L)));
     }
+    // The Java parameter names, as C++ .params({...}) records a native function's.
+    assertEquals(List.of("a", "b"), Registry.functionInfo("test.host.Add").orElseThrow().parameterNames());
+    assertEquals(List.of("factor", "by"), Registry.functionInfo("test.host.Scale").orElseThrow().parameterNames());
   }
 
   @Test

@@ -22,7 +22,8 @@ import javax.lang.model.element.Modifier;
  * <pre>{@code
  * public void exportTo(ExportedFunctions functions) {
  *   functions.add("host.Add", "HostFunctions.add",
- *       Callbacks.typedFunction("(int64, int64) -> int64", (CallbackBodies.Wire2) (a0, a1) -> HostFunctions.add(a0, a1)));
+ *       Callbacks.typedFunction("(int64, int64) -> int64", (CallbackBodies.Wire2) (a0, a1) -> HostFunctions.add(a0, a1)),
+ *       List.of("a", "b"));
  * }
  * }</pre>
  */
@@ -50,8 +51,10 @@ public final class ExportGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(ParameterSpec.builder(EXPORTED_FUNCTIONS, "functions").build());
     for (GlobalMethod function : exports.functions()) {
-      exportTo.addStatement(
-          "functions.add($S, $S,$W$L)", function.globalName(), function.javaName(), functionObject(owner, function));
+      CodeBlock names = CodeBlock.of("$T.of($L)", List.class, function.parameters().stream()
+          .map(parameter -> CodeBlock.of("$S", parameter.name())).collect(CodeBlock.joining(", ")));
+      exportTo.addStatement("functions.add($S, $S,$W$L,$W$L)", function.globalName(), function.javaName(),
+          functionObject(owner, function), names);
     }
     type.addMethod(exportTo.build());
     return JavaFile.builder(generated.packageName(), type.build())

@@ -712,10 +712,13 @@ public final class CApi {
    * as a typed argument of the field's type: kP4JInt for int32 (range-checked), int64 and uint64 (not negative),
    * kP4JFloat or kP4JInt for float64, kP4JBool for bool, a string (kP4JStrView or a String) for a string field, and
    * for an object field None or an object of the declared type (a string view for a String field); a TypeError or
-   * ValueError names the type, the field and the expected type. A number is written with one store, as a caller
-   * that writes the offset itself does. A string or object field is swapped under a lock of the object that
-   * P4JObjectGetField and P4JObjectGetAttr also take, so concurrent writers and readers through these functions see
-   * a whole value; the old value is released once, after the swap. IndexError when field_index is out of range.
+   * ValueError names the type, the field and the expected type. A field whose declared type (P4JTypeSetFieldType)
+   * is a list or map also has each element, key and value checked as a typed argument of that type would be, nested
+   * containers included, before the lock is taken: the error names the declared type and the element's index or
+   * key, and the field keeps its value. A number is written with one store, as a caller that writes the offset
+   * itself does. A string or object field is swapped under a lock of the object that P4JObjectGetField and
+   * P4JObjectGetAttr also take, so concurrent writers and readers through these functions see a whole value; the
+   * old value is released once, after the swap. IndexError when field_index is out of range.
    */
   public static int P4JObjectSetField(long obj, int field_index, long value) {
     try {
@@ -751,6 +754,40 @@ public final class CApi {
   public static int P4JObjectSetAttr(long obj, long name, long value) {
     try {
       return (int) P4JObjectSetAttr.HANDLE.invokeExact(obj, name, value);
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JFunctionSetGlobalDoc {
+    static final FunctionDescriptor DESC = FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_INT);
+    static final MemorySegment ADDR = findOrThrow("P4JFunctionSetGlobalDoc");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code int P4JFunctionSetGlobalDoc(const P4JByteArray* name, const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JFunctionSetGlobalDoc$descriptor() {
+    return P4JFunctionSetGlobalDoc.DESC;
+  }
+
+  /** Address of {@code P4JFunctionSetGlobalDoc} in libpacked4j.so. */
+  public static MemorySegment P4JFunctionSetGlobalDoc$address() {
+    return P4JFunctionSetGlobalDoc.ADDR;
+  }
+
+  /**
+   * {@code int P4JFunctionSetGlobalDoc(const P4JByteArray* name, const P4JByteArray* doc, const P4JByteArray* param_names, int32_t num_param_names)}
+   *
+   * Sets the doc string and parameter names of a registered global (the Registry's describe and params). param doc
+   * copied, replacing an earlier one; NULL keeps it. param param_names num_param_names names (copied);
+   * num_param_names -1 keeps the earlier ones. When the function has a signature there must be one name per
+   * parameter (ValueError naming the global and both counts). returns -1 with a KeyError for a name no global has.
+   */
+  public static int P4JFunctionSetGlobalDoc(long name, long doc, long param_names, int num_param_names) {
+    try {
+      return (int) P4JFunctionSetGlobalDoc.HANDLE.invokeExact(name, doc, param_names, num_param_names);
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

@@ -74,6 +74,36 @@ public final class Registries {
     }
   }
 
+  /**
+   * Records the parameter names of the global {@code name}, keeping its doc string, as C++ {@code .params({...})}
+   * does: what {@link #describe} and {@code Registry.functionInfo} then give.
+   *
+   * @throws dev.packed4j.runtime.Packed4jException ValueError when the global's signature has another number of
+   *     parameters, KeyError when no global has that name
+   */
+  public static void nameParameters(String name, List<String> parameterNames) {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment names = arena.allocate(16L * Math.max(parameterNames.size(), 1), 8);
+      for (int i = 0; i < parameterNames.size(); i++) {
+        MemorySegment span = span(arena, parameterNames.get(i));
+        MemorySegment.copy(span, 0, names, 16L * i, 16);
+      }
+      Errors.check(CApi.P4JFunctionSetGlobalDoc(span(arena, name).address(), 0L, names.address(),
+          parameterNames.size()), name);
+    }
+  }
+
+  /** A P4JByteArray of {@code value}'s UTF-8 bytes, both in {@code arena}. */
+  private static MemorySegment span(Arena arena, String value) {
+    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+    MemorySegment data = arena.allocate(bytes.length + 1L);
+    MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
+    MemorySegment span = arena.allocate(16, 8);
+    span.set(ValueLayout.JAVA_LONG, 0, data.address());
+    span.set(ValueLayout.JAVA_LONG, 8, bytes.length);
+    return span;
+  }
+
   private static final CallTarget REGISTER = CallTarget.operation("Registry.register");
 
   /**
