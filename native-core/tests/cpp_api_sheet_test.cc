@@ -311,14 +311,15 @@ TEST(CppApiSheetTest, ObjectDefinitions) {
   EXPECT_EQ(GetMethodDoc(counter_type, "add").doc, "adds step, returns the new count");
   EXPECT_EQ(GetMethodDoc(counter_type, "add").param_names, std::vector<std::string>{"step"});
   EXPECT_EQ(GetGlobalDoc("sheet.Square").param_names, std::vector<std::string>{"x"});
-  P4JByteArray count = details::ByteArrayOf("count");
-  P4JAny seven = Any(7).raw();
-  EXPECT_EQ(P4JObjectSetAttr(counter.handle(), &count, &seven), 0);  // checked, one store for a number
+  // Fields by name, as Java's NativeObject does: for an object whose class this code cannot see (another library's).
+  SetAttr(counter, "count", 7);  // checked, one store for a number
   EXPECT_EQ(counter->count, 7);
-  P4JByteArray name = details::ByteArrayOf("name");
-  EXPECT_EQ(P4JObjectSetAttr(counter.handle(), &name, &seven), -1);
-  EXPECT_EQ(TakeRaised(), "ValueError: P4JObjectSetField: field \"name\" of sheet.Counter is read-only (an object "
-                          "definition's def_rw declares a field writable)");
+  EXPECT_EQ(GetAttr(counter, "count").cast<int64_t>(), 7);
+  EXPECT_EQ(ErrorOf([&] { SetAttr(counter, "name", 7); }),
+            "ValueError: P4JObjectSetField: field \"name\" of sheet.Counter is read-only (an object definition's "
+            "def_rw declares a field writable)");
+  EXPECT_EQ(ErrorOf([&] { GetAttr(ObjectRef(), "name"); }),
+            "TypeError: GetAttr(\"name\"): expected an object, got None");
   // A string or object field Java may set, read and written in C++ under the lock Java's setters take.
   std::string copied = LockedRead(counter, &CounterObject::name);
   LockedWrite(counter, &CounterObject::name, std::string("laps, renamed"));

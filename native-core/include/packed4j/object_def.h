@@ -313,6 +313,37 @@ inline PackedFunc GetMethod(int32_t type_index, std::string_view name) {
   return details::ObjectRefAccess::FromBorrowedHandle<PackedFunc>(info->function);
 }
 
+/*!
+ * \brief Reads the field `name` of `obj` by name, as Java's NativeObject.get does: for an object whose class this code
+ *  cannot see, such as one of another library's types. Gives an int, bool or float, a String, an object or None;
+ *  AttributeError naming the type and its fields when it has no such field, TypeError for an undefined `obj`.
+ * \code int64_t count = GetAttr(counter, "count").cast<int64_t>(); \endcode
+ */
+template <typename Ref>
+inline Any GetAttr(const Ref& obj, std::string_view name) {
+  if (obj.handle() == nullptr) {
+    throw TypeError("GetAttr(\"" + std::string(name) + "\"): expected an object, got None");
+  }
+  P4JByteArray span = details::ByteArrayOf(name);
+  P4JAny out;
+  details::CheckCall(P4JObjectGetAttr(const_cast<P4JObject*>(obj.handle()), &span, &out));
+  return Any::FromOwned(out);
+}
+
+/*!
+ * \brief Writes the field `name` of `obj` by name, as Java's NativeObject.set does: checked against the field's
+ *  mutability (ValueError "read-only") and declared type (TypeError or ValueError naming the expected type, elements
+ *  of a container included), a number with one store, a string or object swapped under the lock Java's setters take.
+ */
+template <typename Ref>
+inline void SetAttr(const Ref& obj, std::string_view name, const Any& value) {
+  if (obj.handle() == nullptr) {
+    throw TypeError("SetAttr(\"" + std::string(name) + "\"): expected an object, got None");
+  }
+  P4JByteArray span = details::ByteArrayOf(name);
+  details::CheckCall(P4JObjectSetAttr(const_cast<P4JObject*>(obj.handle()), &span, &value.raw()));
+}
+
 /*! \brief The doc string and parameter names a registration gave (empty when none). */
 struct DocInfo {
   /*! \brief The doc string. */
