@@ -184,7 +184,12 @@ public abstract class ObjectRef implements AutoCloseable {
   }
 
   private IllegalStateException closedError() {
-    return new IllegalStateException("the " + typeKey() + " object is closed; it cannot be used after close()");
+    return new IllegalStateException(closedSubject() + " is closed; it cannot be used after close()");
+  }
+
+  /** What a use after close names: {@code the calc.Calculator object}. */
+  String closedSubject() {
+    return "the " + typeKey() + " object";
   }
 
   /**

@@ -35,12 +35,24 @@ import java.util.Objects;
  */
 public final class PackedFunction extends ObjectRef {
   private final String name;
+  /** What made an unnamed function, for a use after close ("the LongUnaryOperator closure ..."); or null. */
+  private final String origin;
   private final CallTarget target;
 
   PackedFunction(long handle, String name) {
+    this(handle, name, null);
+  }
+
+  PackedFunction(long handle, String name, String origin) {
     super(handle);
     this.name = name;
+    this.origin = origin;
     this.target = CallTarget.function(handle, name);
+  }
+
+  @Override
+  String closedSubject() {
+    return name != null ? "the function " + name : origin != null ? origin : super.closedSubject();
   }
 
   /**

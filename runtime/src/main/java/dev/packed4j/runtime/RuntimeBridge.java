@@ -19,6 +19,11 @@ final class RuntimeBridge implements RuntimeAccess {
   }
 
   @Override
+  public Object newPackedFunction(long ownedHandle, String name, String origin) {
+    return new PackedFunction(ownedHandle, name, origin);
+  }
+
+  @Override
   public Object newNativeList(long ownedHandle, ValueCodec<?> elements) {
     return new NativeList<>(ownedHandle, elements);
   }

@@ -116,7 +116,8 @@ class FunctionalInterfacesTest {
     closure.close();
     assertTrue(callbacks.liveObjects() <= before, callbacks.liveObjects() + " live objects, " + before + " before");
     IllegalStateException closed = assertThrows(IllegalStateException.class, () -> counter.applyAsLong(1));
-    assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+    assertEquals("the LongUnaryOperator closure (int64) -> int64 is closed; it cannot be used after close()",
+        closed.getMessage(), "names what it is, not just a Function object");
     IllegalStateException passedClosed =
         assertThrows(IllegalStateException.class, () -> callbacks.applyUnary(counter, 1L));
     assertTrue(passedClosed.getMessage().contains("closed"), passedClosed.getMessage());

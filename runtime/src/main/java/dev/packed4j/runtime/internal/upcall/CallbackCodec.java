@@ -188,7 +188,8 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
     }
     // A PackedFunction of the view's own, never the caller's: FunctionCodec would give back the PackedFunction a
     // Java function went out as (an echo), and closing the view must not close an object its caller still uses.
-    Object function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null);
+    Object function = RuntimeAccess.get().newPackedFunction(keep(handle, owned), null,
+        "the " + type.getSimpleName() + " closure " + signature);
     F view = fromFunction.apply(function);
     if (RuntimeAccess.get().kindOf(view) == RuntimeAccess.ViewKind.CLOSURE) {
       ClosureViews.remember(view, function);

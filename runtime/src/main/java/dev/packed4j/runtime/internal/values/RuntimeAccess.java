@@ -41,6 +41,12 @@ public interface RuntimeAccess {
   /** A {@code PackedFunction} over an owned handle, named in messages by {@code name} (null: anonymous). */
   Object newPackedFunction(long ownedHandle, String name);
 
+  /**
+   * A {@code PackedFunction} over an owned handle that a use after close names by {@code origin} ({@code "the
+   * LongUnaryOperator closure (int64) -> int64"}) when it has no {@code name}.
+   */
+  Object newPackedFunction(long ownedHandle, String name, String origin);
+
   /** A {@code NativeList} over an owned handle, its elements read with {@code elements}. */
   Object newNativeList(long ownedHandle, ValueCodec<?> elements);
 
