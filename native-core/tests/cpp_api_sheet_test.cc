@@ -316,8 +316,8 @@ TEST(CppApiSheetTest, ObjectDefinitions) {
   EXPECT_EQ(counter->count, 7);
   EXPECT_EQ(GetAttr(counter, "count").cast<int64_t>(), 7);
   EXPECT_EQ(ErrorOf([&] { SetAttr(counter, "name", 7); }),
-            "ValueError: P4JObjectSetField: field \"name\" of sheet.Counter is read-only (an object definition's "
-            "def_rw declares a field writable)");
+            "ValueError: SetAttr: field \"name\" of sheet.Counter is read-only (an object definition's def_rw "
+            "declares a field writable)");
   EXPECT_EQ(ErrorOf([&] { GetAttr(ObjectRef(), "name"); }),
             "TypeError: GetAttr(\"name\"): expected an object, got None");
   // A string or object field Java may set, read and written in C++ under the lock Java's setters take.

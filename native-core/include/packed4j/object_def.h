@@ -341,7 +341,14 @@ inline void SetAttr(const Ref& obj, std::string_view name, const Any& value) {
     throw TypeError("SetAttr(\"" + std::string(name) + "\"): expected an object, got None");
   }
   P4JByteArray span = details::ByteArrayOf(name);
-  details::CheckCall(P4JObjectSetAttr(const_cast<P4JObject*>(obj.handle()), &span, &value.raw()));
+  try {
+    details::CheckCall(P4JObjectSetAttr(const_cast<P4JObject*>(obj.handle()), &span, &value.raw()));
+  } catch (const Error& error) {
+    // The core names its C function ("P4JObjectSetField: field ..."); the caller called this one.
+    constexpr std::string_view kCName = "P4JObjectSetField: ";
+    if (error.message().compare(0, kCName.size(), kCName) != 0) throw;
+    throw Error(error.kind(), "SetAttr: " + error.message().substr(kCName.size()), error.backtrace());
+  }
 }
 
 /*! \brief The doc string and parameter names a registration gave (empty when none). */

@@ -399,6 +399,16 @@ class RemoteSessionTest {
       assertTrue(wrong.getMessage().contains("argument 0"), wrong.getMessage());
       assertEquals(1L, counter.invoke(1), "the counter is still usable after the refused call");
     }
+    // The function packedFunction() gave stays usable when its view is collected, and refused once closed.
+    PackedFunction kept = ((NativeClosure) remote.counterOperator(50)).packedFunction();
+    for (int i = 0; i < 5; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertEquals(51L, kept.invoke(1L), "the server's function outlives the collected view while a holder uses it");
+    kept.close();
+    IllegalStateException closedArgument = assertThrows(IllegalStateException.class, () -> remote.apply(kept, 1));
+    assertTrue(closedArgument.getMessage().contains("argument 0 is a closed function"), closedArgument.getMessage());
     Object dynamic = session.global("remote.Counter").invoke(5L);
     assertInstanceOf(Session.Function.class, dynamic, "an untyped result is the session's own function type");
     assertEquals(6L, ((Session.Function) dynamic).invoke(1L));

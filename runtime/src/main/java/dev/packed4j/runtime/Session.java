@@ -23,8 +23,9 @@ import java.util.List;
  * static methods; closing it releases the server's reference, and closing the session
  * (or losing the connection) releases every reference the session held. A function a call returns stays on the
  * server as well: declared as {@link PackedFunction}, it comes back as a function of this JVM whose body calls the
- * server's (released once it is closed and collected); declared as a functional interface, as a proxy calling the
- * server's function that is also a {@link NativeClosure} and a {@link RemoteObject} (released at its close). Java
+ * server's; declared as a functional interface, as a proxy calling the server's function that is also a
+ * {@link NativeClosure} and a {@link RemoteObject}, released at its close. One not closed is released at a garbage
+ * collection once nothing here can call it. Java
  * callbacks (a {@link PackedFunction}
  * made from a lambda, a functional interface argument) do not cross a session: passing one throws a
  * {@link Packed4jException} of kind {@code TypeError} that says so.

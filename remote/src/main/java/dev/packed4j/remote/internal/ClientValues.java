@@ -139,8 +139,13 @@ final class ClientValues {
         value.setMap(entries);
       }
       case RemoteFunction function -> value.setObject(handle(session, on, function.handleOf(site), site, what));
-      case PackedFunction function when RemoteClosures.remoteOf(function) != null ->
-          value.setObject(handle(session, on, RemoteClosures.remoteOf(function).handleOf(site), site, what));
+      case PackedFunction function when RemoteClosures.remoteOf(function) != null -> {
+        if (function.isClosed()) { // as a closed function argument is refused in this process
+          throw new IllegalStateException(site + ": " + what + " is a closed function; it cannot be used after "
+              + "close()");
+        }
+        value.setObject(handle(session, on, RemoteClosures.remoteOf(function).handleOf(site), site, what));
+      }
       case PackedFunction function -> throw RemoteSession.typeError(site + ": " + what + " is a function ("
           + function + "): callbacks are not supported remotely; a Java function cannot be called from a server "
           + "process. Call it in this JVM, or load the library here with Packed4j.loadLibrary");
@@ -302,7 +307,7 @@ final class ClientValues {
         ObjectHandle object = value.getObject();
         if (isFunction(object.getTypeKey()) && RemoteClosures.converts(raw)) {
           return RemoteClosures.view(new RemoteFunction(session, null, new RemoteObjectHandler.Handle(session, on,
-              object.getId(), object.getTypeKey()), site), type);
+              object.getId(), object.getTypeKey()), site), type, site);
         }
         return RemoteObjectHandler.create(session, on, object, raw, site);
       }

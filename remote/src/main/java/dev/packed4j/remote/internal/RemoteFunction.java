@@ -7,6 +7,7 @@ import dev.packed4j.runtime.Session;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A server's function: a global by name ({@link Session#global}), or a function object a call returned, held by
@@ -18,7 +19,7 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
   private final RemoteObjectHandler.Handle handle;
   /** For a function a call returned: that call, for messages ("the function Docs.counter returned"); else null. */
   private final String origin;
-  private volatile boolean closed;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   RemoteFunction(RemoteSession session, String name, RemoteObjectHandler.Handle handle) {
     this(session, name, handle, null);
@@ -68,7 +69,7 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
       throw RemoteSession.typeError(site + ": the global function " + name + " was looked up by name; pass a "
           + "function object a call returned instead");
     }
-    if (closed) {
+    if (closed.get()) {
       throw new IllegalStateException(site + ": the remote function" + (site.equals(site()) ? "" : " (" + site() + ")")
           + " is closed; it cannot be used after close()");
     }
@@ -107,13 +108,12 @@ final class RemoteFunction implements Session.Function, Session.RemoteObject {
 
   @Override
   public boolean isClosed() {
-    return closed;
+    return closed.get();
   }
 
   @Override
   public void close() {
-    if (!closed) {
-      closed = true;
+    if (closed.compareAndSet(false, true)) { // once: a user's close and a Cleaner may race
       if (handle != null) {
         session.release(handle.connection(), handle.id());
       }
