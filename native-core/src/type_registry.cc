@@ -1238,9 +1238,13 @@ int P4JObjectGetAttr(P4JObjectHandle obj, const P4JByteArray* name, P4JAny* resu
   if (name == nullptr) throw ValueError("P4JObjectGetAttr: name is NULL");
   const P4JTypeInfo* info = internal::TypeRegistry::Global()->Info(obj->type_index);
   std::string_view wanted = details::ViewOf(*name);
-  for (int32_t i = 0; i < info->num_fields; ++i) {
-    if (details::ViewOf(info->fields[i].name) == wanted) {
-      internal::ReadField(obj, info, info->fields[i], result);
+  // The count first, then the array published before it, as P4JObjectSetAttr reads them: a library loading on
+  // another thread may be adding fields (a subtype's parent) meanwhile.
+  int32_t num_fields = __atomic_load_n(&info->num_fields, __ATOMIC_ACQUIRE);
+  const P4JFieldInfo* fields = __atomic_load_n(&info->fields, __ATOMIC_ACQUIRE);
+  for (int32_t i = 0; i < num_fields; ++i) {
+    if (details::ViewOf(fields[i].name) == wanted) {
+      internal::ReadField(obj, info, fields[i], result);
       return 0;
     }
   }
@@ -1254,12 +1258,13 @@ int P4JObjectGetField(P4JObjectHandle obj, int32_t field_index, P4JAny* result) 
   *result = details::NoneValue();
   if (obj == nullptr) throw ValueError("P4JObjectGetField: obj is NULL");
   const P4JTypeInfo* info = internal::TypeRegistry::Global()->Info(obj->type_index);
-  if (field_index < 0 || field_index >= info->num_fields) {
+  int32_t num_fields = __atomic_load_n(&info->num_fields, __ATOMIC_ACQUIRE);  // then the array, as in GetAttr
+  if (field_index < 0 || field_index >= num_fields) {
     throw IndexError("field index " + std::to_string(field_index) + " is out of range: " +
-                     std::string(details::ViewOf(info->type_key)) + " has " + std::to_string(info->num_fields) +
+                     std::string(details::ViewOf(info->type_key)) + " has " + std::to_string(num_fields) +
                      " fields");
   }
-  internal::ReadField(obj, info, info->fields[field_index], result);
+  internal::ReadField(obj, info, __atomic_load_n(&info->fields, __ATOMIC_ACQUIRE)[field_index], result);
   P4J_SAFE_CALL_END();
 }
 
