@@ -94,7 +94,7 @@ public final class GenerateMojo extends LibraryCliMojo {
         getLog().info("packed4j: " + line.substring("packed4j generate: ".length()));
       }
     }
-    List<String> clashes = clashes(outputDirectory.toPath(), project.getCompileSourceRoots().stream()
+    List<String> clashes = clashes(outputDirectory.toPath(), packageName, project.getCompileSourceRoots().stream()
         .map(Path::of).toList());
     if (!clashes.isEmpty()) {
       throw new MojoExecutionException("packed4j: generate wrote classes that other source roots have too, which"
@@ -103,16 +103,18 @@ public final class GenerateMojo extends LibraryCliMojo {
   }
 
   /**
-   * The files of {@code output} that another of {@code roots} has at the same path, each with what to change: a
-   * hand-written interface that the widened {@code prefixes} of the archetype's README now generate too, say.
+   * The files generate wrote into {@code output} for {@code packageName} that another of {@code roots} has at the
+   * same path, each with what to change: a hand-written interface that the widened {@code prefixes} of the
+   * archetype's README now generate too, say. Files of another package there are an earlier configuration's.
    */
-  static List<String> clashes(Path output, List<Path> roots) throws MojoExecutionException {
+  static List<String> clashes(Path output, String packageName, List<Path> roots) throws MojoExecutionException {
     List<String> clashes = new ArrayList<>();
-    if (!Files.isDirectory(output)) {
+    Path written = output.resolve(packageName.replace('.', File.separatorChar));
+    if (!Files.isDirectory(written)) {
       return clashes;
     }
     Path absoluteOutput = output.toAbsolutePath().normalize();
-    try (Stream<Path> files = Files.walk(output)) {
+    try (Stream<Path> files = Files.list(written)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
         Path relative = output.relativize(file);
         for (Path root : roots) {

@@ -46,7 +46,13 @@ class GenerateMojoTest {
     Files.writeString(sources.resolve("com/example/docs/Document.java"), "package com.example.docs;\n");
     Files.writeString(generated.resolve("com/example/docs/Stats.java"), "package com.example.docs;\n");
 
-    List<String> clashes = GenerateMojo.clashes(generated, List.of(sources, generated));
+    // An earlier configuration's package, left in the output directory: not this run's, not reported.
+    Files.createDirectories(generated.resolve("com/example/old"));
+    Files.createDirectories(sources.resolve("com/example/old"));
+    Files.writeString(generated.resolve("com/example/old/Docs.java"), "package com.example.old;\n");
+    Files.writeString(sources.resolve("com/example/old/Docs.java"), "package com.example.old;\n");
+
+    List<String> clashes = GenerateMojo.clashes(generated, "com.example.docs", List.of(sources, generated));
     assertEquals(List.of(
         sources.resolve("com/example/docs/Docs.java") + " and the generated " + generated.resolve(
             "com/example/docs/Docs.java") + ": narrow <prefixes> (--prefix) to leave the functions of"
@@ -55,8 +61,9 @@ class GenerateMojoTest {
             "com/example/docs/Document.java") + ": map the type key to your interface, <existing><docs.Document>"
             + "com.example.docs.Document</docs.Document></existing> (--existing"
             + " docs.Document=com.example.docs.Document)"), clashes);
-    assertEquals(List.of(), GenerateMojo.clashes(generated, List.of(generated)), "its own root is no clash");
-    assertEquals(List.of(), GenerateMojo.clashes(project.resolve("nothing"), List.of(sources)));
+    assertEquals(List.of(), GenerateMojo.clashes(generated, "com.example.docs", List.of(generated)),
+        "its own root is no clash");
+    assertEquals(List.of(), GenerateMojo.clashes(project.resolve("nothing"), "com.example.docs", List.of(sources)));
   }
 
   private static GenerateMojo goal(String packageName, String outputDirectory, String untyped) {
