@@ -286,18 +286,23 @@ public final class CallTarget {
     return member.function();
   }
 
+  /** A P4JByteArray of {@code value}'s UTF-8 bytes (zero-terminated), both in {@code arena}: for rare calls. */
+  static MemorySegment utf8Span(Arena arena, String value) {
+    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+    MemorySegment data = arena.allocate(bytes.length + 1L);
+    MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
+    MemorySegment span = arena.allocate(16, 8);
+    span.set(ValueLayout.JAVA_LONG, 0, data.address());
+    span.set(ValueLayout.JAVA_LONG, 8, bytes.length);
+    return span;
+  }
+
   /** The borrowed handle of a global function, or 0 when none is registered under {@code name}. */
   public static long lookupGlobal(String name) {
     NativeLibraries.ensureLoaded();
     try (Arena arena = Arena.ofConfined()) {
-      byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-      MemorySegment data = arena.allocate(bytes.length + 1L);
-      MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
-      MemorySegment span = arena.allocate(16, 8);
-      span.set(ValueLayout.JAVA_LONG, 0, data.address());
-      span.set(ValueLayout.JAVA_LONG, 8, bytes.length);
       MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
-      Errors.check(CApi.P4JFunctionGetGlobal(span.address(), out.address()), name);
+      Errors.check(CApi.P4JFunctionGetGlobal(utf8Span(arena, name).address(), out.address()), name);
       return out.get(ValueLayout.JAVA_LONG, 0);
     }
   }

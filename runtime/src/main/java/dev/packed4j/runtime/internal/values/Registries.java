@@ -13,7 +13,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +50,7 @@ public final class Registries {
       return null;
     }
     try (Arena arena = Arena.ofConfined()) {
-      byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-      MemorySegment nameSpan = arena.allocate(16, 8);
-      MemorySegment data = arena.allocate(bytes.length + 1L);
-      MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
-      nameSpan.set(ValueLayout.JAVA_LONG, 0, data.address());
-      nameSpan.set(ValueLayout.JAVA_LONG, 8, bytes.length);
+      MemorySegment nameSpan = CallTarget.utf8Span(arena, name);
       MemorySegment signature = arena.allocate(16, 8);
       MemorySegment doc = arena.allocate(16, 8);
       MemorySegment names = arena.allocate(ValueLayout.JAVA_LONG);
@@ -85,23 +79,12 @@ public final class Registries {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment names = arena.allocate(16L * Math.max(parameterNames.size(), 1), 8);
       for (int i = 0; i < parameterNames.size(); i++) {
-        MemorySegment span = span(arena, parameterNames.get(i));
+        MemorySegment span = CallTarget.utf8Span(arena, parameterNames.get(i));
         MemorySegment.copy(span, 0, names, 16L * i, 16);
       }
-      Errors.check(CApi.P4JFunctionSetGlobalDoc(span(arena, name).address(), 0L, names.address(),
+      Errors.check(CApi.P4JFunctionSetGlobalDoc(CallTarget.utf8Span(arena, name).address(), 0L, names.address(),
           parameterNames.size()), name);
     }
-  }
-
-  /** A P4JByteArray of {@code value}'s UTF-8 bytes, both in {@code arena}. */
-  private static MemorySegment span(Arena arena, String value) {
-    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-    MemorySegment data = arena.allocate(bytes.length + 1L);
-    MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
-    MemorySegment span = arena.allocate(16, 8);
-    span.set(ValueLayout.JAVA_LONG, 0, data.address());
-    span.set(ValueLayout.JAVA_LONG, 8, bytes.length);
-    return span;
   }
 
   private static final CallTarget REGISTER = CallTarget.operation("Registry.register");
