@@ -90,6 +90,10 @@ public interface RemoteFunctions {
   @Global("remote.MakeShelf")
   ShelfRef makeShelf();
 
+  /** A remote.Shelf declared as a point, which it is not: refused, here and through a session. */
+  @Global("remote.MakeShelf")
+  PointRef makeShelfAsPoint();
+
   @Constructor
   PointRef newPoint(long x, long y, String label);
 

@@ -211,6 +211,28 @@ class RemoteSessionTest {
   }
 
   @Test
+  void anObjectResultOfAnotherTypeThanDeclaredIsATypeErrorAsLocally() throws InterruptedException {
+    // A remote.Shelf declared as a PointRef used to arrive as a PointRef proxy, whose first getter then failed on the
+    // server; locally the call itself is refused. Now both refuse it, and release the object.
+    Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN));
+    RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+    long before = Packed4j.liveObjectCount();
+    Packed4jException here = assertThrows(Packed4jException.class, local::makeShelfAsPoint);
+    Packed4jException there = assertThrows(Packed4jException.class, remote::makeShelfAsPoint);
+    assertEquals("TypeError", here.kind());
+    assertEquals("TypeError", there.kind());
+    assertTrue(here.getMessage().contains("remote.Shelf object, expected remote.Point object (PointRef)"),
+        here.getMessage());
+    assertTrue(there.getMessage().contains("RemoteFunctions.makeShelfAsPoint") && there.getMessage().contains(
+        "the result is a remote remote.Shelf object, expected remote.Point object (PointRef)"), there.getMessage());
+    // A child type declared as its parent still arrives, as locally.
+    try (PointRef tagged = remote.makeTagged(3, "t")) {
+      assertEquals("remote.TaggedPoint", ((Session.RemoteObject) tagged).typeKey());
+    }
+    awaitLiveObjects(before);
+  }
+
+  @Test
   void theRegistryIsReadDynamicallyAsLocally() {
     Session.Function add = session.global("remote.Add");
     assertEquals(3L, add.invoke(1, 2));

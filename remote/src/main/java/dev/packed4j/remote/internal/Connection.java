@@ -58,6 +58,11 @@ final class Connection {
   volatile int warmUpCalls;
   /** Whether the session closed it: its calls' errors then say so, and not how its child ended (it was stopped). */
   private volatile boolean closed;
+  /**
+   * The server's object types, key to parent key ("" for the root), read when a result is first checked against a
+   * declared {@code @Object} type (RemoteSession.derivesFrom); null until then.
+   */
+  volatile java.util.Map<String, String> typeParents;
 
   private Connection(String target, ManagedChannel managed, Channel channel, long sessionId, long serverPid,
       ChildServer child, ClientCall<OpenRequest, SessionEvent> openCall) {

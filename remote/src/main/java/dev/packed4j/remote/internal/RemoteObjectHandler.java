@@ -73,6 +73,12 @@ final class RemoteObjectHandler implements InvocationHandler {
     if (declared == Object.class || declared == Session.RemoteObject.class || declared == AutoCloseable.class) {
       interfaces = new Class<?>[] {Session.RemoteObject.class};
     } else if (ObjectInterfaces.isObjectInterface(declared)) {
+      String wanted = ObjectInterfaces.typeKey(declared);
+      if (wanted != null && !session.derivesFrom(on, object.getTypeKey(), wanted, site)) {
+        session.release(on, object.getId());
+        throw RemoteSession.typeError(site + ": the result is a remote " + object.getTypeKey() + " object, expected "
+            + wanted + " object (" + declared.getSimpleName() + ")");
+      }
       interfaces = new Class<?>[] {ObjectInterfaces.viewFor(object.getTypeKey(), declared), Session.RemoteObject.class};
     } else {
       session.release(on, object.getId());

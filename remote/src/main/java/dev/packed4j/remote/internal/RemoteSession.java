@@ -360,13 +360,43 @@ final class RemoteSession implements Session {
   }
 
   private DescribeReply describe() {
-    Connection on = connection("Session.list");
+    return describe(connection("Session.list"), "Session.list");
+  }
+
+  private DescribeReply describe(Connection on, String site) {
     try {
       return ClientCalls.blockingUnaryCall(on.channel, Packed4jRemoteGrpc.getDescribeMethod(), callOptions(),
           DescribeRequest.newBuilder().setSession(on.sessionId).build());
     } catch (StatusRuntimeException e) {
-      throw on.failure(e.getStatus(), "Session.list");
+      throw on.failure(e.getStatus(), site);
     }
+  }
+
+  /**
+   * Whether the server's object type {@code typeKey} is {@code wanted} or derives from it, as the runtime checks an
+   * object result against its declared {@code @Object} type. The server's type table is read on the connection's
+   * first check, and again when it lacks {@code typeKey} (a type registered since).
+   */
+  boolean derivesFrom(Connection on, String typeKey, String wanted, String site) {
+    java.util.Map<String, String> parents = on.typeParents;
+    if (parents == null || !parents.containsKey(typeKey)) {
+      java.util.Map<String, String> read = new java.util.HashMap<>();
+      for (ObjectType type : describe(on, site).getTypesList()) {
+        read.put(type.getKey(), type.getParent());
+      }
+      on.typeParents = parents = read;
+    }
+    if (!parents.containsKey(typeKey)) {
+      return true; // a key the server returned but does not list: nothing to judge by, the view is the declared one
+    }
+    String key = typeKey;
+    for (int steps = 0; key != null && !key.isEmpty() && steps <= parents.size(); steps++) {
+      if (key.equals(wanted)) {
+        return true;
+      }
+      key = parents.get(key);
+    }
+    return false;
   }
 
   @Override
