@@ -1,5 +1,6 @@
 package dev.packed4j.runtime;
 
+import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.RuntimeAccess.ViewKind;
@@ -36,6 +37,14 @@ final class RuntimeBridge implements RuntimeAccess {
   @Override
   public Object newNDArray(long ownedHandle) {
     return new NDArray(ownedHandle, null);
+  }
+
+  @Override
+  public String formatNDArray(long borrowedHandle) {
+    CApi.P4JObjectIncRef(borrowedHandle);
+    try (NDArray tensor = new NDArray(borrowedHandle, null)) {
+      return tensor.toString();
+    }
   }
 
   @Override

@@ -56,6 +56,13 @@ class TensorFieldsTest {
   }
 
   @Test
+  void anObjectPrintsItsTensorFieldsAsATensorPrints() {
+    try (LayerRef layer = layers.make(true); NDArray bias = layer.bias()) {
+      assertEquals("test.Layer{weights=null, bias=" + bias + ", name=dense, history=[]}", layer.toString());
+    }
+  }
+
+  @Test
   void aGetterReturnsTheTensorCppSetAsANewReference() throws InterruptedException {
     long live = TestLibrary.settledLiveObjectCount();
     try (LayerRef layer = layers.make(true)) {

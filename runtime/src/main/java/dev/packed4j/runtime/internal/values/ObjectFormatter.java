@@ -34,6 +34,7 @@ public final class ObjectFormatter {
       case kP4JBytes -> out.append("bytes[").append(NativeMemory.getLong(NativeMemory.cell(handle) + 8)).append(']');
       case kP4JList -> appendList(out, handle, depth);
       case kP4JMap -> appendMap(out, handle, depth);
+      case kP4JNDArray -> out.append(RuntimeAccess.get().formatNDArray(handle)); // as the tensor prints alone
       default -> {
         out.append(info.key());
         if (depth >= MAX_DEPTH) {

@@ -56,6 +56,9 @@ public interface RuntimeAccess {
   /** A view of an owned kP4JNDArray handle. */
   Object newNDArray(long ownedHandle);
 
+  /** What {@code NDArray.toString()} prints for a borrowed kP4JNDArray handle, which stays borrowed. */
+  String formatNDArray(long borrowedHandle);
+
   /** What kind of native view {@code value} is; {@link ViewKind#NONE} for null and every Java value. */
   ViewKind kindOf(Object value);
 
