@@ -90,6 +90,10 @@ public interface RemoteFunctions {
   @Global("remote.MakeShelf")
   ShelfRef makeShelf();
 
+  /** The core's loader, typed: a shelf as a JSON document describes it (unset fields included). */
+  @Global("packed4j.LoadJSON")
+  ShelfRef loadShelf(String json);
+
   /** A remote.Shelf declared as a point, which it is not: refused, here and through a session. */
   @Global("remote.MakeShelf")
   PointRef makeShelfAsPoint();

@@ -233,6 +233,27 @@ class RemoteSessionTest {
   }
 
   @Test
+  void anUnsetContainerFieldReadsEmptyAsLocally() throws InterruptedException {
+    Packed4j.loadLibrary(java.nio.file.Path.of(PLUGIN));
+    RemoteFunctions local = Packed4j.bind(RemoteFunctions.class);
+    long before = Packed4j.liveObjectCount();
+    String json;
+    try (ShelfRef shelf = local.makeShelf()) {
+      json = Packed4j.toJson(shelf).replaceFirst("\"tags\":\\{\"ref\":\\d+}", "\"tags\":null")
+          .replaceFirst("\"stock\":\\{\"ref\":\\d+}", "\"stock\":null");
+    }
+    assertTrue(json.contains("\"tags\":null") && json.contains("\"stock\":null"), json);
+    try (ShelfRef here = local.loadShelf(json); ShelfRef there = remote.loadShelf(json)) {
+      assertEquals(List.of(), here.tags());
+      assertEquals(List.of(), there.tags());
+      assertEquals(Map.of(), here.stock());
+      assertEquals(Map.of(), there.stock());
+      assertEquals(null, ((Session.RemoteObject) there).get("tags"), "the field itself stays unset");
+    }
+    awaitLiveObjects(before);
+  }
+
+  @Test
   void theRegistryIsReadDynamicallyAsLocally() {
     Session.Function add = session.global("remote.Add");
     assertEquals(3L, add.invoke(1, 2));

@@ -57,6 +57,29 @@ class ContainerFieldsTest {
   }
 
   @Test
+  void aContainerFieldLoadedFromJsonNullReadsEmptyAsInCpp() {
+    // C++ reads a null List or Map as empty (docs/cpp-api.md); the typed getters returned null, so that
+    // shelf.titles().size() was a NullPointerException where C++'s size() is 0. The field itself stays null: saved
+    // again it is null, and the dynamic read still tells it from an empty list.
+    String json;
+    try (ShelfRef shelf = shelves.make()) {
+      json = Packed4j.toJson(shelf);
+    }
+    String nulls = json.replaceFirst("\"titles\":\\{\"ref\":\\d+}", "\"titles\":null")
+        .replaceFirst("\"counts\":\\{\"ref\":\\d+}", "\"counts\":null");
+    assertTrue(nulls.contains("\"titles\":null") && nulls.contains("\"counts\":null"), nulls);
+    try (ShelfRef loaded = Packed4j.fromJson(nulls, ShelfRef.class)) {
+      assertEquals(List.of(), loaded.titles());
+      assertEquals(Map.of(), loaded.counts());
+      assertEquals("/0/0", loaded.describe(), "C++ reads both as empty too");
+      try (NativeObject dynamic = NativeObject.of(loaded)) {
+        assertEquals(null, dynamic.get("titles"));
+      }
+      assertTrue(Packed4j.toJson(loaded).contains("\"titles\":null"), "the field stays null");
+    }
+  }
+
+  @Test
   void settersReplaceTheContainersCppSees() {
     AccountRef ann = accounts.open(7, "ann"); // closed below, while the shelf still holds it
     try (ShelfRef shelf = shelves.make()) {

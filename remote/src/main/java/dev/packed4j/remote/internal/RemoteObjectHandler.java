@@ -193,6 +193,17 @@ final class RemoteObjectHandler implements InvocationHandler {
     Connection on = handleOf(site).connection();
     Transfer transfer = new Transfer(type);
     Value value = handle.session().callMember(on, handle.id(), MemberOp.GET, field, List.of(), site, transfer);
-    return ClientValues.result(handle.session(), on, value, type, site, transfer);
+    Object result = ClientValues.result(handle.session(), on, value, type, site, transfer);
+    if (result == null) { // an unset container field reads as an empty copy, as a local getter's and C++ read it
+      Class<?> raw = type instanceof java.lang.reflect.ParameterizedType parameterized
+          ? (Class<?>) parameterized.getRawType() : type instanceof Class<?> plain ? plain : Object.class;
+      if (raw == List.class) {
+        return List.of();
+      }
+      if (raw == java.util.Map.class) {
+        return java.util.Map.of();
+      }
+    }
+    return result;
   }
 }

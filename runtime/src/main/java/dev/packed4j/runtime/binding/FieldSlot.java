@@ -85,7 +85,8 @@ public sealed interface FieldSlot permits ObjectFieldSlot {
    * @param self the object read (open)
    * @param codec the codec of the field's Java type
    * @return the converted value; an object (an {@code NDArray} of a tensor field too) is a new reference the caller
-   *     owns, null when the field is unset
+   *     owns, null when the field is unset; an unset (null) container field read as a {@code List} or {@code Map}
+   *     copy is an empty one, as C++ reads it
    */
   <T> T readObject(ObjectRef self, Codec<T> codec);
 

@@ -156,8 +156,9 @@ record ObjectFieldSlot(ObjectType<?> type, String name, FieldKind kind, CallTarg
 
   @Override
   public <T> T readObject(ObjectRef self, Codec<T> codec) {
-    return read(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "readObject",
-        Codecs.implementation(codec));
+    ValueCodec<T> implementation = Codecs.implementation(codec);
+    T value = read(self, kind == FieldKind.OBJECT || kind == FieldKind.STRING, "readObject", implementation);
+    return value != null ? value : implementation.nullFieldValue();
   }
 
   private <T> T read(ObjectRef self, boolean kindMatches, String method, ValueCodec<T> codec) {

@@ -61,6 +61,12 @@ public final class ListCodec<E, L extends List<E>> extends ValueCodec<L> {
   }
 
   @Override
+  @SuppressWarnings("unchecked")
+  public L nullFieldValue() {
+    return live ? null : (L) List.of(); // a live view of no list cannot be made: NativeList getters return null
+  }
+
+  @Override
   public boolean nests() {
     return true;
   }

@@ -41,6 +41,12 @@ public final class MapCodec<K, V, M extends Map<K, V>> extends ValueCodec<M> {
   }
 
   @Override
+  @SuppressWarnings("unchecked")
+  public M nullFieldValue() {
+    return live ? null : (M) Map.of(); // as ListCodec's
+  }
+
+  @Override
   public boolean nests() {
     return true;
   }

@@ -31,6 +31,15 @@ public abstract class ValueCodec<T> implements Codec<T> {
   /** The wire type this codec expects, as messages name it: "int", "string", "list", "Calculator", ... */
   public abstract String wireType();
 
+  /**
+   * What a typed getter returns for a field that holds None: null, but an empty {@code List} or {@code Map} for a
+   * container field read as a copy, as C++ reads a null {@code List} or {@code Map} (a field loaded from JSON
+   * {@code null}): empty.
+   */
+  public T nullFieldValue() {
+    return null;
+  }
+
   /** Whether a Java null is a valid value (None); false for most types. */
   public boolean acceptsNull() {
     return false;
