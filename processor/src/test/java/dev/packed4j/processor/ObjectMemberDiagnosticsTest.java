@@ -413,6 +413,33 @@ class ObjectMemberDiagnosticsTest {
   }
 
   @Compilers
+  void aMethodDeclaredWithoutMethodIsReportedAsTheMethodItIs() {
+    // Trial userR wrote "long area();" for a .def("area", ...) method: it reads as a getter of a field "area", and
+    // the message advised @Field and a field of a similar name.
+    JavaFileObject ref = calculatorRef("String describe();");
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.describe() reads the field \"describe\", but the native type"
+                + " \"Calculator\" has no such field (its fields: brand: string, price: int32, total: int64). Name a"
+                + " field its VisitAttrs visits, naming it with @Field(\"<name>\") on the method if needed. But"
+                + " \"describe\" is a method of \"Calculator\": mark the declaration @Method to call it (without"
+                + " @Method, a method without parameters reads a field, and a void one with one parameter writes one)")
+        .inFile(ref)
+        .onLineContaining("String describe();");
+    // With a getter of that name, a void one-parameter method reads as its setter, and gets the same advice.
+    JavaFileObject setter = calculatorRef("String describe(); void describe(String text);");
+    assertThat(checked(setter))
+        .hadErrorContaining("[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.describe(String) writes the field"
+            + " \"describe\"")
+        .inFile(setter)
+        .onLineContaining("void describe(String text);");
+    assertThat(checked(setter))
+        .hadErrorContaining("But \"describe\" is a method of \"Calculator\": mark the declaration @Method to call"
+            + " it");
+    assertThat(checked(calculatorRef("@Method String describe();"))).succeeded();
+  }
+
+  @Compilers
   void aMethodTheTypeDoesNotRegisterIsReportedWithNearNames() {
     JavaFileObject ref = calculatorRef("long addd(long a, long b);");
     assertThat(checked(ref))

@@ -291,6 +291,19 @@ public final class NativeChecks {
             + problem);
   }
 
+  /**
+   * For a declaration read as a getter or setter of a field the type lacks, when the type (or an ancestor) registers
+   * a method of that name: what a user who meant the method must write. A method without parameters, or {@code void}
+   * with one, reads as a field accessor unless marked {@code @Method}, and "did you mean" another field would mislead.
+   */
+  private Optional<String> methodHint(String typeKey, String name) {
+    return manifest.findMember(typeKey, name)
+        .filter(member -> member.kind() == NativeManifest.MemberKind.METHOD)
+        .map(member -> ". But \"" + name + "\" is a method of \"" + member.declaredBy() + "\": mark the"
+            + " declaration @Method to call it (without @Method, a method without parameters reads a field, and a"
+            + " void one with one parameter writes one)");
+  }
+
   /** Checks a getter of an {@code @Object} interface whose type key the manifest registers. */
   void getter(ExecutableElement method, Getter getter, String typeKey, Report report) {
     NativeManifest.ObjectType type = manifest.type(typeKey).orElseThrow();
@@ -308,7 +321,8 @@ public final class NativeChecks {
         getter.fieldName(),
         typeKey,
         fields,
-        nearest(getter.fieldName(), type.fields().keySet())
+        methodHint(typeKey, getter.fieldName())
+            .orElseGet(() -> nearest(getter.fieldName(), type.fields().keySet()))
       };
       if (rename.isPresent()) {
         report.on(method, rename.get().mirror(), rename.get().value(), Diagnostic.NATIVE_UNKNOWN_FIELD, arguments);
@@ -345,7 +359,8 @@ public final class NativeChecks {
         setter.fieldName(),
         typeKey,
         fieldList(type),
-        nearest(setter.fieldName(), type.fields().keySet())
+        methodHint(typeKey, setter.fieldName())
+            .orElseGet(() -> nearest(setter.fieldName(), type.fields().keySet()))
       };
       if (rename.isPresent()) {
         report.on(method, rename.get().mirror(), rename.get().value(), Diagnostic.NATIVE_UNKNOWN_FIELD, arguments);
