@@ -225,6 +225,22 @@ class NDArrayTest {
     assertEquals("NDArray{closed}", a.toString());
   }
 
+  /** The README: complex and lane types are tensors like any other, read through asSegment, never to...Array. */
+  @Test
+  void complexAndLaneTensorsAreReadThroughTheirSegment() {
+    for (String name : List.of("complex64", "complex128", "float32x4")) {
+      DType dtype = DType.parse(name);
+      try (NDArray a = NDArray.allocate(dtype, 3)) {
+        assertEquals(3 * dtype.byteSize(), a.asSegment().byteSize());
+        for (Runnable read : List.<Runnable>of(a::toFloatArray, a::toDoubleArray, a::toIntArray, a::toLongArray,
+            a::toShortArray, a::toByteArray)) {
+          IllegalStateException refused = assertThrows(IllegalStateException.class, read::run);
+          assertTrue(refused.getMessage().endsWith(name), refused.getMessage());
+        }
+      }
+    }
+  }
+
   @Test
   void passingAnExistingTensorAllocatesNothing() {
     try (Arena arena = Arena.ofConfined()) {
