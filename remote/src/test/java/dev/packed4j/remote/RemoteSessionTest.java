@@ -407,6 +407,17 @@ class RemoteSessionTest {
           save.getMessage());
       String json = (String) session.global("packed4j.SaveJSON").invoke(mine);
       assertTrue(json.contains("\"remote.Point\"") && json.contains("\"mine\""), json);
+      // Copied and compared here: the same kind of error as saving (deepCopy threw IllegalArgumentException).
+      Packed4jException copy = assertThrows(Packed4jException.class, () -> Packed4j.deepCopy(mine));
+      assertEquals("TypeError", copy.kind());
+      assertTrue(copy.getMessage().endsWith("copy it there: session.global(\"packed4j.DeepCopy\").invoke(object)"),
+          copy.getMessage());
+      Packed4jException compare = assertThrows(Packed4jException.class, () -> Packed4j.structuralEquals(mine, mine));
+      assertEquals("TypeError", compare.kind());
+      Packed4jException javaList = assertThrows(Packed4jException.class, () -> Packed4j.deepCopy(List.of(1L)));
+      assertEquals("TypeError", javaList.kind());
+      assertTrue(javaList.getMessage().contains("Java lists and maps are copied as part of one"),
+          javaList.getMessage());
     }
   }
 

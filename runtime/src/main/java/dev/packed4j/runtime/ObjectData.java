@@ -195,10 +195,12 @@ final class ObjectData {
       throw new NullPointerException("object");
     }
     if (!(object instanceof ObjectRef)) {
+      // A TypeError, as toJson and structuralEquals give for the same value.
       String sessionObject = ObjectHandles.describeSessionObject(object);
-      throw new IllegalArgumentException("Packed4j.deepCopy takes a native object of this process (an @Object view,"
-          + " NativeObject or NDArray), not " + (sessionObject != null ? sessionObject
-              : "a " + object.getClass().getName() + ": Java lists and maps are copied as part of one"));
+      throw Failures.error(ErrorKind.TYPE_ERROR, "Packed4j.deepCopy takes a native object of this process (an"
+          + " @Object view, NativeObject or NDArray), not " + (sessionObject != null ? sessionObject
+              + "; copy it there: session.global(\"" + DEEP_COPY + "\").invoke(object)"
+              : "a " + object.getClass().getName() + ": Java lists and maps are copied as part of one"), DEEP_COPY);
     }
     NativeLibraries.ensureLoaded();
     ObjectRef copy = (ObjectRef) Functions.COPY.invoke(object);

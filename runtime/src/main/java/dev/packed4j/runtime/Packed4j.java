@@ -443,11 +443,11 @@ public final class Packed4j {
    *     an {@link NDArray})
    * @param <T> the object's Java type, such as its {@code @Object} interface
    * @return the copy, of the same Java class, owned by the caller
-   * @throws IllegalArgumentException when {@code object} is not a native object
    * @throws IllegalStateException when an object in the graph is closed
    * @throws NullPointerException when {@code object} is null
-   * @throws Packed4jException ValueError when the graph has a cycle (naming its path) or an object of a type that
-   *     cannot be created from data (no default constructor)
+   * @throws Packed4jException TypeError when {@code object} is not a native object of this process (a session's
+   *     object says how to copy it on its server); ValueError when the graph has a cycle (naming its path) or an
+   *     object of a type that cannot be created from data (no default constructor)
    */
   public static <T> T deepCopy(T object) {
     return ObjectData.deepCopy(object);
