@@ -63,8 +63,7 @@ public final class RecursionThroughNative {
       Registry.register(name, down, true);
       return "returned " + callbacks.callGlobalTyped(name, 1, 0);
     } catch (Throwable thrown) {
-      return thrown.getClass().getSimpleName() + ": " + String.valueOf(thrown.getMessage()).lines().findFirst()
-          .orElse("");
+      return outcome(thrown);
     }
   }
 
@@ -115,9 +114,20 @@ public final class RecursionThroughNative {
     }
   }
 
+  /**
+   * The exception's class and first line, then how many native calls it carries as suppressed Packed4jExceptions
+   * and the message of what counts the others: {@code Packed4jException: [RecursionError] ... | attached 16 | 180
+   * more native calls crossed ...}.
+   */
   private static String outcome(Throwable thrown) {
+    long attached = java.util.Arrays.stream(thrown.getSuppressed())
+        .filter(dev.packed4j.runtime.Packed4jException.class::isInstance).count();
+    String more = java.util.Arrays.stream(thrown.getSuppressed())
+        .filter(suppressed -> !(suppressed instanceof dev.packed4j.runtime.Packed4jException))
+        .map(Throwable::getMessage).filter(message -> message != null && message.contains("more native call"))
+        .findFirst().orElse("none more");
     return thrown.getClass().getSimpleName() + ": " + String.valueOf(thrown.getMessage()).lines().findFirst()
-        .orElse("");
+        .orElse("") + " | attached " + attached + " | " + more;
   }
 
   private static String recurse(Callbacks callbacks, AtomicLong deepest) {
@@ -131,8 +141,7 @@ public final class RecursionThroughNative {
       Object result = callbacks.apply(down, 1L);
       return "returned " + result;
     } catch (Throwable thrown) {
-      return thrown.getClass().getSimpleName() + ": " + String.valueOf(thrown.getMessage()).lines().findFirst()
-          .orElse("");
+      return outcome(thrown);
     }
   }
 }

@@ -36,6 +36,15 @@ class RecursionThroughNativeTest {
       // Each level costs a few KiB of Java and native frames: a 1 MiB stack goes over a hundred levels deep, a
       // 256 KiB one (64 KiB past the reserve) a few.
       assertTrue(depth >= (name.endsWith("small-stack") ? 2 : 100), name + " reached only depth " + depth);
+      // At most 16 of the native calls it crossed are attached to it, and one more suppressed exception counts the
+      // rest: every level attached its own, with the message and a Java stack as deep (trial userR, 212 of them).
+      Matcher attached = Pattern.compile("\\| attached (\\d+) \\| (.*)$").matcher(outcome);
+      assertTrue(attached.find(), outcome);
+      assertTrue(Integer.parseInt(attached.group(1)) <= 16, name + ": " + outcome);
+      if (name.equals("platform")) {
+        assertTrue(attached.group(1).equals("16") && attached.group(2).matches("\\d+ more native calls crossed on the"
+            + " way out, not attached \\(the first 16 are\\)"), outcome);
+      }
     }
     assertTrue(output.contains("alive 42"), "the JVM calls on afterwards:\n" + output);
   }

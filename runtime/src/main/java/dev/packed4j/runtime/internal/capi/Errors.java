@@ -51,17 +51,65 @@ public final class Errors {
       String kind = NativeMemory.spanString(cell + P4JErrorCell.KIND);
       String message = NativeMemory.spanString(cell + P4JErrorCell.MESSAGE);
       String backtrace = NativeMemory.spanString(cell + P4JErrorCell.BACKTRACE);
-      Packed4jException converted = Failures.newException(
-          kind.isEmpty() ? ErrorKind.RUNTIME_ERROR.spelling() : kind, message, backtrace, functionName);
       Throwable original = PendingThrowables.takeOriginal(backtrace);
       if (original != null) {
-        // A Java callback's exception back in Java: the same object, with the native frames it crossed.
-        original.addSuppressed(converted);
+        // A Java callback's exception back in Java: the same object, with the native calls it crossed.
+        if (!MoreCrossedCalls.counted(original)) {
+          original.addSuppressed(Failures.newException(
+              kind.isEmpty() ? ErrorKind.RUNTIME_ERROR.spelling() : kind, message, backtrace, functionName));
+        }
         throw PendingThrowables.sneakyThrow(original);
       }
-      return converted;
+      return Failures.newException(
+          kind.isEmpty() ? ErrorKind.RUNTIME_ERROR.spelling() : kind, message, backtrace, functionName);
     } finally {
       CApi.P4JObjectDecRef(error);
+    }
+  }
+
+  /**
+   * What stands for the native calls a Java exception crossed beyond the first {@link #ATTACHED}, which alone are
+   * attached to it as suppressed exceptions, innermost first. A recursion Java -> C++ -> Java that ends in a
+   * RecursionError 200 levels down crosses 200 calls, and attached them all, each with the message and a Java stack
+   * as deep: thousands of lines, the same ones over and over.
+   */
+  static final class MoreCrossedCalls extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final int ATTACHED = 16;
+    private int count;
+
+    private MoreCrossedCalls() {
+      super(null, null, false, false);
+    }
+
+    /**
+     * Whether the crossing of {@code original} was only counted: true once it has {@link #ATTACHED} crossings
+     * attached (this call then adds the counter, or counts on it), false when the caller attaches this one.
+     */
+    static boolean counted(Throwable original) {
+      int attached = 0;
+      for (Throwable suppressed : original.getSuppressed()) {
+        if (suppressed instanceof MoreCrossedCalls more) {
+          more.count++;
+          return true;
+        }
+        if (suppressed instanceof Packed4jException) {
+          attached++;
+        }
+      }
+      if (attached < ATTACHED) {
+        return false;
+      }
+      MoreCrossedCalls more = new MoreCrossedCalls();
+      more.count = 1;
+      original.addSuppressed(more);
+      return true;
+    }
+
+    @Override
+    public String getMessage() {
+      return count + " more native call" + (count == 1 ? "" : "s") + " crossed on the way out, not attached (the"
+          + " first " + ATTACHED + " are)";
     }
   }
 
