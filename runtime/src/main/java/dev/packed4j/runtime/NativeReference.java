@@ -229,14 +229,16 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     /**
      * Whether the cleaner is behind: set when it holds {@link #BEHIND_AT} references, cleared at
      * {@link #CAUGHT_UP_AT}. Read only when {@link #add} misses {@link #RECENT}, which the cleaner empties while it is
-     * behind, so making an object pays nothing for it otherwise.
+     * behind (and for a sweep, after it was), so making an object pays nothing for it otherwise.
      */
     private static volatile boolean cleanerBehind;
     /** The chunks the cleaner has released while behind: what a waiting thread takes as its progress. */
     private static volatile int chunksReleased;
     /**
      * The references the cleaner releases between two requests that every thread drop the released references its
-     * array still holds: a quarter of {@link #BEHIND_AT}.
+     * array still holds: a quarter of {@link #BEHIND_AT}. It asks only when it has been behind since it last asked:
+     * arrays grow beyond twice their open references only then, and a sweep costs each thread a scan of its array,
+     * which a thread that keeps a million objects open should not pay while the cleaner keeps up.
      */
     private static final int RELEASED_PER_SWEEP = BEHIND_AT / 4;
     /**
@@ -370,7 +372,8 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
      * while the cleaner was behind, they still counted as open each time the array filled, so it doubled, and a large
      * array fills slowly. Four producers' arrays in a 64 MiB heap held 300,000 released references, 12 MB, beside the
      * backlog itself, and the heap ran out (DroppedObjectsTest). With a sweep every {@link #RELEASED_PER_SWEEP}
-     * releases, the released references the arrays hold stay about that many, plus an eighth of each array.
+     * releases while the cleaner is behind, the released references the arrays hold stay about that many, plus an
+     * eighth of each array; while it keeps up, arrays do not grow past twice their open references.
      */
     private void dropReleased() {
       NativeReference[] all = references;
@@ -435,6 +438,7 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
     private static void releaseUnreachable() {
       ArrayDeque<NativeReference> held = new ArrayDeque<>();
       int releasedSinceSweep = 0;
+      boolean behindSinceSweep = false;
       while (true) {
         try {
           if (held.isEmpty()) {
@@ -447,6 +451,7 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
           }
           if (held.size() >= BEHIND_AT) {
             cleanerBehind = true;
+            behindSinceSweep = true;
             Arrays.fill(RECENT, null); // the next object each thread makes looks at cleanerBehind
           } else if (held.size() <= CAUGHT_UP_AT) {
             cleanerBehind = false;
@@ -459,8 +464,9 @@ final class NativeReference extends PhantomReference<Object> implements ReleaseE
             chunksReleased++; // only this thread writes it
           }
           releasedSinceSweep += released;
-          if (releasedSinceSweep >= RELEASED_PER_SWEEP) {
+          if (releasedSinceSweep >= RELEASED_PER_SWEEP && behindSinceSweep) {
             releasedSinceSweep = 0;
+            behindSinceSweep = cleanerBehind;
             sweeps++; // only this thread writes it
             Arrays.fill(RECENT, null); // each thread's next object looks at sweeps
           }
