@@ -750,8 +750,35 @@ public final class NDArray extends ObjectRef {
     if (isClosed()) {
       return "NDArray{closed}";
     }
-    return "NDArray(" + dtype + ", shape=" + Arrays.toString(shape) + ", strides=" + Arrays.toString(strides())
+    return describe(dtype, shape, strides(), byteOffset, device);
+  }
+
+  private static String describe(DType dtype, long[] shape, long[] strides, long byteOffset, Device device) {
+    return "NDArray(" + dtype + ", shape=" + Arrays.toString(shape) + ", strides=" + Arrays.toString(strides)
         + (byteOffset != 0 ? ", byteOffset=" + byteOffset : "") + ", " + device + ")";
+  }
+
+  /**
+   * What {@link #toString()} prints for the tensor at {@code handle} (borrowed, open), read from its DLTensor words
+   * as the constructor reads them: an object's toString prints its tensor fields so, without making an NDArray
+   * (which would register a reference, and whose close would forget the wrapped segment another NDArray of the same
+   * native object still checks).
+   */
+  static String describe(long handle) {
+    long cell = NativeMemory.cell(handle);
+    int ndim = NativeMemory.getInt(cell + DLTensor.NDIM);
+    int dtypeWord = NativeMemory.getInt(cell + DLTensor.DTYPE);
+    long shapeAddress = NativeMemory.getLong(cell + DLTensor.SHAPE);
+    long stridesAddress = NativeMemory.getLong(cell + DLTensor.STRIDES);
+    long[] shape = new long[ndim];
+    long[] strides = new long[ndim];
+    for (int i = 0; i < ndim; i++) {
+      shape[i] = NativeMemory.getLong(shapeAddress + 8L * i);
+      strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
+    }
+    return describe(new DType(dtypeWord & 0xff, (dtypeWord >>> 8) & 0xff, (dtypeWord >>> 16) & 0xffff), shape,
+        strides, NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET), new Device(
+            NativeMemory.getInt(cell + DLTensor.DEVICE_TYPE), NativeMemory.getInt(cell + DLTensor.DEVICE_ID)));
   }
 
   // ------------------------------------------------------------------------------------------------ internals

@@ -1,6 +1,5 @@
 package dev.packed4j.runtime;
 
-import dev.packed4j.runtime.internal.capi.CApi;
 import dev.packed4j.runtime.internal.objects.ReleaseEpochs;
 import dev.packed4j.runtime.internal.values.RuntimeAccess;
 import dev.packed4j.runtime.internal.values.RuntimeAccess.ViewKind;
@@ -41,10 +40,7 @@ final class RuntimeBridge implements RuntimeAccess {
 
   @Override
   public String formatNDArray(long borrowedHandle) {
-    CApi.P4JObjectIncRef(borrowedHandle);
-    try (NDArray tensor = new NDArray(borrowedHandle, null)) {
-      return tensor.toString();
-    }
+    return NDArray.describe(borrowedHandle);
   }
 
   @Override
