@@ -90,6 +90,10 @@ public interface RemoteFunctions {
   @Global("remote.MakeShelf")
   ShelfRef makeShelf();
 
+  /** Two remote.Point objects declared as shelves: the first is refused, the second released unseen. */
+  @Global("remote.Pair")
+  List<ShelfRef> pairAsShelves(long x);
+
   /** The core's loader, typed: a shelf as a JSON document describes it (unset fields included). */
   @Global("packed4j.LoadJSON")
   ShelfRef loadShelf(String json);

@@ -225,6 +225,11 @@ class RemoteSessionTest {
         here.getMessage());
     assertTrue(there.getMessage().contains("RemoteFunctions.makeShelfAsPoint") && there.getMessage().contains(
         "the result is a remote remote.Shelf object, expected remote.Point object (PointRef)"), there.getMessage());
+    // In a list: the element is named, and the elements after it, which nothing converted, are released too.
+    Packed4jException element = assertThrows(Packed4jException.class, () -> remote.pairAsShelves(1));
+    assertTrue(element.getMessage().contains("element 0 of the result is a remote remote.Point object, expected"
+        + " remote.Shelf object (ShelfRef)"), element.getMessage());
+    assertEquals("TypeError", assertThrows(Packed4jException.class, () -> local.pairAsShelves(1)).kind());
     // A child type declared as its parent still arrives, as locally.
     try (PointRef tagged = remote.makeTagged(3, "t")) {
       assertEquals("remote.TaggedPoint", ((Session.RemoteObject) tagged).typeKey());

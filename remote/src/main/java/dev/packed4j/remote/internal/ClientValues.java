@@ -239,6 +239,38 @@ final class ClientValues {
   }
 
   /**
+   * After a container's element failed to convert: closes what the elements before it became, and releases the
+   * server's objects in those after it, which nothing would release before the session ends. The failed element's
+   * own conversion released what it held.
+   */
+  private static void abandon(RemoteSession session, Connection on, List<Object> made, List<Value> rest) {
+    for (Object value : made) {
+      if (value instanceof AutoCloseable closeable) {
+        try {
+          closeable.close();
+        } catch (Exception | Error ignored) {
+          // already failing: the element's error is what the caller gets
+        }
+      }
+    }
+    for (Value value : rest) {
+      releaseObjects(session, on, value);
+    }
+  }
+
+  private static void releaseObjects(RemoteSession session, Connection on, Value value) {
+    switch (value.getKindCase()) {
+      case OBJECT -> session.release(on, value.getObject().getId());
+      case LIST -> value.getList().getItemsList().forEach(item -> releaseObjects(session, on, item));
+      case MAP -> value.getMap().getEntriesList().forEach(entry -> {
+        releaseObjects(session, on, entry.getKey());
+        releaseObjects(session, on, entry.getValue());
+      });
+      default -> { }
+    }
+  }
+
+  /**
    * A result converted to {@code type}, as the local binding converts it; {@code site} names the call and
    * {@code what} the value in messages: "the result", or a place in it such as "element 3 of the result".
    */
@@ -284,8 +316,15 @@ final class ClientValues {
           throw RemoteSession.typeError(site + ": " + what + " is a list, which is no " + type.getTypeName());
         }
         List<Object> items = new ArrayList<>(value.getList().getItemsCount());
-        for (Value item : value.getList().getItemsList()) {
-          items.add(fromWire(session, on, item, element, site, "element " + items.size() + " of " + what, transfer));
+        List<Value> wire = value.getList().getItemsList();
+        try {
+          for (Value item : wire) {
+            items.add(fromWire(session, on, item, element, site, "element " + items.size() + " of " + what,
+                transfer));
+          }
+        } catch (RuntimeException | Error e) {
+          abandon(session, on, items, wire.subList(Math.min(items.size() + 1, wire.size()), wire.size()));
+          throw e;
         }
         return Collections.unmodifiableList(items);
       }
@@ -296,10 +335,25 @@ final class ClientValues {
         Type keyType = raw == Map.class ? argument(type, 0) : Object.class;
         Type valueType = raw == Map.class ? argument(type, 1) : Object.class;
         Map<Object, Object> entries = new LinkedHashMap<>();
-        for (Entry entry : value.getMap().getEntriesList()) {
-          Object key = fromWire(session, on, entry.getKey(), keyType, site, "a key of " + what, transfer);
-          entries.put(key, fromWire(session, on, entry.getValue(), valueType, site,
-              "the value of key " + key + " of " + what, transfer));
+        List<Entry> wire = value.getMap().getEntriesList();
+        int done = 0;
+        try {
+          for (Entry entry : wire) {
+            Object key = fromWire(session, on, entry.getKey(), keyType, site, "a key of " + what, transfer);
+            entries.put(key, fromWire(session, on, entry.getValue(), valueType, site,
+                "the value of key " + key + " of " + what, transfer));
+            done++;
+          }
+        } catch (RuntimeException | Error e) {
+          List<Object> made = new ArrayList<>(entries.keySet());
+          made.addAll(entries.values());
+          List<Value> rest = new ArrayList<>();
+          for (Entry entry : wire.subList(Math.min(done + 1, wire.size()), wire.size())) {
+            rest.add(entry.getKey());
+            rest.add(entry.getValue());
+          }
+          abandon(session, on, made, rest);
+          throw e;
         }
         return Collections.unmodifiableMap(entries);
       }
@@ -309,7 +363,7 @@ final class ClientValues {
           return RemoteClosures.view(new RemoteFunction(session, null, new RemoteObjectHandler.Handle(session, on,
               object.getId(), object.getTypeKey()), site), type, site);
         }
-        return RemoteObjectHandler.create(session, on, object, raw, site);
+        return RemoteObjectHandler.create(session, on, object, raw, site, what);
       }
       case TENSOR -> {
         if (!raw.isAssignableFrom(NDArray.class)) { // checked first: a tensor made here would be nobody's

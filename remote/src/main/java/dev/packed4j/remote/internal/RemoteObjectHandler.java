@@ -58,7 +58,8 @@ final class RemoteObjectHandler implements InvocationHandler {
    * The view of a remote object result: its {@code @Object} interface when {@code declared} is one, a
    * {@link Session.Function} for a function, else a plain {@link Session.RemoteObject}.
    */
-  static Object create(RemoteSession session, Connection on, ObjectHandle object, Class<?> declared, String site) {
+  static Object create(RemoteSession session, Connection on, ObjectHandle object, Class<?> declared, String site,
+      String what) {
     Handle handle = new Handle(session, on, object.getId(), object.getTypeKey());
     if (ClientValues.isFunction(object.getTypeKey())) {
       if (declared == Object.class || declared == Session.Function.class || declared == Session.RemoteObject.class
@@ -66,7 +67,7 @@ final class RemoteObjectHandler implements InvocationHandler {
         return new RemoteFunction(session, null, handle, site);
       }
       session.release(on, object.getId());
-      throw RemoteSession.typeError(site + ": the result is a function (it stays on the server), which is no "
+      throw RemoteSession.typeError(site + ": " + what + " is a function (it stays on the server), which is no "
           + declared.getName() + "; declare PackedFunction, a functional interface, Session.Function or Object");
     }
     Class<?>[] interfaces;
@@ -74,15 +75,22 @@ final class RemoteObjectHandler implements InvocationHandler {
       interfaces = new Class<?>[] {Session.RemoteObject.class};
     } else if (ObjectInterfaces.isObjectInterface(declared)) {
       String wanted = ObjectInterfaces.typeKey(declared);
-      if (wanted != null && !session.derivesFrom(on, object.getTypeKey(), wanted, site)) {
+      boolean derives;
+      try {
+        derives = wanted == null || session.derivesFrom(on, object.getTypeKey(), wanted, site);
+      } catch (RuntimeException | Error e) {
+        session.release(on, object.getId()); // the type table could not be read: the object is nobody's
+        throw e;
+      }
+      if (!derives) {
         session.release(on, object.getId());
-        throw RemoteSession.typeError(site + ": the result is a remote " + object.getTypeKey() + " object, expected "
+        throw RemoteSession.typeError(site + ": " + what + " is a remote " + object.getTypeKey() + " object, expected "
             + wanted + " object (" + declared.getSimpleName() + ")");
       }
       interfaces = new Class<?>[] {ObjectInterfaces.viewFor(object.getTypeKey(), declared), Session.RemoteObject.class};
     } else {
       session.release(on, object.getId());
-      throw RemoteSession.typeError(site + ": the result is a remote " + object.getTypeKey() + " object, which is no "
+      throw RemoteSession.typeError(site + ": " + what + " is a remote " + object.getTypeKey() + " object, which is no "
           + declared.getName());
     }
     RemoteObjectHandler handler = new RemoteObjectHandler(handle, interfaces[0]);
