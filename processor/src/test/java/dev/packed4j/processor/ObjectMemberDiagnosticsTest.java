@@ -426,16 +426,23 @@ class ObjectMemberDiagnosticsTest {
                 + " @Method, a method without parameters reads a field, and a void one with one parameter writes one)")
         .inFile(ref)
         .onLineContaining("String describe();");
-    // With a getter of that name, a void one-parameter method reads as its setter, and gets the same advice.
+    // Named by @Field, the method's name is what @Method must give.
+    JavaFileObject renamed = calculatorRef("@Field(\"describe\") String text();");
+    assertThat(checked(renamed))
+        .hadErrorContaining("But \"describe\" is a method of \"Calculator\": mark the declaration"
+            + " @Method(\"describe\") to call it")
+        .inFile(renamed)
+        .onLineContaining("\"describe\"");
+    // A declaration that could not call the method (describe takes no argument after the object) gets no such
+    // advice: with a getter of that name, a void one-parameter method reads as its setter.
     JavaFileObject setter = calculatorRef("String describe(); void describe(String text);");
     assertThat(checked(setter))
         .hadErrorContaining("[P4J-NATIVE-UNKNOWN-FIELD] CalculatorRef.describe(String) writes the field"
-            + " \"describe\"")
+            + " \"describe\", but the native type \"Calculator\" has no such field (its fields: brand: string,"
+            + " price: int32, total: int64). Name a field its VisitAttrs visits, naming it with @Field(\"<name>\")"
+            + " on the method if needed")
         .inFile(setter)
         .onLineContaining("void describe(String text);");
-    assertThat(checked(setter))
-        .hadErrorContaining("But \"describe\" is a method of \"Calculator\": mark the declaration @Method to call"
-            + " it");
     assertThat(checked(calculatorRef("@Method String describe();"))).succeeded();
   }
 

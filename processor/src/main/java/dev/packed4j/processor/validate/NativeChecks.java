@@ -296,12 +296,16 @@ public final class NativeChecks {
    * a method of that name: what a user who meant the method must write. A method without parameters, or {@code void}
    * with one, reads as a field accessor unless marked {@code @Method}, and "did you mean" another field would mislead.
    */
-  private Optional<String> methodHint(String typeKey, String name) {
+  private Optional<String> methodHint(ExecutableElement method, String typeKey, String name) {
+    int arity = method.getParameters().size();
+    // A typed method lists the object first; an untyped one records no parameters, so any arity may be meant.
     return manifest.findMember(typeKey, name)
         .filter(member -> member.kind() == NativeManifest.MemberKind.METHOD)
+        .filter(member -> !member.typed() || member.parameters().size() - 1 == arity)
         .map(member -> ". But \"" + name + "\" is a method of \"" + member.declaredBy() + "\": mark the"
-            + " declaration @Method to call it (without @Method, a method without parameters reads a field, and a"
-            + " void one with one parameter writes one)");
+            + " declaration " + (method.getSimpleName().contentEquals(name) ? "@Method" : "@Method(\"" + name + "\")")
+            + " to call it (without @Method, a method without parameters reads a field, and a void one with one"
+            + " parameter writes one)");
   }
 
   /** Checks a getter of an {@code @Object} interface whose type key the manifest registers. */
@@ -321,7 +325,7 @@ public final class NativeChecks {
         getter.fieldName(),
         typeKey,
         fields,
-        methodHint(typeKey, getter.fieldName())
+        methodHint(method, typeKey, getter.fieldName())
             .orElseGet(() -> nearest(getter.fieldName(), type.fields().keySet()))
       };
       if (rename.isPresent()) {
@@ -359,7 +363,7 @@ public final class NativeChecks {
         setter.fieldName(),
         typeKey,
         fieldList(type),
-        methodHint(typeKey, setter.fieldName())
+        methodHint(method, typeKey, setter.fieldName())
             .orElseGet(() -> nearest(setter.fieldName(), type.fields().keySet()))
       };
       if (rename.isPresent()) {
