@@ -43,7 +43,7 @@ class RecursionThroughNativeTest {
       assertTrue(Integer.parseInt(attached.group(1)) <= 16, name + ": " + outcome);
       if (name.equals("platform")) {
         assertTrue(attached.group(1).equals("16") && attached.group(2).matches("\\d+ more native calls crossed on the"
-            + " way out, not attached \\(the first 16 are\\)"), outcome);
+            + " way out, not attached \\(the first 16 are\\); the outermost: test\\.cb\\.Apply"), outcome);
       }
     }
     assertTrue(output.contains("alive 42"), "the JVM calls on afterwards:\n" + output);

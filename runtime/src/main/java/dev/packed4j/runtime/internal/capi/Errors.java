@@ -54,7 +54,7 @@ public final class Errors {
       Throwable original = PendingThrowables.takeOriginal(backtrace);
       if (original != null) {
         // A Java callback's exception back in Java: the same object, with the native calls it crossed.
-        if (!MoreCrossedCalls.counted(original)) {
+        if (!MoreCrossedCalls.counted(original, functionName)) {
           original.addSuppressed(Failures.newException(
               kind.isEmpty() ? ErrorKind.RUNTIME_ERROR.spelling() : kind, message, backtrace, functionName));
         }
@@ -77,6 +77,8 @@ public final class Errors {
     private static final long serialVersionUID = 1L;
     static final int ATTACHED = 16;
     private int count;
+    /** The function of the outermost call counted so far, which the caller's own call usually is; or null. */
+    private String outermost;
 
     private MoreCrossedCalls() {
       super(null, null, false, false);
@@ -86,11 +88,12 @@ public final class Errors {
      * Whether the crossing of {@code original} was only counted: true once it has {@link #ATTACHED} crossings
      * attached (this call then adds the counter, or counts on it), false when the caller attaches this one.
      */
-    static boolean counted(Throwable original) {
+    static boolean counted(Throwable original, String functionName) {
       int attached = 0;
       for (Throwable suppressed : original.getSuppressed()) {
         if (suppressed instanceof MoreCrossedCalls more) {
           more.count++;
+          more.outermost = functionName;
           return true;
         }
         if (suppressed instanceof Packed4jException) {
@@ -102,6 +105,7 @@ public final class Errors {
       }
       MoreCrossedCalls more = new MoreCrossedCalls();
       more.count = 1;
+      more.outermost = functionName;
       original.addSuppressed(more);
       return true;
     }
@@ -109,7 +113,7 @@ public final class Errors {
     @Override
     public String getMessage() {
       return count + " more native call" + (count == 1 ? "" : "s") + " crossed on the way out, not attached (the"
-          + " first " + ATTACHED + " are)";
+          + " first " + ATTACHED + " are)" + (outermost != null ? "; the outermost: " + outermost : "");
     }
   }
 
