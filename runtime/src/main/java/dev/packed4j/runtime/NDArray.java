@@ -81,19 +81,10 @@ public final class NDArray extends ObjectRef {
     }
     long cell = NativeMemory.cell(ownedHandle);
     this.data = NativeMemory.getLong(cell + DLTensor.DATA);
-    this.device = new Device(NativeMemory.getInt(cell + DLTensor.DEVICE_TYPE),
-        NativeMemory.getInt(cell + DLTensor.DEVICE_ID));
-    int ndim = NativeMemory.getInt(cell + DLTensor.NDIM);
-    int dtypeWord = NativeMemory.getInt(cell + DLTensor.DTYPE);
-    this.dtype = new DType(dtypeWord & 0xff, (dtypeWord >>> 8) & 0xff, (dtypeWord >>> 16) & 0xffff);
-    long shapeAddress = NativeMemory.getLong(cell + DLTensor.SHAPE);
-    long stridesAddress = NativeMemory.getLong(cell + DLTensor.STRIDES);
-    this.shape = new long[ndim];
-    this.strides = new long[ndim];
-    for (int i = 0; i < ndim; i++) {
-      shape[i] = NativeMemory.getLong(shapeAddress + 8L * i);
-      strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
-    }
+    this.device = deviceAt(cell);
+    this.dtype = dtypeAt(cell);
+    this.shape = wordsAt(cell, DLTensor.SHAPE);
+    this.strides = wordsAt(cell, DLTensor.STRIDES);
     this.byteOffset = NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET);
     MemorySegment known = memory != null ? memory : WrappedSegments.of(ownedHandle, data);
     if (known == null) {
@@ -123,7 +114,10 @@ public final class NDArray extends ObjectRef {
     this.memory = segment;
   }
 
-  /** The native object of a wrapped tensor, at its first need: a view of the segment, known to {@code WrappedSegments}. */
+  /**
+   * The native object of a wrapped tensor, at its first need: a view of the segment, known to
+   * {@code WrappedSegments}.
+   */
   @Override
   long createNativeObject() {
     checkAlive(memory);
@@ -766,19 +760,27 @@ public final class NDArray extends ObjectRef {
    */
   static String describe(long handle) {
     long cell = NativeMemory.cell(handle);
-    int ndim = NativeMemory.getInt(cell + DLTensor.NDIM);
-    int dtypeWord = NativeMemory.getInt(cell + DLTensor.DTYPE);
-    long shapeAddress = NativeMemory.getLong(cell + DLTensor.SHAPE);
-    long stridesAddress = NativeMemory.getLong(cell + DLTensor.STRIDES);
-    long[] shape = new long[ndim];
-    long[] strides = new long[ndim];
-    for (int i = 0; i < ndim; i++) {
-      shape[i] = NativeMemory.getLong(shapeAddress + 8L * i);
-      strides[i] = NativeMemory.getLong(stridesAddress + 8L * i);
+    return describe(dtypeAt(cell), wordsAt(cell, DLTensor.SHAPE), wordsAt(cell, DLTensor.STRIDES),
+        NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET), deviceAt(cell));
+  }
+
+  private static DType dtypeAt(long cell) {
+    int word = NativeMemory.getInt(cell + DLTensor.DTYPE);
+    return new DType(word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xffff);
+  }
+
+  private static Device deviceAt(long cell) {
+    return new Device(NativeMemory.getInt(cell + DLTensor.DEVICE_TYPE), NativeMemory.getInt(cell + DLTensor.DEVICE_ID));
+  }
+
+  /** The {@code ndim} words of the DLTensor's array at {@code member} (SHAPE or STRIDES). */
+  private static long[] wordsAt(long cell, long member) {
+    long address = NativeMemory.getLong(cell + member);
+    long[] words = new long[NativeMemory.getInt(cell + DLTensor.NDIM)];
+    for (int i = 0; i < words.length; i++) {
+      words[i] = NativeMemory.getLong(address + 8L * i);
     }
-    return describe(new DType(dtypeWord & 0xff, (dtypeWord >>> 8) & 0xff, (dtypeWord >>> 16) & 0xffff), shape,
-        strides, NativeMemory.getLong(cell + DLTensor.BYTE_OFFSET), new Device(
-            NativeMemory.getInt(cell + DLTensor.DEVICE_TYPE), NativeMemory.getInt(cell + DLTensor.DEVICE_ID)));
+    return words;
   }
 
   // ------------------------------------------------------------------------------------------------ internals
