@@ -221,7 +221,7 @@ P4J_REGISTER_OBJECT_DEF(ShelfObject, "A shelf of container fields")
     }, "the titles, the copies and the accounts, as C++ sees them")
     // Java may read counts on another thread while this runs: change a copy and swap it in under the fields' lock,
     // never the map a reader may be walking. The writers' own mutex keeps one stock() from losing another's entry.
-    .def("stock", [](ObjectPtr<ShelfObject> self, std::string title, int64_t copies) {
+    .def("stock", [](const ObjectPtr<ShelfObject>& self, std::string title, int64_t copies) {
       std::lock_guard<std::mutex> writer(self->stock_writers);
       Map<std::string, int64_t> next;
       for (const auto& entry : LockedRead(self, &ShelfObject::counts)) next.Set(entry.first, entry.second);

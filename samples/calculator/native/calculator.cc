@@ -75,8 +75,8 @@ class Calculator : public ObjectRef {
 P4J_REGISTER_OBJECT_DEF(CalculatorObject, "A pocket calculator of a brand, with a price")
     .def_ro("brand", &CalculatorObject::brand, "who made it")
     .def_rw("price", &CalculatorObject::price, "what it costs")
-    .def("add", [](Calculator, int64_t a, int64_t b) { return a + b; }, "the sum of two numbers", {"a", "b"})
-    .def("describe", [](Calculator calc) { return calc->brand + " costs " + std::to_string(calc->price); },
+    .def("add", [](const Calculator&, int64_t a, int64_t b) { return a + b; }, "the sum of two numbers", {"a", "b"})
+    .def("describe", [](const Calculator& calc) { return calc->brand + " costs " + std::to_string(calc->price); },
          "the brand and the price, as text")
     .def_static("parse", [](std::string text) {
       size_t colon = text.find(':');

@@ -85,8 +85,8 @@ static double Area(const Shape& shape);
 // constructors; Java gets setters, methods and constructors beside the getters
 P4J_REGISTER_OBJECT_DEF(ShapeObject, "A named plane figure")
     .def_rw("name", &ShapeObject::name, "what the shape is called")
-    .def("Area", [](Shape shape) { return Area(shape); }, "the area the shape covers")
-    .def("Summary", [](Shape shape, std::string unit) {
+    .def("Area", [](const Shape& shape) { return Area(shape); }, "the area the shape covers")
+    .def("Summary", [](const Shape& shape, std::string unit) {
       // name is writable from Java: read it under the lock Java's setter takes, never a string it is freeing
       return LockedRead(shape, &ShapeObject::name) + " covers " + std::to_string(Area(shape)) + " " + unit;
     }, "the name and the area, followed by the unit given", {"unit"});

@@ -64,7 +64,8 @@ P4J_REGISTER_OBJECT_TYPE(CircleObject);
 // ---- objects as classes: an object definition gives the type a constructor, a writable field and a method
 P4J_REGISTER_OBJECT_DEF(CircleObject, "A circle of a radius")
     .def_rw("radius", &CircleObject::radius, "its radius; Java may change it")
-    .def("area", [](ObjectPtr<CircleObject> circle) { return M_PI * circle->radius * circle->radius; }, "its area")
+    .def("area", [](const ObjectPtr<CircleObject>& circle) { return M_PI * circle->radius * circle->radius; },
+         "its area")
     .def(init<std::string, double>(), "a circle of a name and a radius", {"name", "radius"});
 
 class RectangleObject : public ShapeObject {
