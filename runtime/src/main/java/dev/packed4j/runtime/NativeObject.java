@@ -80,10 +80,14 @@ public final class NativeObject extends ObjectRef {
    *     ({@link NDArray#wrap}, or a view of one), which the object could outlive; TypeError for a value of another
    *     type, or a container with an element of another type (naming its index or key); the field keeps its old
    *     value
+   * @throws NullPointerException for null written to a list or map field, as its typed setter refuses it
    * @throws IllegalStateException after close
    */
   public void set(String field, Object value) {
     Objects.requireNonNull(field, "field");
+    if (value == null) {
+      refuseNullContainer(field);
+    }
     ReleaseEpochs.Pin pin = pin();
     // A field keeps what it is set to, beyond the arena of a Java segment: refused as a typed setter refuses it.
     String overJavaMemory = Containers.tensorOverJavaMemory(value, AnyCodec.ANY);
@@ -105,6 +109,23 @@ public final class NativeObject extends ObjectRef {
     } finally {
       pin.unpin();
       Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Refuses null for a list or map field, as a typed setter does: C++ code that filled such a field may rely on it
+   * staying filled (guide, "Objects"). A string field refuses it in the core (None is no string); an object or tensor
+   * field takes it ("no object").
+   */
+  private void refuseNullContainer(String field) {
+    for (var info : TypeInfos.info(typeIndex()).fields()) {
+      if (info.name().equals(field) && (info.objectTypeIndex() == CApi.kP4JList
+          || info.objectTypeIndex() == CApi.kP4JMap)) {
+        boolean list = info.objectTypeIndex() == CApi.kP4JList;
+        throw new NullPointerException("NativeObject.set: the " + (list ? "list" : "map") + " field \"" + field
+            + "\" of " + typeKey() + " is never set to null, as its typed setter refuses it (set "
+            + (list ? "List.of()" : "Map.of()") + " to empty it)");
+      }
     }
   }
 

@@ -77,6 +77,18 @@ class ContainerFieldsTest {
       }
       assertTrue(Packed4j.toJson(loaded).contains("\"titles\":null"), "the field stays null");
     }
+    // The dynamic setter refuses null for a list or map field, as the typed setters do (trial userS: it unset
+    // them, breaking the guide's promise that C++ code may rely on such a field staying filled).
+    try (ShelfRef shelf = shelves.make(); NativeObject dynamic = NativeObject.of(shelf)) {
+      NullPointerException list = assertThrows(NullPointerException.class, () -> dynamic.set("titles", null));
+      assertEquals("NativeObject.set: the list field \"titles\" of test.Shelf is never set to null, as its typed"
+          + " setter refuses it (set List.of() to empty it)", list.getMessage());
+      NullPointerException map = assertThrows(NullPointerException.class, () -> dynamic.set("counts", null));
+      assertTrue(map.getMessage().endsWith("(set Map.of() to empty it)"), map.getMessage());
+      assertEquals(List.of("Dune", "Emma"), shelf.titles(), "unchanged");
+      dynamic.set("titles", List.of());
+      assertEquals("/3/0", shelf.describe());
+    }
   }
 
   @Test
