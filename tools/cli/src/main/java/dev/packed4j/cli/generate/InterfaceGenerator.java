@@ -149,9 +149,15 @@ public final class InterfaceGenerator {
 
     Map<String, List<ApiModel.Function>> groups = new TreeMap<>();
     functions.forEach(f -> groups.computeIfAbsent(prefixOf(f.name()), p -> new ArrayList<>()).add(f));
-    // A type's constructor and static methods go to the @Global interface of its key's prefix.
+    // A type's constructor and static methods go to the @Global interface of its key's prefix: not those of a type
+    // with an existing interface, whose API its author declares (that prefix's interface may be theirs too), nor
+    // those of a type outside the prefixes that a selected global only uses (its prefix is not what was asked for).
     Map<String, List<TypeMember>> typeMembers = new TreeMap<>();
     for (ApiModel.ObjectType type : objectTypes) {
+      if (options.existing().containsKey(type.key())
+          || !(options.prefixes().isEmpty() || options.prefixes().stream().anyMatch(type.key()::startsWith))) {
+        continue;
+      }
       for (ApiModel.Method method : type.methods()) {
         if (method.kind() == ApiModel.MemberKind.METHOD) {
           continue;

@@ -356,6 +356,31 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void constructorsAndStaticMethodsComeOnlyWithTheirTypesOwnPrefixAndNeverForAnExistingType() {
+    // Trial userS: prefixes stock. and existing inventory.Item still generated an Inventory interface holding
+    // Item's constructor and static method, which clashed with the user's own Inventory.
+    ApiModel.ObjectType item = new ApiModel.ObjectType("inventory.Item", Optional.of("Object"),
+        List.of(ApiModel.Field.readOnly("sku", NativeType.of("string"))),
+        List.of(new ApiModel.Method("Parse", ApiModel.MemberKind.STATIC,
+                Optional.of(Signature.parse("(string) -> inventory.Item")), Optional.empty(), List.of()),
+            new ApiModel.Method("__init__", ApiModel.MemberKind.CONSTRUCTOR,
+                Optional.of(Signature.parse("(string) -> inventory.Item")), Optional.empty(), List.of("sku"))),
+        Optional.empty());
+    ApiModel model = oneLibrary("libinv.so", "00".repeat(32), List.of(new ApiModel.Function("stock.Count",
+        Optional.of(Signature.parse("(inventory.Item) -> int64")), Optional.empty(), List.of("item"))), List.of(item));
+    InterfaceGenerator.Output used = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of("stock."), Untyped.OBJECT_VARARGS));
+    assertEquals(List.of("p/Item.java", "p/Stock.java"), List.copyOf(used.files().keySet()));
+    InterfaceGenerator.Output existing = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS, Map.of("inventory.Item", "h.Item")));
+    assertEquals(List.of("p/Stock.java"), List.copyOf(existing.files().keySet()));
+    InterfaceGenerator.Output all = InterfaceGenerator.generate(model,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS));
+    assertEquals(List.of("p/Inventory.java", "p/Item.java", "p/Stock.java"), List.copyOf(all.files().keySet()));
+    assertTrue(all.files().get("p/Inventory.java").contains("@Constructor"), all.files().get("p/Inventory.java"));
+  }
+
+  @Test
   void anExistingInterfaceIsUsedAndNotGenerated() {
     ApiModel model = new ApiModel(MODEL.sources(), MODEL.functions(), List.of(
         MODEL.objectTypes().get(0),
