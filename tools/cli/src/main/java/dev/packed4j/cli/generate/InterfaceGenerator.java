@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,6 +148,14 @@ public final class InterfaceGenerator {
       }
     }
 
+    List<String> conflicts = overridesJavaCannotInherit(model, objectTypes, options);
+    if (!conflicts.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", conflicts) + ". A Java interface extends its parent"
+          + " type's, and the parent's method would call the override with the parent's arguments, which javac"
+          + " refuses (P4J-NATIVE-OVERRIDE) in the generated file: give the override another name in C++, or list the"
+          + " child type in existing with an interface you write that does not extend the parent's");
+    }
+
     Map<String, List<ApiModel.Function>> groups = new TreeMap<>();
     functions.forEach(f -> groups.computeIfAbsent(prefixOf(f.name()), p -> new ArrayList<>()).add(f));
     // A type's constructor and static methods go to the @Global interface of its key's prefix: not those of a type
@@ -201,6 +210,47 @@ public final class InterfaceGenerator {
           type, name, objectNames, warnings));
     }
     return new Output(files, List.copyOf(warnings));
+  }
+
+  /**
+   * The typed methods of a generated type that override an ancestor's typed method of the same name with other
+   * parameters after the object: a generated interface extends its parent's (generated or existing), whose method
+   * would then call the override with the wrong arguments.
+   */
+  private static List<String> overridesJavaCannotInherit(ApiModel model, List<ApiModel.ObjectType> objectTypes,
+      Options options) {
+    Map<String, ApiModel.ObjectType> byKey = new HashMap<>();
+    model.objectTypes().forEach(type -> byKey.put(type.key(), type));
+    List<String> conflicts = new ArrayList<>();
+    for (ApiModel.ObjectType type : objectTypes) {
+      if (options.existing().containsKey(type.key())) {
+        continue;
+      }
+      for (ApiModel.Method method : type.methods()) {
+        if (method.kind() != ApiModel.MemberKind.METHOD || method.signature().isEmpty()) {
+          continue;
+        }
+        Set<String> seen = new HashSet<>();
+        for (ApiModel.ObjectType ancestor = type.parent().map(byKey::get).orElse(null);
+            ancestor != null && seen.add(ancestor.key()); ancestor = ancestor.parent().map(byKey::get).orElse(null)) {
+          Optional<ApiModel.Method> inherited = ancestor.methods().stream()
+              .filter(other -> other.kind() == ApiModel.MemberKind.METHOD && other.name().equals(method.name()))
+              .findFirst();
+          if (inherited.isPresent()) {
+            List<NativeType> own = method.signature().get().parameters();
+            List<NativeType> theirs = inherited.get().signature().map(Signature::parameters).orElse(null);
+            if (theirs != null && !own.subList(Math.min(1, own.size()), own.size())
+                .equals(theirs.subList(Math.min(1, theirs.size()), theirs.size()))) {
+              conflicts.add("the method " + method.name() + " of " + type.key() + ", " + method.signature().get()
+                  + ", overrides " + ancestor.key() + "." + method.name() + ", " + inherited.get().signature().get()
+                  + ", with other parameters");
+            }
+            break; // the nearest definition is the one the child overrides
+          }
+        }
+      }
+    }
+    return conflicts;
   }
 
   /**

@@ -381,6 +381,37 @@ class InterfaceGeneratorTest {
   }
 
   @Test
+  void anOverrideWithOtherParametersIsRefusedBeforeJavacRefusesTheGeneratedFile() {
+    // Trial userS: the child's label(self, int64) overrides the parent's label(self); the generated child interface
+    // extended the parent's, and javac then failed inside the generated file with P4J-NATIVE-OVERRIDE.
+    ApiModel.ObjectType item = new ApiModel.ObjectType("inventory.Item", Optional.of("Object"), List.of(),
+        List.of(new ApiModel.Method("label", ApiModel.MemberKind.METHOD,
+            Optional.of(Signature.parse("(inventory.Item) -> string")), Optional.empty(), List.of())),
+        Optional.empty());
+    ApiModel.ObjectType perishable = new ApiModel.ObjectType("inventory.Perishable", Optional.of("inventory.Item"),
+        List.of(), List.of(new ApiModel.Method("label", ApiModel.MemberKind.METHOD,
+            Optional.of(Signature.parse("(inventory.Perishable, int64) -> string")), Optional.empty(),
+            List.of("width"))), Optional.empty());
+    ApiModel model = oneLibrary("libinv.so", "00".repeat(32), List.of(), List.of(item, perishable));
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> InterfaceGenerator.generate(model, new InterfaceGenerator.Options("p", List.of(),
+            Untyped.OBJECT_VARARGS)));
+    assertTrue(refused.getMessage().startsWith("the method label of inventory.Perishable, (inventory.Perishable,"
+        + " int64) -> string, overrides inventory.Item.label, (inventory.Item) -> string, with other parameters. A"
+        + " Java interface extends its parent type's"), refused.getMessage());
+    // The same parameters override as they should; a child listed in existing is the user's to write.
+    ApiModel same = oneLibrary("libinv.so", "00".repeat(32), List.of(), List.of(item,
+        new ApiModel.ObjectType("inventory.Perishable", Optional.of("inventory.Item"), List.of(),
+            List.of(new ApiModel.Method("label", ApiModel.MemberKind.METHOD,
+                Optional.of(Signature.parse("(inventory.Perishable) -> string")), Optional.empty(), List.of())),
+            Optional.empty())));
+    assertEquals(List.of("p/Item.java", "p/Perishable.java"), List.copyOf(InterfaceGenerator.generate(same,
+        new InterfaceGenerator.Options("p", List.of(), Untyped.OBJECT_VARARGS)).files().keySet()));
+    assertEquals(List.of("p/Item.java"), List.copyOf(InterfaceGenerator.generate(model, new InterfaceGenerator.Options(
+        "p", List.of(), Untyped.OBJECT_VARARGS, Map.of("inventory.Perishable", "h.Perishable"))).files().keySet()));
+  }
+
+  @Test
   void anExistingInterfaceIsUsedAndNotGenerated() {
     ApiModel model = new ApiModel(MODEL.sources(), MODEL.functions(), List.of(
         MODEL.objectTypes().get(0),
