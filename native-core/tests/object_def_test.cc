@@ -173,6 +173,17 @@ TEST(ObjectDefTest, ErrorsNameTheMemberAndArgument) {
             "TypeError: objdef.Shape.corners: argument 1 expected int64, got string \"x\"");
   EXPECT_EQ(ErrorOf([&] { corners(String("s"), 1); }),
             "TypeError: objdef.Shape.corners: argument 0 expected objdef.Shape, got string \"s\"");
+  // A method's count is of the arguments after the object, as a Java method declares them (a user's "got 2" for a
+  // one-parameter Java method read as wrong); a static method counts all of them.
+  EXPECT_EQ(ErrorOf([&] { corners(shape); }),
+            "TypeError: objdef.Shape.corners: expected 1 argument after the object (objdef.Shape, int64) -> int64, got 0");
+  EXPECT_EQ(ErrorOf([&] { corners(shape, 1, 2); }),
+            "TypeError: objdef.Shape.corners: expected 1 argument after the object (objdef.Shape, int64) -> int64, got 2");
+  EXPECT_EQ(ErrorOf([&] { corners(); }),
+            "TypeError: objdef.Shape.corners: expected 1 argument after the object (objdef.Shape, int64) -> int64, got "
+            "no object");
+  EXPECT_EQ(ErrorOf([&] { GetMethod(ShapeIndex(), "parse")(); }),
+            "TypeError: objdef.Shape.parse: expected 1 argument (string) -> objdef.Shape, got 0");
   EXPECT_EQ(ErrorOf([&] { GetMethod(ShapeIndex(), "parse")("nocolon"); }),
             "ValueError: objdef.Shape.parse: expected \"name:sides\", got \"nocolon\"");
   EXPECT_EQ(ErrorOf([] { GetMethod(ShapeIndex(), "missing"); }),

@@ -265,7 +265,9 @@ class ObjectDef {
                     const std::vector<std::string>& param_names) {
     if (!accepted_) return *this;
     try {
-      PackedFunc function = PackedFunc::FromTyped(std::move(body), std::string(T::_type_key) + "." + name);
+      using Traits = details::CallableTraits<F>;
+      PackedFunc function = details::TypedFunctionFactory<F, typename Traits::Result, typename Traits::Params>::Make(
+          std::move(body), std::string(T::_type_key) + "." + name, kind == kP4JMethodInstance ? 1 : 0);
       P4JByteArray name_span = details::ByteArrayOf(std::string_view(name));
       std::string text(doc != nullptr ? doc : "");
       P4JByteArray doc_span = details::ByteArrayOf(text);

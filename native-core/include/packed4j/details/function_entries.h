@@ -428,6 +428,8 @@ template <typename F, typename R, typename... A>
 struct TypedClosure {
   std::string name;
   F body;
+  /*! \brief The leading arguments a caller does not count as its own: 1 for a method's object, else 0. */
+  int32_t receivers = 0;
 
   /*! \brief Checks the count, converts and runs the body; *result is set (owned) when it returns. */
   void CallBody(const P4JAny* args, int32_t num_args, P4JAny* result) {
@@ -436,9 +438,11 @@ struct TypedClosure {
   }
 
   [[noreturn, gnu::noinline, gnu::cold]] void ThrowArgumentCount(int32_t num_args) const {
-    throw TypeError(name + ": expected " + std::to_string(sizeof...(A)) +
-                    (sizeof...(A) == 1 ? " argument" : " arguments") + " " + SignatureOf<R, A...>() + ", got " +
-                    std::to_string(num_args));
+    // A method's caller passes the object and counts the arguments after it, as Java declares them.
+    const int64_t expected = static_cast<int64_t>(sizeof...(A)) - receivers;
+    throw TypeError(name + ": expected " + std::to_string(expected) + (expected == 1 ? " argument" : " arguments") +
+                    (receivers > 0 ? " after the object " : " ") + SignatureOf<R, A...>() + ", got " +
+                    (num_args < receivers ? std::string("no object") : std::to_string(num_args - receivers)));
   }
 
   static int SafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) noexcept {
@@ -849,7 +853,7 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
 
   using Closure = TypedClosure<F, R, A...>;
 
-  static PackedFunc Make(F body, std::string name) {
+  static PackedFunc Make(F body, std::string name, int32_t receivers = 0) {
     if constexpr (!std::is_void<R>::value) {
       static_assert(TypeTraits<std::decay_t<R>>::kStorable && TypeTraits<std::decay_t<R>>::kTypedAllowed,
                     "set_body_typed: the result type cannot be returned; supported: void and the parameter types");
@@ -868,7 +872,7 @@ struct TypedFunctionFactory<F, R, std::tuple<A...>> {
       }
     }
     std::string signature = SignatureOf<R, A...>();
-    auto* closure = new Closure{std::move(name), std::move(body)};
+    auto* closure = new Closure{std::move(name), std::move(body), receivers};
     // Since ABI 2.6 every entry reads a borrowed list cell for a list parameter, since 2.7 a dense list (FromWire).
     const int64_t forms = kHasEntry ? P4J_TYPED_FORM_BORROWED_LIST | P4J_TYPED_FORM_DENSE_LIST : 0;
     return PackedFunc(ObjectPtr<Object>::FromOwnedHandle(NewFunctionObject(closure, signature, entry, forms)));
