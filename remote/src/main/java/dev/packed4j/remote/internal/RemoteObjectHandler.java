@@ -203,8 +203,7 @@ final class RemoteObjectHandler implements InvocationHandler {
     Value value = handle.session().callMember(on, handle.id(), MemberOp.GET, field, List.of(), site, transfer);
     Object result = ClientValues.result(handle.session(), on, value, type, site, transfer);
     if (result == null) { // an unset container field reads as an empty copy, as a local getter's and C++ read it
-      Class<?> raw = type instanceof java.lang.reflect.ParameterizedType parameterized
-          ? (Class<?>) parameterized.getRawType() : type instanceof Class<?> plain ? plain : Object.class;
+      Class<?> raw = ClientValues.raw(type);
       if (raw == List.class) {
         return List.of();
       }

@@ -101,6 +101,11 @@ public final class InterfaceGenerator {
       }
     }
 
+    /** Whether a global or type key is of the prefixes (every name is when there are none). */
+    boolean selects(String name) {
+      return prefixes.isEmpty() || prefixes.stream().anyMatch(name::startsWith);
+    }
+
     /** Options without existing interfaces. */
     public Options(String packageName, List<String> prefixes, Untyped untyped) {
       this(packageName, prefixes, untyped, Map.of());
@@ -132,7 +137,7 @@ public final class InterfaceGenerator {
       }
     }
     List<ApiModel.Function> functions = model.functions().stream()
-        .filter(f -> options.prefixes().isEmpty() || options.prefixes().stream().anyMatch(f.name()::startsWith))
+        .filter(f -> options.selects(f.name()))
         .toList();
     List<String> warnings = new ArrayList<>();
     List<ApiModel.ObjectType> objectTypes = new ArrayList<>();
@@ -164,7 +169,7 @@ public final class InterfaceGenerator {
     Map<String, List<TypeMember>> typeMembers = new TreeMap<>();
     for (ApiModel.ObjectType type : objectTypes) {
       if (options.existing().containsKey(type.key())
-          || !(options.prefixes().isEmpty() || options.prefixes().stream().anyMatch(type.key()::startsWith))) {
+          || !options.selects(type.key())) {
         continue;
       }
       for (ApiModel.Method method : type.methods()) {
