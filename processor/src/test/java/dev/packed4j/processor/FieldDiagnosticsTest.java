@@ -122,4 +122,43 @@ class FieldDiagnosticsTest {
         .onLine(6)
         .atColumn(10);
   }
+
+  @Compilers
+  void fieldRepeatingTheNameOfASetterIsAWarningBesideItsGetterOnly() {
+    // Beside the getter price(), the name alone makes price(long) the setter: the annotation adds nothing.
+    JavaFileObject node =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              long price();
+              @Field("price") void price(long price);
+            }
+            """);
+    assertThat(compile(node))
+        .hadWarningContaining(
+            "[P4J-FIELD-REDUNDANT] @Field(\"price\") on NodeRef.price(long) repeats the method name, which is the"
+                + " field name already. Remove the annotation")
+        .inFile(node)
+        .onLine(7)
+        .atColumn(10);
+    // Without the getter, the annotation is what makes it a setter rather than a method: no warning.
+    JavaFileObject setterOnly =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              @Field("price") void price(long price);
+            }
+            """);
+    assertThat(compile(setterOnly)).succeededWithoutWarnings();
+  }
 }

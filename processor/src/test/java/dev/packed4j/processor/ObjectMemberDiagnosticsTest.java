@@ -472,10 +472,50 @@ class ObjectMemberDiagnosticsTest {
         """);
     assertThat(checked(ref))
         .hadErrorContaining(
+            "\"price\" is a field: a one-parameter void method writes it when a getter price() is declared beside"
+                + " it, or when it is marked @Field(\"price\")")
+        .inFile(ref)
+        .onLineContaining("void price(long price);");
+    // Either way of following the advice compiles without a word: @Field is not redundant where it makes the setter
+    // (trial userT: "P4J-FIELD-REDUNDANT ... Remove the annotation" brought the error back).
+    JavaFileObject marked = source("p.PriceRef", """
+        package p;
+        import dev.packed4j.annotations.Field;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface PriceRef {
+          @Field("price") void price(long price);
+        }
+        """);
+    assertThat(checked(marked)).succeededWithoutWarnings();
+    JavaFileObject withGetter = source("p.PriceRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface PriceRef {
+          int price();
+          void price(long price);
+        }
+        """);
+    assertThat(checked(withGetter)).succeededWithoutWarnings();
+  }
+
+  @Compilers
+  void aMethodOfAnotherShapeNamedLikeAFieldSaysHowToReadAndWriteIt() {
+    JavaFileObject ref = source("p.PriceRef", """
+        package p;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface PriceRef {
+          long price(long price, long discount);
+        }
+        """);
+    assertThat(checked(ref))
+        .hadErrorContaining(
             "\"price\" is a field: declare a getter price() to read it, or mark a one-parameter void method"
                 + " @Field(\"price\") to write it")
         .inFile(ref)
-        .onLineContaining("void price(long price);");
+        .onLineContaining("long price(long price, long discount);");
   }
 
   @Compilers

@@ -200,6 +200,16 @@ class ObjectsAsClassesTest {
       Packed4jException unknown = assertThrows(Packed4jException.class, () -> ledger.call("sub", 1));
       assertEquals("AttributeError", unknown.kind());
       assertTrue(unknown.getMessage().contains("[add, zero, __init__]"), unknown.getMessage());
+      // A field's name called as a method, as an interface built without a manifest does for a setter with no
+      // getter beside it (trial userT), says how to read and write it instead.
+      Packed4jException field = assertThrows(Packed4jException.class, () -> ledger.call("total", 2));
+      assertEquals("AttributeError", field.kind());
+      assertTrue(field.getMessage().contains("\"total\" is a field: a Java interface reads it with a getter total(),"
+          + " and writes it with a one-parameter void total(...) declared beside that getter or marked"
+          + " @Field(\"total\"); NativeObject.get and set take it by name"), field.getMessage());
+      Packed4jException readOnlyField = assertThrows(Packed4jException.class, () -> ledger.call("opened", 2));
+      assertTrue(readOnlyField.getMessage().contains("\"opened\" is a read-only field: a Java interface reads it"
+          + " with a getter opened(); NativeObject.get takes it by name"), readOnlyField.getMessage());
       Packed4jException badArgument = assertThrows(Packed4jException.class, () -> ledger.call("add", "one"));
       assertTrue(badArgument.getMessage().contains("test.Ledger.add"), badArgument.getMessage());
       assertTrue(badArgument.getMessage().contains("argument 1 expected int64"), badArgument.getMessage());
@@ -223,6 +233,17 @@ class ObjectsAsClassesTest {
       dynamic.set("owner", "eva");
       assertEquals("eva", dynamic.get("owner"));
       assertEquals(10L, dynamic.get("balance"));
+      // By name a value converts as C++'s Args does (README, "Type mapping"): an integer field takes a Boolean as
+      // 0 or 1, a bool field an integer 0 or 1 and no other, a float field an integer but no Boolean.
+      dynamic.set("balance", true);
+      assertEquals(1L, dynamic.get("balance"));
+      dynamic.set("active", 0);
+      assertEquals(false, dynamic.get("active"));
+      assertEquals("ValueError", assertThrows(Packed4jException.class, () -> dynamic.set("active", 2)).kind());
+      assertEquals(false, dynamic.get("active"));
+      dynamic.set("rate", 3);
+      assertEquals(3.0, dynamic.get("rate"));
+      assertEquals("TypeError", assertThrows(Packed4jException.class, () -> dynamic.set("rate", true)).kind());
     }
     ObjectRef closed = (ObjectRef) NativeObject.construct("test.Account", 5L, "x");
     closed.close();

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.util.Elements;
 
 /**
@@ -449,12 +450,18 @@ public final class NativeChecks {
       NativeManifest.ObjectType type = manifest.type(typeKey).orElseThrow();
       if (kind == NativeManifest.MemberKind.METHOD && type.fields().containsKey(name)) {
         // Only a def_rw field may be written: advising a setter of a read-only one leads to NATIVE_READ_ONLY.
-        near = type.mutableFields().contains(name)
-            ? ". \"" + name + "\" is a field: declare a getter " + name + "() to read it, or mark a one-parameter"
-                + " void method @Field(\"" + name + "\") to write it"
-            : ". \"" + name + "\" is a read-only field (its VisitAttrs or a def_ro declares it): declare a getter "
-                + name + "() to read it; to write it from Java, declare it with def_rw in the type's object"
-                + " definition, then mark a one-parameter void method @Field(\"" + name + "\")";
+        if (!type.mutableFields().contains(name)) {
+          near = ". \"" + name + "\" is a read-only field (its VisitAttrs or a def_ro declares it): declare a getter "
+              + name + "() to read it; to write it from Java, declare it with def_rw in the type's object"
+              + " definition, then mark a one-parameter void method @Field(\"" + name + "\")";
+        } else if (method.getParameters().size() == 1 && method.getReturnType().getKind() == TypeKind.VOID) {
+          // Meant as the setter: say both ways of making one, as a getter beside it is what the name alone needs.
+          near = ". \"" + name + "\" is a field: a one-parameter void method writes it when a getter " + name
+              + "() is declared beside it, or when it is marked @Field(\"" + name + "\")";
+        } else {
+          near = ". \"" + name + "\" is a field: declare a getter " + name + "() to read it, or mark a"
+              + " one-parameter void method @Field(\"" + name + "\") to write it";
+        }
       }
       report.on(method, Diagnostic.NATIVE_UNKNOWN_MEMBER, display, what, name, typeKey, libraries, registered,
           near);

@@ -291,7 +291,8 @@ public final class ObjectValidator {
     }
     String fieldName;
     if (field.isPresent()) {
-      fieldName = fieldName(method, report);
+      // Without a getter of its name beside it, the annotation is what makes the method a setter: not redundant.
+      fieldName = fieldName(method, getter == null, report);
     } else {
       fieldName = Annotations.find(getter.method(), AnnotationNames.FIELD).flatMap(Annotations::string)
           .orElse(methodName);
@@ -412,7 +413,7 @@ public final class ObjectValidator {
       valid = false;
     }
     checks.checkThrows(method, member.type().getThrownTypes(), report);
-    String fieldName = fieldName(method, report);
+    String fieldName = fieldName(method, false, report);
     if (!valid) {
       return Optional.empty();
     }
@@ -465,8 +466,13 @@ public final class ObjectValidator {
     return provided;
   }
 
-  /** The native field name: the method name, or the {@code @Field} value; null if that value is malformed. */
-  private static String fieldName(ExecutableElement method, Report report) {
+  /**
+   * The native field name: the method name, or the {@code @Field} value; null if that value is malformed.
+   *
+   * @param annotationNeeded whether {@code @Field} is what makes the method a setter (no getter of its name), so
+   *     that repeating the method name in it is not redundant
+   */
+  private static String fieldName(ExecutableElement method, boolean annotationNeeded, Report report) {
     String methodName = method.getSimpleName().toString();
     Optional<Annotations> field = Annotations.find(method, AnnotationNames.FIELD);
     if (field.isEmpty()) {
@@ -489,7 +495,7 @@ public final class ObjectValidator {
           problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
       return null;
     }
-    if (fieldName.equals(methodName)) {
+    if (fieldName.equals(methodName) && !annotationNeeded) {
       report.on(
           method,
           field.get().mirror(),

@@ -112,8 +112,25 @@ public final class MemberCalls {
         + (caller == null ? "" : " (called by " + caller + ")")
         + (members.isEmpty() ? "; it registers no members (an object definition, P4J_REGISTER_OBJECT_DEF, adds them)"
             : "; its members are " + members)
-        + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?");
+        + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?")
+        + fieldHint(typeIndex, name);
     return Failures.error(ErrorKind.ATTRIBUTE_ERROR, message, key + "." + name);
+  }
+
+  /**
+   * What to declare instead when the missing method is the name of a field: an interface built without a manifest
+   * (an IDE's build) declares {@code void price(long)} without a getter {@code price()} beside it, which makes it a
+   * method by the shape rule, and learns so only here.
+   */
+  private static String fieldHint(int typeIndex, String name) {
+    TypeInfo.FieldInfo field = TypeInfos.info(typeIndex).field(name);
+    if (field == null) {
+      return "";
+    }
+    return "; \"" + name + "\" is a" + (field.mutable() ? "" : " read-only") + " field: a Java interface reads it"
+        + " with a getter " + name + "()" + (field.mutable() ? ", and writes it with a one-parameter void " + name
+        + "(...) declared beside that getter or marked @Field(\"" + name + "\")" : "")
+        + "; NativeObject.get" + (field.mutable() ? " and set take" : " takes") + " it by name";
   }
 
   /** {@code "method"}, {@code "static method"}, {@code "constructor"}. */
