@@ -71,7 +71,10 @@ public final class Packed4j {
    * is copied once to a per-user cache ({@code $XDG_CACHE_HOME/packed4j}, else {@code ~/.cache/packed4j}, or the
    * directory named by the system property {@code packed4j.cache.dir}) in a folder named by the SHA-256 of its
    * content, and loaded from there; processes starting at the same time share the copy safely. The resource is
-   * looked up through the class loader of the class that calls this method.
+   * looked up through the class loader of the class that calls this method. A shared library the plugin links that
+   * the class path carries in the same folder (as {@code build-native} packs one a project's CMake build makes) is
+   * copied into the same cache folder and loaded first, so the plugin does not depend on the build tree its RUNPATH
+   * names.
    *
    * <p>Loading native code is what {@code System.loadLibrary} does, a restricted method: the calling class's module
    * needs native access ({@code --enable-native-access}). Without it, code on the class path (or in a package its

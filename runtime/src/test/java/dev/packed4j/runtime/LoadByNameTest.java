@@ -2,6 +2,8 @@ package dev.packed4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +13,9 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -122,6 +126,57 @@ class LoadByNameTest {
       assertEquals(first, BundledLibraries.locate("byname", loader));
       assertArrayEquals(Files.readAllBytes(plugin), Files.readAllBytes(first));
     }
+  }
+
+  @Test
+  void aPlainLibraryThePluginLinksTravelsWithItOutOfTheBuildTree() throws Exception {
+    // As build-native packs them (trial userU): a plain library made by the same CMake build, with the SONAME CMake
+    // gives it, and a plugin linked against it whose RUNPATH names only the build tree. Once the tree is gone (a
+    // clean, another machine), the loader finds the helper only because packed4j loads it from beside the plugin.
+    Path build = Files.createDirectories(directory.resolve("dependency-build"));
+    Path helper = TestLibraries.compile(build, "helper.c", """
+        long helper_triple(long x) { return 3 * x; }
+        """, "libp4jhelper.so", "-shared", "-Wl,-soname,libp4jhelper.so");
+    Path core = TestLibraries.coreFile();
+    Path linked = TestLibraries.compile(build, "linked.cc", """
+        #include <packed4j/packed4j.h>
+        extern "C" long helper_triple(long x);
+        P4J_REGISTER_GLOBAL("test.byname.Triple").set_body_typed([](int64_t a) { return helper_triple(a); });
+        """, "libp4jlinked.so", "-shared", "-L" + build, "-lp4jhelper", "-Wl,-rpath," + build,
+        "-L" + core.getParent(), "-lpacked4j");
+    String folder = "META-INF/native/linux-x86_64/";
+    Path jar = directory.resolve("linked.jar");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (Path file : List.of(linked, helper)) {
+        out.putNextEntry(new JarEntry(folder + file.getFileName()));
+        Files.copy(file, out);
+        out.closeEntry();
+      }
+    }
+    Path classes = directory.resolve("linked-classes");
+    Files.createDirectories(classes.resolve(folder));
+    Files.copy(linked, classes.resolve(folder + "libp4jlinked.so"));
+    Files.copy(helper, classes.resolve(folder + "libp4jhelper.so"));
+    Files.delete(helper); // the build tree's copy, which the RUNPATH names
+
+    try (URLClassLoader loader = loaderOf(jar)) {
+      Path extracted = BundledLibraries.locate("p4jlinked", loader);
+      assertTrue(Files.isRegularFile(extracted.resolveSibling("libp4jhelper.so")), "extracted beside the plugin");
+      assertTrue(BundledLibraries.isBundleFolder(extracted.getParent()));
+      // The folder is named by both files: another helper under the same plugin gets a folder of its own.
+      assertNotEquals(sha256Of(linked), extracted.getParent().getFileName().toString());
+      Packed4j.loadLibrary(extracted);
+      try (PackedFunction triple = Registry.global("test.byname.Triple")) {
+        assertEquals(63L, triple.invoke(21L));
+      }
+    }
+    // A class path directory's platform folder is laid out by build-native the same way: its siblings count too.
+    assertTrue(BundledLibraries.isBundleFolder(classes.resolve(folder)));
+    assertFalse(BundledLibraries.isBundleFolder(build), "a folder of any other shape is left to the loader");
+  }
+
+  private static String sha256Of(Path file) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 
   @Test

@@ -7,6 +7,7 @@ import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -17,12 +18,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -110,13 +114,60 @@ public final class BundledLibraries {
         throw new IllegalStateException("cannot read native library '" + name + "' at " + url + ": " + e);
       }
     }
-    byte[] content;
+    byte[] content = read(name, url);
+    // The plain libraries it links that the class path carries beside it go into the same cache folder, where the
+    // loader finds them (NativeLibraries.loadBundledDependencies); its RUNPATH names only the build tree.
+    Map<String, byte[]> files = new TreeMap<>();
+    files.put(fileName(name, platform), content);
+    addCarriedDependencies(content, platform, classLoader, files);
+    return cached(name, fileName(name, platform), files, url);
+  }
+
+  private static byte[] read(String name, URL url) {
     try (InputStream in = url.openStream()) {
-      content = in.readAllBytes();
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new IllegalStateException("cannot read native library '" + name + "' from " + url + ": " + e);
     }
-    return cached(name, fileName(name, platform), content, url);
+  }
+
+  /**
+   * Adds to {@code files} each library {@code library} lists as a dependency that the class path carries in the same
+   * platform folder, and theirs in turn; never the core, which the runtime loads from its own jar.
+   */
+  private static void addCarriedDependencies(byte[] library, String platform, ClassLoader loader,
+      Map<String, byte[]> files) {
+    for (String needed : ElfCheck.neededLibraries(library)) {
+      if (files.containsKey(needed) || needed.equals("libpacked4j.so")) {
+        continue;
+      }
+      URL url = loader.getResource(RESOURCE_ROOT + platform + "/" + needed);
+      if (url != null) {
+        byte[] content = read(needed, url);
+        files.put(needed, content);
+        addCarriedDependencies(content, platform, loader, files);
+      }
+    }
+  }
+
+  /** The file in a cache folder that says its libraries were extracted together, a plugin with what it links. */
+  static final String BUNDLE_MARKER = "packed4j-bundle";
+
+  /**
+   * Whether {@code folder} holds libraries packed4j laid out together, so that a plugin's dependency found beside it
+   * is the one to load: a class path directory's {@code META-INF/native/<platform>} (what {@code build-native}
+   * writes), or a cache folder with {@link #BUNDLE_MARKER}.
+   */
+  public static boolean isBundleFolder(Path folder) {
+    Path platform = folder.getFileName();
+    Path nativeFolder = folder.getParent();
+    Path metaInf = nativeFolder == null ? null : nativeFolder.getParent();
+    if (platform != null && platform.toString().equals(currentPlatform()) && metaInf != null
+        && nativeFolder.getFileName().toString().equals("native")
+        && metaInf.getFileName() != null && metaInf.getFileName().toString().equals("META-INF")) {
+      return true;
+    }
+    return Files.isRegularFile(folder.resolve(BUNDLE_MARKER));
   }
 
   private static void checkName(String name) {
@@ -144,34 +195,59 @@ public final class BundledLibraries {
     return Path.of(System.getProperty("user.home"), ".cache", "packed4j");
   }
 
-  private static Path cached(String name, String fileName, byte[] content, URL origin) {
-    String hash = sha256(content);
-    Path cache = cacheDirectory();
-    Path folder = cache.resolve(hash);
+  /**
+   * Extracts {@code files} (file name to content: the library {@code fileName} and the libraries it links) into one
+   * cache folder, named by the SHA-256 of the library's content alone, or of every file's name and content when
+   * there are several, so that another version of a dependency gets a folder of its own.
+   *
+   * @return the library's file
+   */
+  private static Path cached(String name, String fileName, Map<String, byte[]> files, URL origin) {
+    String hash;
+    if (files.size() == 1) {
+      hash = sha256(files.get(fileName));
+    } else {
+      StringBuilder names = new StringBuilder();
+      files.forEach((file, content) -> names.append(file).append('\0').append(sha256(content)).append('\n'));
+      hash = sha256(names.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    Path folder = cacheDirectory().resolve(hash);
     Path target = folder.resolve(fileName);
     try {
-      if (Files.isRegularFile(target) && hash.equals(sha256(Files.readAllBytes(target)))) {
-        return target;
-      }
       createPrivateDirectories(folder);
-      // Write beside the target, then rename: a reader never sees a partial file, and a concurrent extractor's
-      // rename over ours replaces identical bytes.
-      Path temporary = Files.createTempFile(folder, fileName + ".", ".part");
-      try {
-        Files.write(temporary, content);
-        try {
-          Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(temporary);
+      if (files.size() > 1) {
+        extract(folder, BUNDLE_MARKER, new byte[0]);
+      }
+      for (Map.Entry<String, byte[]> file : files.entrySet()) {
+        extract(folder, file.getKey(), file.getValue());
       }
       return target;
     } catch (IOException | UncheckedIOException e) {
       throw new IllegalStateException("cannot extract native library '" + name + "' from " + origin + " to "
           + target + " (" + e + "): make that directory writable, or set -D" + CACHE_DIRECTORY_PROPERTY
           + "=<a writable directory>");
+    }
+  }
+
+  /** Writes {@code content} to {@code folder/fileName} unless the file holds it already. */
+  private static void extract(Path folder, String fileName, byte[] content) throws IOException {
+    Path target = folder.resolve(fileName);
+    if (Files.isRegularFile(target) && Files.size(target) == content.length
+        && Arrays.equals(Files.readAllBytes(target), content)) {
+      return;
+    }
+    // Write beside the target, then rename: a reader never sees a partial file, and a concurrent extractor's rename
+    // over ours replaces identical bytes.
+    Path temporary = Files.createTempFile(folder, fileName + ".", ".part");
+    try {
+      Files.write(temporary, content);
+      try {
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temporary);
     }
   }
 

@@ -3,10 +3,13 @@ package dev.packed4j.runtime.internal.capi;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads the ELF header and program headers of a library before it is opened, so a wrong file gets a precise
@@ -130,6 +133,94 @@ final class ElfCheck {
       return damaged(size, "it has no LOAD segment, so there is nothing the loader could map");
     }
     return null;
+  }
+
+  private static final int DT_NULL = 0;
+  private static final int DT_NEEDED = 1;
+  private static final int DT_STRTAB = 5;
+  private static final int DT_STRSZ = 10;
+  private static final int ELF64_DYNAMIC_ENTRY_SIZE = 16;
+
+  /**
+   * The file names a shared library lists as its dependencies ({@code DT_NEEDED}: {@code libhelper.so}), in order;
+   * empty for a file that is no sound linux-x86_64 library ({@link #problem} says what is wrong with it). The
+   * dynamic section holds the names as offsets into its string table, which it locates by a virtual address: the
+   * LOAD segment containing that address gives its place in the file.
+   *
+   * @param elf the whole file
+   * @return the names, each a plain file name
+   */
+  static List<String> neededLibraries(byte[] elf) {
+    ByteBuffer file = ByteBuffer.wrap(elf).order(ByteOrder.LITTLE_ENDIAN);
+    List<String> needed = new ArrayList<>();
+    try {
+      if (elf.length < ELF64_HEADER_SIZE || file.getInt(0) != 0x464c457f || file.get(4) != 2 || file.get(5) != 1
+          || Short.toUnsignedInt(file.getShort(16)) != ET_DYN
+          || Short.toUnsignedInt(file.getShort(54)) != ELF64_PROGRAM_HEADER_SIZE) {
+        return needed;
+      }
+      long tableOffset = file.getLong(32);
+      int count = Short.toUnsignedInt(file.getShort(56));
+      long[][] loads = new long[count][];
+      long dynamicOffset = -1;
+      long dynamicSize = 0;
+      for (int index = 0; index < count; index++) {
+        int base = Math.toIntExact(tableOffset + (long) index * ELF64_PROGRAM_HEADER_SIZE);
+        int type = file.getInt(base);
+        if (type == PT_LOAD) { // file offset, virtual address, file size
+          loads[index] = new long[] {file.getLong(base + 8), file.getLong(base + 16), file.getLong(base + 32)};
+        } else if (type == PT_DYNAMIC) {
+          dynamicOffset = file.getLong(base + 8);
+          dynamicSize = file.getLong(base + 32);
+        }
+      }
+      if (dynamicOffset < 0) {
+        return needed;
+      }
+      long stringsAddress = -1;
+      long stringsSize = 0;
+      List<Long> nameOffsets = new ArrayList<>();
+      for (long entry = 0; entry + ELF64_DYNAMIC_ENTRY_SIZE <= dynamicSize; entry += ELF64_DYNAMIC_ENTRY_SIZE) {
+        int at = Math.toIntExact(dynamicOffset + entry);
+        long tag = file.getLong(at);
+        long value = file.getLong(at + 8);
+        if (tag == DT_NULL) {
+          break;
+        } else if (tag == DT_NEEDED) {
+          nameOffsets.add(value);
+        } else if (tag == DT_STRTAB) {
+          stringsAddress = value;
+        } else if (tag == DT_STRSZ) {
+          stringsSize = value;
+        }
+      }
+      long strings = -1;
+      for (long[] load : loads) {
+        if (load != null && stringsAddress >= load[1] && stringsAddress - load[1] < load[2]) {
+          strings = load[0] + (stringsAddress - load[1]);
+        }
+      }
+      if (strings < 0) {
+        return needed;
+      }
+      for (long offset : nameOffsets) {
+        if (offset < 0 || offset >= stringsSize) {
+          continue;
+        }
+        int start = Math.toIntExact(strings + offset);
+        int end = start;
+        while (end < elf.length && elf[end] != 0) {
+          end++;
+        }
+        String name = new String(elf, start, end - start, StandardCharsets.UTF_8);
+        if (!name.isEmpty() && name.indexOf('/') < 0) {
+          needed.add(name);
+        }
+      }
+    } catch (IndexOutOfBoundsException | ArithmeticException damaged) {
+      // A table or string that lies outside the file: no names (problem() reports what is wrong).
+    }
+    return needed;
   }
 
   private static String damaged(long size, String what) {

@@ -17,9 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -372,12 +374,60 @@ public final class NativeLibraries {
       return "cannot load plugin library " + absolute + ": " + problem;
     }
     try {
+      loadBundledDependencies(absolute, new HashSet<>());
       open(absolute, RTLD_NOW | RTLD_LOCAL, "plugin library", absolute.toString());
       PLUGINS.addIfAbsent(absolute);
       Errors.check(CApi.P4JHostArmExitGuard(), null); // after its initialisers: before its static destructors
       return null;
     } catch (LoadFailure e) {
       return e.getMessage();
+    }
+  }
+
+  /**
+   * Opens the libraries {@code library} depends on that its folder carries beside it, when the folder is one packed4j
+   * lays out: a class path's {@code META-INF/native/<platform>/}, where {@code build-native} puts a plain shared
+   * library a plugin links, or a cache folder {@link BundledLibraries} extracted such a pair into. The plugin's
+   * RUNPATH names the build tree it was linked in, gone after a clean or on another machine; once a library of that
+   * SONAME is loaded, the loader takes it for the plugin's dependency instead of searching. A dependency already in
+   * the process, and the core, are left to the loader.
+   *
+   * @param opening the files being opened up the chain, against a cycle of dependencies
+   */
+  private static void loadBundledDependencies(Path library, Set<Path> opening) throws LoadFailure {
+    Path folder = library.getParent();
+    if (folder == null || !BundledLibraries.isBundleFolder(folder) || !opening.add(library)) {
+      return;
+    }
+    List<String> needed;
+    try {
+      needed = ElfCheck.neededLibraries(Files.readAllBytes(library));
+    } catch (IOException e) {
+      return; // the open that follows reports an unreadable file
+    }
+    for (String name : needed) {
+      Path dependency = folder.resolve(name);
+      if (name.equals(CORE_SONAME) || !Files.isRegularFile(dependency) || isLoaded(name)) {
+        continue;
+      }
+      loadBundledDependencies(dependency, opening);
+      String problem = ElfCheck.problem(dependency);
+      if (problem != null) {
+        throw new LoadFailure("cannot load " + dependency + ", which " + library.getFileName() + " needs: " + problem);
+      }
+      open(dependency, RTLD_NOW | RTLD_LOCAL, "library", dependency + " (which " + library.getFileName() + " needs)");
+    }
+  }
+
+  /** Whether the process has a library of SONAME (or file name) {@code name} loaded already. */
+  private static boolean isLoaded(String name) {
+    if (!Dl.AVAILABLE) {
+      return false;
+    }
+    synchronized (Dl.class) {
+      try (Arena arena = Arena.ofConfined()) {
+        return Dl.open(arena.allocateFrom(name).address(), RTLD_NOW | RTLD_NOLOAD) != 0;
+      }
     }
   }
 
