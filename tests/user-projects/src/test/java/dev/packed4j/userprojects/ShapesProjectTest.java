@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,8 @@ class ShapesProjectTest {
     // CMake's own output stays hidden when the native build succeeds.
     assertFalse(build.output().contains("Building CXX object"), build.output());
 
+    byte[] firstUnits =
+        Files.readAllBytes(project.resolve("target/classes/META-INF/native/linux-x86_64/libunits.so"));
     Path jar = project.resolve("target/shapes.jar");
     try (JarFile file = new JarFile(jar.toFile())) {
       assertNotNull(file.getEntry("META-INF/native/linux-x86_64/libshapes.so"), "the jar carries its plugin");
@@ -97,6 +100,7 @@ class ShapesProjectTest {
     // Nothing changed: CMake does not run again, and javac does not either.
     UserBuilds.Run again = UserBuilds.maven(project, "package").succeeded();
     assertTrue(again.output().contains("packed4j: native library up to date"), again.output());
+    assertTrue(again.output().contains("packed4j: manifest of libunits.so up to date"), again.output());
     assertFalse(again.output().contains("built from"), again.output());
     assertTrue(again.output().contains(NOTHING_TO_COMPILE), again.output());
 
@@ -125,5 +129,13 @@ class ShapesProjectTest {
     UserBuilds.Run unchanged = UserBuilds.maven(project, "compile");
     assertEquals(1, unchanged.exitCode(), unchanged.output());
     assertTrue(unchanged.output().contains("[P4J-NATIVE-ARITY]"), unchanged.output());
+
+    // The first library copied back with an old time (cp -p, an archive): its manifest is made again, as the
+    // library's content decides, not its time, and the declarations that match it compile (trial userU, finding 3).
+    Path library = project.resolve("target/classes/META-INF/native/linux-x86_64/libunits.so");
+    Files.write(library, firstUnits);
+    Files.setLastModifiedTime(library, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+    UserBuilds.Run restored = UserBuilds.maven(project, "compile", "-Dpacked4j.native.skip=true").succeeded();
+    assertTrue(restored.output().contains("packed4j: described libunits.so"), restored.output());
   }
 }

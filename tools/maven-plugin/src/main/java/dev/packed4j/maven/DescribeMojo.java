@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -19,8 +20,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  *
  * <p>Each library {@code build-native} put into the classes for this platform (or each of {@code <libraries>}) is
  * loaded in a JVM of the project's JDK toolchain (JDK 25; the one Maven runs on otherwise) and its manifest written
- * to {@code target/packed4j/<name>.manifest.json}; a manifest newer than its library and of the current format
- * version is kept. The goal then sets the
+ * to {@code target/packed4j/<name>.manifest.json}; a manifest of the current format version, described from a
+ * library of the same SHA-256 (recorded beside it in {@code <name>.manifest.json.library-sha256}), is kept. The goal
+ * then sets the
  * project property {@code packed4j.manifest} to the manifests (joined with {@code :}), which the compiler plugin
  * passes on. When a manifest it writes differs from the one before (or there was none), it removes the class files of
  * the packed4j declarations ({@link StaleDeclarations}), so that the compiler plugin runs javac on their sources
@@ -75,17 +77,22 @@ public final class DescribeMojo extends LibraryCliMojo {
       Files.createDirectories(manifestDirectory.toPath());
       for (Path library : targets) {
         Path manifest = manifestDirectory.toPath().resolve(manifestName(library));
-        if (Files.isRegularFile(manifest)
-            && Files.getLastModifiedTime(manifest).compareTo(Files.getLastModifiedTime(library)) > 0
-            && isCurrentVersion(manifest)) {
+        // Which library the manifest describes, by content: a library copied in with an older time (cp -p, an
+        // archive) would pass a comparison of times and keep the manifest of the one it replaced (trial userU).
+        Path describedFrom = manifest.resolveSibling(manifest.getFileName() + ".library-sha256");
+        String libraryHash = HexFormat.of().formatHex(NativeBuild.sha256().digest(Files.readAllBytes(library)));
+        if (Files.isRegularFile(manifest) && isCurrentVersion(manifest) && Files.isRegularFile(describedFrom)
+            && Files.readString(describedFrom).equals(libraryHash)) {
           getLog().info("packed4j: manifest of " + library.getFileName() + " up to date");
         } else {
           byte[] before = Files.isRegularFile(manifest) ? Files.readAllBytes(manifest) : null;
+          Files.deleteIfExists(describedFrom); // until the new manifest is written whole
           describe(library, manifest);
+          Files.writeString(describedFrom, libraryHash);
           getLog().info("packed4j: described " + library.getFileName() + " into " + manifest);
           if (before == null || !Arrays.equals(before, Files.readAllBytes(manifest))) {
             // At once, not after the other libraries: if describing one of them fails, this manifest is already
-            // newer than its library and the next build would keep it without checking the declarations again.
+            // recorded as its library's and the next build would keep it without checking the declarations again.
             recompileDeclarations(manifest.getFileName().toString());
           }
         }
@@ -117,7 +124,7 @@ public final class DescribeMojo extends LibraryCliMojo {
 
   /**
    * Whether the manifest is of the version this plugin's packed4j-cli writes: one an older packed4j wrote (version 1
-   * has no methods, setters or doc strings) is written again even when newer than its library.
+   * has no methods, setters or doc strings) is written again even when its library is unchanged.
    */
   private static boolean isCurrentVersion(Path manifest) throws IOException {
     // Manifest.VERSION is a constant: javac copies its value here, and nothing of packed4j-cli is loaded into

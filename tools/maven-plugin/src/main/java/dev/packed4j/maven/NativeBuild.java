@@ -9,7 +9,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,7 +69,8 @@ final class NativeBuild {
     }
     NativeCore core = NativeCore.unpack(nativeCoreDirectory);
     List<String> configure = configureCommand(core.packageDirectory());
-    String fingerprint = fingerprint(configure, core.stamp());
+    List<String> states = sourceStates();
+    String fingerprint = fingerprint(configure, core.stamp(), states);
     Path stamp = buildDirectory.resolve("packed4j-build.stamp");
     Path libraries = buildDirectory.resolve("lib");
     if (fingerprint.equals(readOrEmpty(stamp)) && !builtLibraries(libraries).isEmpty()) {
@@ -79,15 +82,25 @@ final class NativeBuild {
     Files.createDirectories(buildDirectory);
     // A build that fails half-way must not count as up to date next time.
     Files.deleteIfExists(stamp);
+    Path sources = buildDirectory.resolve("packed4j-build.sources");
+    List<String> unseen = changedButNotNewer(sources);
     Path configured = buildDirectory.resolve("packed4j-configure.args");
-    if (!Files.isRegularFile(buildDirectory.resolve("CMakeCache.txt"))
+    if (!unseen.isEmpty()) {
+      log.info("packed4j: " + String.join(", ", unseen) + " changed since the last native build but "
+          + (unseen.size() == 1 ? "is" : "are") + " not newer than it (restored with its old time?), which make would"
+          + " not see: configuring and building from scratch");
+    }
+    if (!unseen.isEmpty() || !Files.isRegularFile(buildDirectory.resolve("CMakeCache.txt"))
         || !String.join("\n", configure).equals(readOrEmpty(configured))) {
       String output = runStep("configure", configure);
       Files.writeString(configured, String.join("\n", configure), StandardCharsets.UTF_8);
       show(output);
     }
-    List<String> buildCommand = List.of(cmake, "--build", buildDirectory.toString(), "--parallel",
-        Integer.toString(jobs));
+    List<String> buildCommand = new ArrayList<>(List.of(cmake, "--build", buildDirectory.toString(), "--parallel",
+        Integer.toString(jobs)));
+    if (!unseen.isEmpty()) {
+      buildCommand.add("--clean-first");
+    }
     show(runStep("build", buildCommand));
     List<Path> built = builtLibraries(libraries);
     if (built.isEmpty()) {
@@ -95,8 +108,49 @@ final class NativeBuild {
           + "in " + libraries + ": declare one with add_library(<name> SHARED ...) (or MODULE), and leave "
           + "CMAKE_LIBRARY_OUTPUT_DIRECTORY to packed4j-maven-plugin");
     }
-    copyLibraries(built);
+    if (!copyLibraries(built)) {
+      log.info("packed4j: native library rebuilt, unchanged (" + sourceDirectory + ")");
+    }
+    Files.writeString(sources, String.join("\n", states), StandardCharsets.UTF_8);
     Files.writeString(stamp, fingerprint, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The sources that changed since the last successful build (as {@code sources}, written then, lists them) but
+   * whose time is not after it: a file restored from a backup, an archive or {@code cp -p} keeps its old time, and
+   * make, which compares times, would keep the objects built from what it replaced.
+   */
+  private List<String> changedButNotNewer(Path sources) throws IOException {
+    if (!Files.isRegularFile(sources)) {
+      return List.of();
+    }
+    long builtAt = Files.getLastModifiedTime(sources).toMillis();
+    Set<String> before = new HashSet<>(Files.readAllLines(sources, StandardCharsets.UTF_8));
+    List<String> unseen = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(sourceDirectory)) {
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        if (!before.contains(sourceState(file)) && Files.getLastModifiedTime(file).toMillis() <= builtAt) {
+          unseen.add(sourceDirectory.relativize(file).toString());
+        }
+      }
+    }
+    return unseen;
+  }
+
+  /** Each source file as its path, size and time: what the fingerprint reads of it. */
+  private List<String> sourceStates() throws IOException {
+    try (Stream<Path> files = Files.walk(sourceDirectory)) {
+      List<String> states = new ArrayList<>();
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        states.add(sourceState(file));
+      }
+      return states;
+    }
+  }
+
+  private String sourceState(Path file) throws IOException {
+    return sourceDirectory.relativize(file) + "\t" + Files.size(file) + "\t"
+        + Files.getLastModifiedTime(file).toMillis();
   }
 
   private List<String> configureCommand(Path packageDirectory) {
@@ -108,15 +162,12 @@ final class NativeBuild {
   }
 
   /** What decides whether the last build is still good: the configure arguments and every source file. */
-  private String fingerprint(List<String> configure, String coreStamp) throws IOException {
+  private String fingerprint(List<String> configure, String coreStamp, List<String> states) {
     MessageDigest digest = sha256();
     digest.update(String.join("\n", configure).getBytes(StandardCharsets.UTF_8));
     digest.update(("\n" + coreStamp + "\n" + jobs + "\n").getBytes(StandardCharsets.UTF_8));
-    try (Stream<Path> files = Files.walk(sourceDirectory)) {
-      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-        digest.update((sourceDirectory.relativize(file) + "\0" + Files.size(file) + "\0"
-            + Files.getLastModifiedTime(file).toMillis() + "\n").getBytes(StandardCharsets.UTF_8));
-      }
+    for (String state : states) {
+      digest.update((state + "\n").getBytes(StandardCharsets.UTF_8));
     }
     return java.util.HexFormat.of().formatHex(digest.digest());
   }
@@ -220,9 +271,11 @@ final class NativeBuild {
     }
   }
 
-  private void copyLibraries(List<Path> libraries) throws IOException {
+  /** Copies the built libraries into the classes; {@return whether one of them changed there} */
+  private boolean copyLibraries(List<Path> libraries) throws IOException {
     Path folder = libraryFolder();
     Files.createDirectories(folder);
+    boolean changed = false;
     List<String> names = new ArrayList<>();
     for (Path library : libraries) {
       Path target = folder.resolve(library.getFileName());
@@ -231,13 +284,16 @@ final class NativeBuild {
       if (!Files.isRegularFile(target) || !Arrays.equals(Files.readAllBytes(library), Files.readAllBytes(target))) {
         Files.copy(library, target, StandardCopyOption.REPLACE_EXISTING);
         log.info("packed4j: " + classesDirectory.relativize(target) + " built from " + sourceDirectory);
+        changed = true;
       }
     }
     try (Stream<Path> present = Files.list(folder)) {
       for (Path stale : present.filter(file -> !names.contains(file.getFileName().toString())).toList()) {
         Files.delete(stale);
+        changed = true;
       }
     }
+    return changed;
   }
 
   private static String readOrEmpty(Path file) throws IOException {

@@ -1,6 +1,7 @@
 package dev.packed4j.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
@@ -90,6 +92,36 @@ class NativeBuildTest {
     RecordingLog third = new RecordingLog();
     build(third, "cmake").run();
     assertTrue(third.infos.stream().anyMatch(line -> line.contains("libdemo.so built from")), third.infos.toString());
+  }
+
+  @Test
+  void aSourceRestoredWithItsOldTimeIsBuiltFromScratch() throws Exception {
+    // Trial userU: sources restored by cp -p (or rsync -a, tar x) keep times older than the last build, so make
+    // rebuilt nothing and the jar kept a library the sources no longer made, with nothing logged.
+    writeNativeProject();
+    build(new RecordingLog(), "cmake").run();
+    Path library = project.resolve("target/classes/META-INF/native/linux-x86_64/libdemo.so");
+    byte[] twice = Files.readAllBytes(library);
+    Path source = project.resolve("src/main/native/demo.cc");
+    FileTime old = FileTime.fromMillis(Files.getLastModifiedTime(source).toMillis() - 3_600_000);
+    Files.writeString(source, Files.readString(source).replace("2 * a", "5 * a"));
+    Files.setLastModifiedTime(source, old);
+
+    RecordingLog restored = new RecordingLog();
+    build(restored, "cmake").run();
+    assertTrue(restored.infos.contains("packed4j: demo.cc changed since the last native build but is not newer than"
+        + " it (restored with its old time?), which make would not see: configuring and building from scratch"),
+        restored.infos.toString());
+    assertTrue(restored.infos.stream().anyMatch(line -> line.contains("libdemo.so built from")),
+        restored.infos.toString());
+    assertFalse(Arrays.equals(twice, Files.readAllBytes(library)), "the library of the restored source");
+
+    // A rebuild that makes the same library says so, rather than nothing.
+    Files.setLastModifiedTime(source, FileTime.fromMillis(System.currentTimeMillis() + 2000));
+    RecordingLog touched = new RecordingLog();
+    build(touched, "cmake").run();
+    assertEquals(List.of("packed4j: native library rebuilt, unchanged (" + project.resolve("src/main/native") + ")"),
+        touched.infos);
   }
 
   @Test
