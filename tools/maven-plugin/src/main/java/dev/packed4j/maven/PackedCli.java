@@ -61,7 +61,11 @@ final class PackedCli {
               + " classes");
         }
         if (!library.isFile()) {
-          throw new MojoExecutionException("packed4j: the library " + library + " to " + goal + " does not exist");
+          // A sibling module's library, say, read from its target folder: built only when that module is part of
+          // this build (trial userU: mvn -pl of the API module alone).
+          throw new MojoExecutionException("packed4j: the library " + library + " to " + goal + " does not exist:"
+              + " build the module whose build-native goal writes it in the same run (mvn -pl <this module> -am"
+              + " builds the modules it depends on too), or correct the <library> path");
         }
         libraries.add(library.toPath());
       }

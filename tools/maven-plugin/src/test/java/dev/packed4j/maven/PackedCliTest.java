@@ -92,4 +92,15 @@ class PackedCliTest {
         () -> PackedCli.libraries(List.of(new File("")), directory.toFile(), "generate"));
     assertTrue(blank.getMessage().contains("leave out <libraries> to generate every library"), blank.getMessage());
   }
+
+  @Test
+  void aMissingLibrarySaysToBuildWhatMakesIt(@TempDir Path directory) {
+    // Trial userU: the API module built alone, its sibling's library never built.
+    File sibling = directory.resolve("native/target/classes/libgraph.so").toFile();
+    MojoExecutionException missing = assertThrows(MojoExecutionException.class,
+        () -> PackedCli.libraries(List.of(sibling), directory.toFile(), "generate"));
+    assertEquals("packed4j: the library " + sibling + " to generate does not exist: build the module whose"
+        + " build-native goal writes it in the same run (mvn -pl <this module> -am builds the modules it depends on"
+        + " too), or correct the <library> path", missing.getMessage());
+  }
 }
