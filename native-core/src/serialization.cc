@@ -701,6 +701,15 @@ class Parser {
         return value;
       default:
         if (c == '-' || (c >= '0' && c <= '9')) return ParseNumber();
+        if (text_.compare(pos_, 3, "\xEF\xBB\xBF") == 0) {
+          // Editors on Windows save one; JSON text (RFC 8259) has none, and as a character it would print garbled.
+          Fail("unexpected UTF-8 byte order mark (bytes EF BB BF): save the document without one");
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte >= 0x7f) {  // a control byte, or part of a non-ASCII character: no JSON value starts so
+          static constexpr char kHex[] = "0123456789ABCDEF";
+          Fail(std::string("unexpected byte 0x") + kHex[byte >> 4] + kHex[byte & 0xf] + ", expected a value");
+        }
         Fail(std::string("unexpected character ") + details::QuoteForMessage(std::string_view(&text_[pos_], 1)));
     }
   }

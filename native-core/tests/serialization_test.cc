@@ -756,6 +756,13 @@ TEST(SerializationTest, MalformedJsonNamesLineAndColumn) {
                            "end of input, expected a value");
   EXPECT_EQ(LoadError("[1,]"),
             "ValueError: packed4j.LoadJSON: malformed JSON at line 1, column 4 (byte 3): unexpected character \"]\"");
+  // A byte that starts no value is named as a byte, not printed as half a character (trial userT).
+  EXPECT_EQ(LoadError("\xEF\xBB\xBF{}"), "ValueError: packed4j.LoadJSON: malformed JSON at line 1, column 1 (byte 0): "
+                                       "unexpected UTF-8 byte order mark (bytes EF BB BF): save the document without one");
+  EXPECT_EQ(LoadError("[\xC3\xA9]"), "ValueError: packed4j.LoadJSON: malformed JSON at line 1, column 2 (byte 1): "
+                                    "unexpected byte 0xC3, expected a value");
+  EXPECT_EQ(LoadError("[\x01]"), "ValueError: packed4j.LoadJSON: malformed JSON at line 1, column 2 (byte 1): "
+                               "unexpected byte 0x01, expected a value");
   EXPECT_EQ(LoadError("{\"a\":1,\"a\":2}"), "ValueError: packed4j.LoadJSON: malformed JSON at line 1, column 8 "
                                             "(byte 7): the key \"a\" appears twice in one object");
   EXPECT_EQ(LoadError("\"abc"),
