@@ -70,11 +70,11 @@ public final class Packed4j {
    * <p>A library in a class path directory (such as {@code target/classes}) is loaded in place. One inside a jar
    * is copied once to a per-user cache ({@code $XDG_CACHE_HOME/packed4j}, else {@code ~/.cache/packed4j}, or the
    * directory named by the system property {@code packed4j.cache.dir}) in a folder named by the SHA-256 of its
-   * content, and loaded from there; processes starting at the same time share the copy safely. The resource is
+   * content (and of the libraries copied with it), and loaded from there; processes starting at the same time share the copy safely. The resource is
    * looked up through the class loader of the class that calls this method. A shared library the plugin links that
-   * the class path carries in the same folder (as {@code build-native} packs one a project's CMake build makes) is
-   * copied into the same cache folder and loaded first, so the plugin does not depend on the build tree its RUNPATH
-   * names.
+   * the same jar or directory carries beside it (where {@code build-native} puts every library of the project's
+   * CMake build) is loaded first, from a cache folder shared with the plugin's copy, so the plugin does not depend
+   * on the build tree its RUNPATH names.
    *
    * <p>Loading native code is what {@code System.loadLibrary} does, a restricted method: the calling class's module
    * needs native access ({@code --enable-native-access}). Without it, code on the class path (or in a package its

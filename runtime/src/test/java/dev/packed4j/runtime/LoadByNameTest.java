@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -129,50 +130,89 @@ class LoadByNameTest {
   }
 
   @Test
-  void aPlainLibraryThePluginLinksTravelsWithItOutOfTheBuildTree() throws Exception {
-    // As build-native packs them (trial userU): a plain library made by the same CMake build, with the SONAME CMake
-    // gives it, and a plugin linked against it whose RUNPATH names only the build tree. Once the tree is gone (a
-    // clean, another machine), the loader finds the helper only because packed4j loads it from beside the plugin.
+  void theLibrariesAPluginLinksTravelWithItOutOfTheBuildTree() throws Exception {
+    // As build-native packs them (trial userU): libraries made by the same CMake build, with the SONAMEs CMake gives
+    // them (a versioned one copied under its unversioned name), and plugins linked against them whose RUNPATH names
+    // only the build tree. Once the tree is gone (a clean, another machine), the loader finds them only because
+    // packed4j loads them from beside the plugin first.
     Path build = Files.createDirectories(directory.resolve("dependency-build"));
-    Path helper = TestLibraries.compile(build, "helper.c", """
-        long helper_triple(long x) { return 3 * x; }
-        """, "libp4jhelper.so", "-shared", "-Wl,-soname,libp4jhelper.so");
-    Path core = TestLibraries.coreFile();
-    Path linked = TestLibraries.compile(build, "linked.cc", """
-        #include <packed4j/packed4j.h>
-        extern "C" long helper_triple(long x);
-        P4J_REGISTER_GLOBAL("test.byname.Triple").set_body_typed([](int64_t a) { return helper_triple(a); });
-        """, "libp4jlinked.so", "-shared", "-L" + build, "-lp4jhelper", "-Wl,-rpath," + build,
-        "-L" + core.getParent(), "-lpacked4j");
+    Path plain = helper(build, "p4jplain", "libp4jplain.so", 3);
+    Path versioned = helper(build, "p4jversioned", "libp4jversioned.so.1", 5);
+    Path linked = linkedPlugin(build, "p4jlinked", "test.byname.Linked",
+        "p4jplain_apply(a) + p4jversioned_apply(a)", "p4jplain", "p4jversioned");
     String folder = "META-INF/native/linux-x86_64/";
     Path jar = directory.resolve("linked.jar");
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-      for (Path file : List.of(linked, helper)) {
+      for (Path file : List.of(linked, plain, versioned)) {
         out.putNextEntry(new JarEntry(folder + file.getFileName()));
         Files.copy(file, out);
         out.closeEntry();
       }
     }
-    Path classes = directory.resolve("linked-classes");
-    Files.createDirectories(classes.resolve(folder));
-    Files.copy(linked, classes.resolve(folder + "libp4jlinked.so"));
-    Files.copy(helper, classes.resolve(folder + "libp4jhelper.so"));
-    Files.delete(helper); // the build tree's copy, which the RUNPATH names
+    // A second plugin, in a class path directory, with a versioned library of its own.
+    Path inPlace = helper(build, "p4jinplace", "libp4jinplace.so.2", 7);
+    Path directoryPlugin = linkedPlugin(build, "p4jdirectory", "test.byname.InPlace", "p4jinplace_apply(a)",
+        "p4jinplace");
+    Path classes = Files.createDirectories(directory.resolve("linked-classes").resolve(folder));
+    Files.copy(directoryPlugin, classes.resolve(directoryPlugin.getFileName()));
+    Files.copy(inPlace, classes.resolve(inPlace.getFileName()));
+    String linkedHash = sha256Of(linked);
+    deleteTree(build); // the tree the RUNPATHs name
 
     try (URLClassLoader loader = loaderOf(jar)) {
       Path extracted = BundledLibraries.locate("p4jlinked", loader);
-      assertTrue(Files.isRegularFile(extracted.resolveSibling("libp4jhelper.so")), "extracted beside the plugin");
+      // Each dependency under the name the plugin asks for: the versioned one under its SONAME.
+      assertTrue(Files.isRegularFile(extracted.resolveSibling("libp4jplain.so")), "extracted beside the plugin");
+      assertTrue(Files.isRegularFile(extracted.resolveSibling("libp4jversioned.so.1")), "under its SONAME");
       assertTrue(BundledLibraries.isBundleFolder(extracted.getParent()));
-      // The folder is named by both files: another helper under the same plugin gets a folder of its own.
-      assertNotEquals(sha256Of(linked), extracted.getParent().getFileName().toString());
+      // The folder is named by every file: another library under the same plugin gets a folder of its own.
+      assertNotEquals(linkedHash, extracted.getParent().getFileName().toString());
       Packed4j.loadLibrary(extracted);
-      try (PackedFunction triple = Registry.global("test.byname.Triple")) {
-        assertEquals(63L, triple.invoke(21L));
+      try (PackedFunction function = Registry.global("test.byname.Linked")) {
+        assertEquals(3L * 21 + 5L * 21, function.invoke(21L));
       }
     }
-    // A class path directory's platform folder is laid out by build-native the same way: its siblings count too.
-    assertTrue(BundledLibraries.isBundleFolder(classes.resolve(folder)));
-    assertFalse(BundledLibraries.isBundleFolder(build), "a folder of any other shape is left to the loader");
+    assertTrue(BundledLibraries.isBundleFolder(classes));
+    Packed4j.loadLibrary(classes.resolve(directoryPlugin.getFileName()));
+    try (PackedFunction function = Registry.global("test.byname.InPlace")) {
+      assertEquals(7L * 6, function.invoke(6L));
+    }
+    assertFalse(BundledLibraries.isBundleFolder(directory), "a folder of any other shape is left to the loader");
+  }
+
+  /**
+   * A plain shared library made as CMake makes one: {@code lib<name>.so}, with the SONAME {@code soname} (the file
+   * name, or a versioned one), and {@code <name>_apply(x)} returning {@code factor * x}.
+   */
+  private static Path helper(Path build, String name, String soname, int factor) throws Exception {
+    return TestLibraries.compile(build, name + ".c", "long " + name + "_apply(long x) { return " + factor
+        + " * x; }\n", "lib" + name + ".so", "-shared", "-Wl,-soname," + soname);
+  }
+
+  /** A plugin registering {@code global} as {@code body}, linked against {@code helpers} with a RUNPATH to them. */
+  private static Path linkedPlugin(Path build, String name, String global, String body, String... helpers)
+      throws Exception {
+    StringBuilder source = new StringBuilder("#include <packed4j/packed4j.h>\n");
+    List<String> arguments = new ArrayList<>(List.of("-shared", "-L" + build));
+    for (String helper : helpers) {
+      source.append("extern \"C\" long ").append(helper).append("_apply(long x);\n");
+      arguments.add("-l" + helper);
+    }
+    source.append("P4J_REGISTER_GLOBAL(\"").append(global).append("\").set_body_typed([](int64_t a) { return ")
+        .append(body).append("; });\n");
+    arguments.add("-Wl,-rpath," + build);
+    Path core = TestLibraries.coreFile();
+    arguments.addAll(List.of("-L" + core.getParent(), "-lpacked4j"));
+    return TestLibraries.compile(build, name + ".cc", source.toString(), "lib" + name + ".so",
+        arguments.toArray(String[]::new));
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (var files = Files.walk(root)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
   }
 
   private static String sha256Of(Path file) throws Exception {

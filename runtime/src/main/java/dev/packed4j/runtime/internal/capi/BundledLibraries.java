@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -30,6 +32,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * Finds a plugin library carried on the class path by name, the way JNA and Netty find theirs.
@@ -38,8 +41,9 @@ import java.util.jar.JarFile;
  * where the platform is named as Netty's and os-maven-plugin's classifiers name it ({@code linux-x86_64},
  * {@code linux-aarch_64}, ...); packed4j-maven-plugin puts the libraries it builds there. A library in a directory
  * of the class path ({@code target/classes}) is loaded where it is. A library inside a jar is copied once to a
- * per-user cache, in a folder named by the SHA-256 of its content, and loaded from there: the dynamic loader needs a
- * file, and a content-keyed copy is never rewritten while another process has it mapped. Two processes extracting
+ * per-user cache, in a folder named by the SHA-256 of its content (of every file's, when the jar also carries
+ * libraries it links, copied beside it), and loaded from there: the dynamic loader needs a file, and a content-keyed
+ * copy is never rewritten while another process has it mapped. Two processes extracting
  * at once each write a temporary file and rename it into place; a rename is atomic, so either copy wins whole.
  */
 public final class BundledLibraries {
@@ -115,11 +119,11 @@ public final class BundledLibraries {
       }
     }
     byte[] content = read(name, url);
-    // The plain libraries it links that the class path carries beside it go into the same cache folder, where the
-    // loader finds them (NativeLibraries.loadBundledDependencies); its RUNPATH names only the build tree.
+    // The plain libraries it links that its jar carries beside it go into the same cache folder, where the loader
+    // finds them (NativeLibraries.loadBundledDependencies); its RUNPATH names only the build tree.
     Map<String, byte[]> files = new TreeMap<>();
     files.put(fileName(name, platform), content);
-    addCarriedDependencies(content, platform, classLoader, files);
+    addCarriedDependencies(content, url, files);
     return cached(name, fileName(name, platform), files, url);
   }
 
@@ -132,21 +136,95 @@ public final class BundledLibraries {
   }
 
   /**
-   * Adds to {@code files} each library {@code library} lists as a dependency that the class path carries in the same
-   * platform folder, and theirs in turn; never the core, which the runtime loads from its own jar.
+   * Adds to {@code files}, under the name the loader looks for, each library {@code library} (the entry at
+   * {@code url}) lists as a dependency that the same jar folder carries, and theirs in turn: by that file name, or
+   * else the entry whose SONAME it is (a versioned {@code libhelper.so.1}, which {@code build-native} copies as
+   * {@code libhelper.so}). Never the core, which the runtime loads from its own jar.
    */
-  private static void addCarriedDependencies(byte[] library, String platform, ClassLoader loader,
-      Map<String, byte[]> files) {
-    for (String needed : ElfCheck.neededLibraries(library)) {
-      if (files.containsKey(needed) || needed.equals("libpacked4j.so")) {
+  private static void addCarriedDependencies(byte[] library, URL url, Map<String, byte[]> files) {
+    Map<String, byte[]> bySoname = null;
+    for (String needed : ElfCheck.dynamic(ByteBuffer.wrap(library)).needed()) {
+      if (files.containsKey(needed) || needed.equals(NativeLibraries.CORE_SONAME)) {
         continue;
       }
-      URL url = loader.getResource(RESOURCE_ROOT + platform + "/" + needed);
-      if (url != null) {
-        byte[] content = read(needed, url);
-        files.put(needed, content);
-        addCarriedDependencies(content, platform, loader, files);
+      byte[] content = readBeside(url, needed);
+      if (content == null) {
+        if (bySoname == null) {
+          bySoname = jarFolderBySoname(url);
+        }
+        content = bySoname.get(needed);
       }
+      if (content != null) {
+        files.put(needed, content);
+        addCarriedDependencies(content, url, files);
+      }
+    }
+  }
+
+  /** The entry {@code fileName} in the jar folder of {@code url}, or null when the jar carries none. */
+  private static byte[] readBeside(URL url, String fileName) {
+    try {
+      String spec = url.toString();
+      // The name is plain (ElfCheck.isPlainName), so it needs no escaping in the URL.
+      URLConnection connection = URI.create(spec.substring(0, spec.lastIndexOf('/') + 1) + fileName).toURL()
+          .openConnection();
+      connection.setUseCaches(false);
+      try (InputStream in = connection.getInputStream()) {
+        return in.readAllBytes();
+      }
+    } catch (IOException | IllegalArgumentException notCarried) {
+      return null; // FileNotFoundException for a missing entry; a broken jar fails the plugin's own read first
+    }
+  }
+
+  /** The shared libraries in the jar folder of {@code url}, by SONAME (those that have one). */
+  private static Map<String, byte[]> jarFolderBySoname(URL url) {
+    Map<String, byte[]> libraries = new TreeMap<>();
+    try {
+      URLConnection connection = url.openConnection();
+      connection.setUseCaches(false);
+      if (!(connection instanceof JarURLConnection jarConnection)) {
+        return libraries;
+      }
+      String entryName = jarConnection.getEntryName();
+      String folder = entryName.substring(0, entryName.lastIndexOf('/') + 1);
+      try (JarFile jar = jarConnection.getJarFile()) {
+        for (JarEntry entry : Collections.list(jar.entries())) {
+          String rest = entry.getName().startsWith(folder) ? entry.getName().substring(folder.length()) : "";
+          if (!rest.contains(".so") || rest.contains("/") || entry.getName().equals(entryName)) {
+            continue;
+          }
+          try (InputStream in = jar.getInputStream(entry)) {
+            byte[] content = in.readAllBytes();
+            String soname = ElfCheck.dynamic(ByteBuffer.wrap(content)).soname();
+            if (!soname.isEmpty()) {
+              libraries.putIfAbsent(soname, content);
+            }
+          }
+        }
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      // Only a dependency fewer is found: the loader then says which one it misses.
+    }
+    return libraries;
+  }
+
+  /**
+   * The library {@code name} beside a library in {@code folder}: the file of that name, or else the one whose SONAME
+   * it is; null when the folder has neither.
+   */
+  static Path sibling(Path folder, String name) {
+    Path exact = folder.resolve(name);
+    if (Files.isRegularFile(exact)) {
+      return exact;
+    }
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(file -> file.getFileName().toString().contains(".so") && Files.isRegularFile(file))
+          .sorted()
+          .filter(file -> ElfCheck.dynamic(file).soname().equals(name))
+          .findFirst().orElse(null);
+    } catch (IOException | UncheckedIOException unreadable) {
+      return null;
     }
   }
 
@@ -215,11 +293,11 @@ public final class BundledLibraries {
     Path target = folder.resolve(fileName);
     try {
       createPrivateDirectories(folder);
-      if (files.size() > 1) {
-        extract(folder, BUNDLE_MARKER, new byte[0]);
-      }
       for (Map.Entry<String, byte[]> file : files.entrySet()) {
         extract(folder, file.getKey(), file.getValue());
+      }
+      if (files.size() > 1) {
+        extract(folder, BUNDLE_MARKER, new byte[0]); // last: a folder cut short is never taken for a bundle
       }
       return target;
     } catch (IOException | UncheckedIOException e) {

@@ -139,55 +139,81 @@ final class ElfCheck {
   private static final int DT_NEEDED = 1;
   private static final int DT_STRTAB = 5;
   private static final int DT_STRSZ = 10;
+  private static final int DT_SONAME = 14;
   private static final int ELF64_DYNAMIC_ENTRY_SIZE = 16;
 
   /**
-   * The file names a shared library lists as its dependencies ({@code DT_NEEDED}: {@code libhelper.so}), in order;
-   * empty for a file that is no sound linux-x86_64 library ({@link #problem} says what is wrong with it). The
-   * dynamic section holds the names as offsets into its string table, which it locates by a virtual address: the
-   * LOAD segment containing that address gives its place in the file.
+   * What a shared library's dynamic section says about its name and dependencies.
    *
-   * @param elf the whole file
-   * @return the names, each a plain file name
+   * @param needed the file names it lists as dependencies ({@code DT_NEEDED}: {@code libhelper.so.1}), in order
+   * @param soname its own name ({@code DT_SONAME}), which the loader matches a dependent's {@code needed} against;
+   *     empty when it has none
    */
-  static List<String> neededLibraries(byte[] elf) {
-    ByteBuffer file = ByteBuffer.wrap(elf).order(ByteOrder.LITTLE_ENDIAN);
-    List<String> needed = new ArrayList<>();
+  record Dynamic(List<String> needed, String soname) {
+    static final Dynamic NONE = new Dynamic(List.of(), "");
+  }
+
+  /** {@link #dynamic(ByteBuffer)} of a file, mapped rather than read; {@link Dynamic#NONE} when unreadable. */
+  static Dynamic dynamic(Path path) {
+    try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ)) {
+      return dynamic(file.map(FileChannel.MapMode.READ_ONLY, 0, file.size()));
+    } catch (IOException | RuntimeException unreadable) {
+      return Dynamic.NONE; // problem() says what is wrong with it
+    }
+  }
+
+  /** A LOAD segment: where its bytes are in the file, and at which virtual address they are mapped. */
+  private record Segment(long fileOffset, long address, long fileSize) {}
+
+  /**
+   * The dependencies and SONAME of a linux-x86_64 shared library; {@link Dynamic#NONE} for any file that is not a
+   * sound one ({@link #problem} says what is wrong with it). The dynamic section holds the names as offsets into its
+   * string table, which it locates by a virtual address: the LOAD segment containing that address gives its place in
+   * the file. A name is kept only when it is a plain file name ({@link #isPlainName}).
+   *
+   * @param elf the whole file, from position 0
+   */
+  static Dynamic dynamic(ByteBuffer elf) {
+    ByteBuffer file = elf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     try {
-      if (elf.length < ELF64_HEADER_SIZE || file.getInt(0) != 0x464c457f || file.get(4) != 2 || file.get(5) != 1
+      if (file.limit() < ELF64_HEADER_SIZE || file.getInt(0) != 0x464c457f || file.get(4) != 2 || file.get(5) != 1
           || Short.toUnsignedInt(file.getShort(16)) != ET_DYN
+          || Short.toUnsignedInt(file.getShort(18)) != EM_X86_64
           || Short.toUnsignedInt(file.getShort(54)) != ELF64_PROGRAM_HEADER_SIZE) {
-        return needed;
+        return Dynamic.NONE;
       }
       long tableOffset = file.getLong(32);
       int count = Short.toUnsignedInt(file.getShort(56));
-      long[][] loads = new long[count][];
+      List<Segment> loads = new ArrayList<>();
       long dynamicOffset = -1;
       long dynamicSize = 0;
       for (int index = 0; index < count; index++) {
-        int base = Math.toIntExact(tableOffset + (long) index * ELF64_PROGRAM_HEADER_SIZE);
+        int base = Math.toIntExact(Math.addExact(tableOffset, (long) index * ELF64_PROGRAM_HEADER_SIZE));
         int type = file.getInt(base);
-        if (type == PT_LOAD) { // file offset, virtual address, file size
-          loads[index] = new long[] {file.getLong(base + 8), file.getLong(base + 16), file.getLong(base + 32)};
+        if (type == PT_LOAD) {
+          loads.add(new Segment(file.getLong(base + 8), file.getLong(base + 16), file.getLong(base + 32)));
         } else if (type == PT_DYNAMIC) {
           dynamicOffset = file.getLong(base + 8);
           dynamicSize = file.getLong(base + 32);
         }
       }
       if (dynamicOffset < 0) {
-        return needed;
+        return Dynamic.NONE;
       }
       long stringsAddress = -1;
       long stringsSize = 0;
-      List<Long> nameOffsets = new ArrayList<>();
+      long soname = -1;
+      List<Long> neededOffsets = new ArrayList<>();
       for (long entry = 0; entry + ELF64_DYNAMIC_ENTRY_SIZE <= dynamicSize; entry += ELF64_DYNAMIC_ENTRY_SIZE) {
-        int at = Math.toIntExact(dynamicOffset + entry);
+        int at = Math.toIntExact(Math.addExact(dynamicOffset, entry));
         long tag = file.getLong(at);
         long value = file.getLong(at + 8);
         if (tag == DT_NULL) {
           break;
         } else if (tag == DT_NEEDED) {
-          nameOffsets.add(value);
+          neededOffsets.add(value);
+        } else if (tag == DT_SONAME) {
+          soname = value;
         } else if (tag == DT_STRTAB) {
           stringsAddress = value;
         } else if (tag == DT_STRSZ) {
@@ -195,32 +221,50 @@ final class ElfCheck {
         }
       }
       long strings = -1;
-      for (long[] load : loads) {
-        if (load != null && stringsAddress >= load[1] && stringsAddress - load[1] < load[2]) {
-          strings = load[0] + (stringsAddress - load[1]);
+      for (Segment load : loads) {
+        if (Long.compareUnsigned(stringsAddress - load.address(), load.fileSize()) < 0) {
+          strings = Math.addExact(load.fileOffset(), stringsAddress - load.address());
         }
       }
-      if (strings < 0) {
-        return needed;
+      if (strings < 0 || stringsSize <= 0 || strings > file.limit() - stringsSize) {
+        return Dynamic.NONE;
       }
-      for (long offset : nameOffsets) {
-        if (offset < 0 || offset >= stringsSize) {
-          continue;
-        }
-        int start = Math.toIntExact(strings + offset);
-        int end = start;
-        while (end < elf.length && elf[end] != 0) {
-          end++;
-        }
-        String name = new String(elf, start, end - start, StandardCharsets.UTF_8);
-        if (!name.isEmpty() && name.indexOf('/') < 0) {
+      List<String> needed = new ArrayList<>();
+      for (long offset : neededOffsets) {
+        String name = string(file, strings, stringsSize, offset);
+        if (isPlainName(name)) {
           needed.add(name);
         }
       }
+      String own = soname < 0 ? "" : string(file, strings, stringsSize, soname);
+      return new Dynamic(List.copyOf(needed), isPlainName(own) ? own : "");
     } catch (IndexOutOfBoundsException | ArithmeticException damaged) {
-      // A table or string that lies outside the file: no names (problem() reports what is wrong).
+      return Dynamic.NONE; // a table or string that lies outside the file
     }
-    return needed;
+  }
+
+  /** The NUL-terminated string at {@code offset} of the string table, bounded by the table; "" when out of it. */
+  private static String string(ByteBuffer file, long strings, long stringsSize, long offset) {
+    if (offset < 0 || offset >= stringsSize) {
+      return "";
+    }
+    int start = Math.toIntExact(strings + offset);
+    int limit = Math.toIntExact(strings + stringsSize);
+    int end = start;
+    while (end < limit && file.get(end) != 0) {
+      end++;
+    }
+    byte[] bytes = new byte[end - start];
+    file.get(start, bytes);
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Whether a dependency's name is a plain library file name, one that resolves only beside the library: no path, no
+   * leading dot, the characters of a file name CMake or a linker makes ({@code libhelper.so.1}).
+   */
+  static boolean isPlainName(String name) {
+    return !name.isEmpty() && !name.startsWith(".") && name.matches("[A-Za-z0-9_.+-]+");
   }
 
   private static String damaged(long size, String what) {

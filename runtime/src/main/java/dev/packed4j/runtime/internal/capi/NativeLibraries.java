@@ -59,7 +59,7 @@ public final class NativeLibraries {
   private static final int RTLD_LOCAL = 0;
   private static final int RTLD_NOLOAD = 0x4;
   /** The core's SONAME, by which plugins name it and the loader finds one already loaded. */
-  private static final String CORE_SONAME = "libpacked4j.so";
+  static final String CORE_SONAME = "libpacked4j.so";
   /**
    * The system property by which the copy of packed4j-runtime that loaded the core claims it, JVM-wide: system
    * properties are the one table every class loader shares.
@@ -387,10 +387,12 @@ public final class NativeLibraries {
   /**
    * Opens the libraries {@code library} depends on that its folder carries beside it, when the folder is one packed4j
    * lays out: a class path's {@code META-INF/native/<platform>/}, where {@code build-native} puts a plain shared
-   * library a plugin links, or a cache folder {@link BundledLibraries} extracted such a pair into. The plugin's
-   * RUNPATH names the build tree it was linked in, gone after a clean or on another machine; once a library of that
-   * SONAME is loaded, the loader takes it for the plugin's dependency instead of searching. A dependency already in
-   * the process, and the core, are left to the loader.
+   * library a plugin links, or a cache folder {@link BundledLibraries} extracted such a set into. The plugin's RUNPATH
+   * names the build tree it was linked in, gone after a clean or on another machine; once a library of that SONAME is
+   * loaded, the loader takes it for the plugin's dependency instead of searching. A dependency is found beside the
+   * plugin by its file name, or else as the file whose SONAME it is ({@code libhelper.so} for a needed
+   * {@code libhelper.so.1}: {@code build-native} copies a versioned library under its unversioned name). One already
+   * in the process, and the core, are left to the loader.
    *
    * @param opening the files being opened up the chain, against a cycle of dependencies
    */
@@ -399,16 +401,13 @@ public final class NativeLibraries {
     if (folder == null || !BundledLibraries.isBundleFolder(folder) || !opening.add(library)) {
       return;
     }
-    List<String> needed;
-    try {
-      needed = ElfCheck.neededLibraries(Files.readAllBytes(library));
-    } catch (IOException e) {
-      return; // the open that follows reports an unreadable file
-    }
-    for (String name : needed) {
-      Path dependency = folder.resolve(name);
-      if (name.equals(CORE_SONAME) || !Files.isRegularFile(dependency) || isLoaded(name)) {
+    for (String name : ElfCheck.dynamic(library).needed()) {
+      if (name.equals(CORE_SONAME) || isLoaded(name)) {
         continue;
+      }
+      Path dependency = BundledLibraries.sibling(folder, name);
+      if (dependency == null) {
+        continue; // not carried: the loader searches, and says what it did not find
       }
       loadBundledDependencies(dependency, opening);
       String problem = ElfCheck.problem(dependency);
@@ -426,7 +425,12 @@ public final class NativeLibraries {
     }
     synchronized (Dl.class) {
       try (Arena arena = Arena.ofConfined()) {
-        return Dl.open(arena.allocateFrom(name).address(), RTLD_NOW | RTLD_NOLOAD) != 0;
+        long handle = Dl.open(arena.allocateFrom(name).address(), RTLD_NOW | RTLD_NOLOAD);
+        if (handle == 0) {
+          return false;
+        }
+        Dl.close(handle); // the reference RTLD_NOLOAD took: a native host may still unload the library
+        return true;
       }
     }
   }
@@ -580,6 +584,8 @@ public final class NativeLibraries {
     private static final MethodHandle DLERROR;
     /** {@code int dladdr(const void*, Dl_info*)}, for the file a symbol comes from; null when libc lacks it. */
     private static final MethodHandle DLADDR;
+    /** dlclose, null where the C library has none. */
+    private static final MethodHandle DLCLOSE;
 
     static {
       Linker linker = Linker.nativeLinker();
@@ -587,6 +593,8 @@ public final class NativeLibraries {
       Optional<MemorySegment> dlopen = libc.find("dlopen");
       Optional<MemorySegment> dlsym = libc.find("dlsym");
       Optional<MemorySegment> dlerror = libc.find("dlerror");
+      DLCLOSE = libc.find("dlclose").map(address -> linker.downcallHandle(address,
+          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG))).orElse(null);
       Optional<MemorySegment> dladdr = libc.find("dladdr");
       DLADDR = dladdr.map(address -> linker.downcallHandle(address,
           FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG))).orElse(null);
@@ -602,6 +610,17 @@ public final class NativeLibraries {
     static long open(long path, int mode) {
       try {
         return (long) DLOPEN.invokeExact(path, mode);
+      } catch (Throwable e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    static void close(long handle) {
+      if (DLCLOSE == null) {
+        return;
+      }
+      try {
+        int ignored = (int) DLCLOSE.invokeExact(handle);
       } catch (Throwable e) {
         throw new AssertionError(e);
       }
