@@ -160,5 +160,20 @@ class FieldDiagnosticsTest {
             }
             """);
     assertThat(compile(setterOnly)).succeededWithoutWarnings();
+    // Beside a getter renamed to another field, it keeps the setter on its own field: removing it would not.
+    JavaFileObject renamedGetter =
+        source(
+            "p.NodeRef",
+            """
+            package p;
+            import dev.packed4j.annotations.Field;
+            import dev.packed4j.annotations.Object;
+            @Object("test.Node")
+            public interface NodeRef {
+              @Field("cost") long price();
+              @Field("price") void price(long price);
+            }
+            """);
+    assertThat(compile(renamedGetter)).succeededWithoutWarnings();
   }
 }

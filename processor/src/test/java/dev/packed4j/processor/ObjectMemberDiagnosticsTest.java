@@ -501,6 +501,26 @@ class ObjectMemberDiagnosticsTest {
   }
 
   @Compilers
+  void aRenamedMethodNamedLikeAFieldIsNotAdvisedAGetterBesideIt() {
+    // A getter price() beside setPrice(long) would change nothing: the setter's name is not the field's.
+    JavaFileObject ref = source("p.PriceRef", """
+        package p;
+        import dev.packed4j.annotations.Method;
+        import dev.packed4j.annotations.Object;
+        @Object("Calculator")
+        public interface PriceRef {
+          @Method("price") void setPrice(long price);
+        }
+        """);
+    assertThat(checked(ref))
+        .hadErrorContaining(
+            "\"price\" is a field: declare a getter price() to read it, or mark a one-parameter void method"
+                + " @Field(\"price\") to write it")
+        .inFile(ref)
+        .onLineContaining("void setPrice(long price);");
+  }
+
+  @Compilers
   void aMethodOfAnotherShapeNamedLikeAFieldSaysHowToReadAndWriteIt() {
     JavaFileObject ref = source("p.PriceRef", """
         package p;

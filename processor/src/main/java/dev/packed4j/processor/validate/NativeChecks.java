@@ -454,7 +454,8 @@ public final class NativeChecks {
           near = ". \"" + name + "\" is a read-only field (its VisitAttrs or a def_ro declares it): declare a getter "
               + name + "() to read it; to write it from Java, declare it with def_rw in the type's object"
               + " definition, then mark a one-parameter void method @Field(\"" + name + "\")";
-        } else if (method.getParameters().size() == 1 && method.getReturnType().getKind() == TypeKind.VOID) {
+        } else if (method.getParameters().size() == 1 && method.getReturnType().getKind() == TypeKind.VOID
+            && method.getSimpleName().contentEquals(name) && !Annotations.isPresent(method, AnnotationNames.METHOD)) {
           // Meant as the setter: say both ways of making one, as a getter beside it is what the name alone needs.
           near = ". \"" + name + "\" is a field: a one-parameter void method writes it when a getter " + name
               + "() is declared beside it, or when it is marked @Field(\"" + name + "\")";

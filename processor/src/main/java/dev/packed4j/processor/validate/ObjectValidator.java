@@ -291,11 +291,13 @@ public final class ObjectValidator {
     }
     String fieldName;
     if (field.isPresent()) {
-      // Without a getter of its name beside it, the annotation is what makes the method a setter: not redundant.
-      fieldName = fieldName(method, getter == null, report);
+      // The annotation is redundant only where leaving it out changes nothing: beside a getter of the method's
+      // name that reads the field of that name. Without a getter it is what makes the method a setter; beside one
+      // renamed by @Field, it keeps the setter on the method's own field.
+      String implied = getter == null ? null : getterFieldName(getter, methodName);
+      fieldName = fieldName(method, implied, report);
     } else {
-      fieldName = Annotations.find(getter.method(), AnnotationNames.FIELD).flatMap(Annotations::string)
-          .orElse(methodName);
+      fieldName = getterFieldName(getter, methodName);
     }
     VariableElement parameter = method.getParameters().get(0);
     TypeMirror parameterType = member.type().getParameterTypes().get(0);
@@ -413,7 +415,7 @@ public final class ObjectValidator {
       valid = false;
     }
     checks.checkThrows(method, member.type().getThrownTypes(), report);
-    String fieldName = fieldName(method, false, report);
+    String fieldName = fieldName(method, methodName, report);
     if (!valid) {
       return Optional.empty();
     }
@@ -466,13 +468,18 @@ public final class ObjectValidator {
     return provided;
   }
 
+  /** The field a getter reads: its {@code @Field} value, else its name. */
+  private static String getterFieldName(Interfaces.Member getter, String methodName) {
+    return Annotations.find(getter.method(), AnnotationNames.FIELD).flatMap(Annotations::string).orElse(methodName);
+  }
+
   /**
    * The native field name: the method name, or the {@code @Field} value; null if that value is malformed.
    *
-   * @param annotationNeeded whether {@code @Field} is what makes the method a setter (no getter of its name), so
-   *     that repeating the method name in it is not redundant
+   * @param implied the field the method would name without {@code @Field} (null when without it the method would be
+   *     no getter or setter at all): an annotation naming it is redundant when that is also the method's name
    */
-  private static String fieldName(ExecutableElement method, boolean annotationNeeded, Report report) {
+  private static String fieldName(ExecutableElement method, String implied, Report report) {
     String methodName = method.getSimpleName().toString();
     Optional<Annotations> field = Annotations.find(method, AnnotationNames.FIELD);
     if (field.isEmpty()) {
@@ -495,7 +502,7 @@ public final class ObjectValidator {
           problem.get().suggestion().map(NearNames::didYouMean).orElse(""));
       return null;
     }
-    if (fieldName.equals(methodName) && !annotationNeeded) {
+    if (fieldName.equals(methodName) && methodName.equals(implied)) {
       report.on(
           method,
           field.get().mirror(),
