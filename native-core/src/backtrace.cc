@@ -280,7 +280,8 @@ class Symbolizer {
     struct link_map* module = nullptr;
     if (::dladdr1(reinterpret_cast<void*>(call), &info, reinterpret_cast<void**>(&module), RTLD_DL_LINKMAP) == 0 ||
         info.dli_fname == nullptr) {
-      return "?? at " + Hex(address);
+      // No library maps it: in a JVM, code the JIT compiled (the Java caller) or a stub the JVM generated.
+      return "?? (no library: JIT-compiled or generated code) at " + Hex(address);
     }
     std::string function;
     std::string location;
