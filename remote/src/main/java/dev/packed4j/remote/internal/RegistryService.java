@@ -24,10 +24,12 @@ import dev.packed4j.runtime.PackedFunction;
 import dev.packed4j.runtime.Registry;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.security.SecureRandom;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
@@ -40,7 +42,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   private final Map<Long, ServerSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, PackedFunction> functions = new ConcurrentHashMap<>();
-  private final AtomicLong nextSession = new AtomicLong(1);
+  private static final SecureRandom SESSION_IDS = new SecureRandom();
   private final long maxTensorBytes;
   private final long maxStreamedBytes;
   /**
@@ -65,10 +67,15 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   @Override
   public void open(OpenRequest request, StreamObserver<SessionEvent> events) {
-    long id = nextSession.getAndIncrement();
-    ServerSession session = new ServerSession(id, request.getClient());
-    sessions.put(id, session);
-    ((ServerCallStreamObserver<SessionEvent>) events).setOnCancelHandler(() -> end(id));
+    // Unguessable, and served only on this connection (session(id)): an id is no key to another client's objects.
+    long id;
+    ServerSession session;
+    do {
+      id = SESSION_IDS.nextLong() & Long.MAX_VALUE;
+      session = new ServerSession(id, request.getClient(), CallerConnection.current());
+    } while (id == 0 || sessions.putIfAbsent(id, session) != null);
+    long opened = id;
+    ((ServerCallStreamObserver<SessionEvent>) events).setOnCancelHandler(() -> end(opened));
     events.onNext(SessionEvent.newBuilder().setOpened(Opened.newBuilder().setSession(id)
         .setAbiVersion(Packed4j.abiVersion()).setPid(ProcessHandle.current().pid())).build());
   }
@@ -84,9 +91,13 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     }
   }
 
-  /** The open session of this id, or null. */
+  /**
+   * The open session of this id, or null, also when it was opened on another connection than the current call's:
+   * the same answer as for an id never given out, so that a wrong one tells nothing.
+   */
   ServerSession session(long id) {
-    return sessions.get(id);
+    ServerSession session = sessions.get(id);
+    return session != null && Objects.equals(session.connection, CallerConnection.current()) ? session : null;
   }
 
   /** The server's end of a CallStream call. */
@@ -104,7 +115,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   @Override
   public void call(CallRequest request, StreamObserver<CallReply> reply) {
-    ServerSession session = sessions.get(request.getSession());
+    ServerSession session = session(request.getSession());
     ServerValues values = session == null ? null : new ServerValues(session, maxTensorBytes);
     try {
       reply.onNext(call(request, session, values));
@@ -157,10 +168,24 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     };
   }
 
+  /**
+   * Whether sessions may see and call the global {@code name}: not the core's plumbing ({@code packed4j_internal.*},
+   * which the headers call while a library registers) nor {@code packed4j.TakeRegistrationErrors}, which would take
+   * the server's own record of refused registrations from it (trial userV).
+   */
+  static boolean served(String name) {
+    return !name.startsWith("packed4j_internal.") && !name.equals("packed4j.TakeRegistrationErrors");
+  }
+
+  /** The globals sessions may call, sorted. */
+  private static List<String> servedGlobals() {
+    return Registry.list().stream().filter(RegistryService::served).toList();
+  }
+
   private PackedFunction function(String name) {
     PackedFunction function = functions.get(name);
     if (function == null) {
-      java.util.List<String> registered = Registry.list();
+      List<String> registered = servedGlobals();
       if (!registered.contains(name)) {
         // Not Registry.global's KeyError, whose remedy (Packed4j.loadLibrary in this JVM) is no client's to take.
         throw new KindedError("KeyError", "no global function '" + name + "' is registered by packed4j-server (pid "
@@ -233,7 +258,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   @Override
   public void release(ReleaseRequest request, StreamObserver<ReleaseReply> reply) {
-    ServerSession session = sessions.get(request.getSession());
+    ServerSession session = session(request.getSession());
     int released = session == null ? 0 : session.release(request.getObjectsList());
     reply.onNext(ReleaseReply.newBuilder().setReleased(released).build());
     reply.onCompleted();
@@ -241,7 +266,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
 
   @Override
   public void describe(DescribeRequest request, StreamObserver<DescribeReply> reply) {
-    DescribeReply.Builder description = DescribeReply.newBuilder().addAllGlobals(Registry.list());
+    DescribeReply.Builder description = DescribeReply.newBuilder().addAllGlobals(servedGlobals());
     for (ObjectTypeInfo type : Registry.objectTypes()) {
       ObjectType.Builder wire = ObjectType.newBuilder().setKey(type.key()).setParent(type.parent().orElse(""))
           .setDoc(type.doc());

@@ -1,6 +1,7 @@
 package dev.packed4j.remote.internal;
 
 import dev.packed4j.runtime.ObjectRef;
+import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.Map;
 final class ServerSession {
   final long id;
   final String client;
+  /** The connection whose Open stream made the session, the only one it is served on (null: none named). */
+  final SocketAddress connection;
   private final Map<Long, Held> byId = new HashMap<>();
   private final Map<ObjectRef, Long> idByObject = new HashMap<>();
   private long nextId = 1;
@@ -28,9 +31,10 @@ final class ServerSession {
     }
   }
 
-  ServerSession(long id, String client) {
+  ServerSession(long id, String client, SocketAddress connection) {
     this.id = id;
     this.client = client;
+    this.connection = connection;
   }
 
   /** Takes over {@code object} (owned by the caller until now) and returns its id. */

@@ -35,8 +35,11 @@ public final class Services {
     return builder.build();
   }
 
+  /** The service behind the token check (when the server has a token) and the note of the caller's connection. */
   private static ServerServiceDefinition guarded(ServerServiceDefinition service, ServerConfig config) {
-    return config.token() == null ? service : ServerInterceptors.intercept(service, new TokenCheck(config.token()));
+    ServerServiceDefinition noted = ServerInterceptors.intercept(service, new CallerConnection());
+    // The interceptor given last runs first: the token is checked before anything else.
+    return config.token() == null ? noted : ServerInterceptors.intercept(noted, new TokenCheck(config.token()));
   }
 
   private static ServerCredentials tls(ServerConfig config) {
