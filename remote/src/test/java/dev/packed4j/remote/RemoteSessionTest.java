@@ -279,6 +279,58 @@ class RemoteSessionTest {
   }
 
   @Test
+  void valuesNestedPastTheWireLimitAreRefusedAndTheSessionGoesOn() {
+    // Trial userV: a list nested about 50 deep failed to parse at the other end, and the session was lost.
+    List<Object> deep = new ArrayList<>();
+    List<Object> innermost = deep;
+    for (int level = 1; level < 40; level++) {
+      List<Object> next = new ArrayList<>();
+      innermost.add(next);
+      innermost = next;
+    }
+    Packed4jException argument = assertThrows(Packed4jException.class,
+        () -> session.global("packed4j.ListSize").invoke(deep));
+    assertEquals("ValueError", argument.kind());
+    assertTrue(argument.getMessage().contains("argument 0[0][0]") && argument.getMessage().contains(
+        "nests lists and maps deeper than 32 levels, which no value crossing a session may"), argument.getMessage());
+    // A result the server builds that deep: refused there, before it would fail to parse here.
+    String json = "{\"format\":\"packed4j-json\",\"version\":1,\"root\":{\"ref\":39},\"nodes\":[" + nodes(40)
+        + "]}";
+    Packed4jException result = assertThrows(Packed4jException.class,
+        () -> session.global("packed4j.LoadJSON").invoke(json));
+    assertEquals("ValueError", result.kind(), result.getMessage());
+    assertTrue(result.getMessage().contains("the result[0]") && result.getMessage().contains("deeper than 32 levels"),
+        result.getMessage());
+    assertEquals(3L, session.global("remote.Add").invoke(1, 2), "the session goes on");
+    // At the limit itself, 32 levels, it crosses.
+    List<Object> limit = new ArrayList<>();
+    innermost = limit;
+    for (int level = 1; level < 32; level++) {
+      List<Object> next = new ArrayList<>();
+      innermost.add(next);
+      innermost = next;
+    }
+    assertEquals(1L, session.global("packed4j.ListSize").invoke(limit));
+    Map<String, Object> maps = new HashMap<>();
+    Map<String, Object> inner = maps;
+    for (int level = 1; level < 32; level++) { // a map level takes the most wire levels: three
+      Map<String, Object> next = new HashMap<>();
+      inner.put("k", next);
+      inner = next;
+    }
+    assertEquals(1L, session.global("packed4j.MapSize").invoke(maps));
+  }
+
+  /** A packed4j-json node table of {@code count} lists, each holding the one before (the first empty). */
+  private static String nodes(int count) {
+    StringBuilder nodes = new StringBuilder("{\"type\":\"List\",\"items\":[]}");
+    for (int i = 1; i < count; i++) {
+      nodes.append(",{\"type\":\"List\",\"items\":[{\"ref\":").append(i - 1).append("}]}");
+    }
+    return nodes.toString();
+  }
+
+  @Test
   void objectsStayOnTheServerAndCloseReleasesThem() throws InterruptedException {
     long before = Packed4j.liveObjectCount();
     PointRef a = remote.makePoint(1, 2, "a");

@@ -103,6 +103,27 @@ final class ClientValues {
 
   static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what,
       Transfer transfer) {
+    return toWire(session, on, arg, site, what, transfer, 0);
+  }
+
+  /**
+   * The most levels of lists and maps a value crossing a session nests: protobuf refuses to parse a message nested
+   * past 100 levels, and a map level takes three (value, map, entry), so 32 fit beside the call's own two. Deeper, the
+   * message would fail to parse at the other end, which ended the whole session (trial userV).
+   */
+  static final int MAX_NESTING = 32;
+
+  /** The error of a value nested past {@link #MAX_NESTING}, naming where it crossed the limit. */
+  static String tooDeep(String where) {
+    return where + " nests lists and maps deeper than " + MAX_NESTING + " levels, which no value crossing a session"
+        + " may (the wire format's limit); pass the deeper part as separate values, or call in this process";
+  }
+
+  private static Value toWire(RemoteSession session, Connection on, Object arg, String site, String what,
+      Transfer transfer, int nesting) {
+    if ((arg instanceof List<?> || arg instanceof Map<?, ?>) && nesting == MAX_NESTING) {
+      throw GrpcSessionProvider.newError("ValueError", site + ": " + tooDeep(what), "", null);
+    }
     Value.Builder value = Value.newBuilder();
     switch (arg) {
       case null -> {
@@ -118,13 +139,13 @@ final class ClientValues {
       case String s -> value.setText(s);
       case byte[] bytes -> value.setData(ByteString.copyFrom(bytes));
       case Optional<?> optional -> {
-        return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what, transfer);
+        return optional.isEmpty() ? NONE : toWire(session, on, optional.get(), site, what, transfer, nesting);
       }
       case NDArray array -> value.setTensor(tensor(session, array, site, what, transfer));
       case List<?> list -> {
         ValueList.Builder items = ValueList.newBuilder();
         for (int i = 0; i < list.size(); i++) {
-          items.addItems(toWire(session, on, list.get(i), site, what + "[" + i + "]", transfer));
+          items.addItems(toWire(session, on, list.get(i), site, what + "[" + i + "]", transfer, nesting + 1));
         }
         value.setList(items);
       }
@@ -132,9 +153,9 @@ final class ClientValues {
         ValueMap.Builder entries = ValueMap.newBuilder();
         for (Map.Entry<?, ?> entry : map.entrySet()) {
           entries.addEntries(Entry.newBuilder()
-              .setKey(toWire(session, on, entry.getKey(), site, what + " key", transfer))
+              .setKey(toWire(session, on, entry.getKey(), site, what + " key", transfer, nesting + 1))
               .setValue(toWire(session, on, entry.getValue(), site, what + "[" + entry.getKey() + "]",
-                  transfer)));
+                  transfer, nesting + 1)));
         }
         value.setMap(entries);
       }

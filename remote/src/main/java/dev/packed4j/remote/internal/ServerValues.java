@@ -99,6 +99,21 @@ final class ServerValues {
 
   /** The wire value of a result; takes over (holds or closes) every native object in it. */
   Value toWire(Object result) {
+    return toWire(result, "the result", 0);
+  }
+
+  /**
+   * {@link #toWire(Object)} of a value {@code nesting} lists and maps deep: past {@link ClientValues#MAX_NESTING} a
+   * ValueError reply, where the client could not parse the message and lost the session (and a list nested
+   * thousands deep natively would overflow this thread's stack).
+   */
+  private Value toWire(Object result, String where, int nesting) {
+    if ((result instanceof List<?> || result instanceof Map<?, ?>) && nesting == ClientValues.MAX_NESTING) {
+      if (result instanceof AutoCloseable view) { // a NativeList or NativeMap element: its view is this call's
+        temporaries.add(view);
+      }
+      throw new KindedError("ValueError", ClientValues.tooDeep(where));
+    }
     Value.Builder value = Value.newBuilder();
     switch (result) {
       case null -> { }
@@ -118,16 +133,16 @@ final class ServerValues {
       }
       case NativeList<?> list -> {
         try (list) {
-          value.setList(listToWire(list));
+          value.setList(listToWire(list, where, nesting));
         }
       }
       case NativeMap<?, ?> map -> {
         try (map) {
-          value.setMap(mapToWire(map));
+          value.setMap(mapToWire(map, where, nesting));
         }
       }
-      case List<?> list -> value.setList(listToWire(list));
-      case Map<?, ?> map -> value.setMap(mapToWire(map));
+      case List<?> list -> value.setList(listToWire(list, where, nesting));
+      case Map<?, ?> map -> value.setMap(mapToWire(map, where, nesting));
       case ObjectRef object -> {
         String typeKey = object.typeKey();
         value.setObject(ObjectHandle.newBuilder().setId(session.hold(object)).setTypeKey(typeKey));
@@ -138,18 +153,20 @@ final class ServerValues {
     return value.build();
   }
 
-  private ValueList listToWire(List<?> list) {
+  private ValueList listToWire(List<?> list, String where, int nesting) {
     ValueList.Builder items = ValueList.newBuilder();
+    int index = 0;
     for (Object item : list) {
-      items.addItems(toWire(item));
+      items.addItems(toWire(item, where + "[" + index++ + "]", nesting + 1));
     }
     return items.build();
   }
 
-  private ValueMap mapToWire(Map<?, ?> map) {
+  private ValueMap mapToWire(Map<?, ?> map, String where, int nesting) {
     ValueMap.Builder entries = ValueMap.newBuilder();
     for (Map.Entry<?, ?> entry : map.entrySet()) {
-      entries.addEntries(Entry.newBuilder().setKey(toWire(entry.getKey())).setValue(toWire(entry.getValue())));
+      entries.addEntries(Entry.newBuilder().setKey(toWire(entry.getKey(), where + " key", nesting + 1))
+          .setValue(toWire(entry.getValue(), where + "[" + entry.getKey() + "]", nesting + 1)));
     }
     return entries.build();
   }
