@@ -97,6 +97,12 @@ P4J_REGISTER_GLOBAL("remote.Counter").set_body_typed([](int64_t start) {
 // ---- Tensors: copied across a session.
 P4J_REGISTER_GLOBAL("remote.EchoTensor").set_body_typed([](NDArray tensor) { return tensor; });
 
+// The element count of a tensor, after holding it a while: a call whose streamed argument stays allocated.
+P4J_REGISTER_GLOBAL("remote.HoldTensor").set_body_typed([](NDArray tensor, int64_t millis) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(millis));
+  return tensor.NumElements();
+});
+
 // An int8 tensor of n bytes, byte i being i * 7 mod 251: a result larger than its request.
 P4J_REGISTER_GLOBAL("remote.Ramp").set_body_typed([](int64_t n) {
   NDArray ramp = NDArray::Empty({n}, DataTypeOf<int8_t>());

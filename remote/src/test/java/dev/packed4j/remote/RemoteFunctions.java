@@ -114,6 +114,9 @@ public interface RemoteFunctions {
   @Global("remote.EchoTensor")
   NDArray echo(NDArray tensor);
 
+  @Global("remote.HoldTensor")
+  long holdTensor(float[] values, long millis);
+
   /** A {@code float[]} crosses as the 1-D float32 tensor the local binding makes of it. */
   @Global("remote.SumFloat32")
   double sumFloats(float[] values);

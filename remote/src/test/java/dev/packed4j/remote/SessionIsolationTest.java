@@ -15,6 +15,9 @@ import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
 import dev.packed4j.remote.internal.proto.ReleaseRequest;
 import dev.packed4j.remote.internal.proto.SessionEvent;
 import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.runtime.Packed4j;
+import dev.packed4j.runtime.Packed4jException;
+import dev.packed4j.runtime.Session;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
@@ -22,6 +25,9 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +106,41 @@ class SessionIsolationTest {
       assertTrue(mine.getResult().getText().contains("mine") && mine.getResult().getText().contains("3"),
           mine.toString());
       assertEquals(1, owner.release(owner.session, point));
+    }
+  }
+
+  @Test
+  void streamedArgumentsShareOneBudgetAndCountAsCalls() throws Exception {
+    // Trial userV: each stream could have the server allocate --max-tensor-mib, and none counted against
+    // --max-calls. Now all calls in flight share the budget: 8 MiB here, of which a 6 MiB argument leaves too little.
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", "--max-tensor-mib", "8",
+            RemoteSessionTest.PLUGIN));
+        Session first = Packed4j.connect(server.address());
+        Session second = Packed4j.connect(server.address())) {
+      float[] sixMiB = new float[6 << 18];
+      RemoteFunctions holder = first.bind(RemoteFunctions.class);
+      ExecutorService pool = Executors.newSingleThreadExecutor();
+      try {
+        Future<Long> held = pool.submit(() -> holder.holdTensor(sixMiB, 8_000));
+        RemoteFunctions other = second.bind(RemoteFunctions.class);
+        Packed4jException refused = null;
+        for (int attempt = 0; attempt < 60 && refused == null && !held.isDone(); attempt++) {
+          Thread.sleep(100); // until the first call's argument has arrived and is held
+          try {
+            other.holdTensor(sixMiB, 0);
+          } catch (Packed4jException e) {
+            refused = e;
+          }
+        }
+        assertTrue(refused != null, "a second 6 MiB argument while the first is held");
+        assertEquals("ValueError", refused.kind());
+        assertTrue(refused.getMessage().contains("the calls in flight hold 6291456 of the 8388608 this server takes"
+            + " at once (packed4j-server --max-tensor-mib)"), refused.getMessage());
+        assertEquals(6L << 18, held.get(60, TimeUnit.SECONDS));
+        assertEquals(6L << 18, other.holdTensor(sixMiB, 0), "the budget is given back when a call ends");
+      } finally {
+        pool.shutdownNow();
+      }
     }
   }
 

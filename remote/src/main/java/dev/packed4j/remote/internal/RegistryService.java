@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
@@ -45,6 +46,8 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   private static final SecureRandom SESSION_IDS = new SecureRandom();
   private final long maxTensorBytes;
   private final long maxStreamedBytes;
+  /** The bytes of streamed tensor arguments allocated for calls in flight, at most {@link #maxStreamedBytes}. */
+  private final AtomicLong streamedHeld = new AtomicLong();
   /**
    * The calls that may run at once (--max-calls). A deadline cannot stop native code: a call past it goes on in its
    * thread until its function returns, so each running call holds a permit until then, and a call beyond the limit
@@ -128,16 +131,77 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   }
 
   CallReply call(CallRequest request, ServerSession session, ServerValues values) {
-    String site = request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
     if (session == null) {
-      return error("SessionLostError", site + ": session " + request.getSession() + " is not open on this server "
-          + "(it was closed, or the server restarted)", "", null, null);
+      return sessionNotOpen(request);
     }
     if (!running.tryAcquire()) {
-      return error("RuntimeError", site + ": the server runs " + maxCalls + " calls already, its limit"
-          + " (packed4j-server --max-calls); calls past their deadline count until their native functions return",
-          "", site, null);
+      return tooManyCalls(request);
     }
+    try {
+      return callHoldingPermit(request, session, values);
+    } finally {
+      running.release();
+    }
+  }
+
+  /** The reply to a call that names a session not open on this connection. */
+  static CallReply sessionNotOpen(CallRequest request) {
+    return error("SessionLostError", site(request) + ": session " + request.getSession() + " is not open on this"
+        + " server (it was closed, or the server restarted)", "", null, null);
+  }
+
+  /** The reply to a call beyond --max-calls. */
+  CallReply tooManyCalls(CallRequest request) {
+    return error("RuntimeError", site(request) + ": the server runs " + maxCalls + " calls already, its limit"
+        + " (packed4j-server --max-calls); calls past their deadline count until their native functions return, and"
+        + " calls with streamed tensors from their request on", "", site(request), null);
+  }
+
+  /** Takes one of the --max-calls permits; {@return false when all are taken} */
+  boolean tryStartCall() {
+    return running.tryAcquire();
+  }
+
+  /** Gives back a permit of {@link #tryStartCall()}. */
+  void endCall() {
+    running.release();
+  }
+
+  /**
+   * Takes {@code bytes} of the streamed-argument budget all calls share (--max-tensor-mib): an announced tensor is
+   * allocated whole while its chunks arrive, so without a shared budget clients that announce and never send would
+   * have the server reserve memory without bound (trial userV: 20 streams reserved 21 GB).
+   *
+   * @return false, taking nothing, when the budget does not have them
+   */
+  boolean reserveStreamed(long bytes) {
+    long held;
+    do {
+      held = streamedHeld.get();
+      if (bytes > maxStreamedBytes - held) {
+        return false;
+      }
+    } while (!streamedHeld.compareAndSet(held, held + bytes));
+    return true;
+  }
+
+  /** Gives back what {@link #reserveStreamed} took. */
+  void releaseStreamed(long bytes) {
+    streamedHeld.addAndGet(-bytes);
+  }
+
+  /** The bytes of streamed arguments the server holds for calls in flight now. */
+  long streamedHeld() {
+    return streamedHeld.get();
+  }
+
+  private static String site(CallRequest request) {
+    return request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
+  }
+
+  /** {@link #call(CallRequest, ServerSession, ServerValues)} for a caller that holds a permit already. */
+  CallReply callHoldingPermit(CallRequest request, ServerSession session, ServerValues values) {
+    String site = site(request);
     try {
       Object[] args = values.arguments(request.getArgsList());
       Object result = switch (request.getTargetCase()) {
@@ -155,8 +219,6 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     } catch (RuntimeException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return error("RuntimeError", message, "", site, e.getClass().getName());
-    } finally {
-      running.release();
     }
   }
 

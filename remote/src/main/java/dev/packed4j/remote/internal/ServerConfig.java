@@ -33,11 +33,11 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         --tls-keystore-password-file F   its password (or set PACKED4J_KEYSTORE_PASSWORD)
         --max-message-mib N          the largest message in MiB (default 257); tensors above 256 KiB
                                      cross in chunks and are not bounded by it
-        --max-tensor-mib N           the largest tensor argument a client may stream, in MiB (default 4096):
-                                     the server allocates it before its bytes arrive
+        --max-tensor-mib N           the most tensor arguments clients may stream at once, all calls together,
+                                     in MiB (default 4096): the server allocates them before their bytes arrive
         --max-calls N                the most calls running at once (default 256); more are refused. A call
                                      past its deadline runs on until its native function returns, and counts
-                                     until then
+                                     until then; one with streamed tensors counts from its request on
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
 

@@ -29,6 +29,12 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
   private Chunks.Receiver receiver;
   /** Why the call cannot run (bad frames, a tensor that cannot be allocated); answered at the half-close. */
   private String refused;
+  /** The whole reply of a call refused before it started (its session, --max-calls); answered at the half-close. */
+  private CallReply refusal;
+  /** Whether the call holds one of the server's --max-calls permits, from its request until it finishes. */
+  private boolean permit;
+  /** The bytes of the shared streamed-argument budget this call reserved. */
+  private long reserved;
   private List<MemorySegment> sending;
   private int sent;
   private boolean finished;
@@ -45,7 +51,7 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
 
   @Override
   public void onNext(Chunks.Message message) {
-    if (refused != null) {
+    if (refused != null || refusal != null) {
       message.discard();
       return;
     }
@@ -58,6 +64,16 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
         }
         request = message.frame.getRequest();
         session = service.session(request.getSession());
+        if (session == null) {
+          refusal = RegistryService.sessionNotOpen(request); // before anything is allocated for it
+          return;
+        }
+        // From its request on the call counts against --max-calls, as it holds memory and a session's objects.
+        if (!service.tryStartCall()) {
+          refusal = service.tooManyCalls(request);
+          return;
+        }
+        permit = true;
         values = new ServerValues(session, maxTensorBytes, true);
         List<Tensor> announced = new ArrayList<>();
         Chunks.streamedTensors(request.getArgsList(), announced);
@@ -68,6 +84,13 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
               + maxStreamedBytes + " (packed4j-server --max-tensor-mib)";
           return;
         }
+        if (!service.reserveStreamed(bytes)) {
+          refused = "the streamed tensor arguments need " + bytes + " bytes, and the calls in flight hold "
+              + service.streamedHeld() + " of the " + maxStreamedBytes + " this server takes at once"
+              + " (packed4j-server --max-tensor-mib); try again when they are done";
+          return;
+        }
+        reserved = bytes;
         List<NDArray> arrays = Chunks.allocate(announced);
         values.streamedArguments(arrays);
         receiver = new Chunks.Receiver(arrays);
@@ -88,13 +111,15 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
     if (refused == null && request != null && !receiver.complete()) {
       refused = "the request half-closed before every chunk arrived: " + receiver.missing();
     }
-    if (refused != null || request == null) {
+    if (refusal != null) {
+      reply = refusal;
+    } else if (refused != null || request == null) {
       String why = refused != null ? refused : "a CallStream call must begin with its request";
       String site = request == null ? "CallStream" : request.getSite();
       reply = CallReply.newBuilder().setError(RemoteError.newBuilder().setKind("ValueError").setMessage(why)
           .setFunction(site)).build();
     } else {
-      reply = service.call(request, session, values);
+      reply = service.callHoldingPermit(request, session, values);
       if (reply.hasError() && values.streamedResults != null) {
         values.streamedResults.clear();
       }
@@ -128,6 +153,12 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
       finished = true;
       if (values != null) {
         values.closeTemporaries();
+      }
+      service.releaseStreamed(reserved);
+      reserved = 0;
+      if (permit) {
+        permit = false;
+        service.endCall();
       }
     }
   }
