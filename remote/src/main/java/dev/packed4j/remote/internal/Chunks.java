@@ -128,6 +128,9 @@ final class Chunks {
     public Message parse(InputStream stream) {
       try {
         int first = stream.read();
+        if (first < 0) {
+          return new Message(Frame.getDefaultInstance(), null, null, 0); // an empty frame: a valid message, no field
+        }
         if (first == CHUNK_TAG) {
           int length = CodedInputStream.readRawVarint32(stream.read(), stream);
           InputStream rest = stream instanceof Detachable detachable ? detachable.detach()

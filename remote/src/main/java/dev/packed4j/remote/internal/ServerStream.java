@@ -124,6 +124,7 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
         values.streamedResults.clear();
       }
     }
+    endCall(); // as a unary call's: its native function has returned, and the client may call again at the reply
     out.onNext(Chunks.Message.of(reply));
     sending = values == null || values.streamedResults == null ? List.of() : Chunks.slices(values.streamedResults);
     pump();
@@ -154,12 +155,17 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
       if (values != null) {
         values.closeTemporaries();
       }
-      service.releaseStreamed(reserved);
-      reserved = 0;
-      if (permit) {
-        permit = false;
-        service.endCall();
-      }
+      endCall();
+    }
+  }
+
+  /** Gives back the call's --max-calls permit and its share of the streamed-argument budget, once. */
+  private void endCall() {
+    service.releaseStreamed(reserved);
+    reserved = 0;
+    if (permit) {
+      permit = false;
+      service.endCall();
     }
   }
 }

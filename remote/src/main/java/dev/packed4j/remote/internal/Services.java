@@ -21,6 +21,7 @@ public final class Services {
 
   /** The server, not started. */
   public static Server build(ServerConfig config, BindableService... extraServices) {
+    TransportLogs.shortenUnparsedMessages();
     InetSocketAddress address = new InetSocketAddress(config.host(), config.port());
     NettyServerBuilder builder = config.keystore() == null ? NettyServerBuilder.forAddress(address)
         : NettyServerBuilder.forAddress(address, tls(config));

@@ -1,6 +1,9 @@
 package dev.packed4j.remote.internal;
 
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,6 +31,29 @@ public final class TransportLogs {
    */
   public static synchronized void quietIsolatedChild() {
     quiet("io.grpc", Level.SEVERE);
+  }
+
+  /**
+   * What a server logs of a message it could not parse (a client's bug, or a hostile one's bytes): one line, where
+   * gRPC's executor logged the exception with its stack, some 380 lines each, as SEVERE (trial userV). Every other
+   * record of that logger passes as it was.
+   */
+  static synchronized void shortenUnparsedMessages() {
+    Logger executor = Logger.getLogger("io.grpc.internal.SerializingExecutor");
+    if (executor.getFilter() != null) {
+      return; // the application's, or ours already
+    }
+    executor.setFilter(record -> {
+      if (record.getThrown() instanceof StatusRuntimeException status
+          && status.getStatus().getCode() == Status.Code.INTERNAL
+          && Arrays.stream(status.getStackTrace()).anyMatch(frame -> frame.getMethodName().equals("parseRequest"))) {
+        Logger.getLogger(TransportLogs.class.getName()).warning(
+            "packed4j-server: refused a message it could not read (" + status.getStatus().getDescription() + ")");
+        return false;
+      }
+      return true;
+    });
+    HELD.add(executor);
   }
 
   private static void quiet(String name, Level level) {

@@ -3,6 +3,7 @@ package dev.packed4j.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.packed4j.remote.internal.proto.CallReply;
@@ -21,14 +22,25 @@ import dev.packed4j.runtime.Session;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +49,7 @@ import org.junit.jupiter.api.Test;
  * client with the token could use and release another's objects). Speaks the wire protocol directly, as a hostile
  * client would.
  */
-class SessionIsolationTest {
+class HostileClientTest {
   /** A raw client: its own connection, and the Open stream that keeps its session. */
   private static final class RawClient implements AutoCloseable {
     final ManagedChannel channel;
@@ -143,6 +155,63 @@ class SessionIsolationTest {
       }
     }
   }
+
+  @Test
+  void anUnreadableMessageIsOneLogLineAndTheServerGoesOn() throws Exception {
+    // Trial userV: each malformed message had gRPC log some 380 lines of stack trace as SEVERE.
+    List<LogRecord> logged = new CopyOnWriteArrayList<>();
+    Handler recorder = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        logged.add(record);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    Logger executor = Logger.getLogger("io.grpc.internal.SerializingExecutor");
+    Logger transport = Logger.getLogger("dev.packed4j.remote.internal.TransportLogs");
+    executor.addHandler(recorder);
+    transport.addHandler(recorder);
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN));
+        RawClient client = new RawClient(server.address())) {
+      MethodDescriptor<byte[], byte[]> rawCall = Packed4jRemoteGrpc.getCallMethod().toBuilder(BYTES, BYTES).build();
+      StatusRuntimeException refused = assertThrows(StatusRuntimeException.class, () -> ClientCalls.blockingUnaryCall(
+          client.channel, rawCall, CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS),
+          new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}));
+      assertEquals(Status.Code.UNKNOWN, refused.getStatus().getCode(), refused.toString());
+      CallReply added = client.call(CallRequest.newBuilder().setSession(client.session).setGlobal("remote.Add")
+          .addArgs(integer(1)).addArgs(integer(2)));
+      assertEquals(3L, added.getResult().getInteger(), "the server goes on");
+    } finally {
+      executor.removeHandler(recorder);
+      transport.removeHandler(recorder);
+    }
+    assertEquals(1, logged.size(), logged.stream().map(LogRecord::getMessage).toList().toString());
+    assertTrue(logged.get(0).getMessage().startsWith("packed4j-server: refused a message it could not read"),
+        logged.get(0).getMessage());
+    assertEquals(null, logged.get(0).getThrown(), "no stack trace");
+  }
+
+  /** The bytes of a message as they are, for sending what no protobuf encoder would. */
+  private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
+    @Override
+    public InputStream stream(byte[] value) {
+      return new ByteArrayInputStream(value);
+    }
+
+    @Override
+    public byte[] parse(InputStream stream) {
+      try {
+        return stream.readAllBytes();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  };
 
   @Test
   void theCoresPlumbingIsNotServed() throws Exception {
