@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.packed4j.remote.internal.proto.CallReply;
 import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.DescribeRequest;
+import dev.packed4j.remote.internal.proto.Frame;
 import dev.packed4j.remote.internal.proto.MemberOp;
 import dev.packed4j.remote.internal.proto.MemberTarget;
 import dev.packed4j.remote.internal.proto.OpenRequest;
 import dev.packed4j.remote.internal.proto.Packed4jRemoteGrpc;
 import dev.packed4j.remote.internal.proto.ReleaseRequest;
 import dev.packed4j.remote.internal.proto.SessionEvent;
+import dev.packed4j.remote.internal.proto.Tensor;
 import dev.packed4j.remote.internal.proto.Value;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
@@ -26,16 +28,20 @@ import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
@@ -149,7 +155,17 @@ class HostileClientTest {
         assertTrue(refused.getMessage().contains("the calls in flight hold 6291456 of the 8388608 this server takes"
             + " at once (packed4j-server --max-tensor-mib)"), refused.getMessage());
         assertEquals(6L << 18, held.get(60, TimeUnit.SECONDS));
-        assertEquals(6L << 18, other.holdTensor(sixMiB, 0), "the budget is given back when a call ends");
+        // Given back when the first call's stream finishes, just after its reply.
+        long count = 0;
+        for (int attempt = 0; attempt < 100 && count == 0; attempt++) {
+          try {
+            count = other.holdTensor(sixMiB, 0);
+          } catch (Packed4jException stillHeld) {
+            assertTrue(stillHeld.getMessage().contains("calls in flight hold"), stillHeld.getMessage());
+            Thread.sleep(50);
+          }
+        }
+        assertEquals(6L << 18, count, "the budget is given back when a call ends");
       } finally {
         pool.shutdownNow();
       }
@@ -212,6 +228,98 @@ class HostileClientTest {
       }
     }
   };
+
+  /** CallStream as a raw client speaks it: frames of the .proto, unchunked. */
+  private static final MethodDescriptor<Frame, Frame> CALL_STREAM = MethodDescriptor.<Frame, Frame>newBuilder(
+          ProtoUtils.marshaller(Frame.getDefaultInstance()), ProtoUtils.marshaller(Frame.getDefaultInstance()))
+      .setType(MethodDescriptor.MethodType.BIDI_STREAMING)
+      .setFullMethodName(Packed4jRemoteGrpc.getCallStreamMethod().getFullMethodName())
+      .build();
+
+  /** A streamed call's request: one float32 tensor argument of {@code count} elements, announced, bytes to follow. */
+  private static Frame streamedRequest(long session, int count) {
+    return Frame.newBuilder().setRequest(CallRequest.newBuilder().setSession(session).setGlobal("remote.SumFloat32")
+        .addArgs(Value.newBuilder().setTensor(Tensor.newBuilder().setDtype("float32").addShape(count)
+            .setStreamed(true)))).build();
+  }
+
+  /** Sends {@code frames} on a CallStream, half-closing after them unless {@code halfClose} is false. */
+  private static ClientCall<Frame, Frame> stream(RawClient client, StreamObserver<Frame> replies, boolean halfClose,
+      Frame... frames) {
+    ClientCall<Frame, Frame> call = client.channel.newCall(CALL_STREAM, CallOptions.DEFAULT);
+    StreamObserver<Frame> requests = ClientCalls.asyncBidiStreamingCall(call, replies);
+    for (Frame frame : frames) {
+      requests.onNext(frame);
+    }
+    if (halfClose) {
+      requests.onCompleted();
+    }
+    return call;
+  }
+
+  /** What a CallStream call ended with: its reply frames, then its status. */
+  private static final class Replies implements StreamObserver<Frame> {
+    final List<Frame> frames = new CopyOnWriteArrayList<>();
+    final CompletableFuture<Status> status = new CompletableFuture<>();
+
+    @Override
+    public void onNext(Frame frame) {
+      frames.add(frame);
+    }
+
+    @Override
+    public void onError(Throwable error) {
+      status.complete(Status.fromThrowable(error));
+    }
+
+    @Override
+    public void onCompleted() {
+      status.complete(Status.OK);
+    }
+  }
+
+  @Test
+  void aStreamedCallNamingAnotherConnectionsSessionIsAnsweredAsForNone() throws Exception {
+    // The review's finding: such a call was refused without a receiver, and the half-close threw, which a client
+    // takes for a lost session.
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN));
+        RawClient owner = new RawClient(server.address());
+        RawClient other = new RawClient(server.address())) {
+      Replies replies = new Replies();
+      stream(other, replies, true, streamedRequest(owner.session, 1 << 18));
+      assertEquals(Status.Code.OK, replies.status.get(30, TimeUnit.SECONDS).getCode());
+      CallReply reply = replies.frames.get(0).getReply();
+      assertEquals("SessionLostError", reply.getError().getKind(), reply.toString());
+    }
+  }
+
+  @Test
+  void aStreamThatAnnouncesBytesAndSendsNoneIsEndedAndGivesItsBudgetBack() throws Exception {
+    // Trial userV: such streams held their allocations until the client went away. With a budget of 1 MiB, one
+    // stalled 1 MiB announcement would keep every other client's streamed arguments out.
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", "--max-tensor-mib", "1",
+            "--stream-idle-seconds", "1", RemoteSessionTest.PLUGIN));
+        RawClient stalling = new RawClient(server.address());
+        Session wellBehaved = Packed4j.connect(server.address())) {
+      Replies replies = new Replies();
+      stream(stalling, replies, false, streamedRequest(stalling.session, 1 << 18));
+      Status ended = replies.status.get(30, TimeUnit.SECONDS);
+      assertEquals(Status.Code.DEADLINE_EXCEEDED, ended.getCode(), ended.toString());
+      assertTrue(ended.getDescription().contains("no bytes of the streamed tensor arguments arrived for 1 s"),
+          ended.toString());
+      float[] values = new float[1 << 18];
+      Arrays.fill(values, 0.5f);
+      double sum = 0;
+      for (int attempt = 0; attempt < 100 && sum == 0; attempt++) { // until the stalled call's close has run
+        try {
+          sum = wellBehaved.bind(RemoteFunctions.class).sumFloats(values);
+        } catch (Packed4jException budgetStillHeld) {
+          Thread.sleep(50);
+        }
+      }
+      assertEquals((1 << 18) * 0.5, sum, "the budget is the next call's");
+    }
+  }
 
   @Test
   void theCoresPlumbingIsNotServed() throws Exception {

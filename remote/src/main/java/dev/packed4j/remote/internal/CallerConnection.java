@@ -1,32 +1,42 @@
 package dev.packed4j.remote.internal;
 
+import io.grpc.Attributes;
 import io.grpc.Context;
 import io.grpc.Contexts;
-import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
-import java.net.SocketAddress;
+import io.grpc.ServerTransportFilter;
 
 /**
- * Puts the connection a call came on (its remote address and port) into the call's {@link Context}, so the server
+ * Puts the connection a call came on (an identity {@link Marker} gave it) into the call's {@link Context}, so the server
  * serves a session only to calls on the connection whose Open stream made it: another client that learns or guesses
  * a session's id still cannot use, change or release its objects (trial userV: session ids counted up from 1 and any
  * token holder could name another's).
  */
 final class CallerConnection implements ServerInterceptor {
-  private static final Context.Key<SocketAddress> KEY = Context.key("packed4j-caller-connection");
+  /** An object of each connection's own, made when it is ready: never equal to another's, even at the same port. */
+  private static final Attributes.Key<Object> IDENTITY = Attributes.Key.create("packed4j-connection");
+  private static final Context.Key<Object> KEY = Context.key("packed4j-caller-connection");
 
-  /** The connection of the call running on this thread, or null when the transport names none. */
-  static SocketAddress current() {
+  /** Gives each connection its {@link #IDENTITY}, which the calls on it then carry in their attributes. */
+  static final class Marker extends ServerTransportFilter {
+    @Override
+    public Attributes transportReady(Attributes transport) {
+      return transport.toBuilder().set(IDENTITY, new Object()).build();
+    }
+  }
+
+  /** The connection of the call running on this thread, or null outside a call of a server with the marker. */
+  static Object current() {
     return KEY.get();
   }
 
   @Override
   public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
       ServerCallHandler<Q, R> next) {
-    SocketAddress remote = call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
-    return Contexts.interceptCall(Context.current().withValue(KEY, remote), call, headers, next);
+    Object connection = call.getAttributes().get(IDENTITY);
+    return Contexts.interceptCall(Context.current().withValue(KEY, connection), call, headers, next);
   }
 }

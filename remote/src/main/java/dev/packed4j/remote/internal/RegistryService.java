@@ -27,9 +27,12 @@ import io.grpc.stub.StreamObserver;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
@@ -61,11 +64,49 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
    * @param maxStreamedBytes the most a CallStream request may have the server allocate for its streamed tensors
    * @param maxCalls the most calls running at once
    */
-  RegistryService(long maxTensorBytes, long maxStreamedBytes, int maxCalls) {
+  RegistryService(long maxTensorBytes, long maxStreamedBytes, int maxCalls, int streamIdleSeconds) {
     this.maxTensorBytes = maxTensorBytes;
     this.maxStreamedBytes = maxStreamedBytes;
     this.running = new Semaphore(maxCalls);
     this.maxCalls = maxCalls;
+    this.streamIdleNanos = TimeUnit.SECONDS.toNanos(streamIdleSeconds);
+  }
+
+  /** How long a streamed call may wait for its arguments' next bytes (--stream-idle-seconds). */
+  private final long streamIdleNanos;
+  /** The streamed calls still receiving their arguments, watched for stalling. */
+  private final Set<ServerStream> receiving = ConcurrentHashMap.newKeySet();
+  /** Looks at {@link #receiving} every second; started with the first streamed call. */
+  private ScheduledExecutorService watch;
+
+  /**
+   * Watches a streamed call until it finishes, and ends it once no bytes of its arguments arrived for
+   * --stream-idle-seconds: an announced tensor holds its share of the --max-tensor-mib budget, so a client that
+   * announces and never sends would keep it from every other client (trial userV).
+   */
+  synchronized void watchProgress(ServerStream stream) {
+    if (watch == null) {
+      watch = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "packed4j-server-stream-watch");
+        thread.setDaemon(true);
+        return thread;
+      });
+      watch.scheduleWithFixedDelay(this::endStalledStreams, 1, 1, TimeUnit.SECONDS);
+    }
+    receiving.add(stream);
+  }
+
+  private void endStalledStreams() {
+    long now = System.nanoTime();
+    for (ServerStream stream : receiving) {
+      if (stream.isFinished() || stream.isHalfClosed()) {
+        receiving.remove(stream);
+      } else if (stream.stalled(now, streamIdleNanos)) {
+        receiving.remove(stream);
+        stream.cancelStalled("packed4j-server: no bytes of the streamed tensor arguments arrived for "
+            + TimeUnit.NANOSECONDS.toSeconds(streamIdleNanos) + " s (packed4j-server --stream-idle-seconds)");
+      }
+    }
   }
 
   @Override
@@ -100,7 +141,9 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
    */
   ServerSession session(long id) {
     ServerSession session = sessions.get(id);
-    return session != null && Objects.equals(session.connection, CallerConnection.current()) ? session : null;
+    // Never when either side has no identity: a server without the marker serves no session rather than all.
+    return session != null && session.connection != null && session.connection == CallerConnection.current()
+        ? session : null;
   }
 
   /** The server's end of a CallStream call. */
@@ -151,20 +194,10 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   }
 
   /** The reply to a call beyond --max-calls. */
-  CallReply tooManyCalls(CallRequest request) {
+  private CallReply tooManyCalls(CallRequest request) {
     return error("RuntimeError", site(request) + ": the server runs " + maxCalls + " calls already, its limit"
-        + " (packed4j-server --max-calls); calls past their deadline count until their native functions return, and"
-        + " calls with streamed tensors from their request on", "", site(request), null);
-  }
-
-  /** Takes one of the --max-calls permits; {@return false when all are taken} */
-  boolean tryStartCall() {
-    return running.tryAcquire();
-  }
-
-  /** Gives back a permit of {@link #tryStartCall()}. */
-  void endCall() {
-    running.release();
+        + " (packed4j-server --max-calls); calls past their deadline count until their native functions return",
+        "", site(request), null);
   }
 
   /**
@@ -199,8 +232,8 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     return request.getSite().isEmpty() ? describeTarget(request) : request.getSite();
   }
 
-  /** {@link #call(CallRequest, ServerSession, ServerValues)} for a caller that holds a permit already. */
-  CallReply callHoldingPermit(CallRequest request, ServerSession session, ServerValues values) {
+  /** {@link #call(CallRequest, ServerSession, ServerValues)} once it holds its permit. */
+  private CallReply callHoldingPermit(CallRequest request, ServerSession session, ServerValues values) {
     String site = site(request);
     try {
       Object[] args = values.arguments(request.getArgsList());
@@ -219,6 +252,10 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     } catch (RuntimeException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       return error("RuntimeError", message, "", site, e.getClass().getName());
+    } catch (OutOfMemoryError | StackOverflowError e) {
+      // The server goes on (the call's memory or stack is gone with it); the client hears why, not a lost session.
+      return error("RuntimeError", site + ": packed4j-server ran out of " + (e instanceof OutOfMemoryError
+          ? "memory" : "stack") + " for this call (" + e.getMessage() + ")", "", site, e.getClass().getName());
     }
   }
 

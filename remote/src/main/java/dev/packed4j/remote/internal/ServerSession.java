@@ -1,7 +1,6 @@
 package dev.packed4j.remote.internal;
 
 import dev.packed4j.runtime.ObjectRef;
-import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +14,8 @@ import java.util.Map;
 final class ServerSession {
   final long id;
   final String client;
-  /** The connection whose Open stream made the session, the only one it is served on (null: none named). */
-  final SocketAddress connection;
+  /** The connection whose Open stream made the session ({@link CallerConnection}), the only one it is served on. */
+  final Object connection;
   private final Map<Long, Held> byId = new HashMap<>();
   private final Map<ObjectRef, Long> idByObject = new HashMap<>();
   private long nextId = 1;
@@ -31,7 +30,7 @@ final class ServerSession {
     }
   }
 
-  ServerSession(long id, String client, SocketAddress connection) {
+  ServerSession(long id, String client, Object connection) {
     this.id = id;
     this.client = client;
     this.connection = connection;

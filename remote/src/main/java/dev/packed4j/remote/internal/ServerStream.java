@@ -5,12 +5,14 @@ import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.RemoteError;
 import dev.packed4j.remote.internal.proto.Tensor;
 import dev.packed4j.runtime.NDArray;
+import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The server's end of one CallStream call: the request, the chunks of its streamed tensor arguments copied into
@@ -29,15 +31,19 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
   private Chunks.Receiver receiver;
   /** Why the call cannot run (bad frames, a tensor that cannot be allocated); answered at the half-close. */
   private String refused;
-  /** The whole reply of a call refused before it started (its session, --max-calls); answered at the half-close. */
+  /** The whole reply of a call refused before it started (its session); answered at the half-close. */
   private CallReply refusal;
-  /** Whether the call holds one of the server's --max-calls permits, from its request until it finishes. */
-  private boolean permit;
-  /** The bytes of the shared streamed-argument budget this call reserved. */
+  /** The bytes of the shared streamed-argument budget this call reserved, given back when it finishes. */
   private long reserved;
+  /** When the last chunk (or the request) arrived, by {@link System#nanoTime()}; read by the server's watch. */
+  private volatile long lastProgress = System.nanoTime();
+  /** Whether the client half-closed: no more bytes are awaited. */
+  private volatile boolean halfClosed;
+  /** Set by the first of the half-close and the watch's cancel: only one of them answers the call. */
+  private final AtomicBoolean ending = new AtomicBoolean();
   private List<MemorySegment> sending;
   private int sent;
-  private boolean finished;
+  private volatile boolean finished;
 
   ServerStream(RegistryService service, StreamObserver<Chunks.Message> out, long maxTensorBytes,
       long maxStreamedBytes) {
@@ -47,6 +53,8 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
     this.maxStreamedBytes = maxStreamedBytes;
     this.out.setOnReadyHandler(this::pump);
     this.out.setOnCancelHandler(this::finish);
+    // Also when the call ends otherwise (closed after an error, or cancelled for stalling): its memory must go.
+    this.out.setOnCloseHandler(this::finish);
   }
 
   @Override
@@ -68,12 +76,6 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
           refusal = RegistryService.sessionNotOpen(request); // before anything is allocated for it
           return;
         }
-        // From its request on the call counts against --max-calls, as it holds memory and a session's objects.
-        if (!service.tryStartCall()) {
-          refusal = service.tooManyCalls(request);
-          return;
-        }
-        permit = true;
         values = new ServerValues(session, maxTensorBytes, true);
         List<Tensor> announced = new ArrayList<>();
         Chunks.streamedTensors(request.getArgsList(), announced);
@@ -94,8 +96,12 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
         List<NDArray> arrays = Chunks.allocate(announced);
         values.streamedArguments(arrays);
         receiver = new Chunks.Receiver(arrays);
+        if (bytes > 0) {
+          service.watchProgress(this);
+        }
       } else if (message.isChunk()) {
         receiver.accept(message);
+        lastProgress = System.nanoTime();
       } else {
         refused = "a CallStream call carries one request";
       }
@@ -107,8 +113,12 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
 
   @Override
   public void onCompleted() {
+    if (!ending.compareAndSet(false, true)) {
+      return; // cancelled for stalling just now: the client has its status
+    }
+    halfClosed = true;
     CallReply reply;
-    if (refused == null && request != null && !receiver.complete()) {
+    if (refusal == null && refused == null && receiver != null && !receiver.complete()) {
       refused = "the request half-closed before every chunk arrived: " + receiver.missing();
     }
     if (refusal != null) {
@@ -119,12 +129,13 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
       reply = CallReply.newBuilder().setError(RemoteError.newBuilder().setKind("ValueError").setMessage(why)
           .setFunction(site)).build();
     } else {
-      reply = service.callHoldingPermit(request, session, values);
+      // Counted against --max-calls as a unary call is, while its function runs: a stream still receiving holds
+      // memory (within the shared budget) but no permit, so idle streams cannot take every slot.
+      reply = service.call(request, session, values);
       if (reply.hasError() && values.streamedResults != null) {
         values.streamedResults.clear();
       }
     }
-    endCall(); // as a unary call's: its native function has returned, and the client may call again at the reply
     out.onNext(Chunks.Message.of(reply));
     sending = values == null || values.streamedResults == null ? List.of() : Chunks.slices(values.streamedResults);
     pump();
@@ -155,17 +166,35 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
       if (values != null) {
         values.closeTemporaries();
       }
-      endCall();
+      // The arguments' memory is freed just above: only now is the budget theirs to give back.
+      service.releaseStreamed(reserved);
+      reserved = 0;
     }
   }
 
-  /** Gives back the call's --max-calls permit and its share of the streamed-argument budget, once. */
-  private void endCall() {
-    service.releaseStreamed(reserved);
-    reserved = 0;
-    if (permit) {
-      permit = false;
-      service.endCall();
+  /**
+   * Whether the call has waited for its streamed arguments' bytes longer than {@code idleNanos} since the last chunk
+   * (or its request): called by the server's watch, off gRPC's threads, so it reads only volatile state.
+   */
+  boolean stalled(long now, long idleNanos) {
+    return !halfClosed && !finished && now - lastProgress > idleNanos;
+  }
+
+  /**
+   * Ends a stalled call (from the server's watch thread): the client gets DEADLINE_EXCEEDED with the reason, and the
+   * arguments' memory goes when gRPC closes the call. Whichever comes first of this and the half-close ends the call.
+   */
+  void cancelStalled(String why) {
+    if (ending.compareAndSet(false, true)) {
+      out.onError(Status.DEADLINE_EXCEEDED.withDescription(why).asRuntimeException());
     }
+  }
+
+  boolean isFinished() {
+    return finished;
+  }
+
+  boolean isHalfClosed() {
+    return halfClosed;
   }
 }
