@@ -203,6 +203,31 @@ class HostileClientTest {
           client.channel, rawCall, CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS),
           new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}));
       assertEquals(Status.Code.UNKNOWN, refused.getStatus().getCode(), refused.toString());
+      // A chunk whose length is a varint past 2^31: read as negative, it threw where no handler caught it.
+      MethodDescriptor<byte[], byte[]> rawStream = Packed4jRemoteGrpc.getCallStreamMethod().toBuilder(BYTES, BYTES)
+          .build();
+      CompletableFuture<Status> ended = new CompletableFuture<>();
+      StreamObserver<byte[]> chunks = ClientCalls.asyncBidiStreamingCall(
+          client.channel.newCall(rawStream, CallOptions.DEFAULT), new StreamObserver<>() {
+            @Override
+            public void onNext(byte[] frame) {}
+
+            @Override
+            public void onError(Throwable error) {
+              ended.complete(Status.fromThrowable(error));
+            }
+
+            @Override
+            public void onCompleted() {
+              ended.complete(Status.OK);
+            }
+          });
+      chunks.onNext(new byte[] {0x1a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f});
+      chunks.onCompleted();
+      assertEquals(Status.Code.UNKNOWN, ended.get(30, TimeUnit.SECONDS).getCode());
+      for (int wait = 0; wait < 200 && logged.size() < 2; wait++) {
+        Thread.sleep(50); // the server logs its line just after it ends the call
+      }
       CallReply added = client.call(CallRequest.newBuilder().setSession(client.session).setGlobal("remote.Add")
           .addArgs(integer(1)).addArgs(integer(2)));
       assertEquals(3L, added.getResult().getInteger(), "the server goes on");
@@ -210,10 +235,12 @@ class HostileClientTest {
       executor.removeHandler(recorder);
       transport.removeHandler(recorder);
     }
-    assertEquals(1, logged.size(), logged.stream().map(LogRecord::getMessage).toList().toString());
+    assertEquals(2, logged.size(), logged.stream().map(LogRecord::getMessage).toList().toString());
     assertTrue(logged.get(0).getMessage().startsWith("packed4j-server: refused a message it could not read"),
         logged.get(0).getMessage());
-    assertEquals(null, logged.get(0).getThrown(), "no stack trace");
+    assertEquals("packed4j-server: refused a message it could not read (invalid CallStream frame: a chunk's length"
+        + " reads as 4294967295 bytes, more than a message may carry)", logged.get(1).getMessage());
+    assertTrue(logged.stream().allMatch(record -> record.getThrown() == null), "no stack trace");
   }
 
   /** The bytes of a message as they are, for sending what no protobuf encoder would. */

@@ -321,6 +321,26 @@ class RemoteSessionTest {
     assertEquals(1L, session.global("packed4j.MapSize").invoke(maps));
   }
 
+  @Test
+  void aResultRefusedForItsDepthLeavesNoObjectHeld() throws InterruptedException {
+    // Review of trial userV: the objects a result held before its conversion failed stayed in the session, their
+    // ids never sent; those after the failure waited for the garbage collector.
+    String point = "{\"type\":\"remote.Point\",\"fields\":{\"x\":1,\"y\":2,\"label\":\"p\"}}";
+    long before = Packed4j.liveObjectCount();
+    for (String items : List.of("{\"ref\":40},{\"ref\":39}", "{\"ref\":39},{\"ref\":40}")) {
+      String json = "{\"format\":\"packed4j-json\",\"version\":1,\"root\":{\"ref\":41},\"nodes\":[" + nodes(40)
+          + "," + point + ",{\"type\":\"List\",\"items\":[" + items + "]}]}";
+      Packed4jException refused = assertThrows(Packed4jException.class,
+          () -> session.global("packed4j.LoadJSON").invoke(json));
+      assertEquals("ValueError", refused.kind(), refused.getMessage());
+      awaitLiveObjects(before);
+    }
+    try (PointRef held = remote.makePoint(3, 4, "q")) {
+      assertEquals(25L, held.norm2(), "the session goes on");
+    }
+    awaitLiveObjects(before);
+  }
+
   /** A packed4j-json node table of {@code count} lists, each holding the one before (the first empty). */
   private static String nodes(int count) {
     StringBuilder nodes = new StringBuilder("{\"type\":\"List\",\"items\":[]}");
@@ -749,28 +769,58 @@ class RemoteSessionTest {
   void aCallPastItsDeadlineHoldsItsSlotUntilItReturnsAndTheLimitRefusesMore() throws Exception {
     try (Packed4jServer one = Packed4jServer.start(List.of("--port", "0", "--max-calls", "1", PLUGIN));
         Session hasty = Packed4j.connect(one.address(),
-            SessionOptions.defaults().withDeadline(Duration.ofMillis(300)))) {
+            SessionOptions.defaults().withDeadline(Duration.ofMillis(300)));
+        Session other = Packed4j.connect(one.address())) {
       RemoteFunctions functions = hasty.bind(RemoteFunctions.class);
       assertEquals(Session.TIMEOUT, assertThrows(Packed4jException.class, () -> functions.sleep(1500)).kind());
-      Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.add(1, 2));
+      Packed4jException refused = assertThrows(Packed4jException.class,
+          () -> other.bind(RemoteFunctions.class).add(1, 2));
       assertEquals("RuntimeError", refused.kind());
       assertTrue(refused.getMessage().contains("the server runs 1 calls already, its limit (packed4j-server"
           + " --max-calls); calls past their deadline count until their native functions return"),
           refused.getMessage());
-      long until = System.nanoTime() + 10_000_000_000L;
-      while (true) { // the sleep returns after 1.5 s and gives its slot back
-        try {
-          assertEquals(3L, functions.add(1, 2));
-          break;
-        } catch (Packed4jException stillRunning) {
-          assertTrue(System.nanoTime() < until, "the slot came back: " + stillRunning.getMessage());
-          Thread.sleep(100);
-        }
-      }
+      awaitSlot(() -> assertEquals(3L, functions.add(1, 2))); // the sleep returns after 1.5 s
     }
     IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
         () -> Packed4jServer.start(List.of("--port", "0", "--max-calls", "0", PLUGIN)));
     assertEquals("--max-calls must be between 1 and 65536, got 0", zero.getMessage());
+  }
+
+  /** Trial userV: one client could take every --max-calls slot, and the server refused all the others' calls. */
+  @Test
+  void oneConnectionRunsAtMostItsShareOfTheCalls() throws Exception {
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", "--max-calls", "4",
+            "--max-calls-per-connection", "1", PLUGIN));
+        Session hasty = Packed4j.connect(server.address(),
+            SessionOptions.defaults().withDeadline(Duration.ofMillis(300)));
+        Session other = Packed4j.connect(server.address())) {
+      RemoteFunctions functions = hasty.bind(RemoteFunctions.class);
+      assertEquals(Session.TIMEOUT, assertThrows(Packed4jException.class, () -> functions.sleep(1500)).kind());
+      Packed4jException refused = assertThrows(Packed4jException.class, () -> functions.add(1, 2));
+      assertEquals("RuntimeError", refused.kind());
+      assertTrue(refused.getMessage().contains("RemoteFunctions.add: this client's connection runs 1 calls already,"
+          + " the server's limit for one connection (packed4j-server --max-calls-per-connection)"),
+          refused.getMessage());
+      assertEquals(3L, other.bind(RemoteFunctions.class).add(1, 2), "another client's call runs");
+      awaitSlot(() -> assertEquals(3L, functions.add(1, 2)));
+    }
+    IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> Packed4jServer.start(
+        List.of("--port", "0", "--max-calls-per-connection", "0", PLUGIN)));
+    assertEquals("--max-calls-per-connection must be between 1 and 65536, got 0", zero.getMessage());
+  }
+
+  /** Runs {@code call} until a server slot a timed-out call held comes back, for at most ten seconds. */
+  private static void awaitSlot(Runnable call) throws InterruptedException {
+    long until = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      try {
+        call.run();
+        return;
+      } catch (Packed4jException stillRunning) {
+        assertTrue(System.nanoTime() < until, "the slot came back: " + stillRunning.getMessage());
+        Thread.sleep(100);
+      }
+    }
   }
 
   @Test

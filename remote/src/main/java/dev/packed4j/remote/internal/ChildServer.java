@@ -100,8 +100,10 @@ final class ChildServer {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("dev.packed4j.remote.Packed4jServer");
+    // The child's one client is its parent: it keeps all of --max-calls, not the share of one among many.
     command.addAll(List.of("--port", "0", "--host", "127.0.0.1", "--exit-with-parent",
-        "--max-message-mib", Integer.toString(Math.max(1, options.maxMessageBytes() >> 20))));
+        "--max-message-mib", Integer.toString(Math.max(1, options.maxMessageBytes() >> 20)),
+        "--max-calls-per-connection", Integer.toString(ServerConfig.DEFAULT_MAX_CALLS)));
     command.addAll(libraryArgs);
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("PACKED4J_TOKEN", token);

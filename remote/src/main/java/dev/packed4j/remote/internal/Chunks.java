@@ -133,6 +133,10 @@ final class Chunks {
         }
         if (first == CHUNK_TAG) {
           int length = CodedInputStream.readRawVarint32(stream.read(), stream);
+          if (length < 0) { // a varint past 2^31: no chunk this large is ever sent
+            throw new InvalidProtocolBufferException("a chunk's length reads as " + Integer.toUnsignedLong(length)
+                + " bytes, more than a message may carry");
+          }
           InputStream rest = stream instanceof Detachable detachable ? detachable.detach()
               : new ByteArrayInputStream(stream.readNBytes(length));
           return new Message(null, null, rest, length);

@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
@@ -58,17 +59,26 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
    */
   private final Semaphore running;
   private final int maxCalls;
+  /**
+   * The calls one connection may run at once (--max-calls-per-connection), counted in its {@link
+   * CallerConnection.Identity}: one client, however many sessions it opens there, leaves the rest of --max-calls to
+   * the others.
+   */
+  private final int maxCallsPerConnection;
 
   /**
    * @param maxTensorBytes the largest tensor a unary call's reply carries
    * @param maxStreamedBytes the most a CallStream request may have the server allocate for its streamed tensors
    * @param maxCalls the most calls running at once
+   * @param maxCallsPerConnection the most calls of one connection running at once
    */
-  RegistryService(long maxTensorBytes, long maxStreamedBytes, int maxCalls, int streamIdleSeconds) {
+  RegistryService(long maxTensorBytes, long maxStreamedBytes, int maxCalls, int maxCallsPerConnection,
+      int streamIdleSeconds) {
     this.maxTensorBytes = maxTensorBytes;
     this.maxStreamedBytes = maxStreamedBytes;
     this.running = new Semaphore(maxCalls);
     this.maxCalls = maxCalls;
+    this.maxCallsPerConnection = maxCallsPerConnection;
     this.streamIdleNanos = TimeUnit.SECONDS.toNanos(streamIdleSeconds);
   }
 
@@ -151,14 +161,6 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     return new ServerStream(this, out, maxTensorBytes, maxStreamedBytes);
   }
 
-  int openSessions() {
-    return sessions.size();
-  }
-
-  int heldObjects() {
-    return sessions.values().stream().mapToInt(ServerSession::heldCount).sum();
-  }
-
   @Override
   public void call(CallRequest request, StreamObserver<CallReply> reply) {
     ServerSession session = session(request.getSession());
@@ -177,13 +179,22 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     if (session == null) {
       return sessionNotOpen(request);
     }
-    if (!running.tryAcquire()) {
-      return tooManyCalls(request);
+    AtomicInteger ofConnection = session.connection.running;
+    if (ofConnection.incrementAndGet() > maxCallsPerConnection) {
+      ofConnection.decrementAndGet();
+      return tooManyCallsOfConnection(request);
     }
     try {
-      return callHoldingPermit(request, session, values);
+      if (!running.tryAcquire()) {
+        return tooManyCalls(request);
+      }
+      try {
+        return callHoldingPermit(request, session, values);
+      } finally {
+        running.release();
+      }
     } finally {
-      running.release();
+      ofConnection.decrementAndGet();
     }
   }
 
@@ -191,6 +202,13 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   static CallReply sessionNotOpen(CallRequest request) {
     return error("SessionLostError", site(request) + ": session " + request.getSession() + " is not open on this"
         + " server (it was closed, or the server restarted)", "", null, null);
+  }
+
+  /** The reply to a call beyond --max-calls-per-connection. */
+  private CallReply tooManyCallsOfConnection(CallRequest request) {
+    return error("RuntimeError", site(request) + ": this client's connection runs " + maxCallsPerConnection
+        + " calls already, the server's limit for one connection (packed4j-server --max-calls-per-connection);"
+        + " calls past their deadline count until their native functions return", "", site(request), null);
   }
 
   /** The reply to a call beyond --max-calls. */

@@ -11,13 +11,13 @@ import java.util.List;
 /**
  * packed4j-server's command line: {@code [--host H] [--port N] [--library NAME]... [--token-file F]
  * [--tls-keystore F --tls-keystore-password-file F] [--max-message-mib N] [--max-tensor-mib N] [--max-calls N]
- * [--stream-idle-seconds N] [--exit-with-parent] [LIBRARY.so]...}.
+ * [--max-calls-per-connection N] [--stream-idle-seconds N] [--exit-with-parent] [LIBRARY.so]...}.
  * The token may also come from the environment variable {@code PACKED4J_TOKEN}, the keystore's password from
  * {@code PACKED4J_KEYSTORE_PASSWORD}: secrets stay out of the process list.
  */
 public record ServerConfig(String host, int port, List<Path> libraryFiles, List<String> libraryNames, String token,
     Path keystore, char[] keystorePassword, int maxMessageBytes, long maxTensorBytes, int maxCalls,
-    int streamIdleSeconds, boolean exitWithParent) {
+    int maxCallsPerConnection, int streamIdleSeconds, boolean exitWithParent) {
 
   /** How many calls may run at once by default ({@code --max-calls}). */
   public static final int DEFAULT_MAX_CALLS = 256;
@@ -39,6 +39,8 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         --max-calls N                the most calls running at once (default 256); more are refused. A call
                                      past its deadline runs on until its native function returns, and counts
                                      until then
+        --max-calls-per-connection N the most calls of one client connection running at once (default: half
+                                     of --max-calls), so that one client cannot take every call's place
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
 
@@ -64,6 +66,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     int maxMessageMib = 257;
     int maxTensorMib = 4096;
     int maxCalls = DEFAULT_MAX_CALLS;
+    int maxCallsPerConnection = 0; // half of maxCalls unless given
     int streamIdleSeconds = 60;
     boolean exitWithParent = false;
     for (int i = 0; i < args.size(); i++) {
@@ -78,6 +81,7 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         case "--max-message-mib" -> maxMessageMib = number(arg, value(args, ++i, arg), 1, 2047);
         case "--max-tensor-mib" -> maxTensorMib = number(arg, value(args, ++i, arg), 1, Integer.MAX_VALUE);
         case "--max-calls" -> maxCalls = number(arg, value(args, ++i, arg), 1, 1 << 16);
+        case "--max-calls-per-connection" -> maxCallsPerConnection = number(arg, value(args, ++i, arg), 1, 1 << 16);
         case "--stream-idle-seconds" -> streamIdleSeconds = number(arg, value(args, ++i, arg), 1, 86_400);
         case "--exit-with-parent" -> exitWithParent = true;
         default -> {
@@ -111,7 +115,9 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
     }
     return new ServerConfig(host, port, List.copyOf(files), List.copyOf(names), token, keystore,
         keystorePassword == null ? null : keystorePassword.toCharArray(), maxMessageMib << 20,
-        (long) maxTensorMib << 20, maxCalls, streamIdleSeconds, exitWithParent);
+        (long) maxTensorMib << 20, maxCalls,
+        maxCallsPerConnection == 0 ? Math.max(1, maxCalls / 2) : Math.min(maxCallsPerConnection, maxCalls),
+        streamIdleSeconds, exitWithParent);
   }
 
   /**

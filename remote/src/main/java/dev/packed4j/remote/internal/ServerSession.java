@@ -15,7 +15,7 @@ final class ServerSession {
   final long id;
   final String client;
   /** The connection whose Open stream made the session ({@link CallerConnection}), the only one it is served on. */
-  final Object connection;
+  final CallerConnection.Identity connection;
   private final Map<Long, Held> byId = new HashMap<>();
   private final Map<ObjectRef, Long> idByObject = new HashMap<>();
   private long nextId = 1;
@@ -30,7 +30,7 @@ final class ServerSession {
     }
   }
 
-  ServerSession(long id, String client, Object connection) {
+  ServerSession(long id, String client, CallerConnection.Identity connection) {
     this.id = id;
     this.client = client;
     this.connection = connection;
@@ -92,9 +92,5 @@ final class ServerSession {
     }
     closing.forEach(ObjectRef::close);
     return closing.size();
-  }
-
-  synchronized int heldCount() {
-    return byId.size();
   }
 }

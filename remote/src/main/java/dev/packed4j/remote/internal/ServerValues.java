@@ -12,10 +12,16 @@ import dev.packed4j.runtime.NativeList;
 import dev.packed4j.runtime.NativeMap;
 import dev.packed4j.runtime.ObjectRef;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The server's conversions: wire values to the Java values {@code PackedFunction.invoke} takes, and its results
@@ -26,9 +32,11 @@ final class ServerValues {
   private final long maxTensorBytes;
   /** Tensors made for arguments, and tensor results, closed once the reply is written. */
   final List<AutoCloseable> temporaries = new ArrayList<>();
+  /** The ids {@link #toWire(Object)} took a reference of, for the result it is converting now. */
+  private final List<Long> heldForResult = new ArrayList<>();
 
   /** On CallStream: the streamed tensor arguments, filled from the chunks, in order. */
-  private final java.util.Deque<NDArray> streamedArguments = new java.util.ArrayDeque<>();
+  private final Deque<NDArray> streamedArguments = new ArrayDeque<>();
   /** On CallStream: the memory of the result's large tensors, sent in chunks after the reply; else null. */
   final List<MemorySegment> streamedResults;
 
@@ -97,9 +105,51 @@ final class ServerValues {
     return array;
   }
 
-  /** The wire value of a result; takes over (holds or closes) every native object in it. */
+  /**
+   * The wire value of a result; takes over (holds or closes) every native object in it. A result that cannot cross
+   * (nested too deep, a Java class no session carries) leaves the session as it was: the objects it held for this
+   * result are released again and the rest of the result's objects closed, since the client never hears their ids.
+   */
   Value toWire(Object result) {
-    return toWire(result, "the result", 0);
+    heldForResult.clear();
+    try {
+      return toWire(result, "the result", 0);
+    } catch (RuntimeException | Error e) {
+      session.release(heldForResult);
+      closeObjectsIn(result);
+      throw e;
+    } finally {
+      heldForResult.clear();
+    }
+  }
+
+  /**
+   * Closes every {@link ObjectRef} in a Java list or map result, at any depth (a walk with its own stack: the result
+   * may nest deeper than this thread's stack allows), and every native list or map view, which releases its elements
+   * with it. Closing an object or a view twice does nothing.
+   */
+  private static void closeObjectsIn(Object result) {
+    Deque<Object> pending = new ArrayDeque<>();
+    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Consumer<Object> visit = value -> {
+      if (value != null && seen.add(value)) {
+        pending.push(value);
+      }
+    };
+    visit.accept(result);
+    while (!pending.isEmpty()) {
+      switch (pending.pop()) {
+        case ObjectRef object -> object.close();
+        case NativeList<?> list -> list.close(); // with the elements the conversion did not reach
+        case NativeMap<?, ?> map -> map.close();
+        case List<?> list -> list.forEach(visit);
+        case Map<?, ?> map -> map.forEach((key, item) -> {
+          visit.accept(key);
+          visit.accept(item);
+        });
+        default -> { }
+      }
+    }
   }
 
   /**
@@ -145,7 +195,9 @@ final class ServerValues {
       case Map<?, ?> map -> value.setMap(mapToWire(map, where, nesting));
       case ObjectRef object -> {
         String typeKey = object.typeKey();
-        value.setObject(ObjectHandle.newBuilder().setId(session.hold(object)).setTypeKey(typeKey));
+        long id = session.hold(object);
+        heldForResult.add(id);
+        value.setObject(ObjectHandle.newBuilder().setId(id).setTypeKey(typeKey));
       }
       default -> throw new IllegalArgumentException("a result of Java class " + result.getClass().getName()
           + " cannot cross a session");

@@ -26,7 +26,7 @@ public final class Services {
     NettyServerBuilder builder = config.keystore() == null ? NettyServerBuilder.forAddress(address)
         : NettyServerBuilder.forAddress(address, tls(config));
     RegistryService registry = new RegistryService(config.maxMessageBytes() - (1L << 20), config.maxTensorBytes(),
-        config.maxCalls(), config.streamIdleSeconds());
+        config.maxCalls(), config.maxCallsPerConnection(), config.streamIdleSeconds());
     builder.addTransportFilter(new CallerConnection.Marker());
     builder.maxInboundMessageSize(config.maxMessageBytes());
     builder.flowControlWindow(Connection.FLOW_CONTROL_WINDOW);

@@ -5,6 +5,8 @@ import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -35,8 +37,9 @@ public final class TransportLogs {
 
   /**
    * What a server logs of a message it could not parse (a client's bug, or a hostile one's bytes): one line, where
-   * gRPC's executor logged the exception with its stack, some 380 lines each, as SEVERE (trial userV). Every other
-   * record of that logger passes as it was.
+   * gRPC's executor logged the exception with its stack, some 380 lines each, as SEVERE (trial userV); at most
+   * {@link UnreadableLines#PER_MINUTE} such lines a minute, then one line counting those not logged. Every other record of
+   * that logger passes as it was.
    */
   static synchronized void shortenUnparsedMessages() {
     Logger executor = Logger.getLogger("io.grpc.internal.SerializingExecutor");
@@ -47,13 +50,57 @@ public final class TransportLogs {
       if (record.getThrown() instanceof StatusRuntimeException status
           && status.getStatus().getCode() == Status.Code.INTERNAL
           && Arrays.stream(status.getStackTrace()).anyMatch(frame -> frame.getMethodName().equals("parseRequest"))) {
-        Logger.getLogger(TransportLogs.class.getName()).warning(
-            "packed4j-server: refused a message it could not read (" + status.getStatus().getDescription() + ")");
+        unreadable(status.getStatus().getDescription());
         return false;
       }
       return true;
     });
     HELD.add(executor);
+  }
+
+  private static final UnreadableLines UNREADABLE = new UnreadableLines(System::nanoTime,
+      line -> Logger.getLogger(TransportLogs.class.getName()).warning(line));
+
+  private static void unreadable(String why) {
+    UNREADABLE.refused(why);
+  }
+
+  /**
+   * The lines a server logs of messages it could not read: at most {@link #PER_MINUTE} in a minute, then, with the
+   * first line of a later minute, one that counts those not logged; a client sending garbage in a loop floods no log.
+   */
+  static final class UnreadableLines {
+    static final int PER_MINUTE = 10;
+    private static final long MINUTE_NANOS = 60_000_000_000L;
+    private final LongSupplier nanoClock;
+    private final Consumer<String> log;
+    private long windowStart;
+    private int logged;
+    private int unlogged;
+
+    UnreadableLines(LongSupplier nanoClock, Consumer<String> log) {
+      this.nanoClock = nanoClock;
+      this.log = log;
+    }
+
+    synchronized void refused(String why) {
+      long now = nanoClock.getAsLong();
+      if (logged == 0 || now - windowStart >= MINUTE_NANOS) {
+        if (unlogged > 0) {
+          log.accept("packed4j-server: refused " + unlogged + " more messages it could not read, not logged one by"
+              + " one (at most " + PER_MINUTE + " such lines a minute)");
+        }
+        windowStart = now;
+        logged = 0;
+        unlogged = 0;
+      }
+      if (logged < PER_MINUTE) {
+        logged++;
+        log.accept("packed4j-server: refused a message it could not read (" + why + ")");
+      } else {
+        unlogged++;
+      }
+    }
   }
 
   private static void quiet(String name, Level level) {
