@@ -35,6 +35,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -241,6 +243,56 @@ class HostileClientTest {
     assertEquals("packed4j-server: refused a message it could not read (invalid CallStream frame: a chunk's length"
         + " reads as 4294967295 bytes, more than a message may carry)", logged.get(1).getMessage());
     assertTrue(logged.stream().allMatch(record -> record.getThrown() == null), "no stack trace");
+  }
+
+  @Test
+  void aRequestTooLargeForTheServersHeapIsAnErrorAndTheSessionGoesOn() throws Exception {
+    // A list of 2,000,000 small numbers is an 8 MB message, and about fifteen times that as objects while it is
+    // read: more than this server's 48 MiB heap. gRPC ended the call as "Application error processing RPC", a lost
+    // session, and the executor thread died with the error's stack on standard error.
+    Path log = Files.createTempFile("packed4j-server-", ".log");
+    Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx48m", "-XX:+UseSerialGC", "-XX:-CreateCoredumpOnCrash", "--enable-native-access=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), Packed4jServer.class.getName(), "--port", "0",
+        RemoteSessionTest.PLUGIN).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      String address = null;
+      for (int wait = 0; wait < 300 && address == null && server.isAlive(); wait++) {
+        Thread.sleep(100);
+        String first = Files.readString(log).lines().findFirst().orElse("");
+        if (first.startsWith("packed4j-server: listening on ")) {
+          address = first.substring("packed4j-server: listening on ".length());
+        }
+      }
+      assertTrue(address != null, Files.readString(log));
+      List<Long> many = new java.util.ArrayList<>(2_000_000);
+      for (int i = 0; i < 2_000_000; i++) {
+        many.add((long) (i % 100));
+      }
+      try (Session session = Packed4j.connect(address)) {
+        RemoteFunctions functions = session.bind(RemoteFunctions.class);
+        Packed4jException unary = assertThrows(Packed4jException.class, () -> functions.sum(many));
+        assertEquals("RuntimeError", unary.kind(), unary.getMessage());
+        assertTrue(unary.getMessage().startsWith("[RuntimeError] RemoteFunctions.sum: packed4j-server ran out of"
+            + " memory reading this call's arguments, a message of 8720053 bytes, with a heap of at most "),
+            unary.getMessage());
+        assertTrue(unary.getMessage().contains("Give the server's JVM more heap (-Xmx), or pass fewer values per"
+            + " call"), unary.getMessage());
+        Packed4jException streamed = assertThrows(Packed4jException.class,
+            () -> session.global("packed4j.ListSize").invoke(many)); // its result may be a tensor: on CallStream
+        assertEquals("RuntimeError", streamed.kind(), streamed.getMessage());
+        assertTrue(streamed.getMessage().contains("packed4j-server ran out of memory reading this call's arguments"),
+            streamed.getMessage());
+        assertEquals(3L, functions.add(1, 2), "the session goes on");
+        assertEquals(4950L, functions.sum(many.subList(0, 100)));
+      }
+      assertTrue(server.isAlive());
+      assertFalse(Files.readString(log).contains("Exception"), Files.readString(log));
+    } finally {
+      server.destroy();
+      server.waitFor(10, TimeUnit.SECONDS);
+      Files.deleteIfExists(log);
+    }
   }
 
   /** The bytes of a message as they are, for sending what no protobuf encoder would. */

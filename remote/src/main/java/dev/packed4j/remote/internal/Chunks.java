@@ -145,7 +145,16 @@ final class Chunks {
         byte[] whole = new byte[rest.length + 1];
         whole[0] = (byte) first;
         System.arraycopy(rest, 0, whole, 1, rest.length);
-        return new Message(Frame.parseFrom(whole), null, null, 0);
+        rest = null;
+        try {
+          return new Message(Frame.parseFrom(whole), null, null, 0);
+        } catch (OutOfMemoryError e) {
+          Frame standIn = TooLargeForHeap.frameStandIn(whole); // what was built is garbage now
+          if (standIn == null) {
+            throw e;
+          }
+          return new Message(standIn, null, null, 0);
+        }
       } catch (InvalidProtocolBufferException e) {
         throw Status.INTERNAL.withDescription("invalid CallStream frame: " + e.getMessage()).withCause(e)
             .asRuntimeException();

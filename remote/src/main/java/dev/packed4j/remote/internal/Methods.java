@@ -19,6 +19,7 @@ import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.function.Function;
 
 /**
  * The Call method with a marshaller for large messages, on both ends. gRPC's protobuf marshaller parses a message
@@ -33,8 +34,9 @@ final class Methods {
   private static final int LARGE = 1 << 20;
 
   static final MethodDescriptor<CallRequest, CallReply> CALL = Packed4jRemoteGrpc.getCallMethod().toBuilder(
-      new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser()),
-      new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser())).build();
+      new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser(),
+          message -> TooLargeForHeap.standIn(message, 0, message.length)),
+      new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser(), message -> null)).build();
 
   /** CallStream, with {@link Chunks.Marshaller} on both ends. */
   static final MethodDescriptor<Chunks.Message, Chunks.Message> CALL_STREAM = MethodDescriptor
@@ -68,10 +70,13 @@ final class Methods {
   private static final class LargeMessages<T extends Message> implements MethodDescriptor.Marshaller<T> {
     private final MethodDescriptor.Marshaller<T> standard;
     private final Parser<T> parser;
+    /** The stand-in of a message too large for the heap (see {@link TooLargeForHeap}), or null. */
+    private final Function<byte[], T> standIn;
 
-    LargeMessages(T prototype, Parser<T> parser) {
+    LargeMessages(T prototype, Parser<T> parser, Function<byte[], T> standIn) {
       this.standard = ProtoUtils.marshaller(prototype);
       this.parser = parser;
+      this.standIn = standIn;
     }
 
     @Override
@@ -96,7 +101,15 @@ final class Methods {
         CodedInputStream input = UnsafeByteOperations.unsafeWrap(message).newCodedInput();
         input.enableAliasing(true);
         input.setSizeLimit(Integer.MAX_VALUE);
-        return parser.parseFrom(input, ExtensionRegistryLite.getEmptyRegistry());
+        try {
+          return parser.parseFrom(input, ExtensionRegistryLite.getEmptyRegistry());
+        } catch (OutOfMemoryError e) {
+          T replacement = standIn.apply(message); // what was built is garbage now
+          if (replacement == null) {
+            throw e;
+          }
+          return replacement;
+        }
       } catch (InvalidProtocolBufferException e) {
         throw Status.INTERNAL.withDescription("invalid protobuf message: " + e.getMessage()).withCause(e)
             .asRuntimeException();

@@ -179,6 +179,10 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
     if (session == null) {
       return sessionNotOpen(request);
     }
+    long unread = TooLargeForHeap.size(request);
+    if (unread >= 0) {
+      return tooLargeForHeap(request, unread);
+    }
     AtomicInteger ofConnection = session.connection.running;
     if (ofConnection.incrementAndGet() > maxCallsPerConnection) {
       ofConnection.decrementAndGet();
@@ -202,6 +206,15 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   static CallReply sessionNotOpen(CallRequest request) {
     return error("SessionLostError", site(request) + ": session " + request.getSession() + " is not open on this"
         + " server (it was closed, or the server restarted)", "", null, null);
+  }
+
+  /** The reply to a call whose request the server ran out of heap reading ({@link TooLargeForHeap}). */
+  private static CallReply tooLargeForHeap(CallRequest request, long bytes) {
+    return error("RuntimeError", site(request) + ": packed4j-server ran out of memory reading this call's arguments,"
+        + " a message of " + bytes + " bytes, with a heap of at most " + (Runtime.getRuntime().maxMemory() >> 20)
+        + " MiB: many small values take many times their message's size as objects while they are read. Give the"
+        + " server's JVM more heap (-Xmx), or pass fewer values per call (an NDArray crosses without that cost)",
+        "", site(request), null);
   }
 
   /** The reply to a call beyond --max-calls-per-connection. */
