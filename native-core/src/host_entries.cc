@@ -3,6 +3,7 @@
  * \brief The guarded entries into a host VM (c_api.h, "Host entries"): a stack headroom check in front of every
  *  call into host code, so deep recursion through native code ends with an error instead of the host's crash.
  */
+#include <dlfcn.h>
 #include <pthread.h>
 
 #include <atomic>
@@ -23,13 +24,19 @@ std::atomic<HostRelease> host_release{nullptr};
 std::atomic<int64_t> stack_reserve{P4J_HOST_DEFAULT_STACK_RESERVE};
 /*! \brief Set by the exit guard (P4JHostArmExitGuard) once the process exits: the host runs no code any more. */
 std::atomic<bool> host_exited{false};
+/*!
+ * \brief Set once the host starts to shut down (P4JHostShutdownBegins): from then on every call into the host first
+ *  asks the JVM whether it still exists and whether this thread is attached (HostReachable), since a thread the
+ *  host had attached may have been detached meanwhile (the Java launcher's main thread, before DestroyJavaVM).
+ */
+std::atomic<bool> host_shutting_down{false};
 
 void MarkHostExited() { host_exited.store(true, std::memory_order_release); }
 
 [[gnu::noinline, gnu::cold]] void RaiseHostExited() noexcept {
   P4JErrorSetRaisedFromCStr("RuntimeError",
-                            "the host VM has exited: a function of the host (Java) cannot be called once the process "
-                            "is exiting (from a static destructor or an atexit handler)");
+                            "the host VM has exited: a function of the host (Java) cannot be called once the JVM has "
+                            "ended (from a static destructor, an atexit handler, or a thread still running after it)");
 }
 std::atomic<void*> typed_entries[P4J_HOST_TYPED_ENTRIES];
 
@@ -39,15 +46,20 @@ std::vector<void*>& Deferred() {
   return *deferred;
 }
 
-/*! \brief This thread's stack: its lowest address and size, read once per thread (0, 0 when unknown). */
+/*!
+ * \brief This thread's stack: its lowest address and size, read once per thread (0, 0 when unknown); and whether
+ *  the thread is known to be attached to the host's JVM (HostReachable). Trivially destructible: read by calls into
+ *  the host from other thread_local destructors too.
+ */
 struct StackBounds {
   uintptr_t low = 0;
   uintptr_t size = 0;
   bool known = false;
   bool read = false;
+  bool attached = false;
 };
 
-const StackBounds& ThreadStackBounds() noexcept {
+StackBounds& ThreadStackBounds() noexcept {
   thread_local StackBounds bounds;
   if (!bounds.read) {
     bounds.read = true;
@@ -67,23 +79,111 @@ const StackBounds& ThreadStackBounds() noexcept {
 }
 
 /*! \brief Bytes left below the caller's frame; -1 when the bounds are unknown (then every call is let through). */
-[[gnu::always_inline]] inline int64_t Headroom() noexcept {
-  const StackBounds& bounds = ThreadStackBounds();
+[[gnu::always_inline]] inline int64_t Headroom(const StackBounds& bounds) noexcept {
   if (!bounds.known) return -1;
   uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
   return here > bounds.low ? static_cast<int64_t>(here - bounds.low) : 0;
 }
 
 /*! \brief Whether a call into the host may go ahead: the bounds unknown, or at least the reserve left. */
-[[gnu::always_inline]] inline bool MayEnterHost() noexcept {
-  int64_t headroom = Headroom();
+[[gnu::always_inline]] inline bool MayEnterHost(const StackBounds& bounds) noexcept {
+  int64_t headroom = Headroom(bounds);
   return headroom < 0 || headroom >= stack_reserve.load(std::memory_order_relaxed);
+}
+
+// The JNI invocation interface, as far as HostReachable uses it (jni.h's JNIInvokeInterface_, whose layout the
+// JNI specification fixes): declared here so that the core needs no JDK to build.
+struct JniInvokeInterface;
+using JniVm = const JniInvokeInterface*;
+struct JniInvokeInterface {
+  void* reserved0;
+  void* reserved1;
+  void* reserved2;
+  int32_t (*DestroyJavaVM)(JniVm* vm);
+  int32_t (*AttachCurrentThread)(JniVm* vm, void** env, void* args);
+  int32_t (*DetachCurrentThread)(JniVm* vm);
+  int32_t (*GetEnv)(JniVm* vm, void** env, int32_t version);
+  int32_t (*AttachCurrentThreadAsDaemon)(JniVm* vm, void** env, void* args);
+};
+using GetCreatedJavaVMsType = int32_t (*)(JniVm** vms, int32_t capacity, int32_t* count);
+constexpr int32_t kJniOk = 0;
+constexpr int32_t kJniDetached = -2;
+constexpr int32_t kJniVersion1_8 = 0x00010008;
+
+/*! \brief libjvm's JNI_GetCreatedJavaVMs, found in the process once; null in a process without a JVM. */
+GetCreatedJavaVMsType CreatedVmsFunction() noexcept {
+  static GetCreatedJavaVMsType function =
+      reinterpret_cast<GetCreatedJavaVMsType>(dlsym(RTLD_DEFAULT, "JNI_GetCreatedJavaVMs"));
+  return function;
+}
+
+/*! \brief The process's JVM while it exists: null once DestroyJavaVM has run (or in a process without one). */
+JniVm* CreatedVm() noexcept {
+  GetCreatedJavaVMsType created = CreatedVmsFunction();
+  if (created == nullptr) return nullptr;
+  JniVm* vm = nullptr;
+  int32_t count = 0;
+  return created(&vm, 1, &count) == kJniOk && count > 0 ? vm : nullptr;
+}
+
+/*!
+ * \brief Detaches, when its thread ends, a thread HostReachable attached: what the JVM's upcall stub does for a
+ *  thread it attaches itself, which it does not do for one attached before it. A pthread key's destructor runs after
+ *  every C++ thread_local destructor of the thread, so those may still call into the host.
+ */
+pthread_key_t attached_here_key;
+bool attached_here_key_made = [] { return pthread_key_create(&attached_here_key, [](void* vm) {
+                                    if (CreatedVm() == vm) {
+                                      JniVm* jvm = static_cast<JniVm*>(vm);
+                                      (*jvm)->DetachCurrentThread(jvm);
+                                    }
+                                  }) == 0; }();
+
+/*!
+ * \brief Whether this thread may call into the host's JVM now, attaching it first when it is not (as the upcall stub
+ *  would, but with an error instead of the JVM's fatal error when the JVM cannot take it: destroyed, or going).
+ *  Sets host_exited once the JVM is gone. In a process without a JVM (the core's own tests) every call may go.
+ */
+[[gnu::noinline]] bool HostReachableSlow(StackBounds& bounds) noexcept {
+  if (CreatedVmsFunction() == nullptr) return true;
+  JniVm* vm = CreatedVm();
+  if (vm == nullptr) {
+    host_exited.store(true, std::memory_order_release);
+    return false;
+  }
+  void* env = nullptr;
+  int32_t state = (*vm)->GetEnv(vm, &env, kJniVersion1_8);
+  if (state == kJniOk) {
+    bounds.attached = true;
+    return true;
+  }
+  if (state != kJniDetached || (*vm)->AttachCurrentThreadAsDaemon(vm, &env, nullptr) != kJniOk) return false;
+  bounds.attached = true;
+  if (attached_here_key_made) pthread_setspecific(attached_here_key, vm);
+  return true;
+}
+
+/*! \brief HostReachableSlow, after one load of this thread's flag while the host is not shutting down. */
+[[gnu::always_inline]] inline bool HostReachable(StackBounds& bounds) noexcept {
+  if (bounds.attached && !host_shutting_down.load(std::memory_order_relaxed)) return true;
+  return HostReachableSlow(bounds);
+}
+
+/*! \brief Raises the error of a call the host's JVM cannot take. */
+[[gnu::noinline, gnu::cold]] void RaiseHostUnreachable() noexcept {
+  if (host_exited.load(std::memory_order_acquire)) {
+    RaiseHostExited();
+    return;
+  }
+  P4JErrorSetRaisedFromCStr("RuntimeError",
+                            "the host VM is shutting down and did not take this thread: a function of the host (Java) "
+                            "cannot be called from a new thread once the JVM exits");
 }
 
 /*! \brief Raises the RecursionError of a refused call. Out of line: only the refusal pays for the message. */
 [[gnu::noinline, gnu::cold]] void RaiseNoHeadroom() noexcept {
   const StackBounds& bounds = ThreadStackBounds();
-  int64_t headroom = Headroom();
+  int64_t headroom = Headroom(bounds);
   std::string message = "not enough native stack left to call a Java function (the host VM): " + std::to_string(headroom / 1024) +
                         " KiB of this thread's " + std::to_string(bounds.size / 1024) + " KiB remain, a call needs " +
                         std::to_string(stack_reserve.load(std::memory_order_relaxed) / 1024) +
@@ -100,9 +200,13 @@ const StackBounds& ThreadStackBounds() noexcept {
  * \brief The typed entry registered for a function whose cell self holds its index in the high 32 bits; null (with
  *  the error raised) for none.
  */
-inline void* TypedEntryOf(P4JObjectHandle function) noexcept {
+inline void* TypedEntryOf(P4JObjectHandle function, StackBounds& bounds) noexcept {
   if (host_exited.load(std::memory_order_acquire)) {
     RaiseHostExited();
+    return nullptr;
+  }
+  if (!HostReachable(bounds)) {
+    RaiseHostUnreachable();
     return nullptr;
   }
   const P4JFunctionCell* cell = packed4j::details::CellOf<P4JFunctionCell>(function);
@@ -130,25 +234,27 @@ using ForwardI32 = int32_t (*)(P4JObjectHandle, int64_t, int64_t, int64_t, int64
 
 P4J_NO_SANITIZE_FUNCTION int64_t HostTypedEntryI64(P4JObjectHandle self, int64_t i0, int64_t i1, int64_t i2,
                                                    int64_t i3, double d0, double d1, double d2, double d3) {
-  if (!MayEnterHost()) {
+  StackBounds& bounds = ThreadStackBounds();
+  if (!MayEnterHost(bounds)) {
     RaiseNoHeadroom();
     return P4J_TYPED_ERROR_I64;
   }
-  void* entry = TypedEntryOf(self);
+  void* entry = TypedEntryOf(self, bounds);
   if (entry == nullptr) return P4J_TYPED_ERROR_I64;
   return reinterpret_cast<ForwardI64>(entry)(self, i0, i1, i2, i3, d0, d1, d2, d3);
 }
 
 P4J_NO_SANITIZE_FUNCTION double HostTypedEntryF64(P4JObjectHandle self, int64_t i0, int64_t i1, int64_t i2,
                                                   int64_t i3, double d0, double d1, double d2, double d3) {
-  if (!MayEnterHost()) {
+  StackBounds& bounds = ThreadStackBounds();
+  if (!MayEnterHost(bounds)) {
     RaiseNoHeadroom();
     int64_t bits = P4J_TYPED_ERROR_F64_BITS;
     double sentinel;
     __builtin_memcpy(&sentinel, &bits, sizeof sentinel);
     return sentinel;
   }
-  void* entry = TypedEntryOf(self);
+  void* entry = TypedEntryOf(self, bounds);
   if (entry == nullptr) {
     int64_t bits = P4J_TYPED_ERROR_F64_BITS;
     double sentinel;
@@ -160,11 +266,12 @@ P4J_NO_SANITIZE_FUNCTION double HostTypedEntryF64(P4JObjectHandle self, int64_t 
 
 P4J_NO_SANITIZE_FUNCTION int32_t HostTypedEntryI32(P4JObjectHandle self, int64_t i0, int64_t i1, int64_t i2,
                                                    int64_t i3, double d0, double d1, double d2, double d3) {
-  if (!MayEnterHost()) {
+  StackBounds& bounds = ThreadStackBounds();
+  if (!MayEnterHost(bounds)) {
     RaiseNoHeadroom();
     return P4J_TYPED_ERROR_I32;
   }
-  void* entry = TypedEntryOf(self);
+  void* entry = TypedEntryOf(self, bounds);
   if (entry == nullptr) return P4J_TYPED_ERROR_I32;
   return reinterpret_cast<ForwardI32>(entry)(self, i0, i1, i2, i3, d0, d1, d2, d3);
 }
@@ -210,12 +317,17 @@ void* P4JHostTypedEntry(int32_t kind) {
 }
 
 int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result) {
-  if (!MayEnterHost()) {
+  StackBounds& bounds = ThreadStackBounds();
+  if (!MayEnterHost(bounds)) {
     RaiseNoHeadroom();
     return -1;
   }
   if (host_exited.load(std::memory_order_acquire)) {
     RaiseHostExited();
+    return -1;
+  }
+  if (!HostReachable(bounds)) {
+    RaiseHostUnreachable();
     return -1;
   }
   P4JSafeCallType call = host_safe_call.load(std::memory_order_acquire);
@@ -229,9 +341,13 @@ int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* re
 void P4JHostRelease(void* self) {
   if (host_exited.load(std::memory_order_acquire)) return;  // the host's memory goes with the process
   HostRelease release = host_release.load(std::memory_order_acquire);
-  if (release != nullptr && MayEnterHost()) {
-    release(self);
-    return;
+  StackBounds& bounds = ThreadStackBounds();
+  if (release != nullptr && MayEnterHost(bounds)) {
+    if (HostReachable(bounds)) {
+      release(self);
+      return;
+    }
+    if (host_exited.load(std::memory_order_acquire)) return;
   }
   try {
     std::lock_guard<std::mutex> lock(deferred_mutex);
@@ -240,6 +356,8 @@ void P4JHostRelease(void* self) {
     // Out of memory for one pointer: the host's slot stays taken, which is all that can go wrong.
   }
 }
+
+void P4JHostShutdownBegins(void) { host_shutting_down.store(true, std::memory_order_release); }
 
 int P4JHostArmExitGuard(void) {
   P4J_SAFE_CALL_BEGIN();
@@ -261,4 +379,4 @@ int32_t P4JHostTakeDeferredReleases(void** out, int32_t capacity) {
   return count;
 }
 
-int64_t P4JStackHeadroom(void) { return Headroom(); }
+int64_t P4JStackHeadroom(void) { return Headroom(ThreadStackBounds()); }

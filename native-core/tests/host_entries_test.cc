@@ -220,7 +220,8 @@ TEST(HostEntriesDeathTest, OnceTheProcessExitsTheHostIsNeitherCalledNorReleased)
       },
       ::testing::ExitedWithCode(0),
       "packed call at exit: -1 RuntimeError: the host VM has exited: a function of the host \\(Java\\) cannot be "
-      "called once the process is exiting \\(from a static destructor or an atexit handler\\)\n"
+      "called once the JVM has ended \\(from a static destructor, an atexit handler, or a thread still running after "
+      "it\\)\n"
       "typed call at exit: sentinel RuntimeError: the host VM has exited.*\n"
       "releases at exit: 0, host calls 0");
 }

@@ -3,6 +3,7 @@
 #include <packed4j/packed4j.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
@@ -219,3 +220,45 @@ struct CallKeptAtExit {
 }  // namespace
 
 P4J_REGISTER_GLOBAL("test.cb.KeepUntilExit").set_body_typed([](PackedFunc function) { kept_until_exit = function; });
+
+// A Java function C++ keeps in a thread_local of the calling thread: when that thread ends, the destructor calls it
+// once and drops it. Kept on the Java launcher's main thread, that happens after DestroyJavaVM (the launcher detaches
+// the thread, destroys the JVM, then the thread ends), where an upcall was the JVM's fatal "Could not attach thread
+// for upcall" (trial userW); the core now answers it with an error (KeptUntilExitTest).
+namespace {
+struct KeptInThreadLocal {
+  PackedFunc function;
+  ~KeptInThreadLocal() {
+    if (!function.defined()) return;
+    try {
+      function(int64_t{1});
+      std::fprintf(stderr, "thread-local function at thread end: called\n");
+    } catch (const Error& error) {
+      std::fprintf(stderr, "thread-local function at thread end: %s: %s\n", error.kind().c_str(),
+                   error.message().c_str());
+    }
+  }
+};
+thread_local KeptInThreadLocal kept_in_thread_local;
+}  // namespace
+
+P4J_REGISTER_GLOBAL("test.cb.KeepInThreadLocal").set_body_typed([](PackedFunc function) {
+  kept_in_thread_local.function = function;
+});
+
+// One-shot timers: starts count detached threads, thread i calls function(i) after i % 40 ms and drops it. Started
+// 20 ms before main returns, most fire while the JVM is being destroyed or after, each from a thread the JVM has not
+// attached: each must get a result or an error, never crash the process (trial userW: about one run in ten crashed
+// with the JVM's "Could not attach thread for upcall"; KeptUntilExitTest).
+P4J_REGISTER_GLOBAL("test.cb.CallFromTimers").set_body_typed([](PackedFunc function, int64_t count) {
+  for (int64_t i = 0; i < count; i++) {
+    std::thread([function, i] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(i % 40));
+      try {
+        function(i);
+      } catch (const Error&) {
+        // the JVM is gone or going: what a thread that outlives it gets
+      }
+    }).detach();
+  }
+});

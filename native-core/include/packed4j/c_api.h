@@ -52,12 +52,13 @@ extern "C" {
  *  as its signature (function) says (2.8 headers took it as a packed value, which no caller passes: rebuild a plugin
  *  whose set_body_typed takes or returns a TypedPackedFunc), 2.10 the declared type of an object field
  *  (P4JTypeSetFieldType, P4JTypeGetFieldType: "list<string>" where the kind says only "object"), 2.11 the field
- *  lock for C++ code (P4JObjectLockFields, P4JObjectUnlockFields). Adding
+ *  lock for C++ code (P4JObjectLockFields, P4JObjectUnlockFields), 2.12 the host's shutdown notice
+ *  (P4JHostShutdownBegins). Adding
  *  entries to signatures that had none is a minor change: a caller of an older minor does not take an entry whose
  *  signature it does not know.
  */
 #define P4J_ABI_VERSION_MAJOR 2
-#define P4J_ABI_VERSION_MINOR 11
+#define P4J_ABI_VERSION_MINOR 12
 #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)
 
 /*!
@@ -734,10 +735,17 @@ P4J_DLL int P4JHostSetTypedEntry(int32_t index, void* entry);
  */
 P4J_DLL void* P4JHostTypedEntry(int32_t kind);
 
-/*! \brief The guarded packed entry: checks the stack, then calls the host's safe_call with the same arguments. */
+/*!
+ * \brief The guarded packed entry: checks the stack and, on a thread's first call (every call once the host shuts
+ *  down), that the host's JVM still exists and has the thread attached, attaching it as the upcall stub would; then
+ *  calls the host's safe_call with the same arguments. A JVM that is gone or refuses the thread is a RuntimeError.
+ */
 P4J_DLL int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result);
 
-/*! \brief The guarded deleter: calls the host's release, or defers it when the stack is below the reserve. */
+/*!
+ * \brief The guarded deleter: calls the host's release (after the same check of the JVM as P4JHostSafeCall), defers
+ *  it when the stack is below the reserve, and drops it once the JVM has ended.
+ */
 P4J_DLL void P4JHostRelease(void* self);
 
 /*!
@@ -749,6 +757,15 @@ P4J_DLL void P4JHostRelease(void* self);
  *  destructors of every library loaded so far. Returns 0, or -1 with the error raised when atexit refuses.
  */
 P4J_DLL int P4JHostArmExitGuard(void);
+
+/*!
+ * \brief Tells the core that the host starts to shut down (since 2.12; the JVM's runtime calls it from a shutdown
+ *  hook). Calls into the host go on as before while the host lives; but each first asks the JVM whether it still
+ *  exists and whether the calling thread is attached, attaching a thread it has not seen, so that a call the JVM can
+ *  no longer take (it was destroyed, or it refuses a new thread while it exits) is a RuntimeError, a release is
+ *  dropped, instead of the JVM's fatal error. Before, only threads the core had not seen yet asked.
+ */
+P4J_DLL void P4JHostShutdownBegins(void);
 
 /*!
  * \brief Moves up to capacity deferred releases (their self values) to out; returns how many. The host calls its

@@ -36,8 +36,8 @@ public final class CApi {
 
   /** {@code #define P4J_ABI_VERSION_MAJOR 2}. */
   public static final int P4J_ABI_VERSION_MAJOR = 2;
-  /** {@code #define P4J_ABI_VERSION_MINOR 11}. */
-  public static final int P4J_ABI_VERSION_MINOR = 11;
+  /** {@code #define P4J_ABI_VERSION_MINOR 12}. */
+  public static final int P4J_ABI_VERSION_MINOR = 12;
   /** {@code #define P4J_ABI_VERSION ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR)}. */
   public static final int P4J_ABI_VERSION = ((P4J_ABI_VERSION_MAJOR << 16) | P4J_ABI_VERSION_MINOR);
   /** {@code #define P4J_FIELD_MUTABLE 1}. */
@@ -1186,7 +1186,9 @@ public final class CApi {
   /**
    * {@code int P4JHostSafeCall(void* self, const P4JAny* args, int32_t num_args, P4JAny* result)}
    *
-   * The guarded packed entry: checks the stack, then calls the host's safe_call with the same arguments.
+   * The guarded packed entry: checks the stack and, on a thread's first call (every call once the host shuts down),
+   * that the host's JVM still exists and has the thread attached, attaching it as the upcall stub would; then calls
+   * the host's safe_call with the same arguments. A JVM that is gone or refuses the thread is a RuntimeError.
    */
   public static int P4JHostSafeCall(long self, long args, int num_args, long result) {
     try {
@@ -1217,7 +1219,8 @@ public final class CApi {
   /**
    * {@code void P4JHostRelease(void* self)}
    *
-   * The guarded deleter: calls the host's release, or defers it when the stack is below the reserve.
+   * The guarded deleter: calls the host's release (after the same check of the JVM as P4JHostSafeCall), defers it
+   * when the stack is below the reserve, and drops it once the JVM has ended.
    */
   public static void P4JHostRelease(long self) {
     try {
@@ -1258,6 +1261,41 @@ public final class CApi {
   public static int P4JHostArmExitGuard() {
     try {
       return (int) P4JHostArmExitGuard.HANDLE.invokeExact();
+    } catch (Error | RuntimeException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new AssertionError("a downcall does not throw checked exceptions", e);
+    }
+  }
+
+  private static final class P4JHostShutdownBegins {
+    static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid();
+    static final MemorySegment ADDR = findOrThrow("P4JHostShutdownBegins");
+    static final MethodHandle HANDLE = LINKER.downcallHandle(ADDR, pointersAsAddresses(DESC));
+  }
+
+  /** Function descriptor of {@code void P4JHostShutdownBegins(void)}, pointers as {@code C_POINTER}. */
+  public static FunctionDescriptor P4JHostShutdownBegins$descriptor() {
+    return P4JHostShutdownBegins.DESC;
+  }
+
+  /** Address of {@code P4JHostShutdownBegins} in libpacked4j.so. */
+  public static MemorySegment P4JHostShutdownBegins$address() {
+    return P4JHostShutdownBegins.ADDR;
+  }
+
+  /**
+   * {@code void P4JHostShutdownBegins(void)}
+   *
+   * Tells the core that the host starts to shut down (since 2.12; the JVM's runtime calls it from a shutdown hook).
+   * Calls into the host go on as before while the host lives; but each first asks the JVM whether it still exists
+   * and whether the calling thread is attached, attaching a thread it has not seen, so that a call the JVM can no
+   * longer take (it was destroyed, or it refuses a new thread while it exits) is a RuntimeError, a release is
+   * dropped, instead of the JVM's fatal error. Before, only threads the core had not seen yet asked.
+   */
+  public static void P4JHostShutdownBegins() {
+    try {
+      P4JHostShutdownBegins.HANDLE.invokeExact();
     } catch (Error | RuntimeException e) {
       throw e;
     } catch (Throwable e) {

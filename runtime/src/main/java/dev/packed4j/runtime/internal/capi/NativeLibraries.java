@@ -160,13 +160,19 @@ public final class NativeLibraries {
    * that calls or releases a Java function it kept gets an error, or drops the release, instead of entering a JVM
    * that runs no code any more. Armed now, after each plugin load ({@link #loadPlugin}; the guard runs before the
    * destructors of the libraries loaded before it), and once more when the JVM starts to shut down, so that it runs
-   * before every destructor registered until then.
+   * before every destructor registered until then. The shutdown hook also tells the core that the JVM is going
+   * ({@code P4JHostShutdownBegins}): from then on each call into Java first asks the JVM whether it still exists and
+   * whether the calling thread is attached, so that a native thread still running when the JVM is destroyed (a
+   * thread_local of the main thread, released as that thread ends after {@code DestroyJavaVM}; a C++ thread's late
+   * callback) gets an error instead of the JVM's fatal "Could not attach thread for upcall" (trial userW).
    */
   private static void armExitGuard() {
     Errors.check(CApi.P4JHostArmExitGuard(), null);
     try {
-      Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("packed4j-exit-guard").unstarted(
-          () -> CApi.P4JHostArmExitGuard()));
+      Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("packed4j-exit-guard").unstarted(() -> {
+        CApi.P4JHostShutdownBegins();
+        CApi.P4JHostArmExitGuard();
+      }));
     } catch (IllegalStateException shuttingDown) {
       // The JVM is shutting down already: the guard armed above is the last one.
     }
