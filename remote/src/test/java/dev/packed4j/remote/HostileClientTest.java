@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.UnknownFieldSet;
 import dev.packed4j.remote.internal.proto.CallReply;
 import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.DescribeRequest;
@@ -18,6 +19,7 @@ import dev.packed4j.remote.internal.proto.ReleaseRequest;
 import dev.packed4j.remote.internal.proto.SessionEvent;
 import dev.packed4j.remote.internal.proto.Tensor;
 import dev.packed4j.remote.internal.proto.Value;
+import dev.packed4j.runtime.NDArray;
 import dev.packed4j.runtime.Packed4j;
 import dev.packed4j.runtime.Packed4jException;
 import dev.packed4j.runtime.Session;
@@ -283,6 +285,14 @@ class HostileClientTest {
         assertEquals("RuntimeError", streamed.kind(), streamed.getMessage());
         assertTrue(streamed.getMessage().contains("packed4j-server ran out of memory reading this call's arguments"),
             streamed.getMessage());
+        // With a tensor that streams after the request: its chunks are dropped, the reply is the same.
+        try (NDArray streamedTensor = NDArray.fromArray(new float[1 << 18])) {
+          Packed4jException withChunks = assertThrows(Packed4jException.class,
+              () -> session.global("packed4j.ListSize").invoke(Arrays.asList(many, streamedTensor)));
+          assertEquals("RuntimeError", withChunks.kind(), withChunks.getMessage());
+          assertTrue(withChunks.getMessage().contains("packed4j-server ran out of memory reading this call's"
+              + " arguments"), withChunks.getMessage());
+        }
         assertEquals(3L, functions.add(1, 2), "the session goes on");
         assertEquals(4950L, functions.sum(many.subList(0, 100)));
       }
@@ -292,6 +302,19 @@ class HostileClientTest {
       server.destroy();
       server.waitFor(10, TimeUnit.SECONDS);
       Files.deleteIfExists(log);
+    }
+  }
+
+  @Test
+  void theMarkOfARequestTooLargeForTheHeapCannotBeForged() throws Exception {
+    // Review: a client that sent the stand-in's unknown field had its call answered as too large for the heap, and
+    // learned the server's heap size.
+    try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN));
+        RawClient client = new RawClient(server.address())) {
+      CallReply added = client.call(CallRequest.newBuilder().setSession(client.session).setGlobal("remote.Add")
+          .addArgs(integer(1)).addArgs(integer(2)).setUnknownFields(UnknownFieldSet.newBuilder()
+              .addField(1000, UnknownFieldSet.Field.newBuilder().addVarint(99).build()).build()));
+      assertEquals(3L, added.getResult().getInteger(), added.toString());
     }
   }
 

@@ -327,7 +327,9 @@ class RemoteSessionTest {
     // ids never sent; those after the failure waited for the garbage collector.
     String point = "{\"type\":\"remote.Point\",\"fields\":{\"x\":1,\"y\":2,\"label\":\"p\"}}";
     long before = Packed4j.liveObjectCount();
-    for (String items : List.of("{\"ref\":40},{\"ref\":39}", "{\"ref\":39},{\"ref\":40}")) {
+    // The point once before the failure, twice (one native object, one id held twice), and after it.
+    for (String items : List.of("{\"ref\":40},{\"ref\":39}", "{\"ref\":40},{\"ref\":40},{\"ref\":39}",
+        "{\"ref\":39},{\"ref\":40}")) {
       String json = "{\"format\":\"packed4j-json\",\"version\":1,\"root\":{\"ref\":41},\"nodes\":[" + nodes(40)
           + "," + point + ",{\"type\":\"List\",\"items\":[" + items + "]}]}";
       Packed4jException refused = assertThrows(Packed4jException.class,

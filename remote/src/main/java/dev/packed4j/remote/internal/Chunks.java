@@ -137,17 +137,29 @@ final class Chunks {
             throw new InvalidProtocolBufferException("a chunk's length reads as " + Integer.toUnsignedLong(length)
                 + " bytes, more than a message may carry");
           }
+          if (stream instanceof KnownLength && stream.available() != length) {
+            throw new InvalidProtocolBufferException("a chunk says it has " + length + " bytes and carries "
+                + stream.available());
+          }
           InputStream rest = stream instanceof Detachable detachable ? detachable.detach()
               : new ByteArrayInputStream(stream.readNBytes(length));
           return new Message(null, null, rest, length);
         }
-        byte[] rest = stream.readAllBytes();
-        byte[] whole = new byte[rest.length + 1];
+        byte[] whole;
+        if (stream instanceof KnownLength) { // gRPC's: read once, into the array the parser reads
+          int size = stream.available();
+          whole = new byte[size + 1];
+          if (stream.readNBytes(whole, 1, size) != size) {
+            throw new IOException("a frame of " + (size + 1) + " bytes ended early");
+          }
+        } else {
+          byte[] rest = stream.readAllBytes();
+          whole = new byte[rest.length + 1];
+          System.arraycopy(rest, 0, whole, 1, rest.length);
+        }
         whole[0] = (byte) first;
-        System.arraycopy(rest, 0, whole, 1, rest.length);
-        rest = null;
         try {
-          return new Message(Frame.parseFrom(whole), null, null, 0);
+          return new Message(TooLargeForHeap.asSent(Frame.parseFrom(whole)), null, null, 0);
         } catch (OutOfMemoryError e) {
           Frame standIn = TooLargeForHeap.frameStandIn(whole); // what was built is garbage now
           if (standIn == null) {

@@ -20,6 +20,7 @@ import io.grpc.stub.ServerCalls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The Call method with a marshaller for large messages, on both ends. gRPC's protobuf marshaller parses a message
@@ -34,9 +35,10 @@ final class Methods {
   private static final int LARGE = 1 << 20;
 
   static final MethodDescriptor<CallRequest, CallReply> CALL = Packed4jRemoteGrpc.getCallMethod().toBuilder(
-      new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser(),
+      new LargeMessages<>(CallRequest.getDefaultInstance(), CallRequest.parser(), TooLargeForHeap::asSent,
           message -> TooLargeForHeap.standIn(message, 0, message.length)),
-      new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser(), message -> null)).build();
+      new LargeMessages<>(CallReply.getDefaultInstance(), CallReply.parser(), reply -> reply, message -> null))
+      .build();
 
   /** CallStream, with {@link Chunks.Marshaller} on both ends. */
   static final MethodDescriptor<Chunks.Message, Chunks.Message> CALL_STREAM = MethodDescriptor
@@ -70,12 +72,15 @@ final class Methods {
   private static final class LargeMessages<T extends Message> implements MethodDescriptor.Marshaller<T> {
     private final MethodDescriptor.Marshaller<T> standard;
     private final Parser<T> parser;
+    /** What the service gets of a parsed message ({@link TooLargeForHeap#asSent}). */
+    private final UnaryOperator<T> received;
     /** The stand-in of a message too large for the heap (see {@link TooLargeForHeap}), or null. */
     private final Function<byte[], T> standIn;
 
-    LargeMessages(T prototype, Parser<T> parser, Function<byte[], T> standIn) {
+    LargeMessages(T prototype, Parser<T> parser, UnaryOperator<T> received, Function<byte[], T> standIn) {
       this.standard = ProtoUtils.marshaller(prototype);
       this.parser = parser;
+      this.received = received;
       this.standIn = standIn;
     }
 
@@ -89,7 +94,7 @@ final class Methods {
       try {
         int size = stream instanceof KnownLength ? stream.available() : 0;
         if (size <= LARGE) {
-          return standard.parse(stream);
+          return received.apply(standard.parse(stream));
         }
         byte[] message = new byte[size];
         int read = stream.readNBytes(message, 0, size);
@@ -102,7 +107,7 @@ final class Methods {
         input.enableAliasing(true);
         input.setSizeLimit(Integer.MAX_VALUE);
         try {
-          return parser.parseFrom(input, ExtensionRegistryLite.getEmptyRegistry());
+          return received.apply(parser.parseFrom(input, ExtensionRegistryLite.getEmptyRegistry()));
         } catch (OutOfMemoryError e) {
           T replacement = standIn.apply(message); // what was built is garbage now
           if (replacement == null) {

@@ -209,7 +209,7 @@ final class RegistryService extends Packed4jRemoteGrpc.Packed4jRemoteImplBase {
   }
 
   /** The reply to a call whose request the server ran out of heap reading ({@link TooLargeForHeap}). */
-  private static CallReply tooLargeForHeap(CallRequest request, long bytes) {
+  static CallReply tooLargeForHeap(CallRequest request, long bytes) {
     return error("RuntimeError", site(request) + ": packed4j-server ran out of memory reading this call's arguments,"
         + " a message of " + bytes + " bytes, with a heap of at most " + (Runtime.getRuntime().maxMemory() >> 20)
         + " MiB: many small values take many times their message's size as objects while they are read. Give the"

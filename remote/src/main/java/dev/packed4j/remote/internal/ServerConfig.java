@@ -39,8 +39,8 @@ public record ServerConfig(String host, int port, List<Path> libraryFiles, List<
         --max-calls N                the most calls running at once (default 256); more are refused. A call
                                      past its deadline runs on until its native function returns, and counts
                                      until then
-        --max-calls-per-connection N the most calls of one client connection running at once (default: half
-                                     of --max-calls), so that one client cannot take every call's place
+        --max-calls-per-connection N the most calls of one client connection (a session) running at once
+                                     (default: half of --max-calls; never more than --max-calls)
         --exit-with-parent           stop when standard input closes (packed4j's isolated sessions)
       """;
 

@@ -76,6 +76,11 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
           refusal = RegistryService.sessionNotOpen(request); // before anything is allocated for it
           return;
         }
+        if (TooLargeForHeap.size(request) >= 0) {
+          // A stand-in names no arguments: the chunks of any streamed ones that follow are discarded.
+          refusal = RegistryService.tooLargeForHeap(request, TooLargeForHeap.size(request));
+          return;
+        }
         values = new ServerValues(session, maxTensorBytes, true);
         List<Tensor> announced = new ArrayList<>();
         Chunks.streamedTensors(request.getArgsList(), announced);

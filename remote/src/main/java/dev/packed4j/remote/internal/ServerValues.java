@@ -34,6 +34,8 @@ final class ServerValues {
   final List<AutoCloseable> temporaries = new ArrayList<>();
   /** The ids {@link #toWire(Object)} took a reference of, for the result it is converting now. */
   private final List<Long> heldForResult = new ArrayList<>();
+  /** The objects of that result handed to the session (held, or closed as a second reference), by identity. */
+  private final Set<Object> takenForResult = Collections.newSetFromMap(new IdentityHashMap<>());
 
   /** On CallStream: the streamed tensor arguments, filled from the chunks, in order. */
   private final Deque<NDArray> streamedArguments = new ArrayDeque<>();
@@ -112,23 +114,25 @@ final class ServerValues {
    */
   Value toWire(Object result) {
     heldForResult.clear();
+    takenForResult.clear();
     try {
       return toWire(result, "the result", 0);
     } catch (RuntimeException | Error e) {
-      session.release(heldForResult);
-      closeObjectsIn(result);
+      session.release(heldForResult); // settles every object handed over: closed, or back to its earlier count
+      closeObjectsIn(result, takenForResult);
       throw e;
     } finally {
       heldForResult.clear();
+      takenForResult.clear();
     }
   }
 
   /**
-   * Closes every {@link ObjectRef} in a Java list or map result, at any depth (a walk with its own stack: the result
+   * Closes every {@link ObjectRef} in a Java list or map result but those in {@code taken}, at any depth (a walk with its own stack: the result
    * may nest deeper than this thread's stack allows), and every native list or map view, which releases its elements
    * with it. Closing an object or a view twice does nothing.
    */
-  private static void closeObjectsIn(Object result) {
+  private static void closeObjectsIn(Object result, Set<Object> taken) {
     Deque<Object> pending = new ArrayDeque<>();
     Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     Consumer<Object> visit = value -> {
@@ -139,7 +143,11 @@ final class ServerValues {
     visit.accept(result);
     while (!pending.isEmpty()) {
       switch (pending.pop()) {
-        case ObjectRef object -> object.close();
+        case ObjectRef object -> {
+          if (!taken.contains(object)) { // a taken one may be the very reference the session holds for another call
+            object.close();
+          }
+        }
         case NativeList<?> list -> list.close(); // with the elements the conversion did not reach
         case NativeMap<?, ?> map -> map.close();
         case List<?> list -> list.forEach(visit);
@@ -195,6 +203,7 @@ final class ServerValues {
       case Map<?, ?> map -> value.setMap(mapToWire(map, where, nesting));
       case ObjectRef object -> {
         String typeKey = object.typeKey();
+        takenForResult.add(object); // before hold, which closes it when it throws
         long id = session.hold(object);
         heldForResult.add(id);
         value.setObject(ObjectHandle.newBuilder().setId(id).setTypeKey(typeKey));

@@ -3,6 +3,7 @@ package dev.packed4j.remote.internal;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.UnknownFieldSet;
+import com.google.protobuf.WireFormat;
 import dev.packed4j.remote.internal.proto.CallRequest;
 import dev.packed4j.remote.internal.proto.Frame;
 import dev.packed4j.remote.internal.proto.MemberTarget;
@@ -35,15 +36,19 @@ final class TooLargeForHeap {
       CodedInputStream in = CodedInputStream.newInstance(message, offset, length);
       CallRequest.Builder request = CallRequest.newBuilder();
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-        switch (tag >>> 3) {
-          case CallRequest.SESSION_FIELD_NUMBER -> request.setSession(in.readUInt64());
-          case CallRequest.GLOBAL_FIELD_NUMBER -> request.setGlobal(in.readStringRequireUtf8());
-          case CallRequest.MEMBER_FIELD_NUMBER -> request.setMember(
-              in.readMessage(MemberTarget.parser(), ExtensionRegistryLite.getEmptyRegistry()));
-          case CallRequest.TYPE_MEMBER_FIELD_NUMBER -> request.setTypeMember(
-              in.readMessage(TypeMemberTarget.parser(), ExtensionRegistryLite.getEmptyRegistry()));
-          case CallRequest.SITE_FIELD_NUMBER -> request.setSite(in.readStringRequireUtf8());
-          default -> in.skipField(tag); // the arguments: skipped, never built
+        // Whole tags, field and wire type: a field of the wrong type is skipped, as the arguments are (never built).
+        if (tag == varint(CallRequest.SESSION_FIELD_NUMBER)) {
+          request.setSession(in.readUInt64());
+        } else if (tag == delimited(CallRequest.GLOBAL_FIELD_NUMBER)) {
+          request.setGlobal(in.readStringRequireUtf8());
+        } else if (tag == delimited(CallRequest.MEMBER_FIELD_NUMBER)) {
+          request.setMember(in.readMessage(MemberTarget.parser(), ExtensionRegistryLite.getEmptyRegistry()));
+        } else if (tag == delimited(CallRequest.TYPE_MEMBER_FIELD_NUMBER)) {
+          request.setTypeMember(in.readMessage(TypeMemberTarget.parser(), ExtensionRegistryLite.getEmptyRegistry()));
+        } else if (tag == delimited(CallRequest.SITE_FIELD_NUMBER)) {
+          request.setSite(in.readStringRequireUtf8());
+        } else {
+          in.skipField(tag);
         }
       }
       return request.setUnknownFields(UnknownFieldSet.newBuilder().addField(SIZE_FIELD,
@@ -58,7 +63,7 @@ final class TooLargeForHeap {
     try {
       CodedInputStream in = CodedInputStream.newInstance(message);
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-        if (tag >>> 3 == Frame.REQUEST_FIELD_NUMBER) {
+        if (tag == delimited(Frame.REQUEST_FIELD_NUMBER)) {
           int length = in.readRawVarint32();
           CallRequest request = standIn(message, in.getTotalBytesRead(), length);
           return request == null ? null : Frame.newBuilder().setRequest(request).build();
@@ -69,6 +74,31 @@ final class TooLargeForHeap {
     } catch (IOException | RuntimeException | OutOfMemoryError unreadable) {
       return null;
     }
+  }
+
+  /**
+   * {@code request} as a client may send it: without the field that marks a stand-in, which a client that sends it
+   * would otherwise have answered as too large for the heap (and told the server's heap size).
+   */
+  static CallRequest asSent(CallRequest request) {
+    UnknownFieldSet unknown = request.getUnknownFields();
+    return !unknown.hasField(SIZE_FIELD) ? request
+        : request.toBuilder().setUnknownFields(UnknownFieldSet.newBuilder(unknown).clearField(SIZE_FIELD).build())
+            .build();
+  }
+
+  /** {@code frame} with its request {@link #asSent(CallRequest)}. */
+  static Frame asSent(Frame frame) {
+    return !frame.hasRequest() || !frame.getRequest().getUnknownFields().hasField(SIZE_FIELD) ? frame
+        : frame.toBuilder().setRequest(asSent(frame.getRequest())).build();
+  }
+
+  private static int varint(int field) {
+    return field << 3 | WireFormat.WIRETYPE_VARINT;
+  }
+
+  private static int delimited(int field) {
+    return field << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
   }
 
   /** {@return the size of the message {@code request} stands in for, or -1 when it is a request as sent} */

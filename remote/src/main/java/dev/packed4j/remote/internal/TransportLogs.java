@@ -38,8 +38,8 @@ public final class TransportLogs {
   /**
    * What a server logs of a message it could not parse (a client's bug, or a hostile one's bytes): one line, where
    * gRPC's executor logged the exception with its stack, some 380 lines each, as SEVERE (trial userV); at most
-   * {@link UnreadableLines#PER_MINUTE} such lines a minute, then one line counting those not logged. Every other record of
-   * that logger passes as it was.
+   * {@link UnreadableLines#PER_MINUTE} such lines a minute ({@link UnreadableLines}). Every other record of that
+   * logger passes as it was.
    */
   static synchronized void shortenUnparsedMessages() {
     Logger executor = Logger.getLogger("io.grpc.internal.SerializingExecutor");
@@ -66,8 +66,9 @@ public final class TransportLogs {
   }
 
   /**
-   * The lines a server logs of messages it could not read: at most {@link #PER_MINUTE} in a minute, then, with the
-   * first line of a later minute, one that counts those not logged; a client sending garbage in a loop floods no log.
+   * The lines a server logs of messages it could not read: at most {@link #PER_MINUTE} in a minute and one saying
+   * that the rest go unlogged, then, with the first line of a later minute, one that counts them; a client sending
+   * garbage in a loop floods no log.
    */
   static final class UnreadableLines {
     static final int PER_MINUTE = 10;
@@ -98,6 +99,10 @@ public final class TransportLogs {
         logged++;
         log.accept("packed4j-server: refused a message it could not read (" + why + ")");
       } else {
+        if (unlogged == 0) {
+          log.accept("packed4j-server: refused more messages it could not read; the next that arrives a minute or"
+              + " more after the first of these lines says how many were not logged");
+        }
         unlogged++;
       }
     }
