@@ -106,6 +106,26 @@ class CallbacksTest {
   }
 
   @Test
+  void anExceptionWhoseToStringThrowsComesBackAsTheSameObject() {
+    // Trial userW: it was "could not be converted (out of memory or stack)", the exception itself lost.
+    RuntimeException thrown = new IllegalStateException("unprintable") {
+      @Override
+      public String toString() {
+        throw new UnsupportedOperationException("no text for you");
+      }
+    };
+    try (PackedFunction failing = PackedFunction.of(args -> {
+      throw thrown;
+    })) {
+      RuntimeException caught = assertThrows(RuntimeException.class, () -> callbacks.apply(failing, 1L));
+      assertSame(thrown, caught);
+      Packed4jException crossed = assertInstanceOf(Packed4jException.class, caught.getSuppressed()[0]);
+      assertTrue(crossed.nativeMessage().startsWith(thrown.getClass().getName() + " (its toString() threw"
+          + " java.lang.UnsupportedOperationException)"), crossed.nativeMessage());
+    }
+  }
+
+  @Test
   void nestingKeepsTheInnermostErrorAndTheOrderItCrossed() {
     Packed4jException[] innermost = new Packed4jException[1];
     PackedFunction inner = PackedFunction.of(args -> {

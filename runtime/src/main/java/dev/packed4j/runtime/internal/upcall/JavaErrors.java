@@ -81,6 +81,18 @@ public final class JavaErrors {
     return -1;
   }
 
+  /**
+   * {@code thrown.toString()}, or its class and what its {@code toString()} threw instead (trial userW: such an
+   * exception lost its identity and was reported as "out of memory or stack").
+   */
+  private static String describe(Throwable thrown) {
+    try {
+      return String.valueOf(thrown);
+    } catch (RuntimeException | StackOverflowError broken) {
+      return thrown.getClass().getName() + " (its toString() threw " + broken.getClass().getName() + ")";
+    }
+  }
+
   private static void raiseConverted(Throwable thrown) {
     long id = PendingThrowables.remember(thrown);
     String kind;
@@ -93,13 +105,14 @@ public final class JavaErrors {
       nativeBacktrace = packed.nativeBacktrace();
     } else {
       kind = ErrorKind.RUNTIME_ERROR.spelling();
-      message = String.valueOf(thrown);
+      message = describe(thrown);
     }
     StringBuilder backtrace = new StringBuilder();
     if (!nativeBacktrace.isBlank()) {
       backtrace.append(nativeBacktrace.strip()).append('\n');
     }
-    backtrace.append("java: ").append(thrown).append('\n');
+    backtrace.append("java: ").append(kind.equals(ErrorKind.RUNTIME_ERROR.spelling()) ? message : describe(thrown))
+        .append('\n');
     StackTraceElement[] frames = thrown.getStackTrace();
     for (int i = 0; i < Math.min(frames.length, MAX_JAVA_FRAMES); i++) {
       backtrace.append("java: at ").append(frames[i]).append('\n');
