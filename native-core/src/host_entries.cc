@@ -110,44 +110,67 @@ constexpr int32_t kJniOk = 0;
 constexpr int32_t kJniDetached = -2;
 constexpr int32_t kJniVersion1_8 = 0x00010008;
 
-/*! \brief libjvm's JNI_GetCreatedJavaVMs, found in the process once; null in a process without a JVM. */
-GetCreatedJavaVMsType CreatedVmsFunction() noexcept {
-  static GetCreatedJavaVMsType function =
-      reinterpret_cast<GetCreatedJavaVMsType>(dlsym(RTLD_DEFAULT, "JNI_GetCreatedJavaVMs"));
-  return function;
+/*!
+ * \brief libjvm's JNI_GetCreatedJavaVMs, found when the host sets its entries (FindCreatedVms); null in a process
+ *  without a JVM (the core's own tests), where every call goes ahead as it did before the check.
+ */
+std::atomic<GetCreatedJavaVMsType> created_vms{nullptr};
+
+/*! \brief JNI_GetCreatedJavaVMs in the global scope (the java launcher loads libjvm so), else in a libjvm.so loaded
+ *  locally (an embedder's dlopen without RTLD_GLOBAL); null when neither is in the process. */
+GetCreatedJavaVMsType FindCreatedVms() noexcept {
+  void* symbol = dlsym(RTLD_DEFAULT, "JNI_GetCreatedJavaVMs");
+  if (symbol == nullptr) {
+    void* jvm = dlopen("libjvm.so", RTLD_NOLOAD | RTLD_LAZY);
+    if (jvm != nullptr) {
+      symbol = dlsym(jvm, "JNI_GetCreatedJavaVMs");
+      dlclose(jvm);  // only the reference RTLD_NOLOAD took: the library stays with whoever loaded it
+    }
+  }
+  return reinterpret_cast<GetCreatedJavaVMsType>(symbol);
 }
 
-/*! \brief The process's JVM while it exists: null once DestroyJavaVM has run (or in a process without one). */
-JniVm* CreatedVm() noexcept {
-  GetCreatedJavaVMsType created = CreatedVmsFunction();
-  if (created == nullptr) return nullptr;
+/*! \brief The process's JVM while the JVM lists it: null before it is made and once DestroyJavaVM has run. */
+JniVm* CreatedVm(GetCreatedJavaVMsType created) noexcept {
   JniVm* vm = nullptr;
   int32_t count = 0;
-  return created(&vm, 1, &count) == kJniOk && count > 0 ? vm : nullptr;
+  return created != nullptr && created(&vm, 1, &count) == kJniOk && count > 0 ? vm : nullptr;
 }
 
 /*!
  * \brief Detaches, when its thread ends, a thread HostReachable attached: what the JVM's upcall stub does for a
  *  thread it attaches itself, which it does not do for one attached before it. A pthread key's destructor runs after
- *  every C++ thread_local destructor of the thread, so those may still call into the host.
+ *  every C++ thread_local destructor of the thread, so those may still call into the host. Once the process exits
+ *  (the exit guard has run) the thread stays attached: DetachCurrentThread would wait for the JVM forever, and a
+ *  static destructor that joins the thread would hang the exit.
  */
+void DetachAtThreadEnd(void* vm) noexcept {
+  ThreadStackBounds().attached = false;  // a later key destructor's call attaches the thread again, and detaches it
+  if (host_exited.load(std::memory_order_acquire)) return;
+  if (CreatedVm(created_vms.load(std::memory_order_acquire)) == vm) {
+    JniVm* jvm = static_cast<JniVm*>(vm);
+    (*jvm)->DetachCurrentThread(jvm);
+  }
+}
+
 pthread_key_t attached_here_key;
-bool attached_here_key_made = [] { return pthread_key_create(&attached_here_key, [](void* vm) {
-                                    if (CreatedVm() == vm) {
-                                      JniVm* jvm = static_cast<JniVm*>(vm);
-                                      (*jvm)->DetachCurrentThread(jvm);
-                                    }
-                                  }) == 0; }();
+bool attached_here_key_made = [] { return pthread_key_create(&attached_here_key, &DetachAtThreadEnd) == 0; }();
 
 /*!
  * \brief Whether this thread may call into the host's JVM now, attaching it first when it is not (as the upcall stub
  *  would, but with an error instead of the JVM's fatal error when the JVM cannot take it: destroyed, or going).
- *  Sets host_exited once the JVM is gone. In a process without a JVM (the core's own tests) every call may go.
+ *  Sets host_exited once the JVM is gone after the host began to shut down. A JVM not listed before that is one
+ *  still being made (a -javaagent's premain), whose calls go ahead as they did before this check.
  */
 [[gnu::noinline]] bool HostReachableSlow(StackBounds& bounds) noexcept {
-  if (CreatedVmsFunction() == nullptr) return true;
-  JniVm* vm = CreatedVm();
+  GetCreatedJavaVMsType created = created_vms.load(std::memory_order_acquire);
+  if (created == nullptr) {
+    bounds.attached = true;  // no JVM to ask: keep the fast path
+    return true;
+  }
+  JniVm* vm = CreatedVm(created);
   if (vm == nullptr) {
+    if (!host_shutting_down.load(std::memory_order_acquire)) return true;
     host_exited.store(true, std::memory_order_release);
     return false;
   }
@@ -157,9 +180,11 @@ bool attached_here_key_made = [] { return pthread_key_create(&attached_here_key,
     bounds.attached = true;
     return true;
   }
-  if (state != kJniDetached || (*vm)->AttachCurrentThreadAsDaemon(vm, &env, nullptr) != kJniOk) return false;
+  // Without a key to detach it at its end, the thread is left to the stub, which attaches and detaches it itself.
+  if (state != kJniDetached || !attached_here_key_made) return true;
+  if ((*vm)->AttachCurrentThreadAsDaemon(vm, &env, nullptr) != kJniOk) return false;
   bounds.attached = true;
-  if (attached_here_key_made) pthread_setspecific(attached_here_key, vm);
+  pthread_setspecific(attached_here_key, vm);
   return true;
 }
 
@@ -286,6 +311,7 @@ int P4JHostSetEntries(P4JSafeCallType safe_call, void (*release)(void* self), in
                                std::to_string(reserve));
   }
   stack_reserve.store(reserve == 0 ? P4J_HOST_DEFAULT_STACK_RESERVE : reserve, std::memory_order_relaxed);
+  created_vms.store(FindCreatedVms(), std::memory_order_release);
   host_release.store(release, std::memory_order_release);
   host_safe_call.store(safe_call, std::memory_order_release);
   P4J_SAFE_CALL_END();

@@ -168,13 +168,18 @@ public final class NativeLibraries {
    */
   private static void armExitGuard() {
     Errors.check(CApi.P4JHostArmExitGuard(), null);
+    CApi.P4JHostShutdownBegins$address(); // bound now: the hook must not be the first to look it up
     try {
       Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("packed4j-exit-guard").unstarted(() -> {
-        CApi.P4JHostShutdownBegins();
-        CApi.P4JHostArmExitGuard();
+        try {
+          CApi.P4JHostShutdownBegins();
+        } finally {
+          CApi.P4JHostArmExitGuard();
+        }
       }));
     } catch (IllegalStateException shuttingDown) {
-      // The JVM is shutting down already: the guard armed above is the last one.
+      // The JVM is shutting down already: the guard armed above is the last one, and the core hears it now.
+      CApi.P4JHostShutdownBegins();
     }
   }
 
