@@ -171,7 +171,14 @@ class FunctionalInterfacesTest {
     Packed4jException error = assertThrows(Packed4jException.class,
         () -> callbacks.applyOperator((a, b) -> a + b, 1L));
     assertEquals("TypeError", error.kind());
-    assertTrue(error.getMessage().contains("takes 2 arguments, 1 was passed"), error.getMessage());
+    assertTrue(error.getMessage().contains("the IntBinaryOperator callback (int32, int32) -> int32 takes 2 arguments,"
+        + " 1 was passed"), error.getMessage());
+    // Trial userW: the error named only the signature ("a Java callback of signature (int64) -> int64").
+    Packed4jException wrongType = assertThrows(Packed4jException.class,
+        () -> callbacks.applyUnary(x -> x + 1, "seven"));
+    assertEquals("TypeError", wrongType.kind());
+    assertTrue(wrongType.getMessage().contains("argument 0 of the LongUnaryOperator callback (int64) -> int64"),
+        wrongType.getMessage());
   }
 
   @Test

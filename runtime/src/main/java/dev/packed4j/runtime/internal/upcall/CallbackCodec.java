@@ -80,7 +80,7 @@ public final class CallbackCodec<F> extends ValueCodec<F> implements FunctionWor
 
   private long newHandle(F value) {
     return shape != null
-        ? JavaFunctions.createTyped(value, shape, toWire.apply(value))
+        ? JavaFunctions.createTyped(value, shape, toWire.apply(value), callback)
         : JavaFunctions.createPacked(value, signature, toPacked.apply(value), callback);
   }
 

@@ -90,7 +90,10 @@ public final class JavaFunctions {
     boolean pooled;
     /** The {@code PackedFunction} made for it. */
     private volatile WeakReference<Object> function;
-    /** What a packed body's errors call it: {@code "the Function callback (string) -> string"}; null otherwise. */
+    /**
+     * What its errors call it when it was made for a functional interface: {@code "the Function callback (string) ->
+     * string"}; null otherwise.
+     */
     final String callback;
     /**
      * The global it is exported as, with its Java method ({@code "host.Add (HostFunctions.add)"}), once
@@ -224,7 +227,15 @@ public final class JavaFunctions {
    * to the wire values first.
    */
   public static long createTyped(Object target, WireShape shape, Object wire) {
-    Entry entry = new Entry(target, null, null, wireOfArity(wire, shape), shape);
+    return createTyped(target, shape, wire, null);
+  }
+
+  /**
+   * {@link #createTyped(Object, WireShape, Object)} of a functional interface's value, which its errors call
+   * {@code callback} ({@code "the LongBinaryOperator callback (int64, int64) -> int64"}).
+   */
+  public static long createTyped(Object target, WireShape shape, Object wire, String callback) {
+    Entry entry = new Entry(target, null, null, wireOfArity(wire, shape), shape, callback, null);
     return createHandle(entry, TypedStubs.indexOf(shape), shape.signature());
   }
 
@@ -448,7 +459,7 @@ public final class JavaFunctions {
         String named = entry.namedCallback;
         PackedArgs.call(entry.packed, named == null ? entry.callback : named, entry.arity, arguments, count, result);
       } else {
-        TypedCalls.callPacked(entry.wire, entry.shape, entry.name, arguments, count, result);
+        TypedCalls.callPacked(entry.wire, entry.shape, typedSubject(entry), arguments, count, result);
       }
       return 0;
     } catch (Throwable thrown) {
@@ -473,7 +484,18 @@ public final class JavaFunctions {
   /** The exception of a typed body's argument that did not convert, named as the function's other argument errors. */
   static RuntimeException argumentFailure(long function, ConversionFailure failure) {
     Entry entry = TABLE.get((int) NativeMemory.getLong(NativeMemory.cell(function)));
-    return TypedCalls.argumentFailure(entry.shape, entry.name, failure);
+    return TypedCalls.argumentFailure(typedSubject(entry), failure);
+  }
+
+  /**
+   * What a typed body's errors call it: its export ({@code "the Java function host.Add (HostFunctions.add) (int64,
+   * int64) -> int64"}), else the functional interface it was made for ({@code "the LongBinaryOperator callback
+   * (int64, int64) -> int64"}), else its signature.
+   */
+  static String typedSubject(Entry entry) {
+    String name = entry.name;
+    return name != null ? "the Java function " + name + " " + entry.shape.signature()
+        : entry.callback != null ? entry.callback : "a Java callback of signature " + entry.shape.signature();
   }
 
   /** The deleter of every Java function: frees its slot. Never throws. */

@@ -23,20 +23,20 @@ final class TypedCalls {
   private static final CallTarget TARGET = CallTarget.operation("a typed Java callback");
 
   /**
-   * Calls {@code wire} with the packed arguments. {@code name} names the function in errors when it is an exported
-   * global ({@code "host.Add (HostFunctions.add)"}); null for a callback passed as a value.
+   * Calls {@code wire} with the packed arguments. {@code subject} names the function in errors
+   * ({@link JavaFunctions#typedSubject}).
    */
-  static void callPacked(Object wire, WireShape shape, String name, long arguments, int count, long result)
+  static void callPacked(Object wire, WireShape shape, String subject, long arguments, int count, long result)
       throws Throwable {
     int arity = shape.parameters().size();
     if (count != arity) {
-      throw PackedArgs.arityError(subject(shape, name), arity, count);
+      throw PackedArgs.arityError(subject, arity, count);
     }
     try (Frame frame = ThreadStack.current().push(TARGET, 0)) {
-      long a0 = arity > 0 ? wireArgument(shape, name, 0, arguments, frame) : 0;
-      long a1 = arity > 1 ? wireArgument(shape, name, 1, arguments, frame) : 0;
-      long a2 = arity > 2 ? wireArgument(shape, name, 2, arguments, frame) : 0;
-      long a3 = arity > 3 ? wireArgument(shape, name, 3, arguments, frame) : 0;
+      long a0 = arity > 0 ? wireArgument(shape, subject, 0, arguments, frame) : 0;
+      long a1 = arity > 1 ? wireArgument(shape, subject, 1, arguments, frame) : 0;
+      long a2 = arity > 2 ? wireArgument(shape, subject, 2, arguments, frame) : 0;
+      long a3 = arity > 3 ? wireArgument(shape, subject, 3, arguments, frame) : 0;
       long value;
       try {
         value = switch (arity) {
@@ -47,7 +47,7 @@ final class TypedCalls {
           default -> ((CallbackBodies.Wire4) wire).call(a0, a1, a2, a3);
         };
       } catch (ConversionFailure failure) {
-        throw failure.argument() >= 0 ? argumentFailure(shape, name, failure) : failure;
+        throw failure.argument() >= 0 ? argumentFailure(subject, failure) : failure;
       }
       switch (shape.result()) {
         case INTEGER -> NativeMemory.putAny(result, kP4JInt, 0, value);
@@ -59,17 +59,11 @@ final class TypedCalls {
   }
 
   /** A typed body's argument that did not convert (a narrowing, {@code Callbacks.toInt}), named by the function. */
-  static RuntimeException argumentFailure(WireShape shape, String name, ConversionFailure failure) {
-    return failure.toException("argument " + failure.argument() + " of " + subject(shape, name), null);
+  static RuntimeException argumentFailure(String subject, ConversionFailure failure) {
+    return failure.toException("argument " + failure.argument() + " of " + subject, null);
   }
 
-  /** What errors call the function: its global and Java method when exported, else its signature. */
-  private static String subject(WireShape shape, String name) {
-    return name == null ? "a Java callback of signature " + shape.signature()
-        : "the Java function " + name + " " + shape.signature();
-  }
-
-  private static long wireArgument(WireShape shape, String name, int index, long arguments, Frame frame) {
+  private static long wireArgument(WireShape shape, String subject, int index, long arguments, Frame frame) {
     long any = arguments + (long) index * P4JAny.SIZE;
     int type = NativeMemory.anyTypeIndex(any);
     WireShape.Kind kind = shape.parameters().get(index);
@@ -88,7 +82,7 @@ final class TypedCalls {
           if (!Narrowing.isExactDouble(value)) { // as FloatCodec.decode: never a silent rounding
             throw new ConversionFailure(ConversionFailure.Kind.VALUE, value
                 + ", which does not fit in a double without rounding")
-                .toException("argument " + index + " of " + subject(shape, name), null);
+                .toException("argument " + index + " of " + subject, null);
           }
           return Double.doubleToRawLongBits(value);
         }
@@ -120,6 +114,6 @@ final class TypedCalls {
       default -> "string";
     };
     throw ConversionFailure.typeMismatch(Values.describe(any), expected)
-        .toException("argument " + index + " of " + subject(shape, name), null);
+        .toException("argument " + index + " of " + subject, null);
   }
 }

@@ -1,6 +1,7 @@
 package dev.packed4j.runtime.internal.upcall;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,7 +57,7 @@ class UpcallPartsTest {
     assertEquals(1002, table.size());
   }
 
-  /** An exception that fails to describe itself: converting it throws inside the upcall's catch block. */
+  /** An exception whose {@code toString()} throws an exception: described by its class, and itself again. */
   private static final class Unprintable extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
@@ -66,11 +67,33 @@ class UpcallPartsTest {
     }
   }
 
+  /** An exception whose {@code toString()} throws an error: converting it fails inside the upcall's catch block. */
+  private static final class Unconvertible extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String toString() {
+      throw new LinkageError("toString fails");
+    }
+  }
+
+  @Test
+  void anExceptionWhoseToStringThrowsCrossesAsItself() {
+    TestLibraries.requireCore();
+    Unprintable thrown = new Unprintable();
+    try (PackedFunction failing = PackedFunction.of(args -> {
+      throw thrown;
+    })) {
+      Unprintable caught = assertThrows(Unprintable.class, failing::invoke);
+      assertSame(thrown, caught);
+    }
+  }
+
   @Test
   void anExceptionThatCannotBeConvertedStillBecomesANativeError() {
     TestLibraries.requireCore();
     try (PackedFunction failing = PackedFunction.of(args -> {
-      throw new Unprintable();
+      throw new Unconvertible();
     })) {
       Packed4jException error = assertThrows(Packed4jException.class, failing::invoke);
       assertEquals("RuntimeError", error.kind());
