@@ -206,16 +206,19 @@ P4J_REGISTER_GLOBAL("test.cb.ForEachObject").set_body_typed([](PackedFunc functi
 namespace {
 PackedFunc kept_until_exit;
 
-struct CallKeptAtExit {
-  ~CallKeptAtExit() {
-    if (!kept_until_exit.defined()) return;
-    try {
-      kept_until_exit(int64_t{1});
-      std::fprintf(stderr, "kept function at exit: called\n");
-    } catch (const Error& error) {
-      std::fprintf(stderr, "kept function at exit: %s: %s\n", error.kind().c_str(), error.message().c_str());
-    }
+// Calls a kept function once, if any, and prints "<what>: called" or "<what>: <kind>: <message>" to stderr.
+void CallOnceAndReport(const PackedFunc& function, const char* what) {
+  if (!function.defined()) return;
+  try {
+    function(int64_t{1});
+    std::fprintf(stderr, "%s: called\n", what);
+  } catch (const Error& error) {
+    std::fprintf(stderr, "%s: %s: %s\n", what, error.kind().c_str(), error.message().c_str());
   }
+}
+
+struct CallKeptAtExit {
+  ~CallKeptAtExit() { CallOnceAndReport(kept_until_exit, "kept function at exit"); }
 } call_kept_at_exit;
 }  // namespace
 
@@ -228,16 +231,7 @@ P4J_REGISTER_GLOBAL("test.cb.KeepUntilExit").set_body_typed([](PackedFunc functi
 namespace {
 struct KeptInThreadLocal {
   PackedFunc function;
-  ~KeptInThreadLocal() {
-    if (!function.defined()) return;
-    try {
-      function(int64_t{1});
-      std::fprintf(stderr, "thread-local function at thread end: called\n");
-    } catch (const Error& error) {
-      std::fprintf(stderr, "thread-local function at thread end: %s: %s\n", error.kind().c_str(),
-                   error.message().c_str());
-    }
-  }
+  ~KeptInThreadLocal() { CallOnceAndReport(function, "thread-local function at thread end"); }
 };
 thread_local KeptInThreadLocal kept_in_thread_local;
 }  // namespace

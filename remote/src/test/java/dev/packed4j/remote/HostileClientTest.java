@@ -210,25 +210,12 @@ class HostileClientTest {
       // A chunk whose length is a varint past 2^31: read as negative, it threw where no handler caught it.
       MethodDescriptor<byte[], byte[]> rawStream = Packed4jRemoteGrpc.getCallStreamMethod().toBuilder(BYTES, BYTES)
           .build();
-      CompletableFuture<Status> ended = new CompletableFuture<>();
+      Replies<byte[]> ended = new Replies<>();
       StreamObserver<byte[]> chunks = ClientCalls.asyncBidiStreamingCall(
-          client.channel.newCall(rawStream, CallOptions.DEFAULT), new StreamObserver<>() {
-            @Override
-            public void onNext(byte[] frame) {}
-
-            @Override
-            public void onError(Throwable error) {
-              ended.complete(Status.fromThrowable(error));
-            }
-
-            @Override
-            public void onCompleted() {
-              ended.complete(Status.OK);
-            }
-          });
+          client.channel.newCall(rawStream, CallOptions.DEFAULT), ended);
       chunks.onNext(new byte[] {0x1a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f});
       chunks.onCompleted();
-      assertEquals(Status.Code.UNKNOWN, ended.get(30, TimeUnit.SECONDS).getCode());
+      assertEquals(Status.Code.UNKNOWN, ended.status.get(30, TimeUnit.SECONDS).getCode());
       for (int wait = 0; wait < 200 && logged.size() < 2; wait++) {
         Thread.sleep(50); // the server logs its line just after it ends the call
       }
@@ -364,12 +351,12 @@ class HostileClientTest {
   }
 
   /** What a CallStream call ended with: its reply frames, then its status. */
-  private static final class Replies implements StreamObserver<Frame> {
-    final List<Frame> frames = new CopyOnWriteArrayList<>();
+  private static final class Replies<T> implements StreamObserver<T> {
+    final List<T> frames = new CopyOnWriteArrayList<>();
     final CompletableFuture<Status> status = new CompletableFuture<>();
 
     @Override
-    public void onNext(Frame frame) {
+    public void onNext(T frame) {
       frames.add(frame);
     }
 
@@ -391,7 +378,7 @@ class HostileClientTest {
     try (Packed4jServer server = Packed4jServer.start(List.of("--port", "0", RemoteSessionTest.PLUGIN));
         RawClient owner = new RawClient(server.address());
         RawClient other = new RawClient(server.address())) {
-      Replies replies = new Replies();
+      Replies<Frame> replies = new Replies<>();
       stream(other, replies, true, streamedRequest(owner.session, 1 << 18));
       assertEquals(Status.Code.OK, replies.status.get(30, TimeUnit.SECONDS).getCode());
       CallReply reply = replies.frames.get(0).getReply();
@@ -407,7 +394,7 @@ class HostileClientTest {
             "--stream-idle-seconds", "1", RemoteSessionTest.PLUGIN));
         RawClient stalling = new RawClient(server.address());
         Session wellBehaved = Packed4j.connect(server.address())) {
-      Replies replies = new Replies();
+      Replies<Frame> replies = new Replies<>();
       stream(stalling, replies, false, streamedRequest(stalling.session, 1 << 18));
       Status ended = replies.status.get(30, TimeUnit.SECONDS);
       assertEquals(Status.Code.DEADLINE_EXCEEDED, ended.getCode(), ended.toString());

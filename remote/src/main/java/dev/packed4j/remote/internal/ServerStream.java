@@ -76,9 +76,10 @@ final class ServerStream implements StreamObserver<Chunks.Message> {
           refusal = RegistryService.sessionNotOpen(request); // before anything is allocated for it
           return;
         }
-        if (TooLargeForHeap.size(request) >= 0) {
+        long unread = TooLargeForHeap.size(request);
+        if (unread >= 0) {
           // A stand-in names no arguments: the chunks of any streamed ones that follow are discarded.
-          refusal = RegistryService.tooLargeForHeap(request, TooLargeForHeap.size(request));
+          refusal = RegistryService.tooLargeForHeap(request, unread);
           return;
         }
         values = new ServerValues(session, maxTensorBytes, true);
